@@ -1,0 +1,64 @@
+# HDRColor developer commands. Quick start: `make demo`, `make test`.
+SWIFT ?= swift
+PYTHON ?= python3
+APT_PACKAGES := liblcms2-dev pkg-config
+# ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
+APT_TEST_PROFILES := icc-profiles-free colord-data
+
+.PHONY: all build release demo test deps test-profiles bench fixtures check-exhaustive docs clean
+
+all: build
+
+## Install the system libraries the package links (LittleCMS 2), with apt-get when running as root.
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing $(APT_PACKAGES) with apt-get"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	else \
+		echo "error: LittleCMS 2 (lcms2) was not found by pkg-config. Install it with:"; \
+		echo "    sudo apt-get install -y $(APT_PACKAGES)"; \
+		exit 1; \
+	fi
+
+## Real-world ICC profiles for the ICC tests (best effort: tests skip visibly without them).
+test-profiles:
+	@if ls /usr/share/color/icc/colord/*.icc >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_PROFILES) >/dev/null 2>&1 \
+		|| echo "note: could not install $(APT_TEST_PROFILES); ICC tests that need them will skip"; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## Run the built-in example.
+demo: deps
+	$(SWIFT) run -c release hdrcolor demo
+
+## Run the whole test suite.
+test: deps test-profiles
+	$(SWIFT) test
+
+## Benchmarks (package-benchmark), side by side with LittleCMS where it does the same work.
+bench: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+## Regenerate the float64 reference fixtures (needs Python with colour-science; never part of `make test`).
+fixtures:
+	$(PYTHON) -m pip install -q -r Tests/Fixtures/Generators/requirements.txt
+	$(PYTHON) Tests/Fixtures/Generators/generate.py
+
+## Exhaustive binary16 check over all 2^32 Float bit patterns (release build, minutes).
+check-exhaustive: deps
+	$(SWIFT) run -c release hdrcolor check-half-exhaustive
+
+## DocC documentation.
+docs: deps
+	$(SWIFT) package generate-documentation --target HDRColor
+
+clean:
+	rm -rf .build

@@ -1,0 +1,85 @@
+// swift-tools-version: 6.1
+//
+// HDRColor: colour science for HDR imaging in Swift.
+//
+// Pure-Swift modules (TransferFunctions, HalfFloat, ColorSpaces, PixelBuffers, ToneMapping) sit under a thin
+// LittleCMS 2 bridge (CLittleCMS + ICC). `HDRColor` re-exports them all; `hdrcolor` is the command-line tool.
+
+import PackageDescription
+
+// MARK: - Build settings
+
+/// Optional native-CPU code generation for local measurements only (`HDRCOLOR_NATIVE_CPU=1 swift build -c release`).
+/// `unsafeFlags` would make the package unusable as a versioned dependency, so they are never on by default.
+let nativeCPU = Context.environment["HDRCOLOR_NATIVE_CPU"] == "1"
+
+var swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+var cSettings: [CSetting] = []
+if nativeCPU {
+    swiftSettings.append(.unsafeFlags(["-Xcc", "-march=native"]))
+    cSettings.append(.unsafeFlags(["-march=native"]))
+}
+
+// MARK: - Package
+
+let package = Package(
+    name: "HDRColor",
+    products: [
+        .library(name: "HDRColor", targets: ["HDRColor"]),
+        .library(name: "TransferFunctions", targets: ["TransferFunctions"]),
+        .library(name: "HalfFloat", targets: ["HalfFloat"]),
+        .library(name: "ColorSpaces", targets: ["ColorSpaces"]),
+        .library(name: "PixelBuffers", targets: ["PixelBuffers"]),
+        .library(name: "ToneMapping", targets: ["ToneMapping"]),
+        .library(name: "ICC", targets: ["ICC"]),
+        .executable(name: "hdrcolor", targets: ["hdrcolor"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: Pure-Swift core
+        .target(name: "TransferFunctions", swiftSettings: swiftSettings),
+        .target(name: "HalfFloat", swiftSettings: swiftSettings),
+        .target(name: "ColorSpaces", dependencies: ["TransferFunctions"], swiftSettings: swiftSettings),
+        .target(name: "PixelBuffers", dependencies: ["ColorSpaces", "HalfFloat"], swiftSettings: swiftSettings),
+        .target(name: "ToneMapping", dependencies: ["ColorSpaces", "TransferFunctions"], swiftSettings: swiftSettings),
+
+        // MARK: LittleCMS bridge
+        .systemLibrary(
+            name: "CLittleCMS",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        .target(
+            name: "ICC",
+            dependencies: ["CLittleCMS", "ColorSpaces", "TransferFunctions", "PixelBuffers"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Umbrella and tool
+        .target(
+            name: "HDRColor",
+            dependencies: ["TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping", "ICC"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "hdrcolor",
+            dependencies: ["HDRColor", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Tests
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "TransferFunctionsTests", dependencies: ["TransferFunctions", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HalfFloatTests", dependencies: ["HalfFloat", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ColorSpacesTests", dependencies: ["ColorSpaces", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "PixelBuffersTests", dependencies: ["PixelBuffers", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ToneMappingTests", dependencies: ["ToneMapping", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ICCTests", dependencies: ["ICC", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

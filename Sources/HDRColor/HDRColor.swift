@@ -1,0 +1,7 @@
+// HDRColor: one import for the whole library.
+@_exported import ColorSpaces
+@_exported import HalfFloat
+@_exported import ICC
+@_exported import PixelBuffers
+@_exported import ToneMapping
+@_exported import TransferFunctions

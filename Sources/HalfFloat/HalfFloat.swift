@@ -1,0 +1,1 @@
+// HalfFloat: under construction in this session.

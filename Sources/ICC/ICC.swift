@@ -1,0 +1,1 @@
+// ICC: under construction in this session.

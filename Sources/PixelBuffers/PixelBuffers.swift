@@ -1,0 +1,1 @@
+// PixelBuffers: under construction in this session.

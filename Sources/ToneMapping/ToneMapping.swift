@@ -1,0 +1,1 @@
+// ToneMapping: under construction in this session.

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// ITU-R BT.2100 hybrid log-gamma: OETF, OOTF, EOTF and their inverses.
+///
+/// Conventions (BT.2100-2 and later): scene light E ∈ [0, 1]; display light F_D in cd/m²; the OOTF gain is α = L_W
+/// and the black level enters the EOTF through β = √(3·(L_B/L_W)^(1/γ)). Scene luminance uses the BT.2020 weights
+/// unless other ``lumaCoefficients`` are passed.
+public enum HLG {
+    /// a = 0.17883277.
+    public static let a = 0.17883277
+    /// b = 1 − 4a = 0.28466892.
+    public static let b = 1 - 4 * a
+    /// c = 0.5 − a·ln(4a) = 0.559910729529562.
+    public static let c = 0.5 - a * log(4 * a)
+    /// Luminance weights of BT.2020 / BT.2100 RGB (Y_S = 0.2627 R + 0.6780 G + 0.0593 B).
+    public static let lumaCoefficients = SIMD3<Double>(0.2627, 0.6780, 0.0593)
+
+    /// How the system gamma depends on the display's nominal peak luminance.
+    public enum SystemGammaFormula: Hashable, Sendable {
+        /// γ = 1.2 + 0.42·log10(L_W / 1000) (ITU-R BT.2100 Table 5 note), for any peak.
+        case logarithmic
+        /// γ = 1.2 · 1.111^log2(L_W / 1000) (ITU-R BT.2390 extended range form), for any peak.
+        case extended
+        /// The logarithmic form on 400 … 2000 cd/m², where BT.2100 defines it, and the extended form outside.
+        case logarithmicWithExtendedRange
+    }
+
+    /// The OETF: scene light E ∈ [0, 1] to signal E′ (BT.2100 Table 5). Negative E gives NaN-free mirrored output
+    /// only through ``TransferFunction/hlg``; here E must be ≥ 0.
+    @inlinable
+    public static func oetf(_ e: Double) -> Double {
+        e <= 1.0 / 12.0 ? (3 * e).squareRoot() : a * log(12 * e - b) + c
+    }
+
+    /// The inverse OETF: signal E′ to scene light E.
+    @inlinable
+    public static func inverseOETF(_ v: Double) -> Double {
+        v <= 0.5 ? v * v / 3 : (exp((v - c) / a) + b) / 12
+    }
+
+    /// The system gamma γ for a display of nominal peak luminance `peakLuminance` cd/m².
+    @inlinable
+    public static func systemGamma(
+        peakLuminance: Double,
+        formula: SystemGammaFormula = .logarithmicWithExtendedRange
+    ) -> Double {
+        switch formula {
+        case .logarithmic:
+            return 1.2 + 0.42 * log10(peakLuminance / 1000)
+        case .extended:
+            return 1.2 * pow(1.111, log2(peakLuminance / 1000))
+        case .logarithmicWithExtendedRange:
+            if peakLuminance >= 400 && peakLuminance <= 2000 { return 1.2 + 0.42 * log10(peakLuminance / 1000) }
+            return 1.2 * pow(1.111, log2(peakLuminance / 1000))
+        }
+    }
+
+    /// The OOTF: scene light RGB E ∈ [0, 1] to display light in cd/m², F_D = α·Y_S^(γ−1)·E with α = L_W.
+    @inlinable
+    public static func ootf(
+        _ scene: SIMD3<Double>,
+        peakLuminance: Double,
+        gamma: Double? = nil,
+        lumaCoefficients k: SIMD3<Double> = lumaCoefficients
+    ) -> SIMD3<Double> {
+        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
+        let ys = (scene * k).sum()
+        if ys <= 0 { return .zero }
+        return scene * (peakLuminance * pow(ys, g - 1))
+    }
+
+    /// The inverse OOTF: display light in cd/m² to scene light, E = (Y_D/α)^((1−γ)/γ)·F_D/α.
+    @inlinable
+    public static func inverseOOTF(
+        _ display: SIMD3<Double>,
+        peakLuminance: Double,
+        gamma: Double? = nil,
+        lumaCoefficients k: SIMD3<Double> = lumaCoefficients
+    ) -> SIMD3<Double> {
+        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
+        let yd = (display * k).sum()
+        if yd <= 0 { return .zero }
+        return display / peakLuminance * pow(yd / peakLuminance, (1 - g) / g)
+    }
+
+    /// The black-level lift β = √(3·(L_B/L_W)^(1/γ)) of the BT.2100-2 EOTF.
+    @inlinable
+    public static func blackLift(peakLuminance: Double, blackLuminance: Double, gamma: Double? = nil) -> Double {
+        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
+        return (3 * pow(blackLuminance / peakLuminance, 1 / g)).squareRoot()
+    }
+
+    /// The EOTF: non-linear R′G′B′ signal to display light in cd/m² (BT.2100-2 Table 5),
+    /// F_D = OOTF[OETF⁻¹(max(0, (1 − β)E′ + β))].
+    @inlinable
+    public static func eotf(
+        _ rgb: SIMD3<Double>,
+        peakLuminance: Double,
+        blackLuminance: Double,
+        gamma: Double? = nil
+    ) -> SIMD3<Double> {
+        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
+        let beta = blackLift(peakLuminance: peakLuminance, blackLuminance: blackLuminance, gamma: g)
+        var scene = SIMD3<Double>()
+        for i in 0..<3 { scene[i] = inverseOETF(Swift.max(0, (1 - beta) * rgb[i] + beta)) }
+        return ootf(scene, peakLuminance: peakLuminance, gamma: g)
+    }
+
+    /// The inverse EOTF: display light in cd/m² to the non-linear signal, inverting ``eotf(_:peakLuminance:blackLuminance:gamma:)``.
+    @inlinable
+    public static func inverseEOTF(
+        _ display: SIMD3<Double>,
+        peakLuminance: Double,
+        blackLuminance: Double,
+        gamma: Double? = nil
+    ) -> SIMD3<Double> {
+        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
+        let beta = blackLift(peakLuminance: peakLuminance, blackLuminance: blackLuminance, gamma: g)
+        let scene = inverseOOTF(display, peakLuminance: peakLuminance, gamma: g)
+        var out = SIMD3<Double>()
+        for i in 0..<3 { out[i] = (oetf(Swift.max(scene[i], 0)) - beta) / (1 - beta) }
+        return out
+    }
+}
