@@ -54,7 +54,7 @@ fixtures:
 
 ## Exhaustive binary16 check over all 2^32 Float bit patterns (release build, minutes).
 check-exhaustive: deps
-	$(SWIFT) run -c release hdrcolor check-half-exhaustive
+	cd Benchmarks && $(SWIFT) run -c release HalfFloatExhaustive
 
 ## DocC documentation.
 docs: deps

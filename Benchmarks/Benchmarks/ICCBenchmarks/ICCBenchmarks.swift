@@ -1,0 +1,4 @@
+import Benchmark
+
+nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
+}

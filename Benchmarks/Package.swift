@@ -1,0 +1,58 @@
+// swift-tools-version: 6.1
+//
+// HDRColor benchmarks (package-benchmark). A package of its own so that the library manifest stays free of
+// benchmark dependencies. Run with `make bench` or `cd Benchmarks && swift package benchmark`.
+
+import PackageDescription
+
+let benchmarkDependencies: [Target.Dependency] = [
+    .product(name: "Benchmark", package: "benchmark"),
+    .product(name: "HDRColor", package: "HDRColor"),
+]
+let benchmarkPlugins: [Target.PluginUsage] = [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+
+let package = Package(
+    name: "HDRColorBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "HDRColor", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // LittleCMS 2 for side-by-side measurements (its own module name, distinct from the library's CLittleCMS).
+        .systemLibrary(name: "LittleCMSBench", path: "Sources/LittleCMSBench", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+
+        .executableTarget(
+            name: "TransferFunctionsBenchmarks",
+            dependencies: benchmarkDependencies + ["LittleCMSBench"],
+            path: "Benchmarks/TransferFunctionsBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "HalfFloatBenchmarks",
+            dependencies: benchmarkDependencies,
+            path: "Benchmarks/HalfFloatBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "PixelBuffersBenchmarks",
+            dependencies: benchmarkDependencies,
+            path: "Benchmarks/PixelBuffersBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "ICCBenchmarks",
+            dependencies: benchmarkDependencies + ["LittleCMSBench"],
+            path: "Benchmarks/ICCBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+
+        // The exhaustive binary16 check over all 2^32 Float bit patterns (`make check-exhaustive`).
+        .executableTarget(
+            name: "HalfFloatExhaustive",
+            dependencies: [.product(name: "HalfFloat", package: "HDRColor")],
+            path: "Sources/HalfFloatExhaustive"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
