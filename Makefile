@@ -5,7 +5,7 @@ APT_PACKAGES := liblcms2-dev pkg-config
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
 
-.PHONY: all build release demo test deps test-profiles bench fixtures check-exhaustive docs clean
+.PHONY: all build release demo test deps test-profiles bench fixtures accuracy check-exhaustive docs clean
 
 all: build
 
@@ -39,13 +39,22 @@ release: deps
 demo: deps
 	$(SWIFT) run -c release hdrcolor demo
 
-## Run the whole test suite.
-test: deps test-profiles
+## Run the whole test suite: the contract spellings from an external package, then every test target.
+test: deps test-profiles consumer
 	$(SWIFT) test
+
+## Build and run Tests/ExternalConsumer, a separate package that uses the public API by path, as a dependent would.
+consumer: deps
+	$(SWIFT) build --package-path Tests/ExternalConsumer --scratch-path .build-consumer
+	.build-consumer/debug/ExternalConsumer
 
 ## Benchmarks (package-benchmark), side by side with LittleCMS where it does the same work.
 bench: deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+## Rewrite the measured error tables in Docs/Accuracy.md.
+accuracy: deps
+	HDRCOLOR_WRITE_ACCURACY=1 $(SWIFT) test --filter TransferFunctionsTests
 
 ## Regenerate the float64 reference fixtures (needs Python with colour-science; never part of `make test`).
 fixtures:
@@ -61,4 +70,4 @@ docs: deps
 	$(SWIFT) package generate-documentation --target HDRColor
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-consumer

@@ -24,13 +24,13 @@ let package = Package(
 
         .executableTarget(
             name: "TransferFunctionsBenchmarks",
-            dependencies: benchmarkDependencies + ["LittleCMSBench"],
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "TransferFunctions", package: "HDRColor"), "LittleCMSBench"],
             path: "Benchmarks/TransferFunctionsBenchmarks",
             plugins: benchmarkPlugins
         ),
         .executableTarget(
             name: "HalfFloatBenchmarks",
-            dependencies: benchmarkDependencies,
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "HalfFloat", package: "HDRColor")],
             path: "Benchmarks/HalfFloatBenchmarks",
             plugins: benchmarkPlugins
         ),

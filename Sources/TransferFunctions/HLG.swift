@@ -23,45 +23,81 @@ public enum HLG {
 
     /// How the system gamma depends on the display's nominal peak luminance.
     public enum SystemGammaFormula: Hashable, Sendable {
-        /// γ = 1.2 + 0.42·log10(L_W / 1000) (ITU-R BT.2100 Table 5 note), for any peak.
+        /// γ = 1.2 + 0.42·log10(L_W / 1000) (ITU-R BT.2100 Table 5, notes), for any peak.
         case logarithmic
-        /// γ = 1.2 · 1.111^log2(L_W / 1000) (ITU-R BT.2390 extended range form), for any peak.
+        /// γ = 1.2 · 1.111^log2(L_W / 1000) (ITU-R BT.2390 extended-range form), for any peak.
         case extended
         /// The logarithmic form on 400 … 2000 cd/m², where BT.2100 defines it, and the extended form outside.
         case logarithmicWithExtendedRange
     }
 
-    /// The OETF: scene light E ∈ [0, 1] to signal E′ (BT.2100 Table 5). Negative E gives NaN-free mirrored output
-    /// only through ``TransferFunction/hlg``; here E must be ≥ 0.
+    /// The OETF (ITU-R BT.2100 Table 5; ITU-T H.273 TransferCharacteristics 18): scene light E to signal E′,
+    /// `E′ = √(3E)` for E ≤ 1/12, else `a·ln(12E − b) + c`.
+    ///
+    /// E is nominally in [0, 1]; values above 1 continue the formula and negative values are sign-mirrored (the
+    /// ``OutOfRangeBehavior/extended`` policy of ``TransferFunction/hlg``). NaN gives NaN.
     @inlinable
-    public static func oetf(_ e: Double) -> Double {
+    public static func oetf(_ e: Double) -> Double { TransferFunction.hlg.fromLinear(e) }
+
+    /// The inverse OETF (ITU-R BT.2100 Table 5): signal E′ to scene light E, `E = E′²/3` for E′ ≤ ½, else
+    /// `(exp((E′ − c)/a) + b)/12`. Out-of-range signals are handled as by ``oetf(_:)``.
+    @inlinable
+    public static func inverseOETF(_ signal: Double) -> Double { TransferFunction.hlg.toLinear(signal) }
+
+    @usableFromInline
+    static func oetfNominal(_ e: Double) -> Double {
         e <= 1.0 / 12.0 ? (3 * e).squareRoot() : a * log(12 * e - b) + c
     }
 
-    /// The inverse OETF: signal E′ to scene light E.
-    @inlinable
-    public static func inverseOETF(_ v: Double) -> Double {
+    @usableFromInline
+    static func inverseOETFNominal(_ v: Double) -> Double {
         v <= 0.5 ? v * v / 3 : (exp((v - c) / a) + b) / 12
     }
 
     /// The system gamma γ for a display of nominal peak luminance `peakLuminance` cd/m².
+    ///
+    /// γ = 1.2 at 1000 cd/m² in every form. The default form is the BT.2100 logarithmic formula on 400 … 2000 cd/m²
+    /// and the BT.2390 extended formula outside, so it steps where the two differ: 1.0441 → 1.0329 at 400 cd/m² and
+    /// 1.3264 → 1.3332 just above 2000 cd/m².
+    ///
+    /// - Parameters:
+    ///   - peakLuminance: The display's nominal peak luminance L_W in cd/m²; must be positive and finite.
+    ///   - formula: Which formula to use.
+    ///   - ambientLuminance: The surround luminance in cd/m²; the result is multiplied by 0.98^log2(L_amb / 5)
+    ///     (ITU-R BT.2390), which is 1 at the reference 5 cd/m².
+    /// - Returns: γ, or NaN when `peakLuminance` or `ambientLuminance` is not positive and finite.
     @inlinable
     public static func systemGamma(
         peakLuminance: Double,
-        formula: SystemGammaFormula = .logarithmicWithExtendedRange
+        formula: SystemGammaFormula = .logarithmicWithExtendedRange,
+        ambientLuminance: Double = 5
     ) -> Double {
+        guard peakLuminance > 0, peakLuminance.isFinite, ambientLuminance > 0, ambientLuminance.isFinite else {
+            return .nan
+        }
+        let logarithmic = 1.2 + 0.42 * log10(peakLuminance / 1000)
+        let extended = 1.2 * pow(1.111, log2(peakLuminance / 1000))
+        let gamma: Double
         switch formula {
         case .logarithmic:
-            return 1.2 + 0.42 * log10(peakLuminance / 1000)
+            gamma = logarithmic
         case .extended:
-            return 1.2 * pow(1.111, log2(peakLuminance / 1000))
+            gamma = extended
         case .logarithmicWithExtendedRange:
-            if peakLuminance >= 400 && peakLuminance <= 2000 { return 1.2 + 0.42 * log10(peakLuminance / 1000) }
-            return 1.2 * pow(1.111, log2(peakLuminance / 1000))
+            gamma = peakLuminance >= 400 && peakLuminance <= 2000 ? logarithmic : extended
         }
+        return ambientLuminance == 5 ? gamma : gamma * pow(0.98, log2(ambientLuminance / 5))
     }
 
-    /// The OOTF: scene light RGB E ∈ [0, 1] to display light in cd/m², F_D = α·Y_S^(γ−1)·E with α = L_W.
+    /// The OOTF (ITU-R BT.2100-2 Table 5): scene light RGB E ∈ [0, 1] to display light in cd/m²,
+    /// `F_D = α·Y_S^(γ−1)·E` with α = L_W and Y_S the scene luminance.
+    ///
+    /// - Parameters:
+    ///   - scene: Linear scene light (R, G, B), nominally in [0, 1].
+    ///   - peakLuminance: The display's nominal peak luminance L_W in cd/m².
+    ///   - gamma: The system gamma; ``systemGamma(peakLuminance:formula:ambientLuminance:)`` of the peak by default.
+    ///   - k: Luminance weights; BT.2020 by default.
+    /// - Returns: Display light in cd/m²; zero when Y_S ≤ 0 (no light), NaN when any input is NaN.
     @inlinable
     public static func ootf(
         _ scene: SIMD3<Double>,
@@ -75,7 +111,9 @@ public enum HLG {
         return scene * (peakLuminance * pow(ys, g - 1))
     }
 
-    /// The inverse OOTF: display light in cd/m² to scene light, E = (Y_D/α)^((1−γ)/γ)·F_D/α.
+    /// The inverse OOTF (ITU-R BT.2100-2 Table 5): display light in cd/m² to scene light,
+    /// `E = (Y_D/α)^((1−γ)/γ)·F_D/α` with α = L_W. Parameters as for ``ootf(_:peakLuminance:gamma:lumaCoefficients:)``;
+    /// zero when Y_D ≤ 0.
     @inlinable
     public static func inverseOOTF(
         _ display: SIMD3<Double>,

@@ -6,6 +6,6 @@ struct HDRColorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hdrcolor",
         abstract: "Colour science for HDR images: transfer functions, colour spaces, tone mapping and ICC/CICP tags.",
-        subcommands: [Demo.self]
+        subcommands: [Demo.self, Inspect.self, Profile.self, Plot.self]
     )
 }

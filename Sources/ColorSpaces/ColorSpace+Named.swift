@@ -1,0 +1,44 @@
+extension ColorSpace {
+    /// The catalogued colour space with the given name, or `nil`.
+    ///
+    /// Matches, ignoring case, spaces, `-`, `_` and `.`: the kebab-case ``identifier`` ("bt2100-pq",
+    /// "extended-linear-display-p3"), the ``name`` ("Display P3"), the full ``cgColorSpaceName``
+    /// ("kCGColorSpaceITUR_2100_PQ") and the CG name without its "kCGColorSpace" prefix ("ITUR_2100_PQ"), and
+    /// Apple's deprecated names of the same spaces (``deprecatedCGColorSpaceNames``).
+    public static func named(_ name: String) -> ColorSpace? {
+        let key = lookupKey(name)
+        guard !key.isEmpty else { return nil }
+        if let found = all.first(where: { $0.lookupKeys.contains(key) }) { return found }
+        return deprecatedCGColorSpaceNames.first { cgLookupKeys($0.name).contains(key) }?.space
+    }
+
+    /// CGColorSpace names Apple has deprecated in favour of a catalogued space's ``cgColorSpaceName``
+    /// (CoreGraphics `CGColorSpace.h`): the BT.2020-named PQ and HLG spaces, now `kCGColorSpaceITUR_2100_PQ` and
+    /// `kCGColorSpaceITUR_2100_HLG`, and the `_PQ_EOTF` spellings.
+    public static let deprecatedCGColorSpaceNames: [(name: String, space: ColorSpace)] = [
+        ("kCGColorSpaceITUR_2020_PQ", .bt2100PQ),
+        ("kCGColorSpaceITUR_2020_PQ_EOTF", .bt2100PQ),
+        ("kCGColorSpaceITUR_2020_HLG", .bt2100HLG),
+        ("kCGColorSpaceDisplayP3_PQ_EOTF", .displayP3PQ),
+    ]
+
+    /// The normalised keys ``named(_:)`` matches for this space.
+    var lookupKeys: Set<String> {
+        var keys: Set<String> = [Self.lookupKey(name)]
+        if let identifier { keys.insert(Self.lookupKey(identifier)) }
+        if let cg = cgColorSpaceName { keys.formUnion(Self.cgLookupKeys(cg)) }
+        return keys
+    }
+
+    /// The keys of a CGColorSpace name: with and without its "kCGColorSpace" prefix.
+    static func cgLookupKeys(_ cgName: String) -> Set<String> {
+        let prefix = "kCGColorSpace"
+        guard cgName.hasPrefix(prefix) else { return [lookupKey(cgName)] }
+        return [lookupKey(cgName), lookupKey(String(cgName.dropFirst(prefix.count)))]
+    }
+
+    /// Lower-cased with separators (space, `-`, `_`, `.`) removed.
+    static func lookupKey(_ name: String) -> String {
+        String(name.lowercased().filter { !" -_.".contains($0) })
+    }
+}

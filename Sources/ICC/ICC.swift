@@ -1,1 +1,0 @@
-// ICC: under construction in this session.

@@ -1,0 +1,102 @@
+internal import CLittleCMS
+public import PixelBuffers
+
+/// An interleaved pixel layout LittleCMS transforms directly: channel order × sample type.
+///
+/// 16-bit samples are in native byte order (little-endian here, like CoreVideo 'l64r'); half and float samples are
+/// IEEE 754 binary16/binary32 with RGB nominally in [0, 1].
+public enum ICCPixelLayout: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case rgb8, rgba8, bgra8
+    case rgb16, rgba16, bgra16
+    case rgbHalf, rgbaHalf, bgraHalf
+    case rgbFloat, rgbaFloat, bgraFloat
+
+    /// The layout of a single-plane RGBA format from PixelBuffers (full-range 8/16-bit integer, half or float), or nil
+    /// for formats LittleCMS cannot read directly (packed 10-bit, narrow range, 9–15 bits, Y′CbCr).
+    public init?(_ format: PixelFormat) {
+        guard case .rgba(let order) = format.layout else { return nil }
+        let bgra = order == .bgra
+        switch format.sampleType {
+        case .unsignedInteger:
+            guard format.range == .full else { return nil }
+            switch format.bitDepth {
+            case 8: self = bgra ? .bgra8 : .rgba8
+            case 16: self = bgra ? .bgra16 : .rgba16
+            default: return nil
+            }
+        case .halfFloat: self = bgra ? .bgraHalf : .rgbaHalf
+        case .float: self = bgra ? .bgraFloat : .rgbaFloat
+        }
+    }
+
+    /// Whether the layout has an alpha channel.
+    public var hasAlpha: Bool { channelCount == 4 }
+
+    /// 3 or 4.
+    public var channelCount: Int {
+        switch self {
+        case .rgb8, .rgb16, .rgbHalf, .rgbFloat: 3
+        default: 4
+        }
+    }
+
+    /// Bytes per sample: 1, 2, 2 (half) or 4.
+    public var bytesPerSample: Int {
+        switch self {
+        case .rgb8, .rgba8, .bgra8: 1
+        case .rgb16, .rgba16, .bgra16, .rgbHalf, .rgbaHalf, .bgraHalf: 2
+        case .rgbFloat, .rgbaFloat, .bgraFloat: 4
+        }
+    }
+
+    /// Bytes per pixel.
+    public var bytesPerPixel: Int { channelCount * bytesPerSample }
+
+    public var description: String {
+        switch self {
+        case .rgb8: "RGB 8-bit"
+        case .rgba8: "RGBA 8-bit"
+        case .bgra8: "BGRA 8-bit"
+        case .rgb16: "RGB 16-bit"
+        case .rgba16: "RGBA 16-bit"
+        case .bgra16: "BGRA 16-bit"
+        case .rgbHalf: "RGB half"
+        case .rgbaHalf: "RGBA half"
+        case .bgraHalf: "BGRA half"
+        case .rgbFloat: "RGB float"
+        case .rgbaFloat: "RGBA float"
+        case .bgraFloat: "BGRA float"
+        }
+    }
+
+    /// The LittleCMS `TYPE_*` format.
+    var lcmsType: cmsUInt32Number {
+        switch self {
+        case .rgb8: HDRCOLOR_TYPE_RGB_8
+        case .rgba8: HDRCOLOR_TYPE_RGBA_8
+        case .bgra8: HDRCOLOR_TYPE_BGRA_8
+        case .rgb16: HDRCOLOR_TYPE_RGB_16
+        case .rgba16: HDRCOLOR_TYPE_RGBA_16
+        case .bgra16: HDRCOLOR_TYPE_BGRA_16
+        case .rgbHalf: HDRCOLOR_TYPE_RGB_HALF_FLT
+        case .rgbaHalf: HDRCOLOR_TYPE_RGBA_HALF_FLT
+        case .bgraHalf: HDRCOLOR_TYPE_BGRA_HALF_FLT
+        case .rgbFloat: HDRCOLOR_TYPE_RGB_FLT
+        case .rgbaFloat: HDRCOLOR_TYPE_RGBA_FLT
+        case .bgraFloat: HDRCOLOR_TYPE_BGRA_FLT
+        }
+    }
+
+    /// Writes opaque alpha (max code, half 1.0 = 0x3C00, float 1.0) into every pixel's last channel.
+    func fillAlpha(_ pixels: UnsafeMutableRawPointer, pixelCount: Int) {
+        let offset = 3 * bytesPerSample
+        for i in 0..<pixelCount {
+            let alpha = pixels + i * bytesPerPixel + offset
+            switch bytesPerSample {
+            case 1: alpha.storeBytes(of: UInt8.max, as: UInt8.self)
+            case 2: alpha.storeBytes(of: self == .rgbaHalf || self == .bgraHalf ? 0x3C00 : UInt16.max, as: UInt16.self)
+            default: alpha.storeBytes(of: Float(1), as: Float.self)
+            }
+        }
+    }
+}

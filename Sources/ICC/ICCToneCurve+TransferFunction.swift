@@ -1,0 +1,53 @@
+public import TransferFunctions
+import Foundation
+
+extension ICCToneCurve {
+    /// Entries of the sampled tables written for curves without an ICC parametric form (PQ, HLG, log, xvYCC,
+    /// BT.1361): 4096, evenly spaced over the signal range [0, 1].
+    public static let sampledTableSize = 4096
+
+    /// The tone curve encoding `transferFunction` as an ICC TRC (signal → linear light, the curve's `toLinear`).
+    ///
+    /// Curves with an ICC parametric form (ICC.1:2022 Table 68) get one: linear and pure gamma (type 0), BT.1886 and
+    /// ST 428-1 (type 1), sRGB, BT.709/BT.2020 and SMPTE 240M inverse OETFs (type 3). The others are tabulated with
+    /// ``sampledTableSize`` entries of `toLinear` clamped to [0, 1] (PQ is normalised so 1.0 = 10 000 cd/m²; HLG is
+    /// the inverse OETF, scene light, without the OOTF); 16-bit table entries limit their precision to 1/65535 of the
+    /// curve's peak (0.15 cd/m² for PQ), which is why such profiles also carry a `cicp` tag.
+    public init(_ transferFunction: TransferFunction) {
+        func parametric(_ type: Int, _ parameters: [Double]) -> ICCToneCurve {
+            .parametric(ICCParametricCurve(functionType: type, parameters: parameters)!)
+        }
+        func bt709Family(alpha: Double, beta: Double, slope: Double) -> ICCToneCurve {
+            // L = ((V + α − 1)/α)^(1/0.45) for V ≥ slope·β, else V/slope.
+            parametric(3, [1 / 0.45, 1 / alpha, (alpha - 1) / alpha, 1 / slope, slope * beta])
+        }
+        switch transferFunction {
+        case .linear:
+            self = .parametric(.gamma(1))
+        case .gamma(let gamma):
+            self = .parametric(.gamma(gamma))
+        case .srgb:
+            self = parametric(3, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
+        case .bt709:
+            self = bt709Family(alpha: 1.099, beta: 0.018, slope: 4.5)
+        case .bt2020TwelveBit:
+            self = bt709Family(alpha: 1.0993, beta: 0.0181, slope: 4.5)
+        case .smpte240m:
+            self = bt709Family(alpha: 1.1115, beta: 0.0228, slope: 4)
+        case .bt1886(let white, let black) where white > black && black >= 0 && white.isFinite:
+            // L/Lw = a·max(V + b, 0)^2.4 / Lw = (a′V + b′)^2.4, a′ = (w − k)/w, b′ = k/w, w = Lw^(1/2.4),
+            // k = Lb^(1/2.4) (ITU-R BT.1886 Annex 1).
+            let w = Foundation.pow(white, 1 / 2.4), k = Foundation.pow(black, 1 / 2.4)
+            self = parametric(1, [2.4, (w - k) / w, k / w])
+        case .st428:
+            self = parametric(1, [2.6, Foundation.pow(52.37 / 48, 1 / 2.6), 0])
+        case .log100, .log100Sqrt10, .iec61966_2_4, .bt1361, .pq, .hlg, .bt1886:
+            let last = Double(Self.sampledTableSize - 1)
+            self = .sampled(
+                (0..<Self.sampledTableSize).map { index in
+                    let linear = transferFunction.toLinear(Double(index) / last, outOfRange: .clamped)
+                    return UInt16(Swift.min(Swift.max(linear, 0), 1) * 65535 + 0.5)
+                })
+        }
+    }
+}

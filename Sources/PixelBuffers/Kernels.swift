@@ -1,0 +1,209 @@
+import HalfFloat
+
+/// Row kernels. Every kernel works on one row segment; callers loop over rows, so memory stays bounded.
+/// Samples and words are little-endian in memory unless `bigEndian` is set.
+enum Kernels {
+    /// Pixels per chunk for kernels that stage samples in a stack buffer.
+    static let chunk = 512
+
+    // MARK: Integer codes ⇄ Float
+
+    /// `dst[i] = (code(src[i·stride]) − offset) / scale`, where `code` extracts `mask` after a right shift by
+    /// `shift`. The subtraction is exact (integers below 2^24), so each value is the correctly rounded quotient:
+    /// nominal white is exactly 1, chroma extremes exactly ±0.5.
+    @inline(__always)
+    static func decode<T: FixedWidthInteger & UnsignedInteger>(
+        _ src: UnsafePointer<T>, stride: Int, count: Int, shift: UInt32, mask: UInt32, bigEndian: Bool,
+        offset: Float, scale: Float, into dst: UnsafeMutablePointer<Float>
+    ) {
+        for i in 0..<count {
+            let raw = bigEndian ? T(bigEndian: src[i &* stride]) : T(littleEndian: src[i &* stride])
+            let code = (UInt32(truncatingIfNeeded: raw) &>> shift) & mask
+            dst[i] = (Float(Int32(bitPattern: code)) - offset) / scale
+        }
+    }
+
+    /// The integer code of a normalised value: `x = v · scale + bias`, NaN → `bias` (the code of 0), clamped to
+    /// `0 … maxCode`, rounded half up (= half away from zero, as ``ColorSpaces/Quantization`` rounds, since x ≥ 0).
+    @inline(__always)
+    static func code(_ v: Float, scale: Float, bias: Float, maxCode: Float) -> UInt32 {
+        var x = v * scale + bias
+        x = x == x ? x : bias
+        x = x > 0 ? x : 0
+        x = x < maxCode ? x : maxCode
+        let t = x + 0.5
+        let s = t + 8_388_608  // 2^23: rounds t to an integer (ties to even) in the low mantissa bits
+        let rounded = s - 8_388_608
+        let k = s.bitPattern &- 0x4B00_0000
+        return rounded > t ? k &- 1 : k  // floor(t)
+    }
+
+    /// `dst[i·stride] = code(src[i]) << shift` for integer containers.
+    @inline(__always)
+    static func encode<T: FixedWidthInteger & UnsignedInteger>(
+        _ src: UnsafePointer<Float>, count: Int, scale: Float, bias: Float, maxCode: Float, shift: UInt32,
+        bigEndian: Bool, into dst: UnsafeMutablePointer<T>, stride: Int
+    ) {
+        for i in 0..<count {
+            let c = T(truncatingIfNeeded: code(src[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift)
+            dst[i &* stride] = bigEndian ? c.bigEndian : c.littleEndian
+        }
+    }
+
+    // MARK: Integer codes ⇄ codes
+
+    /// `dst[i] = code(src[i·stride])` as UInt16 codes.
+    @inline(__always)
+    static func readCodes<T: FixedWidthInteger & UnsignedInteger>(
+        _ src: UnsafePointer<T>, stride: Int, count: Int, shift: UInt32, mask: UInt32, bigEndian: Bool,
+        into dst: UnsafeMutablePointer<UInt16>
+    ) {
+        for i in 0..<count {
+            let raw = bigEndian ? T(bigEndian: src[i &* stride]) : T(littleEndian: src[i &* stride])
+            dst[i] = UInt16(truncatingIfNeeded: (UInt32(truncatingIfNeeded: raw) &>> shift) & mask)
+        }
+    }
+
+    /// Writes codes into samples: `dst[i·stride] = src[i] << shift`. For packed words (`merge`), the field is
+    /// replaced and the other bits kept.
+    @inline(__always)
+    static func writeCodes<T: FixedWidthInteger & UnsignedInteger>(
+        _ src: UnsafePointer<UInt16>, count: Int, shift: UInt32, mask: UInt32, bigEndian: Bool, merge: Bool,
+        into dst: UnsafeMutablePointer<T>, stride: Int
+    ) {
+        for i in 0..<count {
+            var word = UInt32(src[i]) &<< shift
+            if merge {
+                let old = UInt32(truncatingIfNeeded: bigEndian ? T(bigEndian: dst[i &* stride]) : T(littleEndian: dst[i &* stride]))
+                word |= old & ~(mask &<< shift)
+            }
+            let c = T(truncatingIfNeeded: word)
+            dst[i &* stride] = bigEndian ? c.bigEndian : c.littleEndian
+        }
+    }
+
+    /// Re-quantises codes from `fromBits` to `toBits` in place (see ``PixelBufferView/convertLayout(into:)``).
+    /// Narrow range: a shift, rounding half up when narrowing. Full range: `round((c − z)·(2^m − 1)/(2^n − 1)) + z′`
+    /// with `z`, `z′` the zero codes (0, or 2^(n−1) for chroma), rounding half up, clamped to the container.
+    static func requantize(
+        _ codes: UnsafeMutablePointer<UInt16>, count: Int, fromBits n: Int, toBits m: Int, fullRange: Bool,
+        chroma: Bool
+    ) {
+        guard n != m else { return }
+        let maxOut = (1 << m) - 1
+        if !fullRange {
+            if m > n {
+                for i in 0..<count { codes[i] = UInt16(truncatingIfNeeded: Int(codes[i]) << (m - n)) }
+            } else {
+                let k = n - m, half = 1 << (k - 1)
+                for i in 0..<count { codes[i] = UInt16(min((Int(codes[i]) + half) >> k, maxOut)) }
+            }
+            return
+        }
+        let ms = (1 << n) - 1, md = maxOut
+        let zs = chroma ? 1 << (n - 1) : 0, zd = chroma ? 1 << (m - 1) : 0
+        for i in 0..<count {
+            // floor(((c − zs)·2·md + (2·zd + 1)·ms) / (2·ms)), a floor division of a possibly negative numerator.
+            let num = (Int(codes[i]) - zs) * 2 * md + (2 * zd + 1) * ms
+            let den = 2 * ms
+            let q = num >= 0 ? num / den : -((-num + den - 1) / den)
+            codes[i] = UInt16(max(0, min(q, maxOut)))
+        }
+    }
+
+    // MARK: Chroma interleaving (planar ⇄ biplanar)
+
+    /// 8-bit `dst[2i] = u[i], dst[2i + 1] = v[i]`, two bytes per (unaligned) store.
+    @inline(__always)
+    static func interleave(
+        _ u: UnsafePointer<UInt8>, _ v: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutableRawPointer
+    ) {
+        for i in 0..<count {
+            dst.storeBytes(of: (UInt16(u[i]) | UInt16(v[i]) &<< 8).littleEndian, toByteOffset: i &* 2, as: UInt16.self)
+        }
+    }
+
+    /// 16-bit interleave with a shift of each sample (left, then right) for alignment changes. The destination is
+    /// only 2-byte aligned, so pairs are stored as unaligned 32-bit words.
+    @inline(__always)
+    static func interleave(
+        _ u: UnsafePointer<UInt16>, _ v: UnsafePointer<UInt16>, count: Int, left: UInt16, right: UInt16,
+        into dst: UnsafeMutableRawPointer
+    ) {
+        for i in 0..<count {
+            let a = UInt32((UInt16(littleEndian: u[i]) &<< left) &>> right)
+            let b = UInt32((UInt16(littleEndian: v[i]) &<< left) &>> right)
+            dst.storeBytes(of: (a | b &<< 16).littleEndian, toByteOffset: i &* 4, as: UInt32.self)
+        }
+    }
+
+    /// 8-bit `u[i] = src[2i], v[i] = src[2i + 1]`.
+    @inline(__always)
+    static func deinterleave(
+        _ src: UnsafeRawPointer, count: Int, into u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>
+    ) {
+        for i in 0..<count {
+            let w = UInt16(littleEndian: src.loadUnaligned(fromByteOffset: i &* 2, as: UInt16.self))
+            u[i] = UInt8(truncatingIfNeeded: w)
+            v[i] = UInt8(truncatingIfNeeded: w &>> 8)
+        }
+    }
+
+    /// 16-bit deinterleave with a shift of each sample (left, then right).
+    @inline(__always)
+    static func deinterleave(
+        _ src: UnsafeRawPointer, count: Int, left: UInt16, right: UInt16,
+        into u: UnsafeMutablePointer<UInt16>, _ v: UnsafeMutablePointer<UInt16>
+    ) {
+        for i in 0..<count {
+            let w = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+            u[i] = ((UInt16(truncatingIfNeeded: w) &<< left) &>> right).littleEndian
+            v[i] = ((UInt16(truncatingIfNeeded: w &>> 16) &<< left) &>> right).littleEndian
+        }
+    }
+
+    /// 16-bit copy with a shift of each sample (left, then right).
+    @inline(__always)
+    static func shiftCopy(
+        _ src: UnsafePointer<UInt16>, count: Int, left: UInt16, right: UInt16, into dst: UnsafeMutablePointer<UInt16>
+    ) {
+        for i in 0..<count { dst[i] = ((UInt16(littleEndian: src[i]) &<< left) &>> right).littleEndian }
+    }
+
+    // MARK: Half and float samples
+
+    /// Gathers channel samples of an interleaved half row (`stride` halves per pixel) into floats.
+    static func decodeHalf(_ src: UnsafePointer<UInt16>, stride: Int, count: Int, into dst: UnsafeMutablePointer<Float>) {
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
+            var x = 0
+            while x < count {
+                let n = min(chunk, count - x)
+                for i in 0..<n { temp[i] = UInt16(littleEndian: src[(x + i) &* stride]) }
+                HalfFloat.convert(UnsafeBufferPointer(rebasing: temp[0..<n]), to: UnsafeMutableBufferPointer(start: dst + x, count: n))
+                x += n
+            }
+        }
+    }
+
+    /// Converts floats to halves (round to nearest even; overflow to ±∞, NaN kept) and scatters them.
+    static func encodeHalf(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutablePointer<UInt16>, stride: Int) {
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
+            var x = 0
+            while x < count {
+                let n = min(chunk, count - x)
+                HalfFloat.convert(UnsafeBufferPointer(start: src + x, count: n), to: UnsafeMutableBufferPointer(rebasing: temp[0..<n]))
+                for i in 0..<n { dst[(x + i) &* stride] = temp[i].littleEndian }
+                x += n
+            }
+        }
+    }
+
+    /// Strided float copy (`dst[i·dstStride] = src[i·srcStride]`).
+    @inline(__always)
+    static func copy(
+        _ src: UnsafePointer<Float>, stride srcStride: Int, count: Int, into dst: UnsafeMutablePointer<Float>,
+        stride dstStride: Int
+    ) {
+        for i in 0..<count { dst[i &* dstStride] = src[i &* srcStride] }
+    }
+}

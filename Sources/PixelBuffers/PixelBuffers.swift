@@ -1,1 +1,0 @@
-// PixelBuffers: under construction in this session.

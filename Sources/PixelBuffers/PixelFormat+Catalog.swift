@@ -1,0 +1,96 @@
+import ColorSpaces
+
+extension PixelFormat {
+    // MARK: RGB formats
+
+    /// 'RGBA', kCVPixelFormatType_32RGBA: 8-bit R, G, B, A, full range.
+    public static let rgba8 = PixelFormat(
+        layout: .rgba(.rgba), sampleType: .unsignedInteger, bitDepth: 8, alignment: .low, range: .full)
+    /// 'BGRA', kCVPixelFormatType_32BGRA: 8-bit B, G, R, A, full range.
+    public static let bgra8 = PixelFormat(
+        layout: .rgba(.bgra), sampleType: .unsignedInteger, bitDepth: 8, alignment: .low, range: .full)
+    /// 'l64r', kCVPixelFormatType_64RGBALE: 16-bit little-endian R, G, B, A, full range (0 … 65535).
+    public static let rgba16 = PixelFormat(
+        layout: .rgba(.rgba), sampleType: .unsignedInteger, bitDepth: 16, alignment: .low, range: .full)
+    /// 'RGhA', kCVPixelFormatType_64RGBAHalf: IEEE binary16 R, G, B, A (the EDR working format of seeds 000/001).
+    public static let rgbaHalf = PixelFormat(
+        layout: .rgba(.rgba), sampleType: .halfFloat, bitDepth: 16, alignment: .low, range: nil)
+    /// 'RGfA', kCVPixelFormatType_128RGBAFloat: IEEE binary32 R, G, B, A.
+    public static let rgbaFloat = PixelFormat(
+        layout: .rgba(.rgba), sampleType: .float, bitDepth: 32, alignment: .low, range: nil)
+    /// 'l10r', kCVPixelFormatType_ARGB2101010LEPacked: see ``Packed10Order/argb2101010``.
+    public static let argb2101010 = packed10(.argb2101010)
+    /// 'w30r', kCVPixelFormatType_30RGBLEPackedWideGamut: see ``Packed10Order/xrgb2101010ExtendedRange``.
+    public static let xrgb2101010ExtendedRange = packed10(.xrgb2101010ExtendedRange)
+    /// 'R10k', kCVPixelFormatType_30RGB: see ``Packed10Order/rgbx1010102BigEndian``.
+    public static let rgbx1010102BigEndian = packed10(.rgbx1010102BigEndian)
+
+    /// A packed 10:10:10(:2) RGB format.
+    public static func packed10(_ order: Packed10Order) -> PixelFormat {
+        PixelFormat(
+            layout: .packed10(order), sampleType: .unsignedInteger, bitDepth: 10, alignment: .low,
+            range: order == .xrgb2101010ExtendedRange ? nil : .full)
+    }
+
+    /// An RGBA integer format with 8 or 16 bits per sample (`bitDepth` 9 … 15 are stored in 16-bit containers
+    /// with the given alignment), full or narrow range.
+    public static func rgba(
+        _ order: ChannelOrder, bitDepth: Int, range: SignalRange = .full, alignment: SampleAlignment = .low
+    ) throws(PixelBufferError) -> PixelFormat {
+        guard (8...16).contains(bitDepth) else { throw .unsupportedBitDepth(bitDepth) }
+        return PixelFormat(
+            layout: .rgba(order), sampleType: .unsignedInteger, bitDepth: bitDepth,
+            alignment: canonicalAlignment(alignment, bitDepth: bitDepth), range: range)
+    }
+
+    // MARK: Y′CbCr formats
+
+    /// A biplanar Y′CbCr format (Y′ plane, then interleaved Cb Cr): 8 bits in bytes, 9 … 16 bits in 16-bit
+    /// little-endian containers, by default in the high bits as CoreVideo's 'x420' family and P010 store them.
+    ///
+    /// `biplanarYCbCr(.s420, bitDepth: 10, range: .narrow)` is 'x420'; `(.s420, bitDepth: 8, range: .full)` is '420f'.
+    public static func biplanarYCbCr(
+        _ subsampling: ChromaSubsampling, bitDepth: Int, range: SignalRange, alignment: SampleAlignment = .high
+    ) throws(PixelBufferError) -> PixelFormat {
+        guard (8...16).contains(bitDepth) else { throw .unsupportedBitDepth(bitDepth) }
+        return PixelFormat(
+            layout: .biplanar(subsampling), sampleType: .unsignedInteger, bitDepth: bitDepth,
+            alignment: canonicalAlignment(alignment, bitDepth: bitDepth), range: range)
+    }
+
+    /// A planar Y′CbCr format (Y′, Cb, Cr planes): 8 bits in bytes, 9 … 16 bits in 16-bit little-endian
+    /// containers, by default in the low bits as software decoders output them (FFmpeg `yuv420p10le`).
+    ///
+    /// `planarYCbCr(.s420, bitDepth: 8, range: .narrow)` is I420 ('y420').
+    public static func planarYCbCr(
+        _ subsampling: ChromaSubsampling, bitDepth: Int, range: SignalRange, alignment: SampleAlignment = .low
+    ) throws(PixelBufferError) -> PixelFormat {
+        guard (8...16).contains(bitDepth) else { throw .unsupportedBitDepth(bitDepth) }
+        return PixelFormat(
+            layout: .planar(subsampling), sampleType: .unsignedInteger, bitDepth: bitDepth,
+            alignment: canonicalAlignment(alignment, bitDepth: bitDepth), range: range)
+    }
+
+    /// Alignment is meaningless when the bits fill the container; `.low` is the canonical value then, so that equal
+    /// layouts compare equal.
+    static func canonicalAlignment(_ alignment: SampleAlignment, bitDepth: Int) -> SampleAlignment {
+        bitDepth == 8 || bitDepth == 16 ? .low : alignment
+    }
+
+    /// The same layout and sample type with another bit depth, range or alignment (used by tests and converters).
+    /// Throws for float formats, packed 10-bit formats and unsupported depths.
+    public func with(
+        bitDepth: Int? = nil, range: SignalRange? = nil, alignment: SampleAlignment? = nil
+    ) throws(PixelBufferError) -> PixelFormat {
+        let depth = bitDepth ?? self.bitDepth
+        let newRange = range ?? self.range ?? .full
+        let newAlignment = alignment ?? self.alignment
+        switch layout {
+        case .rgba(let order) where sampleType == .unsignedInteger:
+            return try .rgba(order, bitDepth: depth, range: newRange, alignment: newAlignment)
+        case .biplanar(let s): return try .biplanarYCbCr(s, bitDepth: depth, range: newRange, alignment: newAlignment)
+        case .planar(let s): return try .planarYCbCr(s, bitDepth: depth, range: newRange, alignment: newAlignment)
+        default: throw .unsupportedBitDepth(depth)
+        }
+    }
+}

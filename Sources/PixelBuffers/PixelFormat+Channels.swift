@@ -1,0 +1,64 @@
+import ColorSpaces
+
+/// Where one channel (R, G, B, A or Y′, Cb, Cr) of a format lives, and how its codes map to normalised values.
+struct ChannelLocation {
+    /// The plane holding the channel.
+    var plane: Int
+    /// The sample index of the channel inside a plane pixel.
+    var offset: Int
+    /// Samples per plane pixel (the distance between consecutive samples of the channel).
+    var stride: Int
+    /// Right shift that brings the channel's bits to the bottom of its container (alignment, packed bit field).
+    var shift: Int
+    /// Significant bits.
+    var bits: Int
+    /// Whether the channel is Cb or Cr (chroma quantisation, chroma plane resolution).
+    var isChroma: Bool
+    /// Whether the channel is alpha (always full range).
+    var isAlpha: Bool = false
+
+    var mask: UInt32 { bits >= 32 ? .max : (1 << UInt32(bits)) - 1 }
+}
+
+extension PixelFormat {
+    /// The number of channels of the working representation: 4 (R, G, B, A) for RGB formats, 3 (Y′, Cb, Cr) for
+    /// Y′CbCr formats.
+    var channelCount: Int { colorModel == .rgb ? 4 : 3 }
+
+    /// The location of channel `c` (R, G, B, A or Y′, Cb, Cr), or `nil` when the format does not store it (alpha of
+    /// 'w30r' and 'R10k').
+    func channel(_ c: Int) -> ChannelLocation? {
+        let alignShift = alignment == .high ? bytesPerSample * 8 - bitDepth : 0
+        switch layout {
+        case .rgba(let order):
+            let offset = order == .rgba ? c : [2, 1, 0, 3][c]
+            return ChannelLocation(
+                plane: 0, offset: offset, stride: 4, shift: alignShift, bits: bitDepth, isChroma: false, isAlpha: c == 3)
+        case .packed10(let order):
+            if c == 3 {
+                guard order == .argb2101010 else { return nil }
+                return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: 30, bits: 2, isChroma: false, isAlpha: true)
+            }
+            let shift = order == .rgbx1010102BigEndian ? [22, 12, 2][c] : [20, 10, 0][c]
+            return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: shift, bits: 10, isChroma: false)
+        case .biplanar:
+            if c == 0 {
+                return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: alignShift, bits: bitDepth, isChroma: false)
+            }
+            return ChannelLocation(plane: 1, offset: c - 1, stride: 2, shift: alignShift, bits: bitDepth, isChroma: true)
+        case .planar:
+            return ChannelLocation(plane: c, offset: 0, stride: 1, shift: alignShift, bits: bitDepth, isChroma: c > 0)
+        }
+    }
+
+    /// The affine map from a channel's normalised value to its integer code, `code = value · scale + offset`
+    /// (ITU-R BT.2100 Table 9 through ``Quantization``; alpha is always full range; 'w30r' is XR10:
+    /// code = 510·value + 384).
+    func quantization(of location: ChannelLocation) -> (scale: Double, offset: Double) {
+        if isFloatingPoint { return (1, 0) }
+        if location.isAlpha { return (Double(location.mask), 0) }
+        guard let range else { return (510, 384) }  // 'w30r', the only integer format without a range
+        let q = try! Quantization(bitDepth: bitDepth, range: range)  // bitDepth is 8 … 16 for every integer format
+        return location.isChroma ? (q.chromaScale, q.chromaOffset) : (q.lumaScale, q.lumaOffset)
+    }
+}

@@ -1,1 +1,0 @@
-// ToneMapping: under construction in this session.

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import HDRColor
+
+/// `hdrcolor plot`: SVG plots of tone curves and transfer functions.
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write SVG plots of tone-mapping curves and transfer functions.",
+        subcommands: [PlotToneMap.self, PlotTransfer.self]
+    )
+}
+
+/// Label formatting shared by the plots.
+enum PlotFormat {
+    /// A signed number of stops: "−2", "0", "+1.5".
+    static func stops(_ v: Double) -> String {
+        let rounded = (v * 100).rounded() / 100
+        let body = rounded == rounded.rounded() ? String(Int(rounded.magnitude)) : String(format: "%g", rounded.magnitude)
+        return rounded > 0 ? "+" + body : rounded < 0 ? "−" + body : "0"
+    }
+
+    /// A luminance in cd/m² with sensible precision.
+    static func luminance(_ v: Double) -> String {
+        switch v {
+        case 100...: String(format: "%.0f", v)
+        case 10..<100: String(format: "%.1f", v)
+        case 1..<10: String(format: "%.2f", v)
+        case 0.01..<1: String(format: "%.3f", v)
+        default: String(format: "%.4g", v)
+        }
+    }
+
+    /// A headroom ratio: "4.9×", "2×".
+    static func headroom(_ v: Double) -> String {
+        (v == v.rounded() ? String(Int(v)) : String(format: "%.3g", v)) + "×"
+    }
+
+    /// Integer ticks (stops) from `range`, labelled in stops and, on the secondary side, in cd/m².
+    static func stopTicks(_ range: ClosedRange<Double>, referenceWhite: Double) -> [SVGChart.Tick] {
+        let first = Int(range.lowerBound.rounded(.up)), last = Int(range.upperBound.rounded(.down))
+        guard first <= last else { return [] }
+        return (first...last).map { s in
+            SVGChart.Tick(value: Double(s), label: stops(Double(s)), secondary: luminance(exp2(Double(s)) * referenceWhite), major: s == 0)
+        }
+    }
+
+    /// Writes the SVG; exits with status 2 and a message on standard error when the file cannot be written.
+    static func write(_ svg: String, to path: String) throws {
+        do {
+            try svg.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import ICC
+import TestSupport
+import Testing
+
+/// Real-world profiles installed by Debian packages (icc-profiles-free, colord-data); tests skip visibly without them.
+enum SystemProfiles {
+    static let directory = URL(fileURLWithPath: "/usr/share/color/icc")
+
+    /// The profile at `relativePath` under /usr/share/color/icc, or nil (with a printed skip note) when absent.
+    static func load(_ relativePath: String) throws -> ICCProfile? {
+        let url = directory.appendingPathComponent(relativePath)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            print("note: skipping \(relativePath): not installed (apt-get install icc-profiles-free colord-data)")
+            return nil
+        }
+        return try ICCProfile(contentsOf: url)
+    }
+
+    /// Every .icc/.icm file under /usr/share/color/icc (recursively); empty, with a printed note, when none.
+    static func allURLs() -> [URL] {
+        let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        let urls = (enumerator?.allObjects as? [URL] ?? []).filter {
+            ["icc", "icm"].contains($0.pathExtension.lowercased())
+        }
+        if urls.isEmpty { print("note: no ICC profiles under \(directory.path); real-profile tests skip") }
+        return urls.sorted { $0.path < $1.path }
+    }
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible fuzz inputs.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Sets a big-endian UInt32 at `offset`.
+    mutating func setBigEndian(_ value: UInt32, at offset: Int) {
+        for i in 0..<4 { self[offset + i] = UInt8(truncatingIfNeeded: value >> UInt32(24 - 8 * i)) }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import ColorSpaces
+@testable import ToneMapping
+
+/// Gamut mapping after tone mapping: clip, and the hue- and luminance-preserving soft compression.
+@Suite("Gamut mapping")
+struct GamutMapperTests {
+    static let targets: [RGBPrimaries] = [.displayP3, .bt709]
+
+    @Test("BT.2020 → P3 / BT.709: in-gamut colours inside the knee are unchanged (equal to the matrix alone)", arguments: targets)
+    func insideKneeUnchanged(_ destination: RGBPrimaries) {
+        let mapper = GamutMapper(from: .bt2020, to: destination)
+        #expect(mapper.sourceGamutLimit > 1)
+        var rng = SplitMix64(state: 7)
+        var checked = 0
+        for _ in 0..<5000 {
+            let c = SIMD3<Double>(.random(in: 0...2, using: &rng), .random(in: 0...2, using: &rng), .random(in: 0...2, using: &rng))
+            let converted = mapper.matrix * c
+            guard mapper.boundaryDistance(converted) <= 0.8 else { continue }
+            checked += 1
+            #expect((mapper.map(c) - converted).maxMagnitude <= 1e-15 * max(1, converted.max()))
+        }
+        #expect(checked > 1000)
+    }
+
+    @Test("Every BT.2020 colour lands inside P3 / BT.709, with luminance and hue direction kept", arguments: targets)
+    func outOfGamutLandsInside(_ destination: RGBPrimaries) {
+        let mapper = GamutMapper(from: .bt2020, to: destination)
+        let w = destination.luminanceCoefficients
+        var rng = SplitMix64(state: 11)
+        var samples: [SIMD3<Double>] = [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1), SIMD3(1, 1, 0), SIMD3(0, 1, 1), SIMD3(4, 0, 0.1)]
+        for _ in 0..<5000 { samples.append(SIMD3(.random(in: 0...3, using: &rng), .random(in: 0...3, using: &rng), .random(in: 0...3, using: &rng))) }
+        for c in samples {
+            let converted = mapper.matrix * c
+            let out = mapper.map(c)
+            #expect(out.min() >= 0, "\(c) → \(out)")
+            let y = (converted * w).sum()
+            #expect(abs((out * w).sum() - y) <= 1e-12 * max(y, 1), "luminance changed for \(c)")
+            // Hue: the chroma vector keeps its direction (parallel and same orientation).
+            let d0 = converted - SIMD3(repeating: y), d1 = out - SIMD3(repeating: y)
+            let cross = SIMD3(d0.y * d1.z - d0.z * d1.y, d0.z * d1.x - d0.x * d1.z, d0.x * d1.y - d0.y * d1.x)
+            #expect(sqrt((cross * cross).sum()) <= 1e-9 * max(1, (d0 * d0).sum()))
+            #expect((d0 * d1).sum() >= 0)
+        }
+    }
+
+    @Test("The compression is monotone and continuous along a ray from grey to a BT.2020 primary")
+    func monotoneAlongRay() {
+        let mapper = GamutMapper(from: .bt2020, to: .bt709)
+        var previous = 0.0
+        for t in Sweep.linear(from: 0, to: 1, count: 2000) {
+            let c = SIMD3<Double>(1, 1, 1) * (1 - t) + SIMD3<Double>(0, 1, 0) * t
+            let delta = mapper.boundaryDistance(mapper.map(c))
+            #expect(delta >= previous - 1e-12 && delta - previous < 0.01 && delta <= 1 + 1e-12)
+            previous = delta
+        }
+    }
+
+    @Test("Clip method clamps to [0, ceiling]; BT.709 → BT.2020 needs no compression")
+    func clipAndContainedSource() {
+        let clip = GamutMapper(from: .bt2020, to: .bt709, method: .clip, ceiling: 2)
+        let out = clip.map(SIMD3(0, 3, 0))
+        #expect(out.min() >= 0 && out.max() <= 2)
+        let inside = GamutMapper(from: .bt709, to: .bt2020)
+        #expect(inside.sourceGamutLimit <= 1)
+        let c = SIMD3<Double>(1, 0, 0)
+        #expect(inside.map(c) == inside.matrix * c)
+    }
+
+    @Test("Bulk Float planes agree with the Double form; NaN-free on extreme inputs")
+    func bulk() {
+        let mapper = GamutMapper(from: .bt2020, to: .displayP3, ceiling: 16)
+        var pixels: [SIMD3<Double>] = [SIMD3(1, 0, 0), SIMD3(0.2, 0.9, 0.1), SIMD3(0, 0, 0), SIMD3(-1, 0.5, 0.5), SIMD3(-1, -1, -1)]
+        for x in Sweep.extremes { pixels.append(SIMD3(x, 0.5, 0.25)) }
+        let bulk = withPlanes(pixels.map { SIMD3<Float>(Float($0.x), Float($0.y), Float($0.z)) }) { mapper.apply(red: $0, green: $1, blue: $2) }
+        for (p, b) in zip(pixels, bulk) {
+            let want = mapper.map(p)
+            #expect(!b.x.isNaN && !b.y.isNaN && !b.z.isNaN && !want.x.isNaN)
+            if (p).maxMagnitude < 1e6 {
+                #expect((SIMD3<Double>(Double(b.x), Double(b.y), Double(b.z)) - want).maxMagnitude < 1e-5, "\(p)")
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+import TransferFunctions
+
+/// The fast `Float` path: ``TransferFunction/LookupTable`` against the exact curve.
+@Suite("Lookup tables")
+struct LookupTableTests {
+    typealias Direction = TransferFunction.LookupTable.Direction
+
+    static let cases: [(Curve, Direction, OutOfRangeBehavior)] = Catalogue.curves.flatMap { curve in
+        [Direction.toLinear, .fromLinear].flatMap { direction in
+            [OutOfRangeBehavior.extended, .clamped].map { (curve, direction, $0) }
+        }
+    }
+
+    @Test("Within the stated error bound on a dense sweep", arguments: cases)
+    func withinErrorBound(_ curve: Curve, _ direction: Direction, _ range: OutOfRangeBehavior) {
+        let table = TransferFunction.LookupTable(curve.function, direction: direction, outOfRange: range)
+        let inputs = LookupTableAccuracy.sweep(direction, nominal: range == .clamped)
+        let accuracy = LookupTableAccuracy.measure(table, inputs: inputs)
+        #expect(accuracy.count > 5_000)
+        #expect(accuracy.worstFractionOfBound <= 1, "max abs \(accuracy.maxAbsolute), rel \(accuracy.maxRelative)")
+        #expect(accuracy.failures.isEmpty, "\(accuracy.failures)")
+        #expect(table.count < 20_000, "table size")
+    }
+
+    /// Inputs outside the table (NaN, ±∞, beyond its range, negatives of non-mirrored curves) get the exact scalar
+    /// result; −0 gives f(0); the bulk forms equal the per-value kernel.
+    @Test("Special inputs and bulk forms", arguments: Catalogue.curves)
+    func specialInputs(_ curve: Curve) {
+        let f = curve.function
+        let specials: [Float] = [.nan, .infinity, -.infinity, 300, -300, 5, -5, 1, -1, 0, -0.0, -0.3, 1e-30, -1e-30]
+        for direction in [Direction.toLinear, .fromLinear] {
+            for range in [OutOfRangeBehavior.extended, .clamped] {
+                let table = TransferFunction.LookupTable(f, direction: direction, outOfRange: range)
+                #expect(table.transferFunction == f && table.direction == direction && table.outOfRange == range)
+                let logDecoder = direction == .toLinear && (f == .log100 || f == .log100Sqrt10)
+                for x in specials where !(logDecoder && x != 0 && Swift.abs(x) < 0x1p-24) {  // see errorBound
+                    let exact: Float = direction == .toLinear
+                        ? f.toLinear(x, outOfRange: range) : f.fromLinear(x, outOfRange: range)
+                    let approximation = table(x)
+                    let bound = table.errorBound
+                    let tolerance = bound.absolute + bound.relative * Double(Swift.abs(exact))
+                    let ok = same(approximation, exact) || Swift.abs(Double(approximation) - Double(exact)) <= tolerance
+                    #expect(ok, "\(direction) \(range) at \(x): \(approximation) vs \(exact)")
+                }
+                let inputs = PropertyTests.grid.map { Float($0) } + specials
+                var bulk = inputs
+                bulk.withUnsafeMutableBufferPointer { table.apply($0) }
+                #expect(zip(bulk, inputs).allSatisfy { same($0, table($1)) })
+            }
+        }
+    }
+}
