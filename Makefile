@@ -25,7 +25,8 @@ deps:
 test-profiles:
 	@if ls /usr/share/color/icc/colord/*.icc >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_PROFILES) >/dev/null 2>&1 \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_PROFILES) >/dev/null 2>&1 \
+		|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_PROFILES) >/dev/null 2>&1; }; } \
 		|| echo "note: could not install $(APT_TEST_PROFILES); ICC tests that need them will skip"; \
 	fi
 

@@ -5,7 +5,9 @@ extension HalfFloat {
     ///
     /// Converts `min(source.count, destination.count)` elements; the rest of `destination` is left untouched.
     /// Rounding, overflow and NaN handling are those of ``bits(from:)-(Float)``. Branch-free SIMD; no F16C needed.
-    public static func convert(_ source: UnsafeBufferPointer<Float>, to destination: UnsafeMutableBufferPointer<UInt16>) {
+    public static func convert(
+        _ source: UnsafeBufferPointer<Float>, to destination: UnsafeMutableBufferPointer<UInt16>
+    ) {
         let count = Swift.min(source.count, destination.count)
         guard count > 0, let input = source.baseAddress, let output = destination.baseAddress else { return }
         narrow(input, output, count)
@@ -15,7 +17,9 @@ extension HalfFloat {
     ///
     /// Converts `min(source.count, destination.count)` elements; the rest of `destination` is left untouched.
     /// NaN handling is that of ``float(fromBits:)``. Branch-free SIMD; no F16C needed.
-    public static func convert(_ source: UnsafeBufferPointer<UInt16>, to destination: UnsafeMutableBufferPointer<Float>) {
+    public static func convert(
+        _ source: UnsafeBufferPointer<UInt16>, to destination: UnsafeMutableBufferPointer<Float>
+    ) {
         let count = Swift.min(source.count, destination.count)
         guard count > 0, let input = source.baseAddress, let output = destination.baseAddress else { return }
         widen(input, output, count)
@@ -24,7 +28,9 @@ extension HalfFloat {
     /// Converts `Double` values to binary16 bit patterns, each rounded once (see ``bits(from:)-(Double)``).
     ///
     /// Converts `min(source.count, destination.count)` elements; the rest of `destination` is left untouched.
-    public static func convert(_ source: UnsafeBufferPointer<Double>, to destination: UnsafeMutableBufferPointer<UInt16>) {
+    public static func convert(
+        _ source: UnsafeBufferPointer<Double>, to destination: UnsafeMutableBufferPointer<UInt16>
+    ) {
         for i in 0..<Swift.min(source.count, destination.count) {
             destination[i] = bits(from: source[i])
         }
@@ -33,7 +39,9 @@ extension HalfFloat {
     /// Converts binary16 bit patterns to `Double` values, element by element (exact).
     ///
     /// Converts `min(source.count, destination.count)` elements; the rest of `destination` is left untouched.
-    public static func convert(_ source: UnsafeBufferPointer<UInt16>, to destination: UnsafeMutableBufferPointer<Double>) {
+    public static func convert(
+        _ source: UnsafeBufferPointer<UInt16>, to destination: UnsafeMutableBufferPointer<Double>
+    ) {
         for i in 0..<Swift.min(source.count, destination.count) {
             destination[i] = double(fromBits: source[i])
         }
@@ -42,7 +50,6 @@ extension HalfFloat {
     // MARK: Kernels
 
     /// Float → half over `count` contiguous elements, 8 per step, the tail through a zero-padded vector.
-    @usableFromInline
     static func narrow(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<UInt16>, _ count: Int) {
         let source = UnsafeRawPointer(input)
         let destination = UnsafeMutableRawPointer(output)
@@ -63,7 +70,6 @@ extension HalfFloat {
     }
 
     /// Half → Float over `count` contiguous elements, 8 per step, the tail through a zero-padded vector.
-    @usableFromInline
     static func widen(_ input: UnsafePointer<UInt16>, _ output: UnsafeMutablePointer<Float>, _ count: Int) {
         let source = UnsafeRawPointer(input)
         let destination = UnsafeMutableRawPointer(output)

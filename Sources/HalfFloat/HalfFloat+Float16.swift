@@ -26,17 +26,21 @@ extension HalfFloat {
         float(fromBits: value.bitPattern)
     }
 
-    /// Converts `Float` values to `Float16`, element by element, as ``convert(_:to:)-(UnsafeBufferPointer<Float>,UnsafeMutableBufferPointer<UInt16>)`` does for bit patterns.
+    /// Converts `Float` values to `Float16`, element by element, with the bulk kernel of the bit-pattern form.
     ///
     /// Converts `min(source.count, destination.count)` elements; the rest of `destination` is left untouched.
-    public static func convert(_ source: UnsafeBufferPointer<Float>, to destination: UnsafeMutableBufferPointer<Float16>) {
+    public static func convert(
+        _ source: UnsafeBufferPointer<Float>, to destination: UnsafeMutableBufferPointer<Float16>
+    ) {
         destination.withMemoryRebound(to: UInt16.self) { convert(source, to: $0) }
     }
 
     /// Converts `Float16` values to `Float`, element by element (exact).
     ///
     /// Converts `min(source.count, destination.count)` elements; the rest of `destination` is left untouched.
-    public static func convert(_ source: UnsafeBufferPointer<Float16>, to destination: UnsafeMutableBufferPointer<Float>) {
+    public static func convert(
+        _ source: UnsafeBufferPointer<Float16>, to destination: UnsafeMutableBufferPointer<Float>
+    ) {
         source.withMemoryRebound(to: UInt16.self) { convert($0, to: destination) }
     }
 }

@@ -22,13 +22,19 @@ extension HalfFloat {
         let pixels = UnsafeRawPointer(input)
         var i = 0
         while i &+ 8 <= count {
-            // Eight pixels as sixteen 32-bit lanes: even lanes hold c₀ | c₁ << 16, odd lanes c₂ | c₃ << 16.
-            let lanes = pixels.loadUnaligned(fromByteOffset: i &* 8, as: SIMD16<UInt32>.self)
-            let low = lanes.evenHalf, high = lanes.oddHalf
-            store(Kernel.floatBits(high: low &<< 16), to: c0 + i)
-            store(Kernel.floatBits(high: low & 0xFFFF_0000), to: c1 + i)
-            store(Kernel.floatBits(high: high &<< 16), to: c2 + i)
-            if let c3 { store(Kernel.floatBits(high: high & 0xFFFF_0000), to: c3 + i) }
+            // Convert the 32 halves in memory order (two pixels per vector), then transpose.
+            let p01 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8, as: SIMD8<UInt16>.self))
+            let p23 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 16, as: SIMD8<UInt16>.self))
+            let p45 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 32, as: SIMD8<UInt16>.self))
+            let p67 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 48, as: SIMD8<UInt16>.self))
+            let (c0Pixels0To3, c1Pixels0To3) = Kernel.unzip(p01, p23)  // c₀ c₂ c₀ c₂ … and c₁ c₃ c₁ c₃ …
+            let (c0Pixels4To7, c1Pixels4To7) = Kernel.unzip(p45, p67)
+            let (x0, x2) = Kernel.unzip(c0Pixels0To3, c0Pixels4To7)
+            let (x1, x3) = Kernel.unzip(c1Pixels0To3, c1Pixels4To7)
+            store(x0, to: c0 + i)
+            store(x1, to: c1 + i)
+            store(x2, to: c2 + i)
+            if let c3 { store(x3, to: c3 + i) }
             i &+= 8
         }
         while i < count {
@@ -59,23 +65,32 @@ extension HalfFloat {
             let c1 = second.baseAddress, let c2 = third.baseAddress
         else { return }
         let c3 = fourth?.baseAddress
+        let opaque: UInt16 = 0x3C00  // 1.0
         let pixels = UnsafeMutableRawPointer(output)
-        let one: UInt32 = 0x3C00_0000
         var i = 0
-        while i &+ 8 <= count {
-            var lanes = SIMD16<UInt32>()
-            lanes.evenHalf = Kernel.halfBitsHigh(load(c1 + i)) | Kernel.halfBitsHigh(load(c0 + i)) &>> 16
-            let alpha = c3.map { Kernel.halfBitsHigh(load($0 + i)) } ?? Kernel.Vector(repeating: one)
-            lanes.oddHalf = alpha | Kernel.halfBitsHigh(load(c2 + i)) &>> 16
-            pixels.storeBytes(of: lanes, toByteOffset: i &* 8, as: SIMD16<UInt32>.self)
-            i &+= 8
+        if let c3 {
+            while i &+ 8 <= count {
+                let lanes = Kernel.interleave(
+                    Kernel.halves(load(c0 + i)), Kernel.halves(load(c1 + i)),
+                    Kernel.halves(load(c2 + i)), Kernel.halves(load(c3 + i)))
+                pixels.storeBytes(of: lanes, toByteOffset: i &* 8, as: SIMD16<UInt32>.self)
+                i &+= 8
+            }
+        } else {
+            while i &+ 8 <= count {
+                let lanes = Kernel.interleave(
+                    Kernel.halves(load(c0 + i)), Kernel.halves(load(c1 + i)),
+                    Kernel.halves(load(c2 + i)), SIMD8(repeating: opaque))
+                pixels.storeBytes(of: lanes, toByteOffset: i &* 8, as: SIMD16<UInt32>.self)
+                i &+= 8
+            }
         }
         while i < count {
             let pixel = output + i &* 4
             pixel[0] = bits(from: c0[i])
             pixel[1] = bits(from: c1[i])
             pixel[2] = bits(from: c2[i])
-            pixel[3] = c3.map { bits(from: $0[i]) } ?? UInt16(truncatingIfNeeded: one &>> 16)
+            pixel[3] = c3.map { bits(from: $0[i]) } ?? opaque
             i &+= 1
         }
     }
@@ -141,19 +156,19 @@ extension HalfFloat {
     // MARK: Helpers
 
     /// The least of the counts (`nil` for an absent plane), without the variadic `min`'s array.
-    @inlinable @inline(__always)
+    @inline(__always)
     static func pixelCount(_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int?) -> Int {
         Swift.min(Swift.min(Swift.min(a, b), Swift.min(c, d)), e ?? .max)
     }
 
     /// Eight `Float` bit patterns from `pointer` (any alignment).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func load(_ pointer: UnsafePointer<Float>) -> Kernel.Vector {
         UnsafeRawPointer(pointer).loadUnaligned(as: Kernel.Vector.self)
     }
 
     /// Stores eight `Float` bit patterns at `pointer` (any alignment).
-    @inlinable @inline(__always)
+    @inline(__always)
     static func store(_ bits: Kernel.Vector, to pointer: UnsafeMutablePointer<Float>) {
         UnsafeMutableRawPointer(pointer).storeBytes(of: bits, as: Kernel.Vector.self)
     }

@@ -53,12 +53,12 @@ extension HalfFloat {
         // MARK: SIMD (8 lanes)
 
         /// Eight 32-bit lanes, the kernels' vector width (two SSE registers at baseline x86-64).
-        @usableFromInline typealias Vector = SIMD8<UInt32>
-        @usableFromInline typealias SignedVector = SIMD8<Int32>
-        @usableFromInline typealias FloatVector = SIMD8<Float>
+        typealias Vector = SIMD8<UInt32>
+        typealias SignedVector = SIMD8<Int32>
+        typealias FloatVector = SIMD8<Float>
 
         /// `mask ? a : b` lane-wise, for a mask of all-ones / all-zeros lanes (three bitwise operations).
-        @inlinable @inline(__always)
+        @inline(__always)
         static func select(_ mask: SignedVector, _ a: Vector, _ b: Vector) -> Vector {
             let m = unsafeBitCast(mask, to: Vector.self)
             return a & m | b & ~m
@@ -67,7 +67,7 @@ extension HalfFloat {
         /// All-ones lanes where `a < b`, all-zeros elsewhere, for `a`, `b` in 0 ..< 2³¹ (so `a − b` cannot
         /// overflow): the sign of the difference, spread by an arithmetic shift. (The standard library's comparisons
         /// return a `SIMDMask`, which the optimiser turns into scalar code once it is reinterpreted as integers.)
-        @inlinable @inline(__always)
+        @inline(__always)
         static func lessThan(_ a: SignedVector, _ b: SignedVector) -> SignedVector {
             (a &- b) &>> 31
         }
@@ -76,7 +76,7 @@ extension HalfFloat {
         ///
         /// As floats the fields are powers of two (or +infinity), never NaN, so `a > b ? a : b` is exactly SSE
         /// `maxps`, one instruction where a 32-bit integer maximum takes four at baseline x86-64.
-        @inlinable @inline(__always)
+        @inline(__always)
         static func clampedExponent(_ magnitude: Vector) -> Vector {
             let a = float(magnitude & 0x7F80_0000)
             let b = FloatVector(repeating: 0x1p-14)
@@ -85,13 +85,13 @@ extension HalfFloat {
             return bits(result)
         }
 
-        @inlinable @inline(__always)
+        @inline(__always)
         static func signed(_ v: Vector) -> SignedVector { unsafeBitCast(v, to: SignedVector.self) }
 
-        @inlinable @inline(__always)
+        @inline(__always)
         static func float(_ v: Vector) -> FloatVector { unsafeBitCast(v, to: FloatVector.self) }
 
-        @inlinable @inline(__always)
+        @inline(__always)
         static func bits(_ v: FloatVector) -> Vector { unsafeBitCast(v, to: Vector.self) }
 
         /// Half bit patterns of eight `Float` bit patterns, in the *high* 16 bits of each lane (low 16 bits zero),
@@ -103,7 +103,7 @@ extension HalfFloat {
         /// fraction (bits 0…11, with the carry into the exponent) in the sum. A NaN propagates through the float
         /// operations quiet with its payload, so `(sum >> 13) & 0x7FFF` is already its half pattern; the fraction
         /// term is masked off for NaNs.
-        @inlinable @inline(__always)
+        @inline(__always)
         static func halfBitsHigh(_ x: Vector) -> Vector {
             let magnitude = x & 0x7FFF_FFFF
             let scaled = float(magnitude) * 0x1p112 * 0x1p-110
@@ -114,8 +114,8 @@ extension HalfFloat {
             return half &<< 16 | x & 0x8000_0000
         }
 
-        /// Eight half bit patterns of eight `Float` bit patterns (the high 16 bits of each lane of ``halfBitsHigh(_:)``).
-        @inlinable @inline(__always)
+        /// Eight half bit patterns of eight `Float` bit patterns: the high 16 bits of ``halfBitsHigh(_:)``'s lanes.
+        @inline(__always)
         static func halves(_ x: Vector) -> SIMD8<UInt16> {
             unsafeBitCast(halfBitsHigh(x), to: SIMD16<UInt16>.self).oddHalf
         }
@@ -125,7 +125,7 @@ extension HalfFloat {
         /// After M. Dukhan's FP16 library (MIT): normal, infinite and NaN halves are `(w << 1 >> 4 + (224 << 23))`
         /// scaled by 2⁻¹¹² (the multiplication quiets a NaN and keeps its payload); subnormals are
         /// `float(m | bits(0.5)) − 0.5`, exact.
-        @inlinable @inline(__always)
+        @inline(__always)
         static func floatBits(high w: Vector) -> Vector {
             let twice = w &+ w
             let normal = bits(float((twice &>> 4) &+ 0x7000_0000) * 0x1p-112)
@@ -137,11 +137,38 @@ extension HalfFloat {
 
         /// `Float` bit patterns of eight half bit patterns: interleaving with zeros (SSE2 `punpcklwd`/`punpckhwd`)
         /// puts each half in the high 16 bits of a lane, where ``floatBits(high:)`` wants it.
-        @inlinable @inline(__always)
+        @inline(__always)
         static func floats(_ halves: SIMD8<UInt16>) -> Vector {
             var spread = SIMD16<UInt16>()
             spread.oddHalf = halves
             return floatBits(high: unsafeBitCast(spread, to: Vector.self))
+        }
+
+        // MARK: Shuffles
+
+        /// The even and the odd lanes of `a` followed by `b` (SSE `shufps`).
+        @inline(__always)
+        static func unzip(_ a: Vector, _ b: Vector) -> (even: Vector, odd: Vector) {
+            let both = SIMD16(lowHalf: a, highHalf: b)
+            return (both.evenHalf, both.oddHalf)
+        }
+
+        /// Four-channel pixels c₀ c₁ c₂ c₃ from four vectors of eight halves each, as sixteen 32-bit lanes
+        /// (SSE `punpcklwd`/`punpckhwd`, then `punpckldq`/`punpckhdq`).
+        @inline(__always)
+        static func interleave(
+            _ c0: SIMD8<UInt16>, _ c1: SIMD8<UInt16>, _ c2: SIMD8<UInt16>, _ c3: SIMD8<UInt16>
+        ) -> SIMD16<UInt32> {
+            var low = SIMD16<UInt16>()
+            var high = SIMD16<UInt16>()
+            low.evenHalf = c0
+            low.oddHalf = c1
+            high.evenHalf = c2
+            high.oddHalf = c3
+            var lanes = SIMD16<UInt32>()
+            lanes.evenHalf = unsafeBitCast(low, to: Vector.self)
+            lanes.oddHalf = unsafeBitCast(high, to: Vector.self)
+            return lanes
         }
     }
 }

@@ -5,7 +5,7 @@ import TransferFunctions
 /// A contradiction inside one profile, e.g. a `cicp` tag that says BT.2020/PQ while the curves are sRGB
 /// (the iccDEV #2011 kind of mislabel). Found by ``ICCProfile/consistencyFindings(chromaticityTolerance:curveTolerance:)``.
 public enum ICCConsistencyFinding: Hashable, Sendable, CustomStringConvertible {
-    /// The header's profile ID is set but is not the MD5 of the profile (ICC.1:2022 §7.2.18).
+    /// The header's profile ID is set but is not the MD5 of the profile (ICC.1:2022 §7.2.18); version 4 and later.
     case profileIDMismatch
     /// A `cicp` tag in a profile older than version 4.4, which introduced it.
     case cicpInOldVersion(ICCVersion)
@@ -22,6 +22,7 @@ public enum ICCConsistencyFinding: Hashable, Sendable, CustomStringConvertible {
     /// A tag is present but LittleCMS could not decode it.
     case undecodableTag(ICCSignature, messages: [String])
 
+    /// A one-line explanation.
     public var description: String {
         switch self {
         case .profileIDMismatch:
@@ -59,7 +60,8 @@ extension ICCProfile {
         curveTolerance: Double = defaultCurveTolerance
     ) -> [ICCConsistencyFinding] {
         var findings: [ICCConsistencyFinding] = []
-        if case .mismatch = profileIDStatus { findings.append(.profileIDMismatch) }
+        // Bytes 84–99 were reserved before version 4 (ICC.1:2001-04 §6.1), so only v4 profiles are held to the ID.
+        if case .mismatch = profileIDStatus, header.version.major >= 4 { findings.append(.profileIDMismatch) }
         findings += tagProblems.map { .undecodableTag($0.tag, messages: $0.messages) }
         guard let cicp else { return findings }
         if header.version < .v4_4 { findings.append(.cicpInOldVersion(header.version)) }

@@ -24,6 +24,7 @@ public enum ICCError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An argument is out of its documented range (e.g. a buffer too small for the pixel count).
     case invalidArgument(String)
 
+    /// A one-line message naming the numbers involved.
     public var description: String {
         switch self {
         case .truncated(let expected, let actual):

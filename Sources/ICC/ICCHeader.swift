@@ -39,10 +39,14 @@ public struct ICCHeader: Hashable, Sendable {
 
 /// An ICC profile version (§7.2.4): major, minor and bug-fix numbers, e.g. 4.4.0 or 2.1.0.
 public struct ICCVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Major version (byte 8).
     public var major: Int
+    /// Minor version (high nibble of byte 9).
     public var minor: Int
+    /// Bug-fix version (low nibble of byte 9).
     public var bugFix: Int
 
+    /// A version; minor and bug fix are stored as 4-bit nibbles.
     public init(major: Int, minor: Int, bugFix: Int = 0) {
         self.major = major
         self.minor = minor
@@ -62,6 +66,7 @@ public struct ICCVersion: Hashable, Sendable, Comparable, CustomStringConvertibl
         UInt32(major & 0xFF) << 24 | UInt32(minor & 0xF) << 20 | UInt32(bugFix & 0xF) << 16
     }
 
+    /// Orders by major, minor, bug fix.
     public static func < (lhs: ICCVersion, rhs: ICCVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.bugFix) < (rhs.major, rhs.minor, rhs.bugFix)
     }
@@ -69,11 +74,16 @@ public struct ICCVersion: Hashable, Sendable, Comparable, CustomStringConvertibl
 
 /// An ICC rendering intent (ICC.1:2022 §7.2.15, Table 23).
 public enum ICCRenderingIntent: UInt32, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// Perceptual (0).
     case perceptual = 0
+    /// Media-relative colorimetric (1).
     case relativeColorimetric = 1
+    /// Saturation (2).
     case saturation = 2
+    /// ICC-absolute colorimetric (3).
     case absoluteColorimetric = 3
 
+    /// The intent's name, e.g. "relative colorimetric".
     public var description: String {
         switch self {
         case .perceptual: "perceptual"
@@ -82,16 +92,4 @@ public enum ICCRenderingIntent: UInt32, Hashable, Sendable, CaseIterable, Custom
         case .absoluteColorimetric: "absolute colorimetric"
         }
     }
-}
-
-/// One entry of the tag table (ICC.1:2022 §7.3) with the type signature found at the start of the tag's data (§10).
-public struct ICCTagEntry: Hashable, Sendable {
-    /// Tag signature, e.g. 'rTRC'.
-    public var signature: ICCSignature
-    /// Type signature, e.g. 'curv' or 'para'.
-    public var typeSignature: ICCSignature
-    /// Offset of the tag data from the start of the profile, in bytes.
-    public var offset: Int
-    /// Size of the tag data in bytes.
-    public var size: Int
 }

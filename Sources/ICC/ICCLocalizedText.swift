@@ -7,6 +7,7 @@ public struct ICCLocalizedString: Hashable, Sendable {
     /// The text.
     public var text: String
 
+    /// A translation.
     public init(language: String, country: String, text: String) {
         self.language = language
         self.country = country
@@ -19,6 +20,7 @@ public struct ICCLocalizedText: Hashable, Sendable {
     /// Every translation, in the tag's order.
     public var translations: [ICCLocalizedString]
 
+    /// A text with the given translations.
     public init(translations: [ICCLocalizedString]) { self.translations = translations }
 
     /// The en-US text, else the first English one, else the first translation; nil when there is none.
@@ -34,6 +36,7 @@ public enum ICCProfileIDStatus: Hashable, Sendable {
     case absent
     /// The ID matches the computed MD5.
     case verified
-    /// The ID differs from the computed MD5 (the profile was changed after the ID was computed, or is corrupt).
+    /// The ID differs from the computed MD5 (the profile was changed after the ID was computed, or is corrupt; in
+    /// version 2 profiles the field was reserved and may hold anything).
     case mismatch(computed: [UInt8])
 }

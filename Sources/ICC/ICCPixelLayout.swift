@@ -1,15 +1,42 @@
 internal import CLittleCMS
 public import PixelBuffers
 
-/// An interleaved pixel layout LittleCMS transforms directly: channel order × sample type.
+/// An interleaved pixel layout LittleCMS transforms directly: channel order × sample type (grey for monochrome
+/// profiles).
 ///
 /// 16-bit samples are in native byte order (little-endian here, like CoreVideo 'l64r'); half and float samples are
 /// IEEE 754 binary16/binary32 with RGB nominally in [0, 1].
 public enum ICCPixelLayout: Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    case rgb8, rgba8, bgra8
-    case rgb16, rgba16, bgra16
-    case rgbHalf, rgbaHalf, bgraHalf
-    case rgbFloat, rgbaFloat, bgraFloat
+    /// 8-bit R, G, B.
+    case rgb8
+    /// 8-bit R, G, B, A.
+    case rgba8
+    /// 8-bit B, G, R, A.
+    case bgra8
+    /// 16-bit R, G, B.
+    case rgb16
+    /// 16-bit R, G, B, A.
+    case rgba16
+    /// 16-bit B, G, R, A.
+    case bgra16
+    /// Half-float R, G, B.
+    case rgbHalf
+    /// Half-float R, G, B, A.
+    case rgbaHalf
+    /// Half-float B, G, R, A.
+    case bgraHalf
+    /// Float R, G, B.
+    case rgbFloat
+    /// Float R, G, B, A.
+    case rgbaFloat
+    /// Float B, G, R, A.
+    case bgraFloat
+    /// 8-bit grey.
+    case gray8
+    /// 16-bit grey.
+    case gray16
+    /// Float grey.
+    case grayFloat
 
     /// The layout of a single-plane RGBA format from PixelBuffers (full-range 8/16-bit integer, half or float), or nil
     /// for formats LittleCMS cannot read directly (packed 10-bit, narrow range, 9–15 bits, Y′CbCr).
@@ -32,9 +59,10 @@ public enum ICCPixelLayout: Hashable, Sendable, CaseIterable, CustomStringConver
     /// Whether the layout has an alpha channel.
     public var hasAlpha: Bool { channelCount == 4 }
 
-    /// 3 or 4.
+    /// 1 (grey), 3 or 4.
     public var channelCount: Int {
         switch self {
+        case .gray8, .gray16, .grayFloat: 1
         case .rgb8, .rgb16, .rgbHalf, .rgbFloat: 3
         default: 4
         }
@@ -43,15 +71,16 @@ public enum ICCPixelLayout: Hashable, Sendable, CaseIterable, CustomStringConver
     /// Bytes per sample: 1, 2, 2 (half) or 4.
     public var bytesPerSample: Int {
         switch self {
-        case .rgb8, .rgba8, .bgra8: 1
-        case .rgb16, .rgba16, .bgra16, .rgbHalf, .rgbaHalf, .bgraHalf: 2
-        case .rgbFloat, .rgbaFloat, .bgraFloat: 4
+        case .rgb8, .rgba8, .bgra8, .gray8: 1
+        case .rgb16, .rgba16, .bgra16, .rgbHalf, .rgbaHalf, .bgraHalf, .gray16: 2
+        case .rgbFloat, .rgbaFloat, .bgraFloat, .grayFloat: 4
         }
     }
 
     /// Bytes per pixel.
     public var bytesPerPixel: Int { channelCount * bytesPerSample }
 
+    /// E.g. "RGBA half".
     public var description: String {
         switch self {
         case .rgb8: "RGB 8-bit"
@@ -66,6 +95,9 @@ public enum ICCPixelLayout: Hashable, Sendable, CaseIterable, CustomStringConver
         case .rgbFloat: "RGB float"
         case .rgbaFloat: "RGBA float"
         case .bgraFloat: "BGRA float"
+        case .gray8: "grey 8-bit"
+        case .gray16: "grey 16-bit"
+        case .grayFloat: "grey float"
         }
     }
 
@@ -84,6 +116,9 @@ public enum ICCPixelLayout: Hashable, Sendable, CaseIterable, CustomStringConver
         case .rgbFloat: HDRCOLOR_TYPE_RGB_FLT
         case .rgbaFloat: HDRCOLOR_TYPE_RGBA_FLT
         case .bgraFloat: HDRCOLOR_TYPE_BGRA_FLT
+        case .gray8: HDRCOLOR_TYPE_GRAY_8
+        case .gray16: HDRCOLOR_TYPE_GRAY_16
+        case .grayFloat: HDRCOLOR_TYPE_GRAY_FLT
         }
     }
 

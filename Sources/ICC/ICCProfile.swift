@@ -129,43 +129,6 @@ public struct ICCProfile: Sendable {
 extension ICCProfile: Hashable {
     /// Profiles are equal when their bytes are.
     public static func == (lhs: ICCProfile, rhs: ICCProfile) -> Bool { lhs.bytes == rhs.bytes }
+    /// Hashes the bytes.
     public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
-}
-
-/// The PCS-relative XYZ colorants of a matrix/TRC profile (ICC.1:2022 §9.2.4, §9.2.30, §9.2.43); the columns of
-/// the device-RGB → PCS-XYZ matrix.
-public struct ICCColorants: Hashable, Sendable {
-    public var red: SIMD3<Double>
-    public var green: SIMD3<Double>
-    public var blue: SIMD3<Double>
-
-    public init(red: SIMD3<Double>, green: SIMD3<Double>, blue: SIMD3<Double>) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-}
-
-/// The red, green and blue tone curves of a matrix/TRC profile.
-public struct ICCToneCurves: Hashable, Sendable {
-    public var red: ICCToneCurve
-    public var green: ICCToneCurve
-    public var blue: ICCToneCurve
-
-    public init(red: ICCToneCurve, green: ICCToneCurve, blue: ICCToneCurve) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    /// The same curve for all three channels.
-    public init(all curve: ICCToneCurve) { self.init(red: curve, green: curve, blue: curve) }
-}
-
-/// A tag that is present but could not be decoded.
-public struct ICCTagProblem: Hashable, Sendable {
-    /// The tag signature.
-    public var tag: ICCSignature
-    /// LittleCMS's messages (may be empty when it gave none).
-    public var messages: [String]
 }

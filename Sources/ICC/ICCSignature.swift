@@ -5,6 +5,7 @@ public struct ICCSignature: RawRepresentable, Hashable, Sendable, Comparable, Cu
     /// The big-endian value of the four bytes.
     public var rawValue: UInt32
 
+    /// A signature from its big-endian value.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// A signature from up to four ASCII characters, padded with spaces (so `"XYZ"` is `'XYZ '`).
@@ -15,6 +16,7 @@ public struct ICCSignature: RawRepresentable, Hashable, Sendable, Comparable, Cu
         rawValue = bytes.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
+    /// A signature from a literal such as `"rXYZ"`.
     public init(stringLiteral value: String) { self.init(value) }
 
     /// The four characters; bytes outside printable ASCII are shown as `\xNN`. Trailing spaces are kept.
@@ -32,6 +34,7 @@ public struct ICCSignature: RawRepresentable, Hashable, Sendable, Comparable, Cu
         return text
     }
 
+    /// Orders by the big-endian value.
     public static func < (lhs: ICCSignature, rhs: ICCSignature) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

@@ -71,3 +71,23 @@ public struct ICCParametricCurve: Hashable, Sendable {
         }
     }
 }
+
+/// The red, green and blue tone curves of a matrix/TRC profile.
+public struct ICCToneCurves: Hashable, Sendable {
+    /// `rTRC`.
+    public var red: ICCToneCurve
+    /// `gTRC`.
+    public var green: ICCToneCurve
+    /// `bTRC`.
+    public var blue: ICCToneCurve
+
+    /// Three curves, one per channel.
+    public init(red: ICCToneCurve, green: ICCToneCurve, blue: ICCToneCurve) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    /// The same curve for all three channels.
+    public init(all curve: ICCToneCurve) { self.init(red: curve, green: curve, blue: curve) }
+}

@@ -16,6 +16,28 @@ enum Kernels {
         _ src: UnsafePointer<T>, stride: Int, count: Int, shift: UInt32, mask: UInt32, bigEndian: Bool,
         offset: Float, scale: Float, into dst: UnsafeMutablePointer<Float>
     ) {
+        // Constant strides (1 plane samples, 2 interleaved chroma, 4 RGBA) let each copy of the loop vectorise.
+        switch stride {
+        case 1:
+            decodeLoop(
+                src, stride: 1, count: count, shift: shift,
+                mask: mask, bigEndian: bigEndian, offset: offset, scale: scale, into: dst)
+        case 2:
+            decodeLoop(
+                src, stride: 2, count: count, shift: shift,
+                mask: mask, bigEndian: bigEndian, offset: offset, scale: scale, into: dst)
+        default:
+            decodeLoop(
+                src, stride: stride, count: count, shift: shift,
+                mask: mask, bigEndian: bigEndian, offset: offset, scale: scale, into: dst)
+        }
+    }
+
+    @inline(__always)
+    static func decodeLoop<T: FixedWidthInteger & UnsignedInteger>(
+        _ src: UnsafePointer<T>, stride: Int, count: Int, shift: UInt32, mask: UInt32, bigEndian: Bool,
+        offset: Float, scale: Float, into dst: UnsafeMutablePointer<Float>
+    ) {
         for i in 0..<count {
             let raw = bigEndian ? T(bigEndian: src[i &* stride]) : T(littleEndian: src[i &* stride])
             let code = (UInt32(truncatingIfNeeded: raw) &>> shift) & mask
@@ -41,6 +63,27 @@ enum Kernels {
     /// `dst[i·stride] = code(src[i]) << shift` for integer containers.
     @inline(__always)
     static func encode<T: FixedWidthInteger & UnsignedInteger>(
+        _ src: UnsafePointer<Float>, count: Int, scale: Float, bias: Float, maxCode: Float, shift: UInt32,
+        bigEndian: Bool, into dst: UnsafeMutablePointer<T>, stride: Int
+    ) {
+        switch stride {
+        case 1:
+            encodeLoop(
+                src, count: count, scale: scale, bias: bias, maxCode: maxCode,
+                shift: shift, bigEndian: bigEndian, into: dst, stride: 1)
+        case 2:
+            encodeLoop(
+                src, count: count, scale: scale, bias: bias, maxCode: maxCode,
+                shift: shift, bigEndian: bigEndian, into: dst, stride: 2)
+        default:
+            encodeLoop(
+                src, count: count, scale: scale, bias: bias, maxCode: maxCode,
+                shift: shift, bigEndian: bigEndian, into: dst, stride: stride)
+        }
+    }
+
+    @inline(__always)
+    static func encodeLoop<T: FixedWidthInteger & UnsignedInteger>(
         _ src: UnsafePointer<Float>, count: Int, scale: Float, bias: Float, maxCode: Float, shift: UInt32,
         bigEndian: Bool, into dst: UnsafeMutablePointer<T>, stride: Int
     ) {
@@ -74,7 +117,8 @@ enum Kernels {
         for i in 0..<count {
             var word = UInt32(src[i]) &<< shift
             if merge {
-                let old = UInt32(truncatingIfNeeded: bigEndian ? T(bigEndian: dst[i &* stride]) : T(littleEndian: dst[i &* stride]))
+                let old = UInt32(
+                    truncatingIfNeeded: bigEndian ? T(bigEndian: dst[i &* stride]) : T(littleEndian: dst[i &* stride]))
                 word |= old & ~(mask &<< shift)
             }
             let c = T(truncatingIfNeeded: word)
@@ -95,13 +139,16 @@ enum Kernels {
             if m > n {
                 for i in 0..<count { codes[i] = UInt16(truncatingIfNeeded: Int(codes[i]) << (m - n)) }
             } else {
-                let k = n - m, half = 1 << (k - 1)
+                let k = n - m
+                let half = 1 << (k - 1)
                 for i in 0..<count { codes[i] = UInt16(min((Int(codes[i]) + half) >> k, maxOut)) }
             }
             return
         }
-        let ms = (1 << n) - 1, md = maxOut
-        let zs = chroma ? 1 << (n - 1) : 0, zd = chroma ? 1 << (m - 1) : 0
+        let ms = (1 << n) - 1
+        let md = maxOut
+        let zs = chroma ? 1 << (n - 1) : 0
+        let zd = chroma ? 1 << (m - 1) : 0
         for i in 0..<count {
             // floor(((c − zs)·2·md + (2·zd + 1)·ms) / (2·ms)), a floor division of a possibly negative numerator.
             let num = (Int(codes[i]) - zs) * 2 * md + (2 * zd + 1) * ms
@@ -173,25 +220,31 @@ enum Kernels {
     // MARK: Half and float samples
 
     /// Gathers channel samples of an interleaved half row (`stride` halves per pixel) into floats.
-    static func decodeHalf(_ src: UnsafePointer<UInt16>, stride: Int, count: Int, into dst: UnsafeMutablePointer<Float>) {
+    static func decodeHalf(_ src: UnsafePointer<UInt16>, stride: Int, count: Int, into dst: UnsafeMutablePointer<Float>)
+    {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
             var x = 0
             while x < count {
                 let n = min(chunk, count - x)
                 for i in 0..<n { temp[i] = UInt16(littleEndian: src[(x + i) &* stride]) }
-                HalfFloat.convert(UnsafeBufferPointer(rebasing: temp[0..<n]), to: UnsafeMutableBufferPointer(start: dst + x, count: n))
+                HalfFloat.convert(
+                    UnsafeBufferPointer(rebasing: temp[0..<n]), to: UnsafeMutableBufferPointer(start: dst + x, count: n)
+                )
                 x += n
             }
         }
     }
 
     /// Converts floats to halves (round to nearest even; overflow to ±∞, NaN kept) and scatters them.
-    static func encodeHalf(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutablePointer<UInt16>, stride: Int) {
+    static func encodeHalf(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutablePointer<UInt16>, stride: Int)
+    {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
             var x = 0
             while x < count {
                 let n = min(chunk, count - x)
-                HalfFloat.convert(UnsafeBufferPointer(start: src + x, count: n), to: UnsafeMutableBufferPointer(rebasing: temp[0..<n]))
+                HalfFloat.convert(
+                    UnsafeBufferPointer(start: src + x, count: n), to: UnsafeMutableBufferPointer(rebasing: temp[0..<n])
+                )
                 for i in 0..<n { dst[(x + i) &* stride] = temp[i].littleEndian }
                 x += n
             }

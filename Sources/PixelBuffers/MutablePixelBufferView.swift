@@ -110,8 +110,7 @@ public struct MutablePixelBufferView: @unchecked Sendable {
         /// The pixels of row `y` as elements of `type`; see ``PixelBufferView/Plane/row(_:as:)``.
         @inlinable
         public func row<T>(_ y: Int, as type: T.Type) -> UnsafeMutableBufferPointer<T> {
-            precondition(MemoryLayout<T>.alignment <= layout.bytesPerSample && rowByteCount % MemoryLayout<T>.stride == 0,
-                         "\(T.self) does not tile a row of \(layout.bytesPerPixel)-byte pixels")
+            layout.checkTiling(T.self, rowByteCount: rowByteCount)
             let start = row(y).baseAddress!.assumingMemoryBound(to: T.self)
             return UnsafeMutableBufferPointer(start: start, count: rowByteCount / MemoryLayout<T>.stride)
         }

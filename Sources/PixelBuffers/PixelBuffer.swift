@@ -19,12 +19,15 @@ public struct PixelBuffer: Sendable {
 
     /// Creates a zero-filled buffer (all codes 0; for narrow-range Y′CbCr that is below black, not neutral grey).
     /// Throws for a non-positive or overflowing size, or a clean aperture outside the buffer.
-    public init(format: PixelFormat, width: Int, height: Int, cleanAperture: CleanAperture? = nil)
+    public init(
+        format: PixelFormat, width: Int, height: Int, cleanAperture: CleanAperture? = nil
+    )
         throws(PixelBufferError)
     {
         try Geometry.validateSize(format, width: width, height: height)
         try Geometry.validateCleanAperture(cleanAperture, width: width, height: height)
-        var offsets: [Int] = [], strides: [Int] = []
+        var offsets: [Int] = []
+        var strides: [Int] = []
         var total = 0
         for p in 0..<format.planeCount {
             let d = format.plane(p)
@@ -65,10 +68,16 @@ public struct PixelBuffer: Sendable {
         }
     }
 
+    /// A view of the storage (no allocation).
     @usableFromInline
     func makeView() -> PixelBufferView {
-        let planes = (0..<format.planeCount).map { (UnsafeRawPointer(storage.base + offsets[$0]), strides[$0]) }
+        let base = UnsafeRawPointer(storage.base)
+        let n = offsets.count
+        let slots = PlaneSlots(
+            base0: base + offsets[0], stride0: strides[0],
+            base1: base + offsets[min(1, n - 1)], stride1: strides[min(1, n - 1)],
+            base2: base + offsets[min(2, n - 1)], stride2: strides[min(2, n - 1)])
         return PixelBufferView(
-            unchecked: format, width: width, height: height, slots: PlaneSlots(planes), cleanAperture: cleanAperture)
+            unchecked: format, width: width, height: height, slots: slots, cleanAperture: cleanAperture)
     }
 }

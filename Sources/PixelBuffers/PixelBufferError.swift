@@ -28,8 +28,9 @@ public enum PixelBufferError: Error, Hashable, Sendable, CustomStringConvertible
     /// range, or between integer and float samples); use unpack and pack through a ``WorkingBuffer``.
     case incompatibleFormats(source: PixelFormat, destination: PixelFormat)
     /// The working buffer was made for another format family or is too narrow or short for the requested rows.
-    case workingBufferMismatch(planeCount: Int, width: Int, rowCapacity: Int, requiredPlaneCount: Int,
-                               requiredWidth: Int, requiredRows: Int)
+    case workingBufferMismatch(
+        planeCount: Int, width: Int, rowCapacity: Int, requiredPlaneCount: Int,
+        requiredWidth: Int, requiredRows: Int)
 
     public var description: String {
         switch self {

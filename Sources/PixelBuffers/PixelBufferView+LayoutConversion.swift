@@ -22,7 +22,7 @@ extension PixelBufferView {
     ///   dropped, bits shifted in are zero); same-alignment copies keep every bit.
     /// - Bit depth changes (8 ⇄ 10 ⇄ 16) keep the value: narrow range codes scale by a shift, `c·2^(m−n)`, exactly
     ///   as ITU-R BT.2100 Table 9 scales them (narrowing rounds half up: `(c + 2^(k−1)) >> k`, clamped); full-range
-    ///   codes (and alpha, and all RGB integer formats) re-quantise `round((c − z)·(2^m − 1)/(2^n − 1)) + z′`, z the
+    ///   codes (and alpha, always full range) re-quantise `round((c − z)·(2^m − 1)/(2^n − 1)) + z′`, z the
     ///   zero code (0, or 2^(n−1) for chroma), rounding half up, clamped. Widening then narrowing back is exact.
     /// - A missing source alpha becomes opaque; a missing destination alpha is dropped.
     /// - Half ⇄ float: exact widening, round-to-nearest-even narrowing (HalfFloat).
@@ -43,7 +43,8 @@ extension PixelBufferView {
         let dst = try destination.rows(rows)
         if format == destination.format {
             for p in 0..<format.planeCount {
-                let s = src.plane(p), d = dst.plane(p)
+                let s = src.plane(p)
+                let d = dst.plane(p)
                 for r in 0..<s.height { d.row(r).copyMemory(from: s.row(r)) }
             }
         } else if !format.isFloatingPoint, Self.convertYCbCrSameDepth(src, dst) {
@@ -58,7 +59,8 @@ extension PixelBufferView {
     /// Y′CbCr planar/biplanar conversions at the same bit depth (any alignment): row copies, shifts and chroma
     /// (de)interleaving. Returns false when the pair needs the general path.
     private static func convertYCbCrSameDepth(_ src: PixelBufferView, _ dst: MutablePixelBufferView) -> Bool {
-        let sf = src.format, df = dst.format
+        let sf = src.format
+        let df = dst.format
         guard sf.colorModel == .yCbCr, sf.bitDepth == df.bitDepth else { return false }
         let wide = sf.bytesPerSample == 2
         // Shift each 16-bit sample left then right to move its bits from one alignment to the other.
@@ -81,7 +83,9 @@ extension PixelBufferView {
         copyRows(src.plane(0), dst.plane(0))
         switch (sf.layout, df.layout) {
         case (.planar, .biplanar):
-            let u = src.plane(1), v = src.plane(2), d = dst.plane(1)
+            let u = src.plane(1)
+            let v = src.plane(2)
+            let d = dst.plane(1)
             for r in 0..<u.height {
                 if wide {
                     Kernels.interleave(
@@ -94,7 +98,9 @@ extension PixelBufferView {
                 }
             }
         case (.biplanar, .planar):
-            let s = src.plane(1), u = dst.plane(1), v = dst.plane(2)
+            let s = src.plane(1)
+            let u = dst.plane(1)
+            let v = dst.plane(2)
             for r in 0..<s.height {
                 if wide {
                     Kernels.deinterleave(
@@ -114,12 +120,15 @@ extension PixelBufferView {
 
     /// Half/float channel conversion through a stack chunk of floats.
     private static func convertFloatChannels(_ src: PixelBufferView, _ dst: MutablePixelBufferView) {
-        let sf = src.format, df = dst.format
+        let sf = src.format
+        let df = dst.format
         withUnsafeTemporaryAllocation(of: Float.self, capacity: Kernels.chunk) { temp in
             let t = temp.baseAddress!
             for c in 0..<4 {
-                let sl = sf.channel(c)!, dl = df.channel(c)!
-                let s = src.plane(0), d = dst.plane(0)
+                let sl = sf.channel(c)!
+                let dl = df.channel(c)!
+                let s = src.plane(0)
+                let d = dst.plane(0)
                 for r in 0..<s.height {
                     var x = 0
                     while x < s.width {
@@ -148,7 +157,8 @@ extension PixelBufferView {
     /// The general integer path: per channel and row, codes are read into a stack chunk, re-quantised when the
     /// depths differ, and written.
     private static func convertIntegerChannels(_ src: PixelBufferView, _ dst: MutablePixelBufferView) {
-        let sf = src.format, df = dst.format
+        let sf = src.format
+        let df = dst.format
         if case .packed10 = df.layout {
             let plane = dst.plane(0)
             for r in 0..<plane.height { plane.row(r).initializeMemory(as: UInt8.self, repeating: 0) }
@@ -168,7 +178,8 @@ extension PixelBufferView {
                             readCodes(src.plane(sl.plane).row(r).baseAddress!, sf, sl, from: x, count: n, into: t)
                             let fullRange = sf.range != .narrow || sl.isAlpha
                             Kernels.requantize(
-                                t, count: n, fromBits: sl.bits, toBits: dl.bits, fullRange: fullRange, chroma: sl.isChroma)
+                                t, count: n, fromBits: sl.bits, toBits: dl.bits, fullRange: fullRange,
+                                chroma: sl.isChroma)
                         } else {
                             t.update(repeating: UInt16(dl.mask), count: n)  // opaque alpha
                         }
@@ -184,18 +195,22 @@ extension PixelBufferView {
         _ row: UnsafeRawPointer, _ f: PixelFormat, _ l: ChannelLocation, from x: Int, count: Int,
         into t: UnsafeMutablePointer<UInt16>
     ) {
-        let start = x * l.stride + l.offset, shift = UInt32(l.shift)
+        let start = x * l.stride + l.offset
+        let shift = UInt32(l.shift)
         switch f.bytesPerSample {
         case 1:
-            Kernels.readCodes(row.assumingMemoryBound(to: UInt8.self) + start, stride: l.stride, count: count,
-                              shift: shift, mask: l.mask, bigEndian: false, into: t)
+            Kernels.readCodes(
+                row.assumingMemoryBound(to: UInt8.self) + start, stride: l.stride, count: count,
+                shift: shift, mask: l.mask, bigEndian: false, into: t)
         case 2:
-            Kernels.readCodes(row.assumingMemoryBound(to: UInt16.self) + start, stride: l.stride, count: count,
-                              shift: shift, mask: l.mask, bigEndian: false, into: t)
+            Kernels.readCodes(
+                row.assumingMemoryBound(to: UInt16.self) + start, stride: l.stride, count: count,
+                shift: shift, mask: l.mask, bigEndian: false, into: t)
         default:
-            Kernels.readCodes(row.assumingMemoryBound(to: UInt32.self) + start, stride: l.stride, count: count,
-                              shift: shift, mask: l.mask, bigEndian: f.layout == .packed10(.rgbx1010102BigEndian),
-                              into: t)
+            Kernels.readCodes(
+                row.assumingMemoryBound(to: UInt32.self) + start, stride: l.stride, count: count,
+                shift: shift, mask: l.mask, bigEndian: f.layout == .packed10(.rgbx1010102BigEndian),
+                into: t)
         }
     }
 
@@ -203,18 +218,22 @@ extension PixelBufferView {
         _ t: UnsafePointer<UInt16>, count: Int, into row: UnsafeMutableRawPointer, _ f: PixelFormat,
         _ l: ChannelLocation, from x: Int
     ) {
-        let start = x * l.stride + l.offset, shift = UInt32(l.shift)
+        let start = x * l.stride + l.offset
+        let shift = UInt32(l.shift)
         switch f.bytesPerSample {
         case 1:
-            Kernels.writeCodes(t, count: count, shift: shift, mask: l.mask, bigEndian: false, merge: false,
-                               into: row.assumingMemoryBound(to: UInt8.self) + start, stride: l.stride)
+            Kernels.writeCodes(
+                t, count: count, shift: shift, mask: l.mask, bigEndian: false, merge: false,
+                into: row.assumingMemoryBound(to: UInt8.self) + start, stride: l.stride)
         case 2:
-            Kernels.writeCodes(t, count: count, shift: shift, mask: l.mask, bigEndian: false, merge: false,
-                               into: row.assumingMemoryBound(to: UInt16.self) + start, stride: l.stride)
+            Kernels.writeCodes(
+                t, count: count, shift: shift, mask: l.mask, bigEndian: false, merge: false,
+                into: row.assumingMemoryBound(to: UInt16.self) + start, stride: l.stride)
         default:
-            Kernels.writeCodes(t, count: count, shift: shift, mask: l.mask,
-                               bigEndian: f.layout == .packed10(.rgbx1010102BigEndian), merge: true,
-                               into: row.assumingMemoryBound(to: UInt32.self) + start, stride: l.stride)
+            Kernels.writeCodes(
+                t, count: count, shift: shift, mask: l.mask,
+                bigEndian: f.layout == .packed10(.rgbx1010102BigEndian), merge: true,
+                into: row.assumingMemoryBound(to: UInt32.self) + start, stride: l.stride)
         }
     }
 }

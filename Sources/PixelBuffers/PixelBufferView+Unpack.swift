@@ -18,14 +18,16 @@ extension PixelBufferView {
             }
             let plane = band.plane(location.plane)
             let q = format.quantization(of: location)
-            let offset = Float(q.offset), scale = Float(q.scale)
+            let offset = Float(q.offset)
+            let scale = Float(q.scale)
             for r in 0..<buffer.planeRowCount(c) {
                 let src = plane.row(r).baseAddress!
                 let dst = buffer.pointer(r, plane: c)
                 switch (format.sampleType, format.bytesPerSample) {
                 case (.float, _):
                     Kernels.copy(
-                        src.assumingMemoryBound(to: Float.self) + location.offset, stride: location.stride, count: count,
+                        src.assumingMemoryBound(to: Float.self) + location.offset, stride: location.stride,
+                        count: count,
                         into: dst, stride: 1)
                 case (.halfFloat, _):
                     Kernels.decodeHalf(
@@ -80,7 +82,9 @@ extension MutablePixelBufferView {
             let plane = band.plane(location.plane)
             let count = buffer.planeWidth(c)
             let q = format.quantization(of: location)
-            let scale = Float(q.scale), offset = Float(q.offset), maxCode = Float(location.mask)
+            let scale = Float(q.scale)
+            let offset = Float(q.offset)
+            let maxCode = Float(location.mask)
             for r in 0..<buffer.planeRowCount(c) {
                 let dst = plane.row(r).baseAddress!
                 let src = UnsafePointer(buffer.pointer(r, plane: c))
@@ -123,7 +127,8 @@ extension MutablePixelBufferView {
             while x < count {
                 let n = min(Kernels.chunk, count - x)
                 for i in 0..<n {
-                    temp[i] = UInt16(truncatingIfNeeded: Kernels.code(src[x + i], scale: scale, bias: offset, maxCode: maxCode))
+                    temp[i] = UInt16(
+                        truncatingIfNeeded: Kernels.code(src[x + i], scale: scale, bias: offset, maxCode: maxCode))
                 }
                 Kernels.writeCodes(
                     UnsafePointer(temp.baseAddress!), count: n, shift: UInt32(location.shift), mask: location.mask,

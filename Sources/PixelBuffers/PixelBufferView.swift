@@ -94,8 +94,10 @@ public struct PixelBufferView: @unchecked Sendable {
         /// Components, sample size and subsampling of the plane.
         public let layout: PixelFormat.PlaneDescription
 
-        @inlinable init(baseAddress: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                        layout: PixelFormat.PlaneDescription) {
+        @inlinable init(
+            baseAddress: UnsafeRawPointer, bytesPerRow: Int, width: Int, height: Int,
+            layout: PixelFormat.PlaneDescription
+        ) {
             self.baseAddress = baseAddress
             self.bytesPerRow = bytesPerRow
             self.width = width
@@ -117,8 +119,7 @@ public struct PixelBufferView: @unchecked Sendable {
         /// pixels). `type`'s size must divide the row's bytes and its alignment the sample size.
         @inlinable
         public func row<T>(_ y: Int, as type: T.Type) -> UnsafeBufferPointer<T> {
-            precondition(MemoryLayout<T>.alignment <= layout.bytesPerSample && rowByteCount % MemoryLayout<T>.stride == 0,
-                         "\(T.self) does not tile a row of \(layout.bytesPerPixel)-byte pixels")
+            layout.checkTiling(T.self, rowByteCount: rowByteCount)
             let start = row(y).baseAddress!.assumingMemoryBound(to: T.self)
             return UnsafeBufferPointer(start: start, count: rowByteCount / MemoryLayout<T>.stride)
         }
@@ -139,7 +140,8 @@ public struct PixelBufferView: @unchecked Sendable {
     public func rows(_ rows: Range<Int>) throws(PixelBufferError) -> PixelBufferView {
         try Geometry.validateBand(rows, format: format, height: height)
         return PixelBufferView(
-            unchecked: format, width: width, height: rows.count, slots: slots.band(start: rows.lowerBound, format: format),
+            unchecked: format, width: width, height: rows.count,
+            slots: slots.band(start: rows.lowerBound, format: format),
             cleanAperture: nil)
     }
 }

@@ -37,10 +37,7 @@ extension PixelFormat {
     public static func rgba(
         _ order: ChannelOrder, bitDepth: Int, range: SignalRange = .full, alignment: SampleAlignment = .low
     ) throws(PixelBufferError) -> PixelFormat {
-        guard (8...16).contains(bitDepth) else { throw .unsupportedBitDepth(bitDepth) }
-        return PixelFormat(
-            layout: .rgba(order), sampleType: .unsignedInteger, bitDepth: bitDepth,
-            alignment: canonicalAlignment(alignment, bitDepth: bitDepth), range: range)
+        try integer(.rgba(order), bitDepth: bitDepth, range: range, alignment: alignment)
     }
 
     // MARK: Y′CbCr formats
@@ -52,10 +49,7 @@ extension PixelFormat {
     public static func biplanarYCbCr(
         _ subsampling: ChromaSubsampling, bitDepth: Int, range: SignalRange, alignment: SampleAlignment = .high
     ) throws(PixelBufferError) -> PixelFormat {
-        guard (8...16).contains(bitDepth) else { throw .unsupportedBitDepth(bitDepth) }
-        return PixelFormat(
-            layout: .biplanar(subsampling), sampleType: .unsignedInteger, bitDepth: bitDepth,
-            alignment: canonicalAlignment(alignment, bitDepth: bitDepth), range: range)
+        try integer(.biplanar(subsampling), bitDepth: bitDepth, range: range, alignment: alignment)
     }
 
     /// A planar Y′CbCr format (Y′, Cb, Cr planes): 8 bits in bytes, 9 … 16 bits in 16-bit little-endian
@@ -65,9 +59,16 @@ extension PixelFormat {
     public static func planarYCbCr(
         _ subsampling: ChromaSubsampling, bitDepth: Int, range: SignalRange, alignment: SampleAlignment = .low
     ) throws(PixelBufferError) -> PixelFormat {
+        try integer(.planar(subsampling), bitDepth: bitDepth, range: range, alignment: alignment)
+    }
+
+    /// An integer format of 8 … 16 bits per sample in 1- or 2-byte containers.
+    private static func integer(
+        _ layout: Layout, bitDepth: Int, range: SignalRange, alignment: SampleAlignment
+    ) throws(PixelBufferError) -> PixelFormat {
         guard (8...16).contains(bitDepth) else { throw .unsupportedBitDepth(bitDepth) }
         return PixelFormat(
-            layout: .planar(subsampling), sampleType: .unsignedInteger, bitDepth: bitDepth,
+            layout: layout, sampleType: .unsignedInteger, bitDepth: bitDepth,
             alignment: canonicalAlignment(alignment, bitDepth: bitDepth), range: range)
     }
 

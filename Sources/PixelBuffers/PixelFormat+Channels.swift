@@ -33,19 +33,23 @@ extension PixelFormat {
         case .rgba(let order):
             let offset = order == .rgba ? c : [2, 1, 0, 3][c]
             return ChannelLocation(
-                plane: 0, offset: offset, stride: 4, shift: alignShift, bits: bitDepth, isChroma: false, isAlpha: c == 3)
+                plane: 0, offset: offset, stride: 4, shift: alignShift, bits: bitDepth, isChroma: false, isAlpha: c == 3
+            )
         case .packed10(let order):
             if c == 3 {
                 guard order == .argb2101010 else { return nil }
-                return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: 30, bits: 2, isChroma: false, isAlpha: true)
+                return ChannelLocation(
+                    plane: 0, offset: 0, stride: 1, shift: 30, bits: 2, isChroma: false, isAlpha: true)
             }
             let shift = order == .rgbx1010102BigEndian ? [22, 12, 2][c] : [20, 10, 0][c]
             return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: shift, bits: 10, isChroma: false)
         case .biplanar:
             if c == 0 {
-                return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: alignShift, bits: bitDepth, isChroma: false)
+                return ChannelLocation(
+                    plane: 0, offset: 0, stride: 1, shift: alignShift, bits: bitDepth, isChroma: false)
             }
-            return ChannelLocation(plane: 1, offset: c - 1, stride: 2, shift: alignShift, bits: bitDepth, isChroma: true)
+            return ChannelLocation(
+                plane: 1, offset: c - 1, stride: 2, shift: alignShift, bits: bitDepth, isChroma: true)
         case .planar:
             return ChannelLocation(plane: c, offset: 0, stride: 1, shift: alignShift, bits: bitDepth, isChroma: c > 0)
         }

@@ -50,30 +50,30 @@ extension PixelFormat {
             PixelFormat(layout: .planar(s), sampleType: .unsignedInteger, bitDepth: 8, alignment: .low, range: r)
         }
         return [
-            ("RGBA", .rgba8),                          // kCVPixelFormatType_32RGBA
-            ("BGRA", .bgra8),                          // kCVPixelFormatType_32BGRA
-            ("l64r", .rgba16),                         // kCVPixelFormatType_64RGBALE
-            ("RGhA", .rgbaHalf),                       // kCVPixelFormatType_64RGBAHalf
-            ("RGfA", .rgbaFloat),                      // kCVPixelFormatType_128RGBAFloat
-            ("l10r", .argb2101010),                    // kCVPixelFormatType_ARGB2101010LEPacked
-            ("w30r", .xrgb2101010ExtendedRange),       // kCVPixelFormatType_30RGBLEPackedWideGamut
-            ("R10k", .rgbx1010102BigEndian),           // kCVPixelFormatType_30RGB
-            ("420v", bi(.s420, 8, .narrow)),           // kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
-            ("420f", bi(.s420, 8, .full)),             // kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
-            ("422v", bi(.s422, 8, .narrow)),           // kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange
-            ("422f", bi(.s422, 8, .full)),             // kCVPixelFormatType_422YpCbCr8BiPlanarFullRange
-            ("444v", bi(.s444, 8, .narrow)),           // kCVPixelFormatType_444YpCbCr8BiPlanarVideoRange
-            ("444f", bi(.s444, 8, .full)),             // kCVPixelFormatType_444YpCbCr8BiPlanarFullRange
-            ("x420", bi(.s420, 10, .narrow)),          // kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
-            ("xf20", bi(.s420, 10, .full)),            // kCVPixelFormatType_420YpCbCr10BiPlanarFullRange
-            ("x422", bi(.s422, 10, .narrow)),          // kCVPixelFormatType_422YpCbCr10BiPlanarVideoRange
-            ("xf22", bi(.s422, 10, .full)),            // kCVPixelFormatType_422YpCbCr10BiPlanarFullRange
-            ("x444", bi(.s444, 10, .narrow)),          // kCVPixelFormatType_444YpCbCr10BiPlanarVideoRange
-            ("xf44", bi(.s444, 10, .full)),            // kCVPixelFormatType_444YpCbCr10BiPlanarFullRange
-            ("sv22", bi(.s422, 16, .narrow)),          // kCVPixelFormatType_422YpCbCr16BiPlanarVideoRange
-            ("sv44", bi(.s444, 16, .narrow)),          // kCVPixelFormatType_444YpCbCr16BiPlanarVideoRange
-            ("y420", planar(.s420, .narrow)),          // kCVPixelFormatType_420YpCbCr8Planar (I420)
-            ("f420", planar(.s420, .full)),            // kCVPixelFormatType_420YpCbCr8PlanarFullRange
+            ("RGBA", .rgba8),  // kCVPixelFormatType_32RGBA
+            ("BGRA", .bgra8),  // kCVPixelFormatType_32BGRA
+            ("l64r", .rgba16),  // kCVPixelFormatType_64RGBALE
+            ("RGhA", .rgbaHalf),  // kCVPixelFormatType_64RGBAHalf
+            ("RGfA", .rgbaFloat),  // kCVPixelFormatType_128RGBAFloat
+            ("l10r", .argb2101010),  // kCVPixelFormatType_ARGB2101010LEPacked
+            ("w30r", .xrgb2101010ExtendedRange),  // kCVPixelFormatType_30RGBLEPackedWideGamut
+            ("R10k", .rgbx1010102BigEndian),  // kCVPixelFormatType_30RGB
+            ("420v", bi(.s420, 8, .narrow)),  // kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+            ("420f", bi(.s420, 8, .full)),  // kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
+            ("422v", bi(.s422, 8, .narrow)),  // kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange
+            ("422f", bi(.s422, 8, .full)),  // kCVPixelFormatType_422YpCbCr8BiPlanarFullRange
+            ("444v", bi(.s444, 8, .narrow)),  // kCVPixelFormatType_444YpCbCr8BiPlanarVideoRange
+            ("444f", bi(.s444, 8, .full)),  // kCVPixelFormatType_444YpCbCr8BiPlanarFullRange
+            ("x420", bi(.s420, 10, .narrow)),  // kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
+            ("xf20", bi(.s420, 10, .full)),  // kCVPixelFormatType_420YpCbCr10BiPlanarFullRange
+            ("x422", bi(.s422, 10, .narrow)),  // kCVPixelFormatType_422YpCbCr10BiPlanarVideoRange
+            ("xf22", bi(.s422, 10, .full)),  // kCVPixelFormatType_422YpCbCr10BiPlanarFullRange
+            ("x444", bi(.s444, 10, .narrow)),  // kCVPixelFormatType_444YpCbCr10BiPlanarVideoRange
+            ("xf44", bi(.s444, 10, .full)),  // kCVPixelFormatType_444YpCbCr10BiPlanarFullRange
+            ("sv22", bi(.s422, 16, .narrow)),  // kCVPixelFormatType_422YpCbCr16BiPlanarVideoRange
+            ("sv44", bi(.s444, 16, .narrow)),  // kCVPixelFormatType_444YpCbCr16BiPlanarVideoRange
+            ("y420", planar(.s420, .narrow)),  // kCVPixelFormatType_420YpCbCr8Planar (I420)
+            ("f420", planar(.s420, .full)),  // kCVPixelFormatType_420YpCbCr8PlanarFullRange
         ]
     }()
 }
@@ -91,7 +91,8 @@ extension PixelFormat: CustomStringConvertible {
         }
         let type = sampleType == .unsignedInteger ? "\(bitDepth)-bit" : (sampleType == .halfFloat ? "half" : "float")
         var align = ""
-        if case .packed10 = layout {} else if sampleType == .unsignedInteger, bitDepth != 8, bitDepth != 16 {
+        if case .packed10 = layout {
+        } else if sampleType == .unsignedInteger, bitDepth != 8, bitDepth != 16 {
             align = " \(alignment)-aligned"
         }
         let rangeText = range.map { " \($0)" } ?? ""

@@ -14,8 +14,10 @@ extension PixelFormat {
         public let verticalSubsampling: Int
 
         @usableFromInline
-        init(components: Int, bytesPerSample: Int, bytesPerPixel: Int, horizontalSubsampling: Int,
-             verticalSubsampling: Int) {
+        init(
+            components: Int, bytesPerSample: Int, bytesPerPixel: Int, horizontalSubsampling: Int,
+            verticalSubsampling: Int
+        ) {
             self.components = components
             self.bytesPerSample = bytesPerSample
             self.bytesPerPixel = bytesPerPixel
@@ -31,6 +33,14 @@ extension PixelFormat {
         @inlinable public func height(forImageHeight height: Int) -> Int {
             verticalSubsampling == 1 ? height : (height + 1) >> 1
         }
+        /// Traps unless `T` tiles a row of `byteCount` bytes and needs no more alignment than a sample has.
+        @inlinable
+        func checkTiling<T>(_: T.Type, rowByteCount byteCount: Int) {
+            precondition(
+                MemoryLayout<T>.alignment <= bytesPerSample && byteCount % MemoryLayout<T>.stride == 0,
+                "\(T.self) does not tile a row of \(bytesPerPixel)-byte pixels with \(bytesPerSample)-byte samples")
+        }
+
         /// The bytes that the pixels of one row occupy (without padding) for an image width.
         @inlinable public func rowByteCount(forImageWidth width: Int) -> Int {
             self.width(forImageWidth: width) * bytesPerPixel

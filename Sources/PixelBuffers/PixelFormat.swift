@@ -4,7 +4,7 @@ import ColorSpaces
 ///
 /// A pixel format says how samples are stored, not what colours they mean: colour primaries, transfer function and
 /// Y′CbCr matrix are described elsewhere (ColorSpaces). Every format that CoreVideo names has its FourCC
-/// (``fourCC``, ``init(fourCC:)-(UInt32)``); formats CoreVideo lacks, such as the low-bit-aligned planar
+/// (`fourCC`, `init?(fourCC:)`); formats CoreVideo lacks, such as the low-bit-aligned planar
 /// `yuv420p10le` that software decoders output, have `fourCC == nil`.
 ///
 /// Multi-byte samples and packed words are little-endian unless the layout says otherwise

@@ -6,7 +6,8 @@ enum Geometry {
         for p in 0..<format.planeCount {
             let d = format.plane(p)
             let (bytes, o1) = d.width(forImageWidth: width).multipliedReportingOverflow(by: d.bytesPerPixel)
-            // Keep a 64-byte margin for padding and 2× for any row multiple so that stride arithmetic never overflows.
+            // The plane with rows padded to 64 bytes (and one spare row) must fit in an Int, so that no stride or
+            // offset computed later can overflow.
             let (_, o2) = (bytes + 64).multipliedReportingOverflow(by: d.height(forImageHeight: height) + 1)
             if o1 || o2 || width > Int.max / 4 || height > Int.max / 4 {
                 throw .dimensionsTooLarge(width: width, height: height)
@@ -66,6 +67,18 @@ struct PlaneSlots: Hashable {
     @usableFromInline var stride0: Int
     @usableFromInline var stride1: Int
     @usableFromInline var stride2: Int
+
+    init(
+        base0: UnsafeRawPointer, stride0: Int, base1: UnsafeRawPointer, stride1: Int, base2: UnsafeRawPointer,
+        stride2: Int
+    ) {
+        self.base0 = base0
+        self.base1 = base1
+        self.base2 = base2
+        self.stride0 = stride0
+        self.stride1 = stride1
+        self.stride2 = stride2
+    }
 
     init(_ planes: [(UnsafeRawPointer, Int)]) {
         base0 = planes[0].0

@@ -1,8 +1,9 @@
 /// Planar `Float` rows for a band of an image: the working representation between unpacking a source and packing a
 /// destination (``PixelBufferView/unpack(rows:into:)``, ``MutablePixelBufferView/pack(rows:from:)``).
 ///
-/// - RGB formats unpack to four planes R′, G′, B′, A in [0, 1] (integer codes normalised as full range; alpha is 1
-///   when the format has none; half and float samples as stored, extended values and NaN included).
+/// - RGB formats unpack to four planes R′, G′, B′, A, nominally in [0, 1]: integer codes through `Quantization` for
+///   the format's range (CoreVideo's RGB formats are full range), 'w30r' as XR10 (−0.75 … 1.25), alpha always full
+///   range and 1 when the format has none; half and float samples as stored, extended values and NaN included.
 /// - Y′CbCr formats unpack to three planes Y′ ∈ [0, 1] and Cb, Cr ∈ [−0.5, 0.5] (ITU-R BT.2100 Table 9 through
 ///   ColorSpaces' `Quantization`, narrow or full range; foot- and headroom codes give values outside those ranges).
 ///   **Chroma stays at its own resolution**: for 4:2:0 the Cb and Cr planes are `ceil(width / 2)` wide and hold
@@ -70,8 +71,9 @@ public struct WorkingBuffer: Sendable {
 
     @inlinable
     func start(_ p: Int, _ y: Int) -> Int {
-        precondition(p >= 0 && p < planeCount && y >= 0 && y < planeRowCount(p),
-                     "row \(y) of plane \(p) is outside the band")
+        precondition(
+            p >= 0 && p < planeCount && y >= 0 && y < planeRowCount(p),
+            "row \(y) of plane \(p) is outside the band")
         let base = p == 0 ? planeStarts.0 : (p == 1 ? planeStarts.1 : (p == 2 ? planeStarts.2 : planeStarts.3))
         return base + y * (isChroma(p) ? floatsPerRow.1 : floatsPerRow.0)
     }
@@ -106,7 +108,7 @@ public struct WorkingBuffer: Sendable {
     func validate(for format: PixelFormat, width: Int, rows: Int) throws(PixelBufferError) {
         let model = format.colorModel
         guard model == colorModel, format.chromaSubsampling == chromaSubsampling, width == self.width,
-              rows <= rowCapacity
+            rows <= rowCapacity
         else {
             throw .workingBufferMismatch(
                 planeCount: planeCount, width: self.width, rowCapacity: rowCapacity,

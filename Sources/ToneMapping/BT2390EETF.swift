@@ -15,8 +15,9 @@ import TransferFunctions
 /// everything maps to the target black, above the mastering peak to the target peak). When the target peak is at or
 /// above the mastering peak the curve is the identity on [L_B, L_W] (apart from the black lift). The spline meets the
 /// identity with slope 1 at KS and ends with slope 0 at E1 = 1, so without black lift the curve is C¹ on (0, ∞).
-/// The specification's lift overshoots the target peak slightly (4000 → 1000.237 cd/m² in BT.2390's example); this
-/// type keeps the specification's result. Negative inputs: see ``ToneCurve``.
+/// The specification's lift overshoots the target peak slightly (4000 → 1000.237 cd/m² in BT.2390's example), and
+/// its slope 1 − 4b(1 − E2)³ turns negative near black when b > 1/4 (a target black above about 2 cd/m² for a
+/// 1000 cd/m² master); this type keeps the specification's results. Negative inputs: see ``ToneCurve``.
 public struct BT2390EETF: ToneCurve, Hashable {
     /// The mastering (source) display's black, L_B, in cd/m².
     public let sourceBlack: Double

@@ -136,6 +136,7 @@ public enum GainMapError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The planes passed have different pixel counts.
     case planeSizeMismatch(expected: Int, got: Int)
 
+    /// A one-line explanation for messages.
     public var description: String {
         switch self {
         case .nonFinite: "gain-map metadata contains NaN or infinity"

@@ -39,7 +39,6 @@ public struct HeadroomCurve: ToneCurve, Hashable {
 
     @usableFromInline let knee: Double
     @usableFromInline let kneeStops: Double
-    @usableFromInline let shoulderRange: Double
     @usableFromInline let shoulder: RationalShoulder
     @usableFromInline let compresses: Bool
 
@@ -69,7 +68,6 @@ public struct HeadroomCurve: ToneCurve, Hashable {
         compresses = hc > hd
         knee = hd * exp2(-width)
         kneeStops = log2(hd) - width
-        shoulderRange = width
         shoulder = RationalShoulder(end: (log2(hc) - kneeStops) / width)
     }
 
@@ -83,8 +81,8 @@ public struct HeadroomCurve: ToneCurve, Hashable {
         if !compresses { return Swift.min(value, displayHeadroom) }
         if value <= knee { return value }
         if value >= contentHeadroom { return displayHeadroom }
-        let t = (log2(value) - kneeStops) / shoulderRange
-        return exp2(kneeStops + shoulderRange * shoulder(t))
+        let t = (log2(value) - kneeStops) / shoulderStops
+        return exp2(kneeStops + shoulderStops * shoulder(t))
     }
 
     /// The curve in `Float`.
@@ -94,7 +92,7 @@ public struct HeadroomCurve: ToneCurve, Hashable {
         if !compresses { return Swift.min(value, Float(displayHeadroom)) }
         if value <= Float(knee) { return value }
         if value >= Float(contentHeadroom) { return Float(displayHeadroom) }
-        let t = (log2f(value) - Float(kneeStops)) / Float(shoulderRange)
-        return exp2f(Float(kneeStops) + Float(shoulderRange) * shoulder(t))
+        let t = (log2f(value) - Float(kneeStops)) / Float(shoulderStops)
+        return exp2f(Float(kneeStops) + Float(shoulderStops) * shoulder(t))
     }
 }

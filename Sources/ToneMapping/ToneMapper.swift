@@ -79,28 +79,30 @@ extension ToneMapper {
     ///   - contentHeadroom: Hc = content peak ÷ reference white (see ``ContentLuminance/headroom(referenceWhite:)``).
     ///   - displayHeadroom: Hd = display peak ÷ reference white (ignored by BT.2446 method A, which targets SDR).
     ///   - referenceWhite: The luminance of 1.0 in cd/m² (used by the PQ-domain and BT.2446 operators).
-    ///   - application: How scalar curves are applied (max(RGB) by default).
+    ///   - application: How scalar curves are applied; `nil` takes each operator's default (max(RGB), and per channel
+    ///     for ``HardClip`` as a display clips).
     public init(
         _ method: ToneMappingMethod,
         contentHeadroom: Double,
         displayHeadroom: Double,
         referenceWhite: Double = ReferenceWhite.bt2408,
-        application: ToneCurveApplication = .maxRGB
+        application: ToneCurveApplication? = nil
     ) {
+        let ratio = application ?? .maxRGB
         switch method {
         case .headroom:
-            self = .headroom(HeadroomCurve(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: application))
+            self = .headroom(HeadroomCurve(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: ratio))
         case .bt2390, .bt2390Libplacebo:
             self = .bt2390(BT2390EETF(
                 contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, referenceWhite: referenceWhite,
                 kneeOffset: method == .bt2390 ? BT2390EETF.specificationKneeOffset : BT2390EETF.libplaceboKneeOffset,
-                application: application))
+                application: ratio))
         case .bt2446A:
             self = .bt2446A(BT2446MethodA(contentHeadroom: contentHeadroom, referenceWhite: referenceWhite))
         case .reinhard:
-            self = .reinhard(ExtendedReinhard(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: application))
+            self = .reinhard(ExtendedReinhard(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: ratio))
         case .clip:
-            self = .clip(HardClip(displayHeadroom: displayHeadroom, application: application))
+            self = .clip(HardClip(displayHeadroom: displayHeadroom, application: application ?? .perChannel))
         }
     }
 }

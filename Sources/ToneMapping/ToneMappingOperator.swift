@@ -76,6 +76,17 @@ extension ToneCurve {
         return SIMD3(map(rgb.x), map(rgb.y), map(rgb.z))
     }
 
+    /// Scales a pixel by f(driver)/driver, or maps it per channel when the driver is at or below `threshold`.
+    @inlinable @inline(__always)
+    func scale(_ r: inout Float, _ g: inout Float, _ b: inout Float, by driver: Float, threshold: Float) {
+        if driver > threshold {
+            let s = map(driver) / driver
+            r *= s; g *= s; b *= s
+        } else {
+            r = map(r); g = map(g); b = map(b)
+        }
+    }
+
     /// Tone maps planar `Float` RGB in place according to ``application``; see
     /// ``ToneMappingOperator/apply(red:green:blue:)``.
     @inlinable
@@ -95,26 +106,12 @@ extension ToneCurve {
             }
         case .maxRGB:
             for i in 0..<count {
-                let r = red[i], g = green[i], b = blue[i]
-                let m = Swift.max(r, g, b)
-                if m > threshold {
-                    let s = map(m) / m
-                    red[i] = r * s; green[i] = g * s; blue[i] = b * s
-                } else {
-                    red[i] = map(r); green[i] = map(g); blue[i] = map(b)
-                }
+                scale(&red[i], &green[i], &blue[i], by: Swift.max(red[i], green[i], blue[i]), threshold: threshold)
             }
         case .luminance(let weights):
             let wr = Float(weights.x), wg = Float(weights.y), wb = Float(weights.z)
             for i in 0..<count {
-                let r = red[i], g = green[i], b = blue[i]
-                let y = wr * r + wg * g + wb * b
-                if y > threshold {
-                    let s = map(y) / y
-                    red[i] = r * s; green[i] = g * s; blue[i] = b * s
-                } else {
-                    red[i] = map(r); green[i] = map(g); blue[i] = map(b)
-                }
+                scale(&red[i], &green[i], &blue[i], by: wr * red[i] + wg * green[i] + wb * blue[i], threshold: threshold)
             }
         case .ictcpIntensity(let ictcp):
             for i in 0..<count {

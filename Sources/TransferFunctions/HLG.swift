@@ -127,15 +127,23 @@ public enum HLG {
         return display / peakLuminance * pow(yd / peakLuminance, (1 - g) / g)
     }
 
-    /// The black-level lift β = √(3·(L_B/L_W)^(1/γ)) of the BT.2100-2 EOTF.
+    /// The black-level lift β = √(3·(L_B/L_W)^(1/γ)) of the BT.2100-2 EOTF (0 for a zero black level; NaN for a
+    /// negative one).
     @inlinable
     public static func blackLift(peakLuminance: Double, blackLuminance: Double, gamma: Double? = nil) -> Double {
         let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
         return (3 * pow(blackLuminance / peakLuminance, 1 / g)).squareRoot()
     }
 
-    /// The EOTF: non-linear R′G′B′ signal to display light in cd/m² (BT.2100-2 Table 5),
-    /// F_D = OOTF[OETF⁻¹(max(0, (1 − β)E′ + β))].
+    /// The EOTF (ITU-R BT.2100-2 Table 5): non-linear R′G′B′ signal to display light in cd/m²,
+    /// `F_D = OOTF[OETF⁻¹(max(0, (1 − β)E′ + β))]`, so signal 0 shows the black level L_B and 1 shows L_W.
+    ///
+    /// - Parameters:
+    ///   - rgb: The signal (R′, G′, B′), nominally in [0, 1]; lifted values below 0 are clipped to 0 as BT.2100 says.
+    ///   - peakLuminance: The display's nominal peak luminance L_W in cd/m².
+    ///   - blackLuminance: The display's black level L_B in cd/m².
+    ///   - gamma: The system gamma; ``systemGamma(peakLuminance:formula:ambientLuminance:)`` of the peak by default.
+    /// - Returns: Display light (R, G, B) in cd/m², with BT.2020 luminance weights in the OOTF.
     @inlinable
     public static func eotf(
         _ rgb: SIMD3<Double>,
@@ -150,7 +158,8 @@ public enum HLG {
         return ootf(scene, peakLuminance: peakLuminance, gamma: g)
     }
 
-    /// The inverse EOTF: display light in cd/m² to the non-linear signal, inverting ``eotf(_:peakLuminance:blackLuminance:gamma:)``.
+    /// The inverse EOTF: display light in cd/m² to the non-linear signal, inverting
+    /// ``eotf(_:peakLuminance:blackLuminance:gamma:)`` (negative scene light from the inverse OOTF is clipped to 0).
     @inlinable
     public static func inverseEOTF(
         _ display: SIMD3<Double>,

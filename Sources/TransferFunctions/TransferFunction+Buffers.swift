@@ -19,9 +19,7 @@ extension TransferFunction {
         into destination: UnsafeMutableBufferPointer<T>,
         outOfRange: OutOfRangeBehavior = .extended
     ) {
-        let count = Swift.min(source.count, destination.count)
-        guard count > 0, let input = source.baseAddress, let output = destination.baseAddress else { return }
-        for i in 0..<count { output[i] = T(decode(Double(input[i]), outOfRange)) }
+        map(source, into: destination, decoding: true, outOfRange)
     }
 
     /// Encodes linear light to signals in place, exactly as `fromLinear(_:outOfRange:)` does per element.
@@ -42,8 +40,21 @@ extension TransferFunction {
         into destination: UnsafeMutableBufferPointer<T>,
         outOfRange: OutOfRangeBehavior = .extended
     ) {
+        map(source, into: destination, decoding: false, outOfRange)
+    }
+
+    @inlinable
+    func map<T: BinaryFloatingPoint>(
+        _ source: UnsafeBufferPointer<T>,
+        into destination: UnsafeMutableBufferPointer<T>,
+        decoding: Bool,
+        _ outOfRange: OutOfRangeBehavior
+    ) {
         let count = Swift.min(source.count, destination.count)
         guard count > 0, let input = source.baseAddress, let output = destination.baseAddress else { return }
-        for i in 0..<count { output[i] = T(encode(Double(input[i]), outOfRange)) }
+        for i in 0..<count {
+            let x = Double(input[i])
+            output[i] = T(decoding ? decode(x, outOfRange) : encode(x, outOfRange))
+        }
     }
 }

@@ -15,8 +15,8 @@
 ///
 /// ITU-T H.273 defines codes 1, 6, 11, 14 and 15 with the exact-continuity constants α = 1.0992968268…,
 /// β = 0.0180539685…; this type uses the constants the source standards publish for practical use (BT.709-6 and
-/// BT.2020-2: α = 1.099, β = 0.018; BT.2020-2 12-bit: α = 1.0993, β = 0.0181), as colour-science does. The two differ by
-/// at most 3·10⁻⁴ in signal, at β.
+/// BT.2020-2: α = 1.099, β = 0.018; BT.2020-2 12-bit: α = 1.0993, β = 0.0181), as colour-science does. The two
+/// differ by at most 2.5·10⁻⁴ in signal, near β.
 public enum TransferFunction: Hashable, Sendable {
     /// The identity: the signal is linear light (H.273 TransferCharacteristics 8).
     case linear

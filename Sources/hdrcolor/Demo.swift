@@ -18,6 +18,7 @@ struct Demo: ParsableCommand {
         printMatrices()
         printCICP()
         try printPixelWalk()
+        printToneMapping()
     }
 
     private func printTransferFunctions() {
@@ -75,6 +76,17 @@ struct Demo: ParsableCommand {
         print("R'G'B' (PQ)        \(fmt(rgbPQ.x, 6)) \(fmt(rgbPQ.y, 6)) \(fmt(rgbPQ.z, 6))")
         print("linear P3 (1 = 203 cd/m2)  \(fmt(linearP3.x, 6)) \(fmt(linearP3.y, 6)) \(fmt(linearP3.z, 6))")
         print("half bits          " + halves.map { String(format: "0x%04X", $0) }.joined(separator: " ") + " 0x3C00 (alpha 1)")
+    }
+
+    private func printToneMapping() {
+        let content = 1000 / ReferenceWhite.bt2408
+        section("EDR tone mapping of 1000 cd/m2 content (headroom \(fmt(content, 3, width: 0))x) with DynamicRange.high")
+        let inputs: [Double] = [0.5, 1, 2, 3, 4, content]
+        print(row("input", inputs.map { fmt($0, 3) }))
+        for display in [1.0, 2, 4, 8, 16] {
+            let mapper = DynamicRange.high.toneMapper(contentHeadroom: content, displayHeadroom: display)
+            print(row("on \(Int(display))x", inputs.map { fmt(mapper.map(SIMD3(repeating: $0)).x, 3) }))
+        }
     }
 
     // MARK: Formatting

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HalfFloat
 
 /// Double → binary16, rounded once (IEEE 754-2019 §5.4.2 formatOf conversion, §4.3.1 roundTiesToEven), against a
@@ -14,7 +15,8 @@ struct DoubleTests {
         let a = x.magnitude
         if a >= 65536 { return sign | 0x7C00 }
         // Binary search for the last ladder value ≤ a.
-        var low = 0, high = ladder.count - 1
+        var low = 0
+        var high = ladder.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
             if ladder[middle] <= a { low = middle } else { high = middle }
@@ -31,15 +33,23 @@ struct DoubleTests {
         var values: [Double] = []
         var random = Samples.Generator(seed: 0x444F_5542_4C45)
         for index in 0..<(ladder.count - 1) {
-            let low = ladder[index], midpoint = (ladder[index] + ladder[index + 1]) / 2
-            values += [low, low.nextUp, midpoint, midpoint.nextUp, midpoint.nextDown, midpoint * (1 + 0x1p-30), midpoint * (1 - 0x1p-30)]
+            let low = ladder[index]
+            let midpoint = (ladder[index] + ladder[index + 1]) / 2
+            values += [
+                low, low.nextUp, midpoint, midpoint.nextUp, midpoint.nextDown, midpoint * (1 + 0x1p-30),
+                midpoint * (1 - 0x1p-30),
+            ]
         }
         for exponent in -30...17 {
             for _ in 0..<2_000 {
-                values.append(Double(sign: .plus, exponent: exponent, significand: 1 + Double(random.next() >> 12) * 0x1p-52))
+                values.append(
+                    Double(sign: .plus, exponent: exponent, significand: 1 + Double(random.next() >> 12) * 0x1p-52))
             }
         }
-        values += [0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, .infinity, 65520, 65519.99999999999]
+        values += [
+            0, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, .infinity, 65520,
+            65519.99999999999,
+        ]
         return values + values.map { -$0 }
     }()
 
@@ -56,8 +66,11 @@ struct DoubleTests {
     @Test("Scalar path equals the platform's Float16(Double) (compiler-rt __truncdfhf2 here), NaNs included")
     func againstPlatform() throws {
         try #require(Platform.hasFloat16)
-        let nans = [Double.nan, -.nan, .signalingNaN, Double(bitPattern: 0x7FF0_0000_0000_0001), Double(bitPattern: 0xFFFF_FFFF_FFFF_FFFF),
-                    Double(bitPattern: 0x7FF4_0000_0000_0000), Double(bitPattern: 0x7FF8_0400_0000_0000)]
+        let nans = [
+            Double.nan, -.nan, .signalingNaN, Double(bitPattern: 0x7FF0_0000_0000_0001),
+            Double(bitPattern: 0xFFFF_FFFF_FFFF_FFFF),
+            Double(bitPattern: 0x7FF4_0000_0000_0000), Double(bitPattern: 0x7FF8_0400_0000_0000),
+        ]
         let sample = Self.sample + nans
         #expect(sample.map { HalfFloat.bits(from: $0) } == sample.map { Platform.halfBits($0) ?? 0 })
     }

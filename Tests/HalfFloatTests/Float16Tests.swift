@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HalfFloat
 
 #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))

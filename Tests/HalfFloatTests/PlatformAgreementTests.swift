@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HalfFloat
 
 /// Float → binary16 against the platform's own conversion, `Float16(x)` (compiler-rt `__truncsfhf2` at baseline
@@ -26,7 +27,8 @@ struct PlatformAgreementTests {
 
     @Test("Bulk path over the whole sample, in two big buffers converted concurrently")
     func bulk() async {
-        let sample = Samples.stratifiedFloatBits, expected = Self.expected
+        let sample = Samples.stratifiedFloatBits
+        let expected = Self.expected
         let half = sample.count / 2
         let mismatches = await withTaskGroup(of: Int.self) { group in
             for range in [0..<half, half..<sample.count] {
@@ -51,40 +53,41 @@ struct PlatformAgreementTests {
         let picks = Array(stride(from: 0, to: Self.expected.count, by: Self.expected.count / 4096))
         let sample = picks.map { Float(bitPattern: Samples.stratifiedFloatBits[$0]) }
         let expected = picks.map { Self.expected[$0] }
-        var cursor = 0
-        for length in 0...31 {
-            for offset in 0...7 {
-                let start = cursor % (sample.count - 64)
-                cursor += 37
-                var output = [UInt16](repeating: 0xABCD, count: length + 16)
-                sample.withUnsafeBufferPointer { all in
-                    output.withUnsafeMutableBufferPointer { out in
-                        let source = UnsafeBufferPointer(rebasing: all[start..<(start + length)])
-                        HalfFloat.convert(source, to: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + length)]))
-                    }
-                }
-                #expect(Array(output[offset..<(offset + length)]) == Array(expected[start..<(start + length)]))
-                #expect(output[..<offset].allSatisfy { $0 == 0xABCD } && output[(offset + length)...].allSatisfy { $0 == 0xABCD })
-            }
-        }
+        Self.checkTails(sample, expected: expected, sentinel: 0xABCD, same: ==) { HalfFloat.convert($0, to: $1) }
     }
 
     @Test("Bulk widening: every tail length 0…31 at every start offset 0…7, nothing written past the count")
     func widenTails() {
         let halves = (0..<4096).map { UInt16(truncatingIfNeeded: $0 &* 40_503) }
+        let expected = halves.map { HalfFloat.float(fromBits: $0) }
+        Self.checkTails(halves, expected: expected, sentinel: 42, same: { $0.bitPattern == $1.bitPattern }) {
+            HalfFloat.convert($0, to: $1)
+        }
+    }
+
+    /// Converts `length` inputs from a moving start into the middle of a sentinel-filled buffer at `offset`, for every
+    /// `length` in 0…31 and `offset` in 0…7, and expects the converted elements and untouched sentinels around them.
+    static func checkTails<Input, Output>(
+        _ input: [Input], expected: [Output], sentinel: Output, same: (Output, Output) -> Bool,
+        convert: (UnsafeBufferPointer<Input>, UnsafeMutableBufferPointer<Output>) -> Void
+    ) {
+        var cursor = 0
         for length in 0...31 {
             for offset in 0...7 {
-                let start = (length * 131 + offset * 17) % (halves.count - 64)
-                var output = [Float](repeating: 42, count: length + 16)
-                halves.withUnsafeBufferPointer { all in
+                let start = cursor % (input.count - 64)
+                cursor += 37
+                var output = [Output](repeating: sentinel, count: length + 16)
+                input.withUnsafeBufferPointer { all in
                     output.withUnsafeMutableBufferPointer { out in
-                        let source = UnsafeBufferPointer(rebasing: all[start..<(start + length)])
-                        HalfFloat.convert(source, to: UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + length)]))
+                        convert(
+                            UnsafeBufferPointer(rebasing: all[start..<(start + length)]),
+                            UnsafeMutableBufferPointer(rebasing: out[offset..<(offset + length)]))
                     }
                 }
-                let expected = halves[start..<(start + length)].map { HalfFloat.float(fromBits: $0).bitPattern }
-                #expect(output[offset..<(offset + length)].map(\.bitPattern) == expected)
-                #expect(output[..<offset].allSatisfy { $0 == 42 } && output[(offset + length)...].allSatisfy { $0 == 42 })
+                let converted = zip(output[offset..<(offset + length)], expected[start..<(start + length)])
+                    .allSatisfy { same($0, $1) }
+                let untouched = (output[..<offset] + output[(offset + length)...]).allSatisfy { same($0, sentinel) }
+                #expect(converted && untouched, "length \(length), offset \(offset)")
             }
         }
     }
@@ -98,19 +101,26 @@ struct PlatformAgreementTests {
         var wide = [Float](repeating: -1, count: 6)
         halves.withUnsafeBufferPointer { h in wide.withUnsafeMutableBufferPointer { HalfFloat.convert(h, to: $0) } }
         #expect(wide == [1, 2, 3, 4, -1, -1])
-        HalfFloat.convert(UnsafeBufferPointer<Float>(start: nil, count: 0), to: UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0))
-        HalfFloat.convert(UnsafeBufferPointer<UInt16>(start: nil, count: 0), to: UnsafeMutableBufferPointer<Float>(start: nil, count: 0))
+        HalfFloat.convert(
+            UnsafeBufferPointer<Float>(start: nil, count: 0),
+            to: UnsafeMutableBufferPointer<UInt16>(start: nil, count: 0))
+        HalfFloat.convert(
+            UnsafeBufferPointer<UInt16>(start: nil, count: 0),
+            to: UnsafeMutableBufferPointer<Float>(start: nil, count: 0))
     }
 
     /// Records up to five mismatching inputs and returns the number of mismatches (0 when equal).
     @discardableResult
-    static func expectEqual(_ actual: [UInt16], _ expected: ArraySlice<UInt16>, inputs: ArraySlice<UInt32>, path: String) -> Int {
+    static func expectEqual(
+        _ actual: [UInt16], _ expected: ArraySlice<UInt16>, inputs: ArraySlice<UInt32>, path: String
+    ) -> Int {
         if actual == Array(expected) { return 0 }
         var mismatches = 0
         for (k, (a, e)) in zip(actual, expected).enumerated() where a != e {
             if mismatches < 5 {
                 let input = inputs[inputs.startIndex + k]
-                Issue.record("\(path): Float 0x\(String(input, radix: 16)) → 0x\(String(a, radix: 16)), platform 0x\(String(e, radix: 16))")
+                let hex = { (x: any BinaryInteger) in "0x" + String(x, radix: 16) }
+                Issue.record("\(path): Float \(hex(input)) → \(hex(a)), platform \(hex(e))")
             }
             mismatches += 1
         }

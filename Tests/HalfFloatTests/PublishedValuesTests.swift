@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HalfFloat
 
 /// Published binary16 encodings: IEEE 754-2019 §3.6 (binary16: bias 15, 10-bit fraction, emax 15), §4.3.1

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HalfFloat
 
 /// Every one of the 65 536 binary16 patterns (IEEE 754-2019 §3.6) through Float and back.
@@ -26,7 +27,9 @@ struct RoundTripTests {
     func bulk() {
         var floats = [Float](repeating: 0, count: Self.allHalves.count)
         var back = [UInt16](repeating: 0, count: Self.allHalves.count)
-        Self.allHalves.withUnsafeBufferPointer { h in floats.withUnsafeMutableBufferPointer { HalfFloat.convert(h, to: $0) } }
+        Self.allHalves.withUnsafeBufferPointer { h in
+            floats.withUnsafeMutableBufferPointer { HalfFloat.convert(h, to: $0) }
+        }
         floats.withUnsafeBufferPointer { f in back.withUnsafeMutableBufferPointer { HalfFloat.convert(f, to: $0) } }
         #expect(back == Self.allHalves.map(Self.expectedRoundTrip))
         #expect(floats.map(\.bitPattern) == Self.allHalves.map { HalfFloat.float(fromBits: $0).bitPattern })

@@ -79,8 +79,11 @@ enum Samples {
     /// The Float bit pattern of a non-negative finite half, computed independently of the library: value = m·2⁻²⁴
     /// for subnormals, (1024 + m)·2^(e − 25) otherwise.
     static func floatBitsOfHalf(_ half: UInt32) -> UInt32 {
-        let exponent = Int(half >> 10), fraction = Double(half & 0x3FF)
-        let value = exponent == 0 ? fraction * 0x1p-24 : (1024 + fraction) * Double(sign: .plus, exponent: exponent - 25, significand: 1)
+        let exponent = Int(half >> 10)
+        let fraction = Double(half & 0x3FF)
+        let value =
+            exponent == 0
+            ? fraction * 0x1p-24 : (1024 + fraction) * Double(sign: .plus, exponent: exponent - 25, significand: 1)
         return Float(value).bitPattern
     }
 }

@@ -18,7 +18,9 @@ import Testing
     }
 
     @Test func headerFieldsOfAWrittenProfile() throws {
-        let profile = try ICCProfile(colorSpace: .displayP3)
+        // Adobe RGB has no H.273 code, so no cicp tag is appended and the ID is the one LittleCMS computed.
+        let profile = try ICCProfile(colorSpace: .adobeRGB)
+        #expect(profile.cicp == nil)
         let header = profile.header
         #expect(header.size == profile.bytes.count)
         #expect(header.deviceClass == .displayClass && header.colorSpace == .rgbData)
@@ -34,6 +36,17 @@ import Testing
         var intent = profile.bytes
         intent[67] = 1
         #expect(try ICCProfile(bytes: intent).profileIDStatus == .verified)
+    }
+
+    /// Bytes 84–99 were reserved in version 2 (ICC.1:2001-04), so a non-MD5 value there is no finding; in v4 it is.
+    @Test func profileIDFindingOnlyForVersion4() throws {
+        for version in [ICCVersion.v2_1, .v4_4] {
+            var bytes = try ICCProfile(colorSpace: .adobeRGB, version: version).bytes
+            for i in 84..<100 { bytes[i] = UInt8(i) }
+            let profile = try ICCProfile(bytes: bytes)
+            guard case .mismatch = profile.profileIDStatus else { Issue.record("\(version): not a mismatch"); continue }
+            #expect(profile.consistencyFindings().contains(.profileIDMismatch) == (version.major >= 4))
+        }
     }
 
     @Test func signatures() {

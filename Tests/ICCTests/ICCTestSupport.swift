@@ -39,10 +39,3 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
-
-extension Array where Element == UInt8 {
-    /// Sets a big-endian UInt32 at `offset`.
-    mutating func setBigEndian(_ value: UInt32, at offset: Int) {
-        for i in 0..<4 { self[offset + i] = UInt8(truncatingIfNeeded: value >> UInt32(24 - 8 * i)) }
-    }
-}

@@ -49,7 +49,7 @@ import Testing
                     try ICCProfile(bytes: bytes)
                 }
                 var resized = bytes
-                resized.setBigEndian(UInt32(cut), at: 0)
+                resized.setUInt32(UInt32(cut), at: 0)
                 #expect(throws: ICCError.self) { try ICCProfile(bytes: resized) }
             }
         }
@@ -60,7 +60,7 @@ import Testing
         for _ in 0..<300 {
             let cut = Int.random(in: 0..<Self.valid.count, using: &random)
             var bytes = Array(Self.valid.prefix(cut))
-            if cut >= 4, Bool.random(using: &random) { bytes.setBigEndian(UInt32(cut), at: 0) }
+            if cut >= 4, Bool.random(using: &random) { bytes.setUInt32(UInt32(cut), at: 0) }
             #expect(throws: ICCError.self) { try ICCProfile(bytes: bytes) }
         }
     }
@@ -71,17 +71,17 @@ import Testing
             let entry = 132 + 12 * index
             for (field, value) in [(4, UInt32.max), (4, 0), (4, 130), (8, UInt32.max), (8, 0), (8, 3)] {
                 var bytes = Self.valid
-                bytes.setBigEndian(value, at: entry + field)
+                bytes.setUInt32(value, at: entry + field)
                 #expect(throws: ICCError.self) { try ICCProfile(bytes: bytes) }
             }
         }
         for tagCount in [UInt32(count + 1), 1 << 20, UInt32.max] {
             var bytes = Self.valid
-            bytes.setBigEndian(tagCount, at: 128)
+            bytes.setUInt32(tagCount, at: 128)
             #expect(throws: ICCError.self) { try ICCProfile(bytes: bytes) }
         }
         var tooSmall = Self.valid
-        tooSmall.setBigEndian(100, at: 0)
+        tooSmall.setUInt32(100, at: 0)
         #expect(throws: ICCError.invalidDeclaredSize(100)) { try ICCProfile(bytes: tooSmall) }
         #expect(throws: ICCError.oversized(size: Self.valid.count, maximum: 200)) {
             try ICCProfile(bytes: Self.valid, maximumSize: 200)
@@ -115,7 +115,7 @@ import Testing
         var bytes = Self.valid
         let profile = try ICCProfile(bytes: bytes)
         let desc = try #require(profile.tag(.descriptionTag))
-        bytes.setBigEndian(ICCSignature("XYZ ").rawValue, at: desc.offset)
+        bytes.setUInt32(ICCSignature("XYZ ").rawValue, at: desc.offset)
         let broken = try ICCProfile(bytes: bytes)
         #expect(broken.profileDescription == nil)
         let problem = try #require(broken.tagProblems.first)

@@ -105,6 +105,19 @@ import Testing
         #expect(results.count == 8 && results.allSatisfy { $0 == expected })
     }
 
+    /// A monochrome profile (Debian's Gray.icc) to sRGB: neutral in, neutral out.
+    @Test func grayToRGB() throws {
+        guard let gray = try Fixtures_grayProfile() else { return }
+        let transform = try ICCTransform(from: gray, to: Self.srgb, sourceLayout: .gray8, destinationLayout: .rgba8)
+        let out = try transform.transform([UInt8]([0, 128, 255]), as: UInt8.self)
+        #expect(out.count == 12)
+        for p in 0..<3 {
+            #expect(abs(Int(out[4 * p]) - Int(out[4 * p + 1])) <= 1 && abs(Int(out[4 * p + 1]) - Int(out[4 * p + 2])) <= 1)
+            #expect(out[4 * p + 3] == 255)
+        }
+        #expect(out[0] < out[4] && out[4] < out[8])
+    }
+
     @Test func intentsAndBlackPointCompensation() throws {
         for intent in ICCRenderingIntent.allCases {
             for bpc in [false, true] {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PixelBuffers
 
 /// View and buffer geometry: validation errors name the plane and the numbers.
@@ -69,8 +70,10 @@ import Testing
                 try PixelBufferView(format: .bgra8, width: 17, height: 8, planes: [ok])
             }
             let odd = PixelBufferView.PlaneMemory(baseAddress: base + 1, bytesPerRow: 64)
-            #expect(throws: PixelBufferError.misalignedBaseAddress(
-                plane: 0, address: UInt(bitPattern: base + 1), alignment: 2)) {
+            #expect(
+                throws: PixelBufferError.misalignedBaseAddress(
+                    plane: 0, address: UInt(bitPattern: base + 1), alignment: 2)
+            ) {
                 try PixelBufferView(format: x420, width: 8, height: 8, planes: [odd, ok])
             }
             let oddStride = PixelBufferView.PlaneMemory(baseAddress: base + 4096, bytesPerRow: 65)
@@ -83,13 +86,17 @@ import Testing
             // 8-bit planes take any address.
             _ = try PixelBufferView(
                 format: i420, width: 8, height: 8,
-                planes: [odd, .init(baseAddress: base + 3, bytesPerRow: 5), .init(baseAddress: base + 7, bytesPerRow: 4)])
+                planes: [
+                    odd, .init(baseAddress: base + 3, bytesPerRow: 5), .init(baseAddress: base + 7, bytesPerRow: 4),
+                ])
             // Too few bytes: (8 − 1) rows × 64 + 16 needed.
-            let short = PixelBufferView.PlaneMemory(bytes: UnsafeRawBufferPointer(rebasing: m[0..<400]), bytesPerRow: 64)
+            let short = PixelBufferView.PlaneMemory(
+                bytes: UnsafeRawBufferPointer(rebasing: m[0..<400]), bytesPerRow: 64)
             #expect(throws: PixelBufferError.planeTooSmall(plane: 0, byteCount: 400, required: 7 * 64 + 16)) {
                 try PixelBufferView(format: x420, width: 8, height: 8, planes: [short, ok])
             }
-            let empty = PixelBufferView.PlaneMemory(bytes: UnsafeRawBufferPointer(start: nil, count: 0), bytesPerRow: 64)
+            let empty = PixelBufferView.PlaneMemory(
+                bytes: UnsafeRawBufferPointer(start: nil, count: 0), bytesPerRow: 64)
             #expect(throws: PixelBufferError.planeTooSmall(plane: 1, byteCount: 0, required: 3 * 64 + 16)) {
                 try PixelBufferView(format: x420, width: 8, height: 8, planes: [ok, empty])
             }
@@ -97,10 +104,13 @@ import Testing
     }
 
     @Test func cleanApertureAndBands() throws {
-        var buffer = try PixelBuffer(format: x420, width: 9, height: 7, cleanAperture: .init(x: 1, y: 1, width: 8, height: 6))
+        var buffer = try PixelBuffer(
+            format: x420, width: 9, height: 7, cleanAperture: .init(x: 1, y: 1, width: 8, height: 6))
         #expect(buffer.cleanAperture == CleanAperture(x: 1, y: 1, width: 8, height: 6))
-        for bad in [CleanAperture(x: 2, y: 0, width: 8, height: 7), .init(x: 0, y: 0, width: 0, height: 1),
-                    .init(x: -1, y: 0, width: 1, height: 1), .init(x: 0, y: 6, width: 9, height: 2)] {
+        for bad in [
+            CleanAperture(x: 2, y: 0, width: 8, height: 7), .init(x: 0, y: 0, width: 0, height: 1),
+            .init(x: -1, y: 0, width: 1, height: 1), .init(x: 0, y: 6, width: 9, height: 2),
+        ] {
             #expect(throws: PixelBufferError.cleanApertureOutOfBounds(bad, width: 9, height: 7)) {
                 try PixelBuffer(format: x420, width: 9, height: 7, cleanAperture: bad)
             }
@@ -145,10 +155,13 @@ import Testing
     }
 
     @Test func errorDescriptionsNameTheNumbers() {
-        #expect(PixelBufferError.bytesPerRowTooSmall(plane: 1, bytesPerRow: 62, minimum: 64).description
-            == "plane 1: bytesPerRow 62 is smaller than the 64 bytes of a row")
-        #expect(PixelBufferError.misalignedBytesPerRow(plane: 0, bytesPerRow: 3, alignment: 2).description.contains("3"))
-        #expect(PixelBufferError.wrongPlaneCount(format: .bgra8, expected: 1, actual: 2).description
-            == "format 'BGRA' has 1 plane, got 2")
+        #expect(
+            PixelBufferError.bytesPerRowTooSmall(plane: 1, bytesPerRow: 62, minimum: 64).description
+                == "plane 1: bytesPerRow 62 is smaller than the 64 bytes of a row")
+        #expect(
+            PixelBufferError.misalignedBytesPerRow(plane: 0, bytesPerRow: 3, alignment: 2).description.contains("3"))
+        #expect(
+            PixelBufferError.wrongPlaneCount(format: .bgra8, expected: 1, actual: 2).description
+                == "format 'BGRA' has 1 plane, got 2")
     }
 }

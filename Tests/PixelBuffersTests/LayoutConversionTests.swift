@@ -1,5 +1,6 @@
 import ColorSpaces
 import Testing
+
 @testable import PixelBuffers
 
 /// Layout conversions without colour change: planar ⇄ biplanar, alignment, bit depth, RGBA ⇄ BGRA, 10:10:10:2.
@@ -7,7 +8,9 @@ import Testing
     /// Converts `source` (filled with every code) to `middle` and back, checking the bytes come back unchanged, that
     /// the destination's row padding is untouched, and returns the middle image for further checks.
     @discardableResult
-    func roundTrip(_ source: PixelFormat, via middle: PixelFormat, width: Int, height: Int) throws -> TestImages.PaddedImage {
+    func roundTrip(
+        _ source: PixelFormat, via middle: PixelFormat, width: Int, height: Int
+    ) throws -> TestImages.PaddedImage {
         let a = TestImages.PaddedImage(format: source, width: width, height: height, extra: 3, fill: 0)
         TestImages.fillAllCodes(a.view)
         let b = TestImages.PaddedImage(format: middle, width: width, height: height, extra: 5, fill: 0xA5)
@@ -36,7 +39,9 @@ import Testing
     func planarBiplanarRoundTrips(subsampling s: PixelFormat.ChromaSubsampling) throws {
         for bits in [8, 10, 12, 16] {
             for range in SignalRange.allCases {
-                for (pa, ba) in [(PixelFormat.SampleAlignment.low, PixelFormat.SampleAlignment.high), (.low, .low), (.high, .high)] {
+                for (pa, ba) in [
+                    (PixelFormat.SampleAlignment.low, PixelFormat.SampleAlignment.high), (.low, .low), (.high, .high),
+                ] {
                     let planar = try PixelFormat.planarYCbCr(s, bitDepth: bits, range: range, alignment: pa)
                     let biplanar = try PixelFormat.biplanarYCbCr(s, bitDepth: bits, range: range, alignment: ba)
                     for (w, h) in [(33, 17), (16, 8)] {
@@ -109,11 +114,13 @@ import Testing
         }
         // Explicit codes: 8-bit narrow 16/235/128 → 10-bit 64/940/512; full range 255 → 1023, chroma 128 → 512.
         func convert(_ codes: [UInt8], _ range: SignalRange) throws -> [UInt16] {
-            let a = TestImages.PaddedImage(format: try .planarYCbCr(.s444, bitDepth: 8, range: range),
-                                           width: codes.count, height: 1, extra: 0, fill: 0)
+            let a = TestImages.PaddedImage(
+                format: try .planarYCbCr(.s444, bitDepth: 8, range: range),
+                width: codes.count, height: 1, extra: 0, fill: 0)
             for p in 0..<3 { _ = a.view.plane(p).row(0, as: UInt8.self).update(fromContentsOf: codes) }
-            let b = TestImages.PaddedImage(format: try .planarYCbCr(.s444, bitDepth: 10, range: range),
-                                           width: codes.count, height: 1, extra: 0, fill: 0)
+            let b = TestImages.PaddedImage(
+                format: try .planarYCbCr(.s444, bitDepth: 10, range: range),
+                width: codes.count, height: 1, extra: 0, fill: 0)
             try a.view.readOnly.convertLayout(into: b.view)
             return Array(b.view.plane(0).row(0, as: UInt16.self)) + Array(b.view.plane(1).row(0, as: UInt16.self))
         }
@@ -121,9 +128,12 @@ import Testing
         // Full range: luma round(c·1023/255); chroma round((c − 128)·1023/255) + 512.
         #expect(try convert([0, 255, 128, 1], .full) == [0, 1023, 514, 4, 0, 1021, 512, 3])
         // Narrowing 10 → 8 narrow range rounds half up: 65 → 16, 66 → 17 (16.5), 1023 → 255 (clamped).
-        let ten = TestImages.PaddedImage(format: try .planarYCbCr(.s444, bitDepth: 10, range: .narrow),
-                                         width: 3, height: 1, extra: 0, fill: 0)
-        for p in 0..<3 { _ = ten.view.plane(p).row(0, as: UInt16.self).update(fromContentsOf: [65, 66, 1023] as [UInt16]) }
+        let ten = TestImages.PaddedImage(
+            format: try .planarYCbCr(.s444, bitDepth: 10, range: .narrow),
+            width: 3, height: 1, extra: 0, fill: 0)
+        for p in 0..<3 {
+            _ = ten.view.plane(p).row(0, as: UInt16.self).update(fromContentsOf: [65, 66, 1023] as [UInt16])
+        }
         let eight = TestImages.PaddedImage(format: PixelFormat(fourCC: "444v")!, width: 3, height: 1, extra: 0, fill: 0)
         try ten.view.readOnly.convertLayout(into: eight.view)
         #expect(Array(eight.view.plane(0).row(0, as: UInt8.self)) == [16, 17, 255])
@@ -131,7 +141,9 @@ import Testing
 
     @Test func halfAndFloat() throws {
         let half = TestImages.PaddedImage(format: .rgbaHalf, width: 3, height: 2, extra: 2, fill: 0)
-        let bits: [UInt16] = [0x3C00, 0xBC00, 0x7BFF, 0x0001, 0x7C00, 0x8000, 0x3555, 0x4000, 0x0400, 0x5BFF, 0xFBFF, 0x3C01]
+        let bits: [UInt16] = [
+            0x3C00, 0xBC00, 0x7BFF, 0x0001, 0x7C00, 0x8000, 0x3555, 0x4000, 0x0400, 0x5BFF, 0xFBFF, 0x3C01,
+        ]
         for r in 0..<2 { _ = half.view.plane(0).row(r, as: UInt16.self).update(fromContentsOf: bits) }
         let float = TestImages.PaddedImage(format: .rgbaFloat, width: 3, height: 2, extra: 1, fill: 0)
         try half.view.readOnly.convertLayout(into: float.view)
@@ -156,7 +168,10 @@ import Testing
             try rgba.view.readOnly.convertLayout(into: half.view)
         }
         let small = TestImages.PaddedImage(format: .bgra8, width: 4, height: 3, extra: 0, fill: 0)
-        #expect(throws: PixelBufferError.sizeMismatch(sourceWidth: 4, sourceHeight: 4, destinationWidth: 4, destinationHeight: 3)) {
+        #expect(
+            throws: PixelBufferError.sizeMismatch(
+                sourceWidth: 4, sourceHeight: 4, destinationWidth: 4, destinationHeight: 3)
+        ) {
             try rgba.view.readOnly.convertLayout(into: small.view)
         }
     }
@@ -166,12 +181,39 @@ import Testing
         let planar = try PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow)
         let a = TestImages.PaddedImage(format: planar, width: 37, height: 23, extra: 1, fill: 0)
         TestImages.fillAllCodes(a.view)
-        let whole = TestImages.PaddedImage(format: PixelFormat(fourCC: "x420")!, width: 37, height: 23, extra: 0, fill: 0)
+        let whole = TestImages.PaddedImage(
+            format: PixelFormat(fourCC: "x420")!, width: 37, height: 23, extra: 0, fill: 0)
         try a.view.readOnly.convertLayout(into: whole.view)
-        let banded = TestImages.PaddedImage(format: PixelFormat(fourCC: "x420")!, width: 37, height: 23, extra: 0, fill: 0)
+        let banded = TestImages.PaddedImage(
+            format: PixelFormat(fourCC: "x420")!, width: 37, height: 23, extra: 0, fill: 0)
         for start in stride(from: 0, to: 23, by: 6) {
             try a.view.readOnly.convertLayout(rows: start..<min(start + 6, 23), into: banded.view)
         }
         #expect(TestImages.bytes(banded.view.readOnly) == TestImages.bytes(whole.view.readOnly))
+    }
+
+    /// Row bands converted, unpacked and packed on several threads at once give the same bytes as one pass: views
+    /// are Sendable, and each task has its own working buffer.
+    @Test func concurrentBands() async throws {
+        let x420 = PixelFormat(fourCC: "x420")!
+        let source = TestImages.PaddedImage(format: x420, width: 65, height: 64, extra: 4, fill: 0)
+        TestImages.fillAllCodes(source.view)
+        let planar = TestImages.PaddedImage(
+            format: try .planarYCbCr(.s420, bitDepth: 10, range: .narrow), width: 65, height: 64, extra: 0, fill: 0)
+        let repacked = TestImages.PaddedImage(format: x420, width: 65, height: 64, extra: 4, fill: 0)
+        let (src, mid, dst) = (source.view.readOnly, planar.view, repacked.view)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for start in stride(from: 0, to: 64, by: 8) {
+                group.addTask {
+                    let rows = start..<start + 8
+                    try src.convertLayout(rows: rows, into: mid)
+                    var work = try WorkingBuffer(for: x420, width: 65, rowCapacity: 8)
+                    try mid.readOnly.unpack(rows: rows, into: &work)
+                    try dst.pack(rows: rows, from: work)
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(TestImages.bytes(repacked.view.readOnly) == TestImages.bytes(source.view.readOnly))
     }
 }

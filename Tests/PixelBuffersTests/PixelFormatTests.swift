@@ -1,5 +1,6 @@
 import ColorSpaces
 import Testing
+
 @testable import PixelBuffers
 
 /// Formats, FourCCs and plane geometry (CoreVideo CVPixelBuffer.h names and sizes).
@@ -46,7 +47,8 @@ import Testing
         #expect(p10.description == "planar 4:2:0 10-bit low-aligned narrow")
         #expect(try PixelFormat.planarYCbCr(.s422, bitDepth: 8, range: .full).fourCC == nil)
         // 16-bit: alignment is canonical.
-        #expect(try PixelFormat.biplanarYCbCr(.s422, bitDepth: 16, range: .narrow, alignment: .low).fourCCString == "sv22")
+        #expect(
+            try PixelFormat.biplanarYCbCr(.s422, bitDepth: 16, range: .narrow, alignment: .low).fourCCString == "sv22")
         #expect(PixelFormat.rgbaHalf.range == nil && PixelFormat.rgbaHalf.isFloatingPoint)
         #expect(PixelFormat.xrgb2101010ExtendedRange.range == nil)
         #expect(PixelFormat.argb2101010.hasAlpha && !PixelFormat.rgbx1010102BigEndian.hasAlpha)
@@ -103,6 +105,38 @@ import Testing
             #expect(chroma.rowByteCount(forImageWidth: width) == 2 * w)
             #expect(f.plane(0).width(forImageWidth: width) == width)
             #expect(f.plane(0).height(forImageHeight: height) == height)
+        }
+    }
+
+    /// Every format's planes at an odd size: Y′/RGB planes full size, chroma `ceil(w / 2)` × `ceil(h / 2)` (4:2:0),
+    /// rows of plane width × components × sample bytes (4-byte words for 10:10:10:2).
+    @Test func everyFormatGeometry() throws {
+        for format in TestImages.integerFormats + [.rgbaHalf, .rgbaFloat] {
+            let buffer = try PixelBuffer(format: format, width: 7, height: 5)
+            try buffer.withView { view throws(PixelBufferError) in
+                #expect(format.planes.count == format.planeCount)
+                for p in 0..<format.planeCount {
+                    let plane = view.plane(p)
+                    let s = format.chromaSubsampling ?? .s444
+                    let chroma = p > 0
+                    #expect(plane.width == (chroma ? s.chromaWidth(forWidth: 7) : 7), "\(format)")
+                    #expect(plane.height == (chroma ? s.chromaHeight(forHeight: 5) : 5), "\(format)")
+                    let components: Int
+                    let bytes: Int
+                    switch format.layout {
+                    case .rgba: (components, bytes) = (4, 4 * format.bytesPerSample)
+                    case .packed10(let order): (components, bytes) = (order == .argb2101010 ? 4 : 3, 4)
+                    case .biplanar:
+                        (components, bytes) = chroma ? (2, 2 * format.bytesPerSample) : (1, format.bytesPerSample)
+                    case .planar: (components, bytes) = (1, format.bytesPerSample)
+                    }
+                    #expect(plane.layout.components == components, "\(format)")
+                    #expect(plane.rowByteCount == plane.width * bytes, "\(format)")
+                }
+                // A band of a 4:2:0 image owns ceil(rows / 2) chroma rows.
+                let band = try view.rows(2..<5)
+                #expect(band.plane(format.planeCount - 1).height == (format.chromaSubsampling == .s420 ? 2 : 3))
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ColorSpaces
+
 @testable import PixelBuffers
 
 /// Helpers that build and fill test images.
@@ -54,14 +55,16 @@ enum TestImages {
                     switch f.bytesPerSample {
                     case 1: row.storeBytes(of: UInt8(code), toByteOffset: index, as: UInt8.self)
                     case 2:
-                        row.storeBytes(of: UInt16(code << l.shift).littleEndian, toByteOffset: 2 * index, as: UInt16.self)
+                        row.storeBytes(
+                            of: UInt16(code << l.shift).littleEndian, toByteOffset: 2 * index, as: UInt16.self)
                     default:
                         let big = f.layout == .packed10(.rgbx1010102BigEndian)
                         let old = row.load(fromByteOffset: 4 * index, as: UInt32.self)
                         let native = big ? UInt32(bigEndian: old) : UInt32(littleEndian: old)
                         let merged = native & ~(l.mask << l.shift) | code << l.shift
-                        row.storeBytes(of: big ? merged.bigEndian : merged.littleEndian, toByteOffset: 4 * index,
-                                       as: UInt32.self)
+                        row.storeBytes(
+                            of: big ? merged.bigEndian : merged.littleEndian, toByteOffset: 4 * index,
+                            as: UInt32.self)
                     }
                     i += 1
                 }
@@ -76,7 +79,9 @@ enum TestImages {
             let plane = view.plane(p)
             for r in 0..<plane.height {
                 let row = plane.baseAddress + r * plane.bytesPerRow
-                for b in 0..<plane.bytesPerRow { row.storeBytes(of: UInt8.random(in: 0...255, using: &g), toByteOffset: b, as: UInt8.self) }
+                for b in 0..<plane.bytesPerRow {
+                    row.storeBytes(of: UInt8.random(in: 0...255, using: &g), toByteOffset: b, as: UInt8.self)
+                }
             }
         }
     }

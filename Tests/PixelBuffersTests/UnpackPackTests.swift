@@ -1,6 +1,7 @@
 import ColorSpaces
 import HalfFloat
 import Testing
+
 @testable import PixelBuffers
 
 /// Unpacking to planar floats and packing back (ITU-R BT.2100 Table 9 quantisation through ColorSpaces).
@@ -29,7 +30,8 @@ import Testing
         }
         #expect(TestImages.bytes(b.view.readOnly) == TestImages.bytes(a.view.readOnly), "\(format)")
         let plane = b.view.plane(0)
-        let pad = UnsafeRawBufferPointer(start: plane.baseAddress + plane.rowByteCount, count: 2 * format.bytesPerSample)
+        let pad = UnsafeRawBufferPointer(
+            start: plane.baseAddress + plane.rowByteCount, count: 2 * format.bytesPerSample)
         #expect(pad.allSatisfy { $0 == 0xC3 })
     }
 
@@ -55,7 +57,8 @@ import Testing
         // 'x420' nominal codes, directly.
         let x420 = PixelFormat(fourCC: "x420")!
         let a = TestImages.PaddedImage(format: x420, width: 2, height: 2, extra: 0, fill: 0)
-        _ = a.view.plane(0).row(0, as: UInt16.self).update(fromContentsOf: [64 << 6, 940 << 6 | 0x3F] as [UInt16])  // low junk ignored
+        // Junk in the low 6 bits is ignored.
+        _ = a.view.plane(0).row(0, as: UInt16.self).update(fromContentsOf: [64 << 6, 940 << 6 | 0x3F] as [UInt16])
         _ = a.view.plane(1).row(0, as: UInt16.self).update(fromContentsOf: [512 << 6, 960 << 6] as [UInt16])
         var work = try WorkingBuffer(for: x420, width: 2, rowCapacity: 2)
         try a.view.readOnly.unpack(rows: 0..<2, into: &work)
@@ -67,7 +70,8 @@ import Testing
     /// RGB: alpha is full range and 1 when absent; 'w30r' is XR10 ((code − 384) / 510); 'l10r' alpha is 2 bits.
     @Test func rgbValues() throws {
         let w30r = TestImages.PaddedImage(format: .xrgb2101010ExtendedRange, width: 2, height: 1, extra: 0, fill: 0)
-        _ = w30r.view.plane(0).row(0, as: UInt32.self).update(fromContentsOf: [384 << 20 | 894 << 10 | 0, 1023] as [UInt32])
+        _ = w30r.view.plane(0).row(0, as: UInt32.self).update(
+            fromContentsOf: [384 << 20 | 894 << 10 | 0, 1023] as [UInt32])
         var work = try WorkingBuffer(for: .xrgb2101010ExtendedRange, width: 2, rowCapacity: 1)
         try w30r.view.readOnly.unpack(rows: 0..<1, into: &work)
         #expect(work.row(0, plane: 0)[0] == 0 && work.row(0, plane: 1)[0] == 1)
@@ -109,8 +113,9 @@ import Testing
         let rgba = TestImages.PaddedImage(format: .rgba8, width: 1, height: 1, extra: 0, fill: 0)
         try rgba.view.pack(rows: 0..<1, from: w8)
         let q = try Quantization(bitDepth: 8, range: .full)
-        #expect(Array(rgba.view.plane(0).row(0, as: UInt8.self))
-            == [0.5, 0.25, 1.5 / 255, 0.0019607844].map { UInt8(q.quantize(luma: $0)) })
+        #expect(
+            Array(rgba.view.plane(0).row(0, as: UInt8.self))
+                == [0.5, 0.25, 1.5 / 255, 0.0019607844].map { UInt8(q.quantize(luma: $0)) })
     }
 
     /// Half floats: every non-NaN binary16 pattern survives unpack → pack; floats are stored as they are.
@@ -144,13 +149,17 @@ import Testing
         let x420 = PixelFormat(fourCC: "x420")!
         let a = TestImages.PaddedImage(format: x420, width: 8, height: 8, extra: 0, fill: 0)
         var rgb = try WorkingBuffer(for: .bgra8, width: 8, rowCapacity: 8)
-        #expect(throws: PixelBufferError.workingBufferMismatch(
-            planeCount: 4, width: 8, rowCapacity: 8, requiredPlaneCount: 3, requiredWidth: 8, requiredRows: 4)) {
+        #expect(
+            throws: PixelBufferError.workingBufferMismatch(
+                planeCount: 4, width: 8, rowCapacity: 8, requiredPlaneCount: 3, requiredWidth: 8, requiredRows: 4)
+        ) {
             try a.view.readOnly.unpack(rows: 0..<4, into: &rgb)
         }
         var short = try WorkingBuffer(for: x420, width: 8, rowCapacity: 2)
-        #expect(throws: PixelBufferError.workingBufferMismatch(
-            planeCount: 3, width: 8, rowCapacity: 2, requiredPlaneCount: 3, requiredWidth: 8, requiredRows: 4)) {
+        #expect(
+            throws: PixelBufferError.workingBufferMismatch(
+                planeCount: 3, width: 8, rowCapacity: 2, requiredPlaneCount: 3, requiredWidth: 8, requiredRows: 4)
+        ) {
             try a.view.readOnly.unpack(rows: 0..<4, into: &short)
         }
         var w422 = try WorkingBuffer(for: PixelFormat(fourCC: "x422")!, width: 8, rowCapacity: 8)
@@ -164,8 +173,9 @@ import Testing
             try short.setBand(rowCount: 3)
         }
         // A planar working buffer fits both the planar and biplanar layouts of one subsampling.
-        let p420 = TestImages.PaddedImage(format: try .planarYCbCr(.s420, bitDepth: 8, range: .narrow),
-                                          width: 8, height: 8, extra: 0, fill: 0)
+        let p420 = TestImages.PaddedImage(
+            format: try .planarYCbCr(.s420, bitDepth: 8, range: .narrow),
+            width: 8, height: 8, extra: 0, fill: 0)
         try a.view.readOnly.unpack(rows: 0..<2, into: &short)
         try p420.view.pack(rows: 0..<2, from: short)
     }

@@ -67,32 +67,11 @@ struct GainMapTests {
     @Test("Round trip, three channels: encode SDR + HDR, apply at the alternate headroom → HDR; at 1× → SDR", arguments: [1.0, 2.2])
     func roundTripMultichannel(gamma: Double) throws {
         let (sdr, hdr) = Self.renditions(count: 500)
-        var gr = [Float](repeating: 0, count: sdr.count), gg = gr, gb = gr
-        let encoder = GainMapEncoder(gamma: gamma)
-        let m = try withReadPlanes(sdr) { sr, sg, sb in
-            try withReadPlanes(hdr) { hr, hg, hb in
-                try gr.withUnsafeMutableBufferPointer { r in
-                    try gg.withUnsafeMutableBufferPointer { g in
-                        try gb.withUnsafeMutableBufferPointer { b in
-                            try encoder.encode(baseRed: sr, baseGreen: sg, baseBlue: sb, alternateRed: hr, alternateGreen: hg,
-                                               alternateBlue: hb, gainRed: r, gainGreen: g, gainBlue: b)
-                        }
-                    }
-                }
-            }
-        }
+        let (m, gains) = try encodeThreeChannels(GainMapEncoder(gamma: gamma), base: sdr, alternate: hdr)
         #expect(m.isMultichannel && abs(m.alternateHeadroomRatio - Double(hdr.map { $0.max() }.max()!)) < 1e-6)
-        #expect(gr.allSatisfy { $0 >= 0 && $0 <= 1 })
+        #expect(gains.allSatisfy { $0.min() >= 0 && $0.max() <= 1 })
         for (headroom, want) in [(m.alternateHeadroomRatio, hdr), (1.0, sdr)] {
-            let out = try withThrowingPlanes(sdr) { r, g, b in
-                try gr.withUnsafeBufferPointer { pr in
-                    try gg.withUnsafeBufferPointer { pg in
-                        try gb.withUnsafeBufferPointer { pb in
-                            try GainMap.apply(m, displayHeadroom: headroom, red: r, green: g, blue: b, gainRed: pr, gainGreen: pg, gainBlue: pb)
-                        }
-                    }
-                }
-            }
+            let out = try applyThreeChannels(m, displayHeadroom: headroom, base: sdr, gains: gains)
             for (o, w) in zip(out, want) { #expect((o - w).maxMagnitude <= 2e-5 * max(1, w.max()), "\(o) vs \(w)") }
         }
     }
@@ -126,30 +105,9 @@ struct GainMapTests {
     @Test("Reversed direction: an HDR base with an SDR alternate round-trips through a negative weight")
     func hdrBase() throws {
         let (sdr, hdr) = Self.renditions(count: 200)
-        var gr = [Float](repeating: 0, count: sdr.count), gg = gr, gb = gr
-        let encoder = GainMapEncoder(baseHeadroom: log2(6), alternateHeadroom: 0)
-        let m = try withReadPlanes(hdr) { hr, hg, hb in
-            try withReadPlanes(sdr) { sr, sg, sb in
-                try gr.withUnsafeMutableBufferPointer { r in
-                    try gg.withUnsafeMutableBufferPointer { g in
-                        try gb.withUnsafeMutableBufferPointer { b in
-                            try encoder.encode(baseRed: hr, baseGreen: hg, baseBlue: hb, alternateRed: sr, alternateGreen: sg,
-                                               alternateBlue: sb, gainRed: r, gainGreen: g, gainBlue: b)
-                        }
-                    }
-                }
-            }
-        }
+        let (m, gains) = try encodeThreeChannels(GainMapEncoder(baseHeadroom: log2(6), alternateHeadroom: 0), base: hdr, alternate: sdr)
         #expect(m.weight(displayHeadroom: 1) == -1)
-        let out = try withThrowingPlanes(hdr) { r, g, b in
-            try gr.withUnsafeBufferPointer { pr in
-                try gg.withUnsafeBufferPointer { pg in
-                    try gb.withUnsafeBufferPointer { pb in
-                        try GainMap.apply(m, displayHeadroom: 1, red: r, green: g, blue: b, gainRed: pr, gainGreen: pg, gainBlue: pb)
-                    }
-                }
-            }
-        }
+        let out = try applyThreeChannels(m, displayHeadroom: 1, base: hdr, gains: gains)
         for (o, w) in zip(out, sdr) { #expect((o - w).maxMagnitude <= 2e-5) }
     }
 
@@ -180,6 +138,30 @@ struct GainMapTests {
         }
         #expect(r == [0.5, 0.5])
         #expect(!GainMapError.nonFinite.description.isEmpty)
+    }
+}
+
+/// Encodes a three-channel gain map of `base` → `alternate`; returns the metadata and the gain samples per pixel.
+func encodeThreeChannels(_ encoder: GainMapEncoder, base: [SIMD3<Float>], alternate: [SIMD3<Float>]) throws -> (GainMapMetadata, [SIMD3<Float>]) {
+    var gains = [SIMD3<Float>](repeating: .zero, count: base.count)
+    var metadata: GainMapMetadata?
+    gains = try withThrowingPlanes(gains) { gr, gg, gb in
+        metadata = try withReadPlanes(base) { br, bg, bb in
+            try withReadPlanes(alternate) { ar, ag, ab in
+                try encoder.encode(baseRed: br, baseGreen: bg, baseBlue: bb, alternateRed: ar, alternateGreen: ag, alternateBlue: ab,
+                                   gainRed: gr, gainGreen: gg, gainBlue: gb)
+            }
+        }
+    }
+    return (try #require(metadata), gains)
+}
+
+/// Applies a three-channel gain map to `base` for `displayHeadroom`.
+func applyThreeChannels(_ metadata: GainMapMetadata, displayHeadroom: Double, base: [SIMD3<Float>], gains: [SIMD3<Float>]) throws -> [SIMD3<Float>] {
+    try withReadPlanes(gains) { gr, gg, gb in
+        try withThrowingPlanes(base) { r, g, b in
+            try GainMap.apply(metadata, displayHeadroom: displayHeadroom, red: r, green: g, blue: b, gainRed: gr, gainGreen: gg, gainBlue: gb)
+        }
     }
 }
 

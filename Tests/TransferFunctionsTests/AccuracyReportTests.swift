@@ -25,7 +25,9 @@ struct AccuracyReportTests {
             Tests/Fixtures/Generators, and dense sweeps of the fast paths). Regenerate with `make accuracy`.
 
             """
-        if let start = text.range(of: Self.begin), let stop = text.range(of: Self.end), start.lowerBound < stop.lowerBound {
+        if let start = text.range(of: Self.begin), let stop = text.range(of: Self.end),
+            start.lowerBound < stop.lowerBound
+        {
             text.replaceSubrange(start.lowerBound..<stop.upperBound, with: section)
         } else {
             text += (text.hasSuffix("\n\n") ? "" : "\n") + section + "\n"

@@ -138,10 +138,12 @@ struct OutOfRangeTests {
 
     /// Invalid parameters give NaN for every input rather than trapping.
     @Test func invalidParameters() {
-        for f in [TransferFunction.gamma(0), .gamma(-2), .gamma(.nan), .gamma(.infinity),
-                  .bt1886(whiteLuminance: 100, blackLuminance: 100), .bt1886(whiteLuminance: 100, blackLuminance: -1),
-                  .bt1886(whiteLuminance: .infinity, blackLuminance: 0), .bt1886(whiteLuminance: .nan, blackLuminance: 0)]
-        {
+        let invalid: [TransferFunction] = [
+            .gamma(0), .gamma(-2), .gamma(.nan), .gamma(.infinity),
+            .bt1886(whiteLuminance: 100, blackLuminance: 100), .bt1886(whiteLuminance: 100, blackLuminance: -1),
+            .bt1886(whiteLuminance: .infinity, blackLuminance: 0), .bt1886(whiteLuminance: .nan, blackLuminance: 0),
+        ]
+        for f in invalid {
             for x in [0.0, 0.5, 1.0, -1.0] {
                 #expect(f.toLinear(x).isNaN)
                 #expect(f.fromLinear(x).isNaN)

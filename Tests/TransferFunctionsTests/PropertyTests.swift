@@ -82,8 +82,8 @@ struct PropertyTests {
     /// At each segment join the two sides meet, except by the amounts the published constants imply: the BT.709
     /// OETF jumps by α·β^0.45 − (α − 1) − 4.5β = 2.8·10⁻⁴ at β (BT.709-6), SMPTE 240M by 7.8·10⁻⁵, BT.2020 12-bit by
     /// −2.5·10⁻⁵, BT.1361's negative branch by a quarter of BT.709's, the sRGB encoding by −2.9·10⁻⁸ (IEC 61966-2-1);
-    /// HLG's segments meet to rounding. Decoders are continuous at their joins (gaps decode to β), except BT.2020 12-bit's,
-    /// which steps up by 6·10⁻⁷ where the OETF covers an interval twice.
+    /// HLG's segments meet to rounding. Decoders are continuous at their joins (gaps decode to β), except BT.2020
+    /// 12-bit's, which steps up by 6·10⁻⁷ where the OETF covers an interval twice.
     @Test("Continuity at segment joins", arguments: Catalogue.curves)
     func continuity(_ curve: Curve) {
         let f = curve.function

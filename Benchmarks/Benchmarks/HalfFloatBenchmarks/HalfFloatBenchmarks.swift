@@ -90,44 +90,32 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
 
     // MARK: Interleaved ⇄ planar (RGBA half rows, e.g. 'RGhA')
 
+    // Planes and rows live in buffers allocated once, as a pixel pipeline's working rows would.
+    let pixels = valueCount / 4
+    let planes = (0..<4).map { k in
+        let plane = UnsafeMutableBufferPointer<Float>.allocate(capacity: pixels)
+        _ = plane.initialize(from: floats[(k * pixels)..<((k + 1) * pixels)])
+        return plane
+    }
+    let row = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: valueCount)
+    _ = row.initialize(from: halves)
+
     Benchmark("RGBA half → 4 Float planes: HalfFloat.deinterleave") { benchmark in
-        let pixels = valueCount / 4
-        var r = [Float](repeating: 0, count: pixels), g = r, b = r, a = r
         for _ in benchmark.scaledIterations {
-            halves.withUnsafeBufferPointer { h in
-                r.withUnsafeMutableBufferPointer { pr in
-                    g.withUnsafeMutableBufferPointer { pg in
-                        b.withUnsafeMutableBufferPointer { pb in
-                            a.withUnsafeMutableBufferPointer { HalfFloat.deinterleave(h, into: pr, pg, pb, $0) }
-                        }
-                    }
-                }
-            }
-            blackHole(a[pixels / 2])
+            HalfFloat.deinterleave(UnsafeBufferPointer(row), into: planes[0], planes[1], planes[2], planes[3])
+            blackHole(planes[3][pixels / 2])
         }
     }
 
     Benchmark("4 Float planes → RGBA half: HalfFloat.interleave") { benchmark in
-        let pixels = valueCount / 4
-        let r = Array(floats[0..<pixels]), g = Array(floats[pixels..<(2 * pixels)])
-        let b = Array(floats[(2 * pixels)..<(3 * pixels)]), a = Array(floats[(3 * pixels)...])
-        var out = [UInt16](repeating: 0, count: valueCount)
+        let sources = planes.map { UnsafeBufferPointer($0) }
         for _ in benchmark.scaledIterations {
-            r.withUnsafeBufferPointer { pr in
-                g.withUnsafeBufferPointer { pg in
-                    b.withUnsafeBufferPointer { pb in
-                        a.withUnsafeBufferPointer { pa in
-                            out.withUnsafeMutableBufferPointer { HalfFloat.interleave(pr, pg, pb, pa, into: $0) }
-                        }
-                    }
-                }
-            }
-            blackHole(out[valueCount / 2])
+            HalfFloat.interleave(sources[0], sources[1], sources[2], sources[3], into: row)
+            blackHole(row[valueCount / 2])
         }
     }
 
-    let plane = valueCount / 4
-    conversion("RGBA half → 1 Float plane: convert(_:channel:of:to:)", halves, to: Float.self, outputCount: plane) {
+    conversion("RGBA half → 1 Float plane: convert(_:channel:of:to:)", halves, to: Float.self, outputCount: pixels) {
         HalfFloat.convert($0, channel: 1, of: 4, to: $1)
     }
 

@@ -16,13 +16,14 @@ final class RawTransform {
     let handle: cmsHTRANSFORM
 
     init(from source: ICCProfile, to destination: ICCProfile, input: cmsUInt32Number, output: cmsUInt32Number) {
-        context = cmsCreateContext(nil, nil)!
-        let a = source.bytes.withUnsafeBytes { cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count)) }!
-        let b = destination.bytes.withUnsafeBytes {
-            cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
-        }!
+        let context = cmsCreateContext(nil, nil)!
+        func open(_ profile: ICCProfile) -> cmsHPROFILE {
+            profile.bytes.withUnsafeBytes { cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count)) }!
+        }
+        let a = open(source), b = open(destination)
         handle = cmsCreateTransformTHR(
             context, a, input, b, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA))!
+        self.context = context
         cmsCloseProfile(a)
         cmsCloseProfile(b)
     }

@@ -67,7 +67,7 @@ func littleCMS(_ name: String, _ function: TransferFunction, toLinear: Bool, _ i
 
 nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .throughput], timeUnits: .milliseconds, warmupIterations: 2,
+        metrics: [.wallClock, .throughput], timeUnits: .microseconds, warmupIterations: 2,
         maxDuration: .seconds(2), maxIterations: 200)
 
     let signals = inputs(linear: false)

@@ -25,6 +25,9 @@ func say(_ line: String) {
     text.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
 }
 
+/// `0x…` in lowercase hexadecimal.
+func hex(_ x: some BinaryInteger) -> String { "0x" + String(x, radix: 16) }
+
 func rounded(_ x: Double, _ digits: Int) -> Double {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
@@ -33,7 +36,7 @@ func rounded(_ x: Double, _ digits: Int) -> Double {
 
 @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
 func run() -> Int32 {
-    let clock = ContinuousClock()
+    let timer = ContinuousClock()
     let chunk = 1 << 20
     var floats = [Float](repeating: 0, count: chunk)
     var halves = [UInt16](repeating: 0, count: chunk)
@@ -41,14 +44,14 @@ func run() -> Int32 {
     var bulkMismatches: UInt64 = 0
     var scalarMismatches: UInt64 = 0
     var bulkTime = Duration.zero
-    let start = clock.now
+    let start = timer.now
 
     for chunkIndex in 0..<(1 << 32) / chunk {
         let first = UInt32(chunkIndex * chunk)
         floats.withUnsafeMutableBufferPointer { f in
             for k in 0..<chunk { f[k] = Float(bitPattern: first &+ UInt32(k)) }
         }
-        bulkTime += clock.measure {
+        bulkTime += timer.measure {
             floats.withUnsafeBufferPointer { f in
                 halves.withUnsafeMutableBufferPointer { h in HalfFloat.convert(f, to: h) }
             }
@@ -58,20 +61,20 @@ func run() -> Int32 {
             let expected = platformHalfBits(x)
             if halves[k] != expected {
                 if bulkMismatches < 10 {
-                    say("bulk mismatch: float 0x\(String(x.bitPattern, radix: 16)) → 0x\(String(halves[k], radix: 16)), platform 0x\(String(expected, radix: 16))")
+                    say("bulk mismatch: float \(hex(x.bitPattern)) → \(hex(halves[k])), platform \(hex(expected))")
                 }
                 bulkMismatches += 1
             }
             if HalfFloat.bits(from: x) != expected {
                 if scalarMismatches < 10 {
-                    say("scalar mismatch: float 0x\(String(x.bitPattern, radix: 16)), platform 0x\(String(expected, radix: 16))")
+                    say("scalar mismatch: float \(hex(x.bitPattern)), platform \(hex(expected))")
                 }
                 scalarMismatches += 1
             }
         }
         checked += UInt64(chunk)
         if (chunkIndex + 1) % 512 == 0 {
-            say("… \(checked >> 20) Mi patterns, \(bulkMismatches + scalarMismatches) mismatches, \(clock.now - start)")
+            say("… \(checked >> 20) Mi patterns, \(bulkMismatches + scalarMismatches) mismatches, \(timer.now - start)")
         }
     }
 
@@ -90,14 +93,17 @@ func run() -> Int32 {
         }
     }
 
-    let total = clock.now - start
+    let cpuSeconds = Double(clock()) / Double(CLOCKS_PER_SEC)
+    let total = timer.now - start
     let seconds = Double(total.components.seconds) + Double(total.components.attoseconds) * 1e-18
     let bulkSeconds = Double(bulkTime.components.seconds) + Double(bulkTime.components.attoseconds) * 1e-18
-    say("""
-        Float → half: \(checked) patterns checked; bulk mismatches \(bulkMismatches), scalar mismatches \(scalarMismatches)
+    say(
+        """
+        Float → half: \(checked) patterns checked; bulk mismatches \(bulkMismatches), \
+        scalar mismatches \(scalarMismatches)
         half → Float: \(allHalves.count) patterns checked; mismatches \(widenMismatches)
-        time: \(rounded(seconds, 1)) s total, bulk conversion \(rounded(bulkSeconds, 2)) s \
-        (\(rounded(Double(checked) / bulkSeconds / 1e9, 2)) G values/s)
+        time: \(rounded(seconds, 1)) s wall, \(rounded(cpuSeconds, 1)) s CPU; \
+        bulk conversion \(rounded(bulkSeconds, 2)) s (\(rounded(Double(checked) / bulkSeconds / 1e9, 2)) G values/s)
         """)
     return bulkMismatches + scalarMismatches == 0 && widenMismatches == 0 ? 0 : 1
 }

@@ -34,7 +34,9 @@ enum Catalogue {
         Curve(
             name: "bt2020-12bit", function: .bt2020TwelveBit, fixture: "bt2020-12bit",
             signalJoins: [4.5 * 0.0181], linearJoins: [0.0181]),
-        Curve(name: "smpte240m", function: .smpte240m, fixture: "smpte240m", signalJoins: [0.0912], linearJoins: [0.0228]),
+        Curve(
+            name: "smpte240m", function: .smpte240m, fixture: "smpte240m", signalJoins: [0.0912],
+            linearJoins: [0.0228]),
         Curve(name: "bt1886", function: bt1886WithBlack, fixture: "bt1886"),
         Curve(name: "log100", function: .log100, fixture: "log100", linearJoins: [0.01]),
         Curve(
@@ -81,7 +83,9 @@ enum ReferenceFixture {
     /// Parses `x,toLinear,fromLinear` rows with the C library (fast in debug builds), skipping `#` comments.
     private static func parse(_ name: String) throws(FixtureError) -> [ReferenceRow] {
         let path = "transfer-functions/\(name).csv"
-        guard var bytes = try? [UInt8](Fixtures.data(path)) else { throw FixtureError(description: "cannot read \(path)") }
+        guard var bytes = try? [UInt8](Fixtures.data(path)) else {
+            throw FixtureError(description: "cannot read \(path)")
+        }
         bytes.append(0)
         var rows: [ReferenceRow] = []
         rows.reserveCapacity(10_500)

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite("hdrcolor command line")
+struct CommandLineTests {
+    @Test("--help explains every subcommand")
+    func help() throws {
+        let result = try CommandLineTool.run(["--help"])
+        #expect(result.status == 0)
+        for subcommand in ["demo", "plot", "inspect", "profile"] {
+            #expect(result.standardOutput.contains(subcommand), "missing \(subcommand) in --help")
+        }
+    }
+
+    @Test("demo prints the BT.2408 levels and walks one x420 sample")
+    func demo() throws {
+        let result = try CommandLineTool.run(["demo"])
+        #expect(result.status == 0, "\(result.standardError)")
+        // ITU-R BT.2408: 203 cd/m² is PQ 0.5806888810, 10-bit codes 573 (narrow) and 594 (full).
+        #expect(result.standardOutput.contains("0.5806888810"))
+        #expect(result.standardOutput.contains("573 narrow, 594 full"))
+        #expect(result.standardOutput.contains("x420"))
+        #expect(!result.standardOutput.contains("nan"))
+    }
+
+    @Test("plot tonemap writes a standalone SVG with the knee marked")
+    func plotToneMap() throws {
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("curve.svg")
+        let result = try CommandLineTool.run([
+            "plot", "tonemap", "--content-headroom", "4.9", "--display-headroom", "2", "-o", file.path,
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        #expect(svg.hasSuffix("</svg>\n") || svg.hasSuffix("</svg>"))
+        #expect(svg.lowercased().contains("knee"))
+    }
+
+    @Test("plot transfer writes one curve per named transfer function")
+    func plotTransfer() throws {
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tf.svg")
+        let result = try CommandLineTool.run(["plot", "transfer", "pq", "hlg", "srgb", "-o", file.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg.contains("<svg"))
+        #expect(svg.components(separatedBy: "<polyline").count - 1 == 3)
+    }
+
+    @Test("profile writes a BT.2100 PQ profile that inspect reads back, with its cicp tag")
+    func profileAndInspect() throws {
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("pq.icc")
+        let written = try CommandLineTool.run(["profile", "--color-space", "bt2100-pq", "-o", file.path])
+        #expect(written.status == 0, "\(written.standardError)")
+        let inspected = try CommandLineTool.run(["inspect", file.path, "--json"])
+        #expect(inspected.status == 0, "\(inspected.standardError)")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(inspected.standardOutput.utf8)) as? [String: Any])
+        // ICC.1:2022 cicp tag with ITU-T H.273 codes 9 (BT.2020), 16 (PQ), 0 (RGB), full range.
+        #expect(json["cicp"] as? String == "9/16/0/1")
+    }
+
+    @Test("inspect of a missing or non-ICC file exits 2 with a message")
+    func inspectUnreadable() throws {
+        let missing = try CommandLineTool.run(["inspect", "/nonexistent/profile.icc"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("/nonexistent/profile.icc"))
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("not.icc")
+        try Data("this is not a profile".utf8).write(to: file)
+        let garbage = try CommandLineTool.run(["inspect", file.path])
+        #expect(garbage.status == 2)
+        #expect(!garbage.standardError.isEmpty)
+    }
+
+    @Test("an unknown subcommand or option fails with a usage error, not a crash")
+    func usageErrors() throws {
+        let unknown = try CommandLineTool.run(["frobnicate"])
+        #expect(unknown.status != 0)
+        #expect(!unknown.standardError.isEmpty)
+        let badHeadroom = try CommandLineTool.run(["plot", "tonemap", "--content-headroom", "abc", "-o", "/dev/null"])
+        #expect(badHeadroom.status != 0)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Runs the `hdrcolor` executable that SwiftPM built beside the test bundle, as a user would.
+struct CommandLineTool {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The built `hdrcolor` executable (the test target depends on it, so it is built first).
+    static let executable: URL = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // Swift Testing may run from inside the `.xctest` bundle on some platforms.
+        while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("hdrcolor").path),
+            directory.pathComponents.count > 1
+        {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("hdrcolor")
+    }()
+
+    /// Runs `hdrcolor` with `arguments` and waits for it.
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read before waiting so a large output cannot fill the pipe and block the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: stdout, as: UTF8.self),
+            standardError: String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    /// A fresh temporary directory for output files.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdrcolor-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

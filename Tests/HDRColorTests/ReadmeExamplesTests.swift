@@ -1,0 +1,85 @@
+import HDRColor
+import Testing
+
+/// The README's tour, verbatim, with its comments' claims checked. Edit both together.
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    @Test("transfer functions")
+    func transferFunctions() {
+        let referenceWhite = TransferFunction.pq.fromLinear(203.0 / 10_000)  // 0.5806888810 (ITU-R BT.2408)
+        let nits = PQ.eotf(0.75)  // 983.378 cd/m²
+        let gamma = HLG.systemGamma(peakLuminance: 1000)  // 1.2
+        let hlgWhite = HLG.eotf(SIMD3(repeating: 0.75), peakLuminance: 1000, blackLuminance: 0)  // ≈ 203.15 cd/m²
+        let sdr = TransferFunction.srgb.toLinear(Float(0.5))  // 0.21404114 (generic over BinaryFloatingPoint)
+
+        #expect(abs(referenceWhite - 0.5806888810416109) < 1e-12)
+        #expect(abs(nits - 983.3778555870275) < 1e-9)
+        #expect(gamma == 1.2)
+        #expect(abs(hlgWhite.x - 203.15) < 0.01)
+        #expect(sdr == Float(0.21404114048223255))
+    }
+
+    @Test("primaries, matrices and the reference conversion")
+    func colorSpaces() {
+        let referenceWhite = TransferFunction.pq.fromLinear(203.0 / 10_000)
+        let toP3 = RGBPrimaries.bt2020.conversionMatrix(to: .displayP3)  // Bradford where white points differ
+        let edr = ColorSpace.Conversion(from: .bt2100PQ, to: .extendedLinearDisplayP3)
+        let white = edr.apply(SIMD3(repeating: referenceWhite))  // ≈ (1, 1, 1)
+        let sameSpace = ColorSpace.named("kCGColorSpaceITUR_2100_PQ")  // .bt2100PQ
+
+        #expect(abs(toP3[row: 0, column: 0] - 1.3435782526) < 1e-9)
+        for i in 0..<3 { #expect(abs(white[i] - 1) < 1e-9) }
+        #expect(sameSpace == .bt2100PQ)
+    }
+
+    @Test("Y′CbCr sample")
+    func ycbcr() throws {
+        let q = try Quantization(bitDepth: 10, range: .narrow)
+        let ycbcr = SIMD3(q.dequantize(luma: 573), q.dequantize(chroma: 512), q.dequantize(chroma: 512))
+        let rgb = YCbCrMatrix.bt2020NonConstantLuminance.rgb(fromYCbCr: ycbcr)  // ≈ PQ reference white, grey
+
+        #expect(abs(rgb.x - 0.5806888810) < 0.5 / 876)
+        #expect(rgb.x == rgb.y && rgb.y == rgb.z)
+    }
+
+    @Test("CICP")
+    func cicp() throws {
+        let video = try CICP(colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance, range: .narrow)  // 9/16/9/0
+        let transfer = try CICP.TransferCharacteristics(name: "kCVImageBufferTransferFunction_ITU_R_2100_HLG")  // 18
+        let ffmpeg = CICP.TransferCharacteristics.pq.name(in: .ffmpegName)  // "smpte2084"
+
+        #expect(video.description == "9/16/9/0")
+        #expect(transfer.rawValue == 18)
+        #expect(ffmpeg == "smpte2084")
+    }
+
+    @Test("half floats")
+    func halfFloat() {
+        let one = HalfFloat.bits(from: Float(1))  // 0x3C00
+        let max = HalfFloat.float(fromBits: 0x7BFF)  // 65504
+
+        #expect(one == 0x3C00)
+        #expect(max == 65504)
+    }
+
+    @Test("EDR tone mapping")
+    func toneMapping() {
+        let mapper = DynamicRange.high.toneMapper(contentHeadroom: 1000 / 203, displayHeadroom: 2)
+        let mapped = mapper.map(SIMD3(4.9, 1, 0.25))  // peak lands on 2.0, 1.0 untouched
+
+        #expect(abs(mapper.map(SIMD3(repeating: 1000 / 203)).x - 2) < 1e-12)
+        #expect(mapped.x <= 2 && mapped.x > 1.9)
+        #expect(mapper.map(SIMD3(repeating: 1)) == SIMD3(repeating: 1))
+    }
+
+    @Test("ICC profiles")
+    func icc() throws {
+        let profile = try ICCProfile(colorSpace: .bt2100PQ)
+        let reread = try ICCProfile(bytes: profile.bytes)
+        let tag = reread.cicp  // 9/16/0/1
+        let recognised = reread.matchingColorSpace()  // BT.2100 PQ
+
+        #expect(tag == CICP.bt2100PQ)
+        #expect(recognised?.colorSpace.name == ColorSpace.bt2100PQ.name)
+    }
+}
