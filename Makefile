@@ -5,7 +5,7 @@ APT_PACKAGES := liblcms2-dev pkg-config
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
 
-.PHONY: all build release demo test deps test-profiles bench fixtures accuracy check-exhaustive docs clean
+.PHONY: all build release demo test consumer deps test-profiles bench fixtures accuracy check-exhaustive docs clean
 
 all: build
 
@@ -66,9 +66,14 @@ fixtures:
 check-exhaustive: deps
 	cd Benchmarks && $(SWIFT) run -c release HalfFloatExhaustive
 
-## DocC documentation.
+## DocC documentation of every module, with the guides in Sources/HDRColor/HDRColor.docc, into .build-docs/site.
 docs: deps
-	$(SWIFT) package generate-documentation --target HDRColor
+	rm -rf .build-docs/symbol-graphs && mkdir -p .build-docs/symbol-graphs
+	$(SWIFT) build --scratch-path .build-docs --target HDRColor \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build-docs/symbol-graphs
+	docc convert Sources/HDRColor/HDRColor.docc --additional-symbol-graph-dir .build-docs/symbol-graphs \
+		--fallback-display-name HDRColor --fallback-bundle-identifier org.hdrcolor.HDRColor \
+		--output-path .build-docs/site $(DOCC_FLAGS)
 
 clean:
-	rm -rf .build .build-consumer
+	rm -rf .build .build-consumer .build-docs

@@ -49,8 +49,8 @@ enum Kernels {
     /// `0 … maxCode`, rounded half up (= half away from zero, as ``ColorSpaces/Quantization`` rounds, since x ≥ 0).
     @inline(__always)
     static func code(_ v: Float, scale: Float, bias: Float, maxCode: Float) -> UInt32 {
-        var x = v * scale + bias
-        x = x == x ? x : bias
+        let value = v == v ? v : 0  // NaN → 0 (an AND with the ordered mask), whose code is `bias`
+        var x = value * scale + bias
         x = x > 0 ? x : 0
         x = x < maxCode ? x : maxCode
         let t = x + 0.5

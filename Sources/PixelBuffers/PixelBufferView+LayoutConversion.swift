@@ -47,11 +47,9 @@ extension PixelBufferView {
                 let d = dst.plane(p)
                 for r in 0..<s.height { d.row(r).copyMemory(from: s.row(r)) }
             }
-        } else if !format.isFloatingPoint, Self.convertYCbCrSameDepth(src, dst) {
-            return
         } else if format.isFloatingPoint {
             Self.convertFloatChannels(src, dst)
-        } else {
+        } else if !Self.convertYCbCrSameDepth(src, dst) {
             Self.convertIntegerChannels(src, dst)
         }
     }

@@ -31,7 +31,7 @@ extension PixelFormat {
         let alignShift = alignment == .high ? bytesPerSample * 8 - bitDepth : 0
         switch layout {
         case .rgba(let order):
-            let offset = order == .rgba ? c : [2, 1, 0, 3][c]
+            let offset = order == .rgba || c == 1 || c == 3 ? c : 2 - c  // BGRA swaps R and B
             return ChannelLocation(
                 plane: 0, offset: offset, stride: 4, shift: alignShift, bits: bitDepth, isChroma: false, isAlpha: c == 3
             )
@@ -41,7 +41,7 @@ extension PixelFormat {
                 return ChannelLocation(
                     plane: 0, offset: 0, stride: 1, shift: 30, bits: 2, isChroma: false, isAlpha: true)
             }
-            let shift = order == .rgbx1010102BigEndian ? [22, 12, 2][c] : [20, 10, 0][c]
+            let shift = (order == .rgbx1010102BigEndian ? 22 : 20) - 10 * c  // R, G, B from the top
             return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: shift, bits: 10, isChroma: false)
         case .biplanar:
             if c == 0 {

@@ -79,11 +79,23 @@ extension TransferFunction {
             let count = Swift.min(source.count, destination.count)
             guard count > 0, let input = source.baseAddress, let output = destination.baseAddress else { return }
             withKernel { kernel in
-                // Two copies of the loop, so that the extended policy's loop has no clamping at all.
                 if kernel.layout.clamps {
                     for i in 0..<count { output[i] = kernel.convert(input[i], clamping: true) }
-                } else {
-                    for i in 0..<count { output[i] = kernel.convert(input[i], clamping: false) }
+                    return
+                }
+                // Blocks whose inputs the table covers (the usual case) run a loop without branches or calls; a
+                // block with an input outside the table takes the checked loop.
+                var start = 0
+                while start < count {
+                    let end = Swift.min(start &+ 64, count)
+                    var outside: UInt32 = 0
+                    for i in start..<end { outside |= kernel.outside(input[i].bitPattern) }
+                    if outside == 0 {
+                        for i in start..<end { output[i] = kernel.interpolate(input[i].bitPattern) }
+                    } else {
+                        for i in start..<end { output[i] = kernel.convert(input[i], clamping: false) }
+                    }
+                    start = end
                 }
             }
         }
@@ -100,21 +112,31 @@ extension TransferFunction {
         public func withKernel<R, E: Error>(_ body: (Kernel) throws(E) -> R) throws(E) -> R {
             try values.withUnsafeBufferPointer { (table) throws(E) -> R in
                 // The table always holds at least two entries, so the base address exists.
-                try body(Kernel(table: table.baseAddress.unsafelyUnwrapped, layout: layout, source: self))
+                try body(Kernel(
+                    table: table.baseAddress.unsafelyUnwrapped, layout: layout, function: transferFunction,
+                    direction: direction, outOfRange: outOfRange))
             }
         }
 
         /// The per-value converter of a ``LookupTable``, valid inside ``LookupTable/withKernel(_:)`` only.
         public struct Kernel {
+            // Only trivial values, so that the optimiser keeps them in registers across the loop.
             @usableFromInline let table: UnsafePointer<Float>
             @usableFromInline let layout: Layout
-            @usableFromInline let source: LookupTable
+            @usableFromInline let function: TransferFunction
+            @usableFromInline let direction: Direction
+            @usableFromInline let outOfRange: OutOfRangeBehavior
 
             @usableFromInline
-            init(table: UnsafePointer<Float>, layout: Layout, source: LookupTable) {
+            init(
+                table: UnsafePointer<Float>, layout: Layout, function: TransferFunction, direction: Direction,
+                outOfRange: OutOfRangeBehavior
+            ) {
                 self.table = table
                 self.layout = layout
-                self.source = source
+                self.function = function
+                self.direction = direction
+                self.outOfRange = outOfRange
             }
 
             /// Converts one value.
@@ -131,8 +153,15 @@ extension TransferFunction {
                     x = x > layout.clampHigh ? layout.clampHigh : x
                 }
                 let bits = x.bitPattern
-                let covered = (bits & 0x7FFF_FFFF) < layout.highBits && (layout.mirrors || bits <= 0x8000_0000)
-                return covered ? interpolate(bits) : source.exactValue(input)
+                return outside(bits) == 0 ? interpolate(bits) : exactValue(input)
+            }
+
+            /// 0 when the table covers an input with these bits, else non-zero (the input needs the exact curve).
+            @inlinable @inline(__always)
+            func outside(_ bits: UInt32) -> UInt32 {
+                let beyond: UInt32 = bits & 0x7FFF_FFFF >= layout.highBits ? 1 : 0
+                let unmirrored: UInt32 = bits > 0x8000_0000 ? layout.unmirrored : 0
+                return beyond | unmirrored
             }
 
             /// The table's value for the bit pattern of a covered input (others give a meaningless but safe result).
@@ -142,8 +171,9 @@ extension TransferFunction {
                 let sign = magnitude == 0 ? 0 : bits & 0x8000_0000  // −0 keeps f(0)
                 magnitude = magnitude < layout.highBits ? magnitude : layout.highBits &- 1  // keeps the index in range
                 let offset = (magnitude < layout.lowBits ? layout.lowBits : magnitude) &- layout.lowBits
-                let index = Int(truncatingIfNeeded: offset >> layout.shift)
-                let fraction = Float(bitPattern: 0x3F80_0000 | ((offset << layout.fractionShift) & 0x007F_FFFF)) - 1
+                // Masking shifts: the amounts are below 32, and smart shifts would add branches.
+                let index = Int(truncatingIfNeeded: offset &>> layout.shift)
+                let fraction = Float(bitPattern: 0x3F80_0000 | ((offset &<< layout.fractionShift) & 0x007F_FFFF)) - 1
                 let y0 = table[index], y1 = table[index &+ 1]
                 var interpolated = y0 + (y1 - y0) * fraction
                 interpolated = interpolated < layout.floor ? layout.floor : interpolated
@@ -154,13 +184,16 @@ extension TransferFunction {
             }
         }
 
-        /// The exact scalar result, for inputs outside the table.
-        @usableFromInline
-        func exactValue(_ x: Float) -> Float {
-            switch direction {
-            case .toLinear: transferFunction.toLinear(x, outOfRange: outOfRange)
-            case .fromLinear: transferFunction.fromLinear(x, outOfRange: outOfRange)
-            }
+    }
+}
+
+extension TransferFunction.LookupTable.Kernel {
+    /// The exact scalar result, for inputs outside the table.
+    @usableFromInline
+    func exactValue(_ x: Float) -> Float {
+        switch direction {
+        case .toLinear: function.toLinear(x, outOfRange: outOfRange)
+        case .fromLinear: function.fromLinear(x, outOfRange: outOfRange)
         }
     }
 }
@@ -187,8 +220,8 @@ extension TransferFunction.LookupTable {
         @usableFromInline var clamps: Bool
         @usableFromInline var clampLow: Float
         @usableFromInline var clampHigh: Float
-        /// Whether negative inputs are the sign-mirror of positive ones; if not, they are evaluated exactly.
-        @usableFromInline var mirrors: Bool
+        /// 0 when negative inputs are the sign-mirror of positive ones, else 1 (they are evaluated exactly).
+        @usableFromInline var unmirrored: UInt32
         /// A lower bound on the interpolated magnitude (β for the BT.709 family's `toLinear`, else −∞).
         @usableFromInline var floor: Float
     }
@@ -324,7 +357,7 @@ extension TransferFunction.LookupTable {
             lowBits: lowBits, highBits: highBits, toeBits: toeBits, shift: shift, fractionShift: m,
             toeOffset: Float(toeOffset), toeSlope: Float(toeSlope), clamps: outOfRange == .clamped,
             clampLow: clampLow, clampHigh: clampHigh,
-            mirrors: curve.isOddExtension, floor: Float(toe?.floor ?? -.infinity))
+            unmirrored: curve.isOddExtension ? 0 : 1, floor: Float(toe?.floor ?? -.infinity))
         return (table.map { Float($0) }, layout)
     }
 }

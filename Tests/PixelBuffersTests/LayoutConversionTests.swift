@@ -216,4 +216,24 @@ import Testing
         }
         #expect(TestImages.bytes(repacked.view.readOnly) == TestImages.bytes(source.view.readOnly))
     }
+
+    /// Same-alignment layout changes keep every bit, even bits outside the significant ones; unpack ignores those
+    /// bits and pack writes them zero.
+    @Test func junkBitsAreKeptByCopiesAndDroppedByPack() throws {
+        let x420 = PixelFormat(fourCC: "x420")!
+        let highPlanar = try PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow, alignment: .high)
+        let a = TestImages.PaddedImage(format: x420, width: 21, height: 9, extra: 0, fill: 0)
+        TestImages.fillRandomBytes(a.view, seed: 42)
+        let b = TestImages.PaddedImage(format: highPlanar, width: 21, height: 9, extra: 0, fill: 0)
+        try a.view.readOnly.convertLayout(into: b.view)
+        let c = TestImages.PaddedImage(format: x420, width: 21, height: 9, extra: 0, fill: 0)
+        try b.view.readOnly.convertLayout(into: c.view)
+        #expect(TestImages.bytes(c.view.readOnly) == TestImages.bytes(a.view.readOnly))
+        var work = try WorkingBuffer(for: x420, width: 21, rowCapacity: 9)
+        try a.view.readOnly.unpack(rows: 0..<9, into: &work)
+        try c.view.pack(rows: 0..<9, from: work)
+        let original = TestImages.bytes(a.view.readOnly), packed = TestImages.bytes(c.view.readOnly)
+        // Little-endian 16-bit samples: the low byte loses its 6 junk bits, the high byte is kept.
+        #expect(packed == original.enumerated().map { $0.offset % 2 == 0 ? $0.element & 0xC0 : $0.element })
+    }
 }

@@ -1,22 +1,10 @@
 import ColorSpaces
+import TestSupport
 
 @testable import PixelBuffers
 
 /// Helpers that build and fill test images.
 enum TestImages {
-    /// A deterministic pseudo-random generator (SplitMix64).
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Every integer format this suite exercises: all FourCC formats plus planar/biplanar layouts at 8 … 16 bits,
     /// both ranges and both alignments, and RGBA at 10 and 12 bits.
     static let integerFormats: [PixelFormat] = {
@@ -74,7 +62,7 @@ enum TestImages {
 
     /// Fills every byte of every plane (pixels and padding) with random bytes.
     static func fillRandomBytes(_ view: MutablePixelBufferView, seed: UInt64) {
-        var g = Generator(seed: seed)
+        var g = SplitMix64(state: seed)
         for p in 0..<view.format.planeCount {
             let plane = view.plane(p)
             for r in 0..<plane.height {

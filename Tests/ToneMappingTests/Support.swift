@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ToneMapping
 
 /// Dense sweeps and helpers shared by the property tests.
@@ -41,17 +42,6 @@ func withPlanes(_ pixels: [SIMD3<Float>], _ body: (UnsafeMutableBufferPointer<Fl
     return (0..<pixels.count).map { SIMD3(r[$0], g[$0], b[$0]) }
 }
 
-/// A deterministic pseudo-random generator (SplitMix64) so that sweeps are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension SIMD3 where Scalar: FloatingPoint {
     /// The largest component magnitude, max(|x|, |y|, |z|).

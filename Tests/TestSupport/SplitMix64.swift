@@ -1,0 +1,18 @@
+/// SplitMix64 (Steele, Lea & Flood 2014): a small, seedable pseudo-random generator, so that randomised sweeps and
+/// fuzz inputs are the same on every run.
+public struct SplitMix64: RandomNumberGenerator {
+    /// The generator's state; the seed.
+    public var state: UInt64
+
+    /// Creates a generator with the given seed.
+    public init(state: UInt64) { self.state = state }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
