@@ -13,7 +13,7 @@ extension TransferFunction {
     /// The accuracy guarantee is ``errorBound``: |approximation − exact| ≤ absolute + relative·|exact|, checked by the
     /// tests for every curve, direction and ``OutOfRangeBehavior`` (measured values in Docs/Accuracy.md). Building a
     /// table evaluates the exact curve at 1 500 – 13 000 points (6 – 52 KB); build it once and reuse it. Speed: about
-    /// 3 ns per value at baseline x86-64, 3 – 15 times LittleCMS's `cmsEvalToneCurveFloat` (Docs/Performance.md).
+    /// 3 ns per value at baseline x86-64, 3 – 12 times LittleCMS's `cmsEvalToneCurveFloat` (Docs/Performance.md).
     public struct LookupTable: Sendable {
         /// Which way the table converts.
         public enum Direction: Hashable, Sendable {
