@@ -68,7 +68,7 @@ check-exhaustive: deps
 
 ## DocC documentation of every module, with the guides in Sources/HDRColor/HDRColor.docc, into .build-docs/site.
 docs: deps
-	rm -rf .build-docs/symbol-graphs && mkdir -p .build-docs/symbol-graphs
+	mkdir -p .build-docs/symbol-graphs  # kept between runs: a module writes its graph only when it recompiles
 	$(SWIFT) build --scratch-path .build-docs --target HDRColor \
 		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/.build-docs/symbol-graphs
 	docc convert Sources/HDRColor/HDRColor.docc --additional-symbol-graph-dir .build-docs/symbol-graphs \

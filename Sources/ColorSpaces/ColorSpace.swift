@@ -11,8 +11,8 @@ public struct ColorSpace: Hashable, Sendable, CustomStringConvertible {
     public var primaries: RGBPrimaries
     /// The transfer function between the encoded signal and linear light.
     public var transferFunction: TransferFunction
-    /// How values outside [0, 1] are treated: ``OutOfRangeBehavior/extended`` for Apple's "extended" spaces (values
-    /// below 0 and above 1 are meaningful), ``OutOfRangeBehavior/clamped`` otherwise.
+    /// How values outside [0, 1] are treated: `OutOfRangeBehavior.extended` for Apple's "extended" spaces (values
+    /// below 0 and above 1 are meaningful), `OutOfRangeBehavior.clamped` otherwise.
     public var outOfRange: OutOfRangeBehavior
     /// The `CGColorSpace` name string Apple platforms use for this space (e.g. "kCGColorSpaceDisplayP3"), if any.
     public var cgColorSpaceName: String?
@@ -36,7 +36,7 @@ public struct ColorSpace: Hashable, Sendable, CustomStringConvertible {
         self.identifier = identifier
     }
 
-    /// Whether the space is linear (its transfer function is ``TransferFunction/linear``).
+    /// Whether the space is linear (its transfer function is `TransferFunction.linear`).
     public var isLinear: Bool { transferFunction == .linear }
 
     /// Whether the space is HDR-encoded (PQ or HLG).

@@ -2,7 +2,7 @@ public import ColorSpaces
 public import TransferFunctions
 
 extension ICCProfile {
-    /// Default tolerance for primaries and white: 0.001 in CIE xy (``RGBPrimaries/defaultChromaticityTolerance``),
+    /// Default tolerance for primaries and white: 0.001 in CIE xy (`RGBPrimaries.defaultChromaticityTolerance`),
     /// well above s15Fixed16 rounding (≈ 1e-5) and the spread of chromatic-adaptation choices in real profiles.
     public static let defaultChromaticityTolerance = RGBPrimaries.defaultChromaticityTolerance
     /// Default tolerance for tone curves: 0.001 in linear light (sRGB and gamma 2.2 differ by up to 0.006; a 4096-entry
@@ -55,8 +55,8 @@ extension ICCProfile {
 
     /// The catalogued colour space this matrix/TRC profile encodes, if any: primaries and white within
     /// `chromaticityTolerance` in xy and every tone curve within `curveTolerance` of the space's transfer function.
-    /// Among several matches the smallest curve error wins, then the earlier candidate (so ``ColorSpace/sRGB`` before
-    /// ``ColorSpace/extendedSRGB``, which differ only in out-of-range handling). Nil for other profiles.
+    /// Among several matches the smallest curve error wins, then the earlier candidate (so `ColorSpace.sRGB` before
+    /// `ColorSpace.extendedSRGB`, which differ only in out-of-range handling). Nil for other profiles.
     public func matchingColorSpace(
         in candidates: [ColorSpace] = ColorSpace.all,
         chromaticityTolerance: Double = defaultChromaticityTolerance,

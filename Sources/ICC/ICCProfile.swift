@@ -36,7 +36,7 @@ public struct ICCProfile: Sendable {
     /// The luminance tag (`lumi`, §9.2.32): absolute XYZ in cd/m²; Y is the luminance of the media white.
     public let luminance: SIMD3<Double>?
     /// The `cicp` tag (ICC.1:2022 §9.2.17, cicpType §10.3): ITU-T H.273 code points exactly as stored (unvalidated;
-    /// see ``consistencyFindings()``). A range-flag byte other than 0 counts as full range here.
+    /// see ``ICCProfile/consistencyFindings(chromaticityTolerance:curveTolerance:)``). A range-flag byte other than 0 counts as full range here.
     public let cicp: CICP?
     /// The `cicp` tag's VideoFullRangeFlag byte as stored (only 0 and 1 are valid).
     let cicpRangeFlagByte: UInt8?

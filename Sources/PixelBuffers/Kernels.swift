@@ -46,7 +46,7 @@ enum Kernels {
     }
 
     /// The integer code of a normalised value: `x = v · scale + bias`, NaN → `bias` (the code of 0), clamped to
-    /// `0 … maxCode`, rounded half up (= half away from zero, as ``ColorSpaces/Quantization`` rounds, since x ≥ 0).
+    /// `0 … maxCode`, rounded half up (= half away from zero, as `Quantization` rounds, since x ≥ 0).
     @inline(__always)
     static func code(_ v: Float, scale: Float, bias: Float, maxCode: Float) -> UInt32 {
         let value = v == v ? v : 0  // NaN → 0 (an AND with the ordered mask), whose code is `bias`

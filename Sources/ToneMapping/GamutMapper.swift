@@ -8,7 +8,7 @@ import ColorSpaces
 ///   and luminance of saturated colours.
 /// - ``Method/softCompression(knee:)``: hue-preserving soft compression towards the achromatic axis (module design,
 ///   in the spirit of the ACES 1.3 reference gamut compression). With Y the destination luminance of the pixel
-///   (``RGBPrimaries/luminanceCoefficients``), the pixel is C = (Y, Y, Y) + D with D its chroma vector. Its distance
+///   (`RGBPrimaries.luminanceCoefficients`), the pixel is C = (Y, Y, Y) + D with D its chroma vector. Its distance
 ///   from the axis, relative to the gamut boundary, is δ = 1 − min(R, G, B)/Y: 0 on the axis, 1 on the boundary
 ///   (a component reaches 0), above 1 outside. δ is mapped by the shoulder
 ///   `g(δ) = δ` (δ ≤ t), `t + (1 − t)·s((δ − t)/(1 − t))` above, with s the extended-Reinhard shoulder whose end is

@@ -4,7 +4,7 @@ import TransferFunctions
 /// BT.2100-2 Table 5 and its note on system gamma; ITU-R BT.2390 §6 for the extended range).
 ///
 /// HLG is display-relative, so it needs no separate tone mapping: the display peak L_W = Hd·reference white sets the
-/// system gamma γ (``HLG/systemGamma(peakLuminance:formula:)``: 1.2 at 1000 cd/m², 1.2 + 0.42·log10(L_W/1000) on
+/// system gamma γ (`HLG.systemGamma(peakLuminance:formula:)`: 1.2 at 1000 cd/m², 1.2 + 0.42·log10(L_W/1000) on
 /// 400–2000 cd/m², 1.2·1.111^log2(L_W/1000) outside by default) and the OOTF F_D = L_W·Y_S^(γ−1)·E. The result is
 /// display light divided by the reference white, so the signal's peak lands exactly on the display headroom. Signal
 /// 75 % (BT.2408 reference white) gives 203 cd/m² on a 1000 cd/m² display and proportionally less on dimmer ones.

@@ -4,7 +4,7 @@ import TransferFunctions
 /// Applies a tone curve to the intensity I of ITU-R BT.2100 ICtCp (PQ), as ITU-R BT.2390 §5.4.1 suggests.
 ///
 /// For a pixel in the working primaries (1.0 = ``referenceWhite`` cd/m²): convert to BT.2020, then to ICtCp with
-/// absolute PQ (``YCbCrMatrix/ictcpPQ``); read I as the PQ code of a luminance ℓ = EOTF(I) / reference white; map
+/// absolute PQ (`YCbCrMatrix.ictcpPQ`); read I as the PQ code of a luminance ℓ = EOTF(I) / reference white; map
 /// ℓ′ = f(ℓ) and I′ = EOTF⁻¹(ℓ′·reference white); scale Ct and Cp by min(I/I′, I′/I) (BT.2390 §5.4.1) and convert
 /// back. Pixels with I ≤ 0 fall back to per-channel application.
 public struct ICtCpIntensity: Hashable, Sendable {

@@ -39,7 +39,7 @@ public enum ToneCurveApplication: Hashable, Sendable {
     /// To m = max(R, G, B); the pixel is scaled by f(m)/m. Keeps hue and saturation, and keeps every component
     /// within the curve's output peak.
     case maxRGB
-    /// To the luminance Y = w·RGB with the given weights (the working primaries' ``RGBPrimaries/luminanceCoefficients``);
+    /// To the luminance Y = w·RGB with the given weights (the working primaries' `RGBPrimaries.luminanceCoefficients`);
     /// the pixel is scaled by f(Y)/Y. Keeps hue and saturation; saturated highlights may exceed the curve's peak.
     case luminance(SIMD3<Double>)
     /// To the intensity I of ITU-R BT.2100 ICtCp (PQ), with Ct and Cp scaled by min(I/I′, I′/I) as ITU-R BT.2390
