@@ -10,16 +10,14 @@ import PackageDescription
 // MARK: - Build settings
 
 /// Optional native-CPU code generation for local measurements only (`HDRCOLOR_NATIVE_CPU=1 swift build -c release`).
-/// `unsafeFlags` would make the package unusable as a versioned dependency, so they are never on by default.
+/// Those flags would make the package unusable as a versioned dependency, so only that environment variable adds them.
 let nativeCPU = Context.environment["HDRCOLOR_NATIVE_CPU"] == "1"
 
 var swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
-var cSettings: [CSetting] = []
 if nativeCPU {
-    swiftSettings.append(.unsafeFlags(["-Xcc", "-march=native"]))
-    cSettings.append(.unsafeFlags(["-march=native"]))
+    swiftSettings.append(.unsafeFlags(["-Xcc", "-march=native"]))  // environment-gated: HDRCOLOR_NATIVE_CPU=1 only
 }
 
 // MARK: - Package

@@ -39,7 +39,7 @@ struct Demo: ParsableCommand {
         let full = try! Quantization(bitDepth: 10, range: .full)
         print("PQ signal        \(fmt(pq, 10))  10-bit codes: \(narrow.quantize(luma: pq)) narrow, \(full.quantize(luma: pq)) full")
         let hlg = HLG.eotf(SIMD3(repeating: 0.75), peakLuminance: 1000, blackLuminance: 0)
-        print("HLG 75 % on a 1000 cd/m2 display (gamma \(fmt(HLG.systemGamma(peakLuminance: 1000), 3))): \(fmt(hlg.x, 3)) cd/m2")
+        print("HLG 75 % on a 1000 cd/m2 display (gamma \(fmt(HLG.systemGamma(peakLuminance: 1000), 3, width: 0))): \(fmt(hlg.x, 3, width: 0)) cd/m2")
     }
 
     private func printMatrices() {
