@@ -40,8 +40,8 @@ extension CICP {
     }
 
     /// Parses the `"primaries/transfer/matrix/range"` form, e.g. `"9/16/9/0"` (surrounding white space allowed).
-    /// - Throws: ``Error/malformedString(_:)`` unless there are four decimal integers 0 … 255 separated by `/` with
-    ///   a last field of 0 or 1.
+    /// - Throws: ``Error/malformedString(_:)`` unless there are four decimal integers 0 … 255 (one to three digits
+    ///   each) separated by `/`, with a last field of 0 or 1.
     public init(parsing string: String) throws(Error) {
         let parts = Self.trimmingWhitespace(string).split(separator: "/", omittingEmptySubsequences: false)
         let codes = parts.compactMap { part -> UInt8? in

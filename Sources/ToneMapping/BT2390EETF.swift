@@ -48,8 +48,9 @@ public struct BT2390EETF: ToneCurve, Hashable {
     /// Creates the EETF from absolute luminances in cd/m².
     ///
     /// Non-finite or negative luminances are replaced: blacks by 0, peaks by 1000 cd/m² (source) and the source
-    /// peak (target); a source peak not above its black is raised to black + 1 cd/m²; the reference white defaults
-    /// to 203 cd/m² when non-positive.
+    /// peak (target); a source peak not above its black is raised to black + 1 cd/m²; a target peak below the source
+    /// black is raised to it (everything then maps to that level) and a target black above the target peak is lowered
+    /// to it; the reference white defaults to 203 cd/m² when non-positive.
     public init(
         sourceBlack: Double = 0,
         sourcePeak: Double,
@@ -65,8 +66,11 @@ public struct BT2390EETF: ToneCurve, Hashable {
         if lw <= lb { lw = lb + 1 }
         self.sourceBlack = lb
         self.sourcePeak = lw
-        self.targetBlack = valid(targetBlack, or: 0)
-        self.targetPeak = valid(targetPeak, or: lw)
+        // The spec assumes the target range lies inside the source range's PQ span; keep maxLum ≥ minLum ≥ … ≥ 0
+        // so the curve stays finite and monotone for any target.
+        let peak = Swift.max(valid(targetPeak, or: lw), lb)
+        self.targetPeak = peak
+        self.targetBlack = Swift.min(valid(targetBlack, or: 0), peak)
         self.referenceWhite = referenceWhite.isFinite && referenceWhite > 0 ? referenceWhite : ReferenceWhite.bt2408
         self.kneeOffset = kneeOffset.isFinite ? kneeOffset : Self.specificationKneeOffset
         self.application = application

@@ -72,6 +72,18 @@ struct CICPConversionTests {
         #expect(matrix.cicp.isDefined)
     }
 
+    /// H.273 Table 4 codes of each matrix. BT.601 is written as 6 (SMPTE 170M), the documented choice between the
+    /// functionally identical 5 and 6; both ICtCp forms are 14.
+    @Test("YCbCrMatrix → MatrixCoefficients codes (H.273 Table 4)")
+    func matrixCodes() {
+        let expected: [(YCbCrMatrix, UInt8)] = [
+            (.identity, 0), (.bt709, 1), (.fcc, 4), (.bt601, 6), (.smpte240m, 7), (.ycgco, 8),
+            (.bt2020NonConstantLuminance, 9), (.bt2020ConstantLuminance, 10), (.ictcpPQ, 14), (.ictcpHLG, 14),
+        ]
+        #expect(expected.count == YCbCrMatrix.allCases.count)
+        for (matrix, code) in expected { #expect(matrix.cicp.rawValue == code, "\(matrix)") }
+    }
+
     @Test("Codes without a Y′CbCr matrix say why")
     func matrixErrors() throws {
         func matrix(_ m: UInt8, transfer: UInt8 = 1) throws(CICP.Error) -> YCbCrMatrix {

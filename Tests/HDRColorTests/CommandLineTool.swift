@@ -25,18 +25,23 @@ struct CommandLineTool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        // Standard error goes to a file, so that neither stream can fill its pipe and block the child while the
+        // other is being read.
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("hdrcolor-\(UUID().uuidString).err")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        let errorHandle = try FileHandle(forWritingTo: errorFile)
+        defer { try? errorHandle.close() }
+        let out = Pipe()
         process.standardOutput = out
-        process.standardError = err
+        process.standardError = errorHandle
         try process.run()
-        // Read before waiting so a large output cannot fill the pipe and block the child.
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             standardOutput: String(decoding: stdout, as: UTF8.self),
-            standardError: String(decoding: stderr, as: UTF8.self)
+            standardError: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
         )
     }
 

@@ -1,3 +1,4 @@
+import ColorSpaces
 import Foundation
 import Testing
 import TransferFunctions
@@ -69,6 +70,47 @@ struct BT2390EETFTests {
         #expect(abs(top) < 1e-5)
     }
 
+    /// With a target black (BT.2390 example 2: [0.005, 4000] → [0.05, 1000] cd/m²) f(0) is the lifted black, and
+    /// negative inputs follow the ToneCurve policy f(x) = f(0) + x.
+    @Test("Negative inputs with black lift: f(x) = f(0) + x, f(0) = 0.05 cd/m²")
+    func negativeInputsWithBlackLift() {
+        let eetf = BT2390EETF(sourceBlack: 0.005, sourcePeak: 4000, targetBlack: 0.05, targetPeak: 1000)
+        let black = eetf.map(0.0)
+        #expect(abs(black * 203 - 0.05) < 1e-6)
+        for x in [-1e-6, -0.01, -0.5, -3] { #expect(abs(eetf.map(x) - (black + x)) < 1e-15) }
+    }
+
+    /// BT.2390's KS = 1.5·maxLum − 0.5 is negative when maxLum < 1/3 (here 10 000 → 10 cd/m²: maxLum ≈ 0.24); the
+    /// knee is clamped to 0, so the spline starts at black and black stays black.
+    @Test("Knee clamped at 0 for a target far below the source: black stays black, peak reaches the target")
+    func kneeClampedAtZero() {
+        let eetf = BT2390EETF(sourcePeak: 10_000, targetPeak: 10)
+        #expect(PQ.inverseEOTF(10) < 1.0 / 3)
+        #expect(eetf.kneePQ == 0)
+        #expect(eetf.map(luminance: 0) == 0)
+        #expect(abs(eetf.map(luminance: 10_000) - 10) < 1e-9)
+    }
+
+    /// A mastering range with peak = black would divide by PQ(L_W) − PQ(L_B) = 0; the peak is raised to black + 1.
+    @Test("Degenerate mastering range: peak = black is raised to black + 1 cd/m², results stay finite")
+    func degenerateSourceRange() {
+        let eetf = BT2390EETF(sourceBlack: 100, sourcePeak: 100, targetPeak: 400)
+        #expect(eetf.sourcePeak == 101)
+        for x in [0.0, 0.1, 0.5, 1, 2] { #expect(eetf.map(x).isFinite, "at \(x)") }
+    }
+
+    @Test("A target peak below the source black is raised to it, so the curve stays finite")
+    func targetBelowSourceBlack() {
+        // Before the guard, maxLum < 0 sent the spline below the PQ range and the EETF returned −∞.
+        let eetf = BT2390EETF(sourceBlack: 100, sourcePeak: 101, targetBlack: 60, targetPeak: 50)
+        #expect(eetf.targetPeak == 100)
+        #expect(eetf.targetBlack == 60)
+        for x in stride(from: 0.0, through: 2.0, by: 0.01) {
+            let y = eetf.map(luminance: 100 + x)
+            #expect(y.isFinite && y >= 0 && y <= 101, "at \(100 + x) cd/m²: \(y)")
+        }
+    }
+
     @Test("ICtCp intensity on grey equals the curve on luminance (I = PQ(Y) for R = G = B)")
     func ictcpOnGrey() {
         let ictcp = BT2390EETF(
@@ -79,6 +121,23 @@ struct BT2390EETFTests {
             #expect(abs(out.x - ictcp.map(x)) < 1e-9 * max(1, x))
             #expect(abs(out.x - out.y) < 1e-9 && abs(out.y - out.z) < 1e-9)
         }
+    }
+
+    /// BT.2390-10 §5.4.1 (EETF applied to ICtCp): after I1 is mapped to I2, Ct and Cp are multiplied by
+    /// min(I1/I2, I2/I1), so compression and expansion both reduce chroma. Checked in ICtCp itself for a curve that
+    /// halves and one that doubles the luminance of a saturated BT.2020 colour.
+    @Test("ICtCp intensity scales Ct and Cp by min(I1/I2, I2/I1) (BT.2390 §5.4.1)", arguments: [0.5, 2.0])
+    func ictcpChromaScaling(gain: Double) {
+        let intensity = ICtCpIntensity(primaries: .bt2020, referenceWhite: 203)
+        let toAbsolute = 203.0 / 10_000
+        let input = SIMD3<Double>(3, 1, 0.5)
+        let before = YCbCrMatrix.ictcpPQ.ycbcr(fromRGB: input * toAbsolute)
+        let out = intensity.map(input, curve: { $0 * gain })
+        let after = YCbCrMatrix.ictcpPQ.ycbcr(fromRGB: out * toAbsolute)
+        #expect(abs(after.x - PQ.inverseEOTF(PQ.eotf(before.x) * gain)) < 1e-9)
+        let scale = Swift.min(after.x / before.x, before.x / after.x)
+        #expect(scale < 0.95)
+        #expect(abs(after.y - before.y * scale) < 1e-9 && abs(after.z - before.z * scale) < 1e-9)
     }
 
     @Test("ICtCp intensity keeps a saturated colour's chroma direction and brings I down")

@@ -166,6 +166,13 @@ struct ExtendedReinhardTests {
         let curve = ExtendedReinhard(contentHeadroom: 8, displayHeadroom: 2)
         #expect(curve.map(2.0) == 2 * 0.53125)
     }
+
+    @Test("No compression when Hd ≥ Hc: the identity, clipped at Hd")
+    func identityWhenContentFits() {
+        let curve = ExtendedReinhard(contentHeadroom: 2, displayHeadroom: 4)
+        #expect(curve.map(1.5) == 1.5 && curve.map(3.0) == 3 && curve.map(6.0) == 4)
+        #expect(curve.map(Float(1.5)) == 1.5 && curve.map(Float(6)) == 4)
+    }
 }
 
 /// Hard clip (CAMetalLayer behaviour, WWDC 2023 "Support HDR images in your app").

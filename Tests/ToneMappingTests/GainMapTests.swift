@@ -53,6 +53,25 @@ struct GainMapTests {
         }
     }
 
+    /// Gain samples are clamped to [0, 1] and NaN counts as 0, in the scalar and the bulk form: 1.5 acts as 1,
+    /// −0.5 and NaN as 0 (log2 gains 2 and 0 here: 0.5 → 2.046875 and 0.5).
+    @Test("Out-of-range and NaN gain samples: clamped to [0, 1], NaN as 0 (scalar and bulk)")
+    func gainSamplesClamped() throws {
+        let base = SIMD3<Double>(repeating: 0.5)
+        let gains: [Float] = [1.5, -0.5, .nan]
+        let expected: [Double] = [2.046875, 0.5, 0.5]
+        for (gain, want) in zip(gains, expected) {
+            let out = metadata.apply(base: base, gain: SIMD3(repeating: Double(gain)), weight: 1)
+            #expect(abs(out.x - want) < 1e-12, "gain \(gain)")
+        }
+        let bulk = try withThrowingPlanes([SIMD3<Float>](repeating: SIMD3(repeating: 0.5), count: 3)) { r, g, b in
+            try gains.withUnsafeBufferPointer { gain in
+                try GainMap.apply(metadata, displayHeadroom: 4, red: r, green: g, blue: b, gain: gain)
+            }
+        }
+        for (out, want) in zip(bulk, expected) { #expect(abs(Double(out.x) - want) < 1e-6, "bulk \(out)") }
+    }
+
     /// A synthetic SDR/HDR pair: SDR in [0, 1], HDR up to 6× with per-channel differences.
     static func renditions(count: Int) -> (sdr: [SIMD3<Float>], hdr: [SIMD3<Float>]) {
         var rng = SplitMix64(state: 3)
@@ -110,6 +129,21 @@ struct GainMapTests {
         #expect(m.weight(displayHeadroom: 1) == -1)
         let out = try applyThreeChannels(m, displayHeadroom: 1, base: hdr, gains: gains)
         for (o, w) in zip(out, sdr) { #expect((o - w).maxMagnitude <= 2e-5) }
+    }
+
+    /// ISO 21496-1 allows gainMapMin = gainMapMax (a constant gain); only min > max is invalid. A uniform ratio
+    /// between the renditions gives such metadata, and every stored sample is 0.
+    @Test("Constant gain: gainMapMin = gainMapMax is valid and applies that gain")
+    func constantGain() throws {
+        let flat = GainMapMetadata(gainMapMin: 1, gainMapMax: 1, alternateHeadroom: 1)
+        try flat.validate()
+        let out = flat.apply(base: SIMD3(repeating: 0.5), gain: SIMD3(repeating: 0.3), weight: 1)
+        #expect(abs(out.x - ((0.5 + 1.0 / 64) * 2 - 1.0 / 64)) < 1e-15)
+        let base: [SIMD3<Float>] = [SIMD3(0.25, 0.5, 1), SIMD3(0.1, 0.2, 0.3)]
+        let alternate = base.map { ($0 + Float(1.0 / 64)) * 2 - Float(1.0 / 64) }
+        let (m, gains) = try encodeThreeChannels(GainMapEncoder(alternateHeadroom: 1), base: base, alternate: alternate)
+        #expect(abs(m.gainMapMin.x - 1) < 1e-6 && m.gainMapMin.x == m.gainMapMax.x)
+        #expect(gains.allSatisfy { $0 == .zero })
     }
 
     @Test("Invalid metadata and mismatched planes throw typed errors and write nothing")

@@ -25,6 +25,24 @@ struct GamutMapperTests {
         #expect(checked > 1000)
     }
 
+    /// The documented default knee of soft compression is δ = 0.8: a colour at δ = 0.79 is untouched, one at 0.82 is
+    /// pulled towards the achromatic axis.
+    @Test("Default soft-compression knee is δ = 0.8")
+    func defaultKnee() {
+        #expect(GamutMapper.Method.softCompression == .softCompression(knee: 0.8))
+        let mapper = GamutMapper(from: .bt2020, to: .bt709)
+        let w = RGBPrimaries.bt709.luminanceCoefficients
+        let toSource = RGBPrimaries.bt709.conversionMatrix(to: .bt2020)
+        for (delta, unchanged) in [(0.79, true), (0.82, false)] {
+            // In BT.709: R = G = 1 and B chosen so that 1 − B/Y = δ.
+            let b = (1 - delta) * (w.x + w.y) / (1 - (1 - delta) * w.z)
+            let target = SIMD3<Double>(1, 1, b)
+            #expect(abs(mapper.boundaryDistance(target) - delta) < 1e-12)
+            let change = (mapper.map(toSource * target) - target).maxMagnitude
+            #expect(unchanged ? change < 1e-12 : change > 1e-4, "δ = \(delta)")
+        }
+    }
+
     @Test("Every BT.2020 colour lands inside P3 / BT.709, with luminance and hue direction kept", arguments: targets)
     func outOfGamutLandsInside(_ destination: RGBPrimaries) {
         let mapper = GamutMapper(from: .bt2020, to: destination)

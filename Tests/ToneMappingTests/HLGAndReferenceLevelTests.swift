@@ -32,6 +32,26 @@ struct HLGAndReferenceLevelTests {
         }
     }
 
+    /// The display peak is headroom × reference white for any reference white: with 1.0 = 100 cd/m², headroom 10 is
+    /// a 1000 cd/m² display (γ = 1.2), where HLG 75 % is 203.152 cd/m² (BT.2408), i.e. 2.03152.
+    @Test("Reference white 100 cd/m²: headroom 10 is a 1000 cd/m² display; HLG 75 % → 2.03152")
+    func hlgWithSDRReferenceWhite() {
+        let hlg = HLGDisplayAdaptation(displayHeadroom: 10, referenceWhite: 100)
+        #expect(hlg.peakLuminance == 1000 && abs(hlg.systemGamma - 1.2) < 1e-12)
+        let white = hlg.linear(fromSignal: SIMD3(repeating: 0.75))
+        #expect(abs(white.x - 2.03152) < 1e-5)
+    }
+
+    @Test("Invalid headroom falls back to a 1000 cd/m² display whatever the reference white")
+    func invalidHeadroomFallback() {
+        for white in [203.0, 100] {
+            for headroom in [Double.nan, .infinity, 0, -2] {
+                let hlg = HLGDisplayAdaptation(displayHeadroom: headroom, referenceWhite: white)
+                #expect(hlg.peakLuminance == 1000 && abs(hlg.systemGamma - 1.2) < 1e-12, "\(headroom) at \(white)")
+            }
+        }
+    }
+
     @Test("HLG bulk decode matches the Double form")
     func hlgBulk() {
         let hlg = HLGDisplayAdaptation(displayHeadroom: 2)

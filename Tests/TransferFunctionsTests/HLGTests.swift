@@ -32,6 +32,9 @@ struct HLGTests {
         #expect(HLG.systemGamma(peakLuminance: 2000) == HLG.systemGamma(peakLuminance: 2000, formula: .logarithmic))
         #expect(HLG.systemGamma(peakLuminance: 399) == HLG.systemGamma(peakLuminance: 399, formula: .extended))
         #expect(HLG.systemGamma(peakLuminance: 4000) == HLG.systemGamma(peakLuminance: 4000, formula: .extended))
+        // BT.2100 gives the logarithmic form for 400 … 2000 cd/m² only: just above 2000 the extended form applies.
+        #expect(HLG.systemGamma(peakLuminance: 2001) == HLG.systemGamma(peakLuminance: 2001, formula: .extended))
+        #expect(Self.close(HLG.systemGamma(peakLuminance: 2500), 1.2 * pow(1.111, log2(2.5))))
         #expect(Self.close(HLG.systemGamma(peakLuminance: 400), 1.0328651963577442))
         #expect(Self.close(HLG.systemGamma(peakLuminance: 300), 1.2 * pow(1.111, log2(0.3))))
     }
@@ -59,6 +62,11 @@ struct HLGTests {
         #expect(Self.close(red.x, 1000 * 0.5 * pow(0.2627 * 0.5, 0.2)))
         #expect(red.y == 0 && red.z == 0)
         #expect(HLG.ootf(.zero, peakLuminance: 1000) == .zero)
+        // Below about 300 cd/m² the extended system gamma is < 1, so Y_S^(γ−1) has a pole at black: no light must
+        // still give zero, not 0·∞ = NaN (e.g. HLG on a 203 cd/m² SDR display).
+        #expect(HLG.systemGamma(peakLuminance: 203) < 1)
+        #expect(HLG.ootf(.zero, peakLuminance: 203) == .zero)
+        #expect(HLG.eotf(.zero, peakLuminance: 203, blackLuminance: 0) == .zero)
         #expect(HLG.ootf(Self.gray(.nan), peakLuminance: 1000).x.isNaN)
     }
 
@@ -99,5 +107,9 @@ struct HLGTests {
                 #expect(Self.distance(back, signal) < 1e-12)
             }
         }
+        // Out-of-gamut display light (a negative component) gives negative scene light from the inverse OOTF; it is
+        // clipped to 0 before the OETF, so that component becomes signal 0 (black) rather than a negative signal.
+        let outside = HLG.inverseEOTF(SIMD3(-10, 100, 100), peakLuminance: 1000, blackLuminance: 0)
+        #expect(outside.x == 0 && outside.y > 0.5 && outside.z > 0.5)
     }
 }

@@ -23,6 +23,16 @@ struct LookupTableTests {
         #expect(table.count < 20_000, "table size")
     }
 
+    /// The documented guarantee itself: `toLinear` 3·10⁻⁵ relative + 10⁻⁹ absolute, `fromLinear` 2·10⁻⁶ absolute +
+    /// 4·10⁻⁶ relative (the sweep above measures against whatever ``errorBound`` says, so pin it here).
+    @Test("Error bounds are the documented ones")
+    func documentedErrorBounds() {
+        let decode = TransferFunction.LookupTable(.pq, direction: .toLinear).errorBound
+        let encode = TransferFunction.LookupTable(.pq, direction: .fromLinear).errorBound
+        #expect(decode.relative == 3e-5 && decode.absolute == 1e-9)
+        #expect(encode.relative == 4e-6 && encode.absolute == 2e-6)
+    }
+
     /// Inputs outside the table (NaN, ±∞, beyond its range, negatives of non-mirrored curves) get the exact scalar
     /// result; −0 gives f(0); the bulk forms equal the per-value kernel.
     @Test("Special inputs and bulk forms", arguments: Catalogue.curves)
