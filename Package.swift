@@ -2,8 +2,8 @@
 //
 // HDRColor: colour science for HDR imaging in Swift.
 //
-// Pure-Swift modules (TransferFunctions, HalfFloat, ColorSpaces, PixelBuffers, ToneMapping) sit under a thin
-// LittleCMS 2 bridge (CLittleCMS + ICC). `HDRColor` re-exports them all; `hdrcolor` is the command-line tool.
+// Pure-Swift modules (SignalCoding, TransferFunctions, HalfFloat, ColorSpaces, PixelBuffers, ToneMapping) sit under
+// a thin LittleCMS 2 bridge (CLittleCMS + ICC). `HDRColor` re-exports them all; `hdrcolor` is the command-line tool.
 
 import PackageDescription
 
@@ -26,6 +26,7 @@ let package = Package(
     name: "HDRColor",
     products: [
         .library(name: "HDRColor", targets: ["HDRColor"]),
+        .library(name: "SignalCoding", targets: ["SignalCoding"]),
         .library(name: "TransferFunctions", targets: ["TransferFunctions"]),
         .library(name: "HalfFloat", targets: ["HalfFloat"]),
         .library(name: "ColorSpaces", targets: ["ColorSpaces"]),
@@ -39,10 +40,12 @@ let package = Package(
     ],
     targets: [
         // MARK: Pure-Swift core
+        // The base every layer shares: signal ranges, quantisation, CICP code points and their names.
+        .target(name: "SignalCoding", swiftSettings: swiftSettings),
         .target(name: "TransferFunctions", swiftSettings: swiftSettings),
         .target(name: "HalfFloat", swiftSettings: swiftSettings),
-        .target(name: "ColorSpaces", dependencies: ["TransferFunctions"], swiftSettings: swiftSettings),
-        .target(name: "PixelBuffers", dependencies: ["ColorSpaces", "HalfFloat"], swiftSettings: swiftSettings),
+        .target(name: "ColorSpaces", dependencies: ["SignalCoding", "TransferFunctions"], swiftSettings: swiftSettings),
+        .target(name: "PixelBuffers", dependencies: ["SignalCoding", "HalfFloat"], swiftSettings: swiftSettings),
         .target(name: "ToneMapping", dependencies: ["ColorSpaces", "TransferFunctions"], swiftSettings: swiftSettings),
 
         // MARK: LittleCMS bridge
@@ -53,14 +56,16 @@ let package = Package(
         ),
         .target(
             name: "ICC",
-            dependencies: ["CLittleCMS", "ColorSpaces", "TransferFunctions", "PixelBuffers"],
+            dependencies: ["CLittleCMS", "ColorSpaces", "TransferFunctions"],
             swiftSettings: swiftSettings
         ),
 
         // MARK: Umbrella and tool
         .target(
             name: "HDRColor",
-            dependencies: ["TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping", "ICC"],
+            dependencies: [
+                "SignalCoding", "TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping", "ICC",
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -71,6 +76,7 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "SignalCodingTests", dependencies: ["SignalCoding", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TransferFunctionsTests", dependencies: ["TransferFunctions", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "HalfFloatTests", dependencies: ["HalfFloat", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ColorSpacesTests", dependencies: ["ColorSpaces", "TestSupport"], swiftSettings: swiftSettings),

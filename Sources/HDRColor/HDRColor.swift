@@ -3,5 +3,6 @@
 @_exported import HalfFloat
 @_exported import ICC
 @_exported import PixelBuffers
+@_exported import SignalCoding
 @_exported import ToneMapping
 @_exported import TransferFunctions

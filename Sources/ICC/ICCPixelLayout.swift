@@ -1,5 +1,4 @@
 internal import CLittleCMS
-public import PixelBuffers
 
 /// An interleaved pixel layout LittleCMS transforms directly: channel order × sample type (grey for monochrome
 /// profiles).
@@ -37,24 +36,6 @@ public enum ICCPixelLayout: Hashable, Sendable, CaseIterable, CustomStringConver
     case gray16
     /// Float grey.
     case grayFloat
-
-    /// The layout of a single-plane RGBA format from PixelBuffers (full-range 8/16-bit integer, half or float), or nil
-    /// for formats LittleCMS cannot read directly (packed 10-bit, narrow range, 9–15 bits, Y′CbCr).
-    public init?(_ format: PixelFormat) {
-        guard case .rgba(let order) = format.layout else { return nil }
-        let bgra = order == .bgra
-        switch format.sampleType {
-        case .unsignedInteger:
-            guard format.range == .full else { return nil }
-            switch format.bitDepth {
-            case 8: self = bgra ? .bgra8 : .rgba8
-            case 16: self = bgra ? .bgra16 : .rgba16
-            default: return nil
-            }
-        case .halfFloat: self = bgra ? .bgraHalf : .rgbaHalf
-        case .float: self = bgra ? .bgraFloat : .rgbaFloat
-        }
-    }
 
     /// Whether the layout has an alpha channel.
     public var hasAlpha: Bool { channelCount == 4 }

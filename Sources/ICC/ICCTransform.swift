@@ -1,5 +1,4 @@
 internal import CLittleCMS
-public import PixelBuffers
 
 /// A LittleCMS colour transform between two profiles over interleaved pixels (`cmsCreateTransformTHR`,
 /// `cmsDoTransform`).
@@ -81,27 +80,6 @@ public final class ICCTransform: @unchecked Sendable {
             done += count
         }
         fillOpaqueAlpha(output, pixelCount: pixelCount)
-    }
-
-    /// Transforms an image between two single-plane views of the same size whose formats are this transform's
-    /// layouts (see ``ICCPixelLayout/init(_:)``).
-    ///
-    /// - Throws: ``ICCError/invalidArgument(_:)`` for a size or format mismatch.
-    public func transform(_ source: PixelBufferView, into destination: MutablePixelBufferView) throws(ICCError) {
-        guard source.width == destination.width, source.height == destination.height else {
-            throw .invalidArgument(
-                "source is \(source.width)×\(source.height) but destination is \(destination.width)×\(destination.height)")
-        }
-        guard ICCPixelLayout(source.format) == sourceLayout, ICCPixelLayout(destination.format) == destinationLayout
-        else {
-            throw .invalidArgument("the views' formats do not match the transform's layouts \(sourceLayout) → \(destinationLayout)")
-        }
-        let input = source.plane(0), output = destination.plane(0)
-        for y in 0..<source.height {
-            let row = output.row(y)
-            cmsDoTransform(handle, input.row(y).baseAddress, row.baseAddress, cmsUInt32Number(source.width))
-            fillOpaqueAlpha(row.baseAddress!, pixelCount: source.width)
-        }
     }
 
     /// Transforms an array of samples (e.g. `[Float]` for ``ICCPixelLayout/rgbFloat``) into a new array of

@@ -2,7 +2,7 @@ extension PixelBufferView {
     /// Unpacks the image rows `rows` into `buffer` as planar floats (see ``WorkingBuffer`` for the value
     /// conventions); the buffer's band then holds `rows.count` rows, its row 0 being image row `rows.lowerBound`.
     ///
-    /// Integer codes are normalised with ColorSpaces' `Quantization` for the format's bit depth and range (alpha
+    /// Integer codes are normalised with SignalCoding's `Quantization` for the format's bit depth and range (alpha
     /// always full range; 'w30r' as XR10, (code − 384) / 510); bits outside a sample's significant bits are ignored.
     /// Half samples convert exactly through HalfFloat. Throws when the rows are outside the image, a 4:2:0 band
     /// starts on an odd row, or the buffer does not fit (model, subsampling, width, capacity). Never allocates.
@@ -59,7 +59,7 @@ extension MutablePixelBufferView {
     /// Packs the band in `buffer` into the image rows `rows` (`rows.count` must equal the band's row count, and
     /// `rows.lowerBound` be even for 4:2:0).
     ///
-    /// Integer formats quantise with ColorSpaces' `Quantization` rules: `code = value·scale + offset`, **clamped** to
+    /// Integer formats quantise with SignalCoding's `Quantization` rules: `code = value·scale + offset`, **clamped** to
     /// the container (0 … 2ⁿ − 1; narrow-range foot- and headroom kept), rounded half away from zero; NaN becomes the
     /// code of 0 (black, or neutral chroma). Samples are written in their significant bits with the other bits zero;
     /// unused bits of packed words are zero, and the alpha of formats without alpha is dropped. Half samples round to

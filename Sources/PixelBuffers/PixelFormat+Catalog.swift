@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 
 extension PixelFormat {
     // MARK: RGB formats

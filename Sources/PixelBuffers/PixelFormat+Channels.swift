@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 
 /// Where one channel (R, G, B, A or Y′, Cb, Cr) of a format lives, and how its codes map to normalised values.
 struct ChannelLocation {

@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 
 extension PixelFormat {
     /// The CoreVideo pixel format type (an `OSType`, four ASCII characters, first character in the most significant

@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 
 /// The memory layout of an image: its colour model, planes, sample containers, significant bits and code range.
 ///

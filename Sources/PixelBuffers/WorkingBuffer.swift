@@ -5,7 +5,7 @@
 ///   the format's range (CoreVideo's RGB formats are full range), 'w30r' as XR10 (−0.75 … 1.25), alpha always full
 ///   range and 1 when the format has none; half and float samples as stored, extended values and NaN included.
 /// - Y′CbCr formats unpack to three planes Y′ ∈ [0, 1] and Cb, Cr ∈ [−0.5, 0.5] (ITU-R BT.2100 Table 9 through
-///   ColorSpaces' `Quantization`, narrow or full range; foot- and headroom codes give values outside those ranges).
+///   SignalCoding's `Quantization`, narrow or full range; foot- and headroom codes give values outside those ranges).
 ///   **Chroma stays at its own resolution**: for 4:2:0 the Cb and Cr planes are `ceil(width / 2)` wide and hold
 ///   `ceil(rows / 2)` rows; upsampling (and its siting) belongs to the converter, not here.
 ///

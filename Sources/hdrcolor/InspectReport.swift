@@ -159,7 +159,7 @@ struct InspectReport: Encodable {
         add("Colour space", matchedColorSpace.map {
             "\($0.name)" + ($0.identifier.map { " (\($0))" } ?? "")
                 + String(format: ", xy error %.2g, curve error %.2g", $0.chromaticityError, $0.curveError)
-        } ?? "no catalogued colour space")
+        } ?? "no catalogd_KEEP colour space")
         lines.append("Tags (\(tags.count)):")
         for tag in tags {
             lines.append("  '\(tag.signature)'  '\(tag.type)'  offset \(tag.offset)  size \(tag.size)")

@@ -40,7 +40,7 @@ struct CICPConversionTests {
         var renamed = RGBPrimaries.smpte240M
         renamed.name = "SMPTE-C"
         #expect(renamed.cicp == .smpte170M)  // equal coordinates: the lowest code
-        #expect(RGBPrimaries.smpte240M.cicp == .smpte240M)  // the catalogue value itself: exact
+        #expect(RGBPrimaries.smpte240M.cicp == .smpte240M)  // the catalog value itself: exact
         for primaries in [RGBPrimaries.adobeRGB, .proPhoto, .acesAP0, .acesAP1] {
             #expect(primaries.cicp == nil, "\(primaries.name)")
         }
@@ -109,8 +109,8 @@ struct CICPConversionTests {
 
     // MARK: ColorSpace
 
-    /// The H.273 codes (primaries/transfer) of the catalogue spaces that have them.
-    static let catalogueCodes: [String: String] = [
+    /// The H.273 codes (primaries/transfer) of the catalog spaces that have them.
+    static let catalogCodes: [String: String] = [
         "srgb": "1/13", "extended-srgb": "1/13", "linear-srgb": "1/8", "extended-linear-srgb": "1/8",
         "display-p3": "12/13", "extended-display-p3": "12/13", "linear-display-p3": "12/8",
         "extended-linear-display-p3": "12/8", "bt709": "1/1", "bt2020": "9/1", "linear-bt2020": "9/8",
@@ -118,29 +118,29 @@ struct CICPConversionTests {
         "display-p3-hlg": "12/18",
     ]
 
-    /// Catalogue spaces whose primaries or curve have no code: ACEScg (AP1), Adobe RGB, DCI-P3 (gamma 2.6), ProPhoto.
-    static let catalogueWithoutCodes: Set<String> = ["acescg", "adobe-rgb", "dci-p3", "prophoto"]
+    /// Catalog spaces whose primaries or curve have no code: ACEScg (AP1), Adobe RGB, DCI-P3 (gamma 2.6), ProPhoto.
+    static let catalogWithoutCodes: Set<String> = ["acescg", "adobe-rgb", "dci-p3", "prophoto"]
 
-    @Test("Every catalogue space with codes is covered")
-    func catalogueCoverage() {
+    @Test("Every catalog space with codes is covered")
+    func catalogCoverage() {
         let ids = Set(ColorSpace.all.compactMap(\.identifier))
-        #expect(Set(Self.catalogueCodes.keys).isSubset(of: ids))
-        #expect(Self.catalogueWithoutCodes.isSubset(of: ids))
+        #expect(Set(Self.catalogCodes.keys).isSubset(of: ids))
+        #expect(Self.catalogWithoutCodes.isSubset(of: ids))
     }
 
-    @Test("ColorSpace ⇄ CICP for every catalogue space", arguments: ColorSpace.all)
-    func catalogueRoundTrip(space: ColorSpace) throws {
+    @Test("ColorSpace ⇄ CICP for every catalog space", arguments: ColorSpace.all)
+    func catalogRoundTrip(space: ColorSpace) throws {
         let id = try #require(space.identifier)
-        if Self.catalogueWithoutCodes.contains(id) {
+        if Self.catalogWithoutCodes.contains(id) {
             #expect(throws: CICP.Error.self) { try CICP(colorSpace: space) }
             return
         }
         let value: CICP
-        if let codes = Self.catalogueCodes[id] {
+        if let codes = Self.catalogCodes[id] {
             value = try CICP(colorSpace: space)
             #expect(value.description == codes + "/0/1", "\(id)")
         } else {
-            // A space added to the catalogue later: if it has codes, it must round-trip.
+            // A space added to the catalog later: if it has codes, it must round-trip.
             guard let coded = try? CICP(colorSpace: space) else { return }
             value = coded
         }
@@ -148,9 +148,9 @@ struct CICPConversionTests {
         let back = try ColorSpace(cicp: value)
         #expect(back.isApproximatelyEqual(to: space, ignoringOutOfRange: true))
         #expect(back.outOfRange == .clamped)
-        guard Self.catalogueCodes[id] != nil else { return }
+        guard Self.catalogCodes[id] != nil else { return }
         if space.outOfRange == .clamped { #expect(back == space) }
-        // The CGColorSpace names of the catalogue agree with the CICP name table.
+        // The CGColorSpace names of the catalog agree with the CICP name table.
         let cgName = try #require(space.cgColorSpaceName)
         #expect(try CICP(cgColorSpaceName: cgName) == value, "\(cgName)")
         if space.outOfRange == .clamped { #expect(value.cgColorSpaceName == cgName) }

@@ -1,7 +1,6 @@
 import ColorSpaces
 import Foundation
 import ICC
-import PixelBuffers
 import Testing
 
 /// LittleCMS transforms through the bridge, against the pure-Swift float64 conversion (ColorSpace.Conversion).
@@ -68,27 +67,6 @@ import Testing
         #expect(floats.count == 4 && abs(floats[0] - 0.5) < 1e-3 && floats[3] == 1)
         let toHalf = try ICCTransform(from: Self.srgb, to: Self.srgb, sourceLayout: .rgbFloat, destinationLayout: .rgbaHalf)
         #expect(try toHalf.transform([Float]([1, 1, 1]), as: UInt16.self)[3] == 0x3C00)
-    }
-
-    @Test func pixelBufferViews() throws {
-        var source: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 0, 0, 255, 255, 255, 7]  // 2×2 RGBA, 16 bytes
-        var destination = [Float](repeating: -1, count: 16)
-        let transform = try ICCTransform(
-            from: Self.srgb, to: Self.displayP3, sourceLayout: .rgba8, destinationLayout: .rgbaFloat, intent: .relativeColorimetric)
-        try source.withUnsafeMutableBytes { input in
-            try destination.withUnsafeMutableBytes { output in
-                let view = try PixelBufferView(format: .rgba8, width: 2, height: 2, baseAddress: input.baseAddress!, bytesPerRow: 8)
-                let out = try MutablePixelBufferView(format: .rgbaFloat, width: 2, height: 2, baseAddress: output.baseAddress!, bytesPerRow: 32)
-                try transform.transform(view, into: out)
-                let wrong = try MutablePixelBufferView(format: .rgbaHalf, width: 2, height: 2, baseAddress: output.baseAddress!, bytesPerRow: 16)
-                #expect(throws: ICCError.self) { try transform.transform(view, into: wrong) }
-            }
-        }
-        let p3Red = ColorSpace.Conversion(from: .sRGB, to: .displayP3).apply(SIMD3(1, 0, 0))
-        #expect(abs(Double(destination[0]) - p3Red.x) < 2e-3 && destination[3] == 1)
-        #expect(abs(destination[15] - 7.0 / 255) < 1e-6)
-        #expect(ICCPixelLayout(PixelFormat.bgra8) == .bgra8 && ICCPixelLayout(.rgbaHalf) == .rgbaHalf)
-        #expect(ICCPixelLayout(.argb2101010) == nil)
     }
 
     /// One transform used from several threads at once gives byte-identical results.

@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 import TestSupport
 
 @testable import PixelBuffers

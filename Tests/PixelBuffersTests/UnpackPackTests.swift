@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 import HalfFloat
 import Testing
 

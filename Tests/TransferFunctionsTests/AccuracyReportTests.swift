@@ -60,7 +60,7 @@ struct AccuracyReportTests {
                 + "| LUT max rel. | LUT max abs. (\\|exact\\| ≤ 1) | LUT entries |",
             "|---|---|---|---|---|---|---|---|---|---|",
         ]
-        for curve in Catalogue.curves {
+        for curve in Catalog.curves {
             let reference = try curve.fixture.map { _ in try ReferenceAccuracy.measure(curve) }
             for direction in [TransferFunction.LookupTable.Direction.toLinear, .fromLinear] {
                 let table = TransferFunction.LookupTable(curve.function, direction: direction)

@@ -4,7 +4,7 @@ import TransferFunctions
 /// The exact bulk forms over buffers equal the scalar API element by element.
 @Suite("Bulk buffers")
 struct BufferTests {
-    @Test("Float and Double buffers match the scalar API", arguments: Catalogue.curves)
+    @Test("Float and Double buffers match the scalar API", arguments: Catalog.curves)
     func matchesScalar(_ curve: Curve) {
         let f = curve.function
         let inputs = PropertyTests.grid + [.nan, .infinity, -.infinity, 2.5]

@@ -6,7 +6,7 @@ import TransferFunctions
 struct LookupTableTests {
     typealias Direction = TransferFunction.LookupTable.Direction
 
-    static let cases: [(Curve, Direction, OutOfRangeBehavior)] = Catalogue.curves.flatMap { curve in
+    static let cases: [(Curve, Direction, OutOfRangeBehavior)] = Catalog.curves.flatMap { curve in
         [Direction.toLinear, .fromLinear].flatMap { direction in
             [OutOfRangeBehavior.extended, .clamped].map { (curve, direction, $0) }
         }
@@ -35,7 +35,7 @@ struct LookupTableTests {
 
     /// Inputs outside the table (NaN, ±∞, beyond its range, negatives of non-mirrored curves) get the exact scalar
     /// result; −0 gives f(0); the bulk forms equal the per-value kernel.
-    @Test("Special inputs and bulk forms", arguments: Catalogue.curves)
+    @Test("Special inputs and bulk forms", arguments: Catalog.curves)
     func specialInputs(_ curve: Curve) {
         let f = curve.function
         let specials: [Float] = [.nan, .infinity, -.infinity, 300, -300, 5, -5, 1, -1, 0, -0.0, -0.3, 1e-30, -1e-30]

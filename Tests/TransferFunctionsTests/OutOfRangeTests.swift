@@ -7,7 +7,7 @@ import TransferFunctions
 struct OutOfRangeTests {
     static let ranges: [OutOfRangeBehavior] = [.extended, .clamped]
 
-    @Test("NaN gives NaN", arguments: Catalogue.curves)
+    @Test("NaN gives NaN", arguments: Catalog.curves)
     func nan(_ curve: Curve) {
         let f = curve.function
         for range in Self.ranges {
@@ -19,7 +19,7 @@ struct OutOfRangeTests {
     }
 
     /// Extended: ±∞ map to ±∞, except PQ's encoder, whose limit is its pole signal (c2/c3)^m2.
-    @Test("Infinities", arguments: Catalogue.curves)
+    @Test("Infinities", arguments: Catalog.curves)
     func infinities(_ curve: Curve) {
         let f = curve.function
         #expect(f.toLinear(Double.infinity) == .infinity)
@@ -41,7 +41,7 @@ struct OutOfRangeTests {
 
     /// Clamped: signals are clamped to [0, 1] and linear values to [toLinear(0), toLinear(1)], so every result lies in
     /// the nominal range; inside it, clamped equals extended.
-    @Test("Clamped stays in the nominal range", arguments: Catalogue.curves)
+    @Test("Clamped stays in the nominal range", arguments: Catalog.curves)
     func clamped(_ curve: Curve) {
         let f = curve.function
         let (black, white) = (f.toLinear(0.0), f.toLinear(1.0))
@@ -66,7 +66,7 @@ struct OutOfRangeTests {
 
     /// Extended, below zero: f(−x) = −f(x) for the mirrored curves (Apple extended sRGB, PNG 3rd edition), bit for bit
     /// in Double and Float; above 1 the formula continues (values exceed 1 and keep increasing).
-    @Test("Extended mirrors and continues", arguments: Catalogue.curves.filter { $0.function.isOddExtension })
+    @Test("Extended mirrors and continues", arguments: Catalog.curves.filter { $0.function.isOddExtension })
     func mirrored(_ curve: Curve) {
         let f = curve.function
         for x in PropertyTests.grid where x > 0 {
@@ -113,7 +113,7 @@ struct OutOfRangeTests {
     /// BT.1886 with a black level: below V = −b (no light) the power law is mirrored about −b, so the curve stays
     /// invertible, and light below the black level encodes to signals below 0.
     @Test func bt1886BelowBlack() {
-        let f = Catalogue.bt1886WithBlack
+        let f = Catalog.bt1886WithBlack
         let b = -f.fromLinear(0.0)
         #expect(b > 0.05 && b < 0.07)
         #expect(Swift.abs(f.toLinear(-b)) < 1e-17)

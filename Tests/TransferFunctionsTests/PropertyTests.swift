@@ -15,7 +15,7 @@ struct PropertyTests {
     /// 10⁻¹⁴ absolute, on [−4, 4] where the curve is injective. Excluded, with the reason: signals the encoder never
     /// produces (the BT.709 family's gaps, PQ below c1^m2 where the EOTF is 0, log signals at 0) and linear values the
     /// encoder flattens (log below its threshold).
-    @Test("Round trips are the identity", arguments: Catalogue.curves)
+    @Test("Round trips are the identity", arguments: Catalog.curves)
     func roundTrips(_ curve: Curve) {
         let f = curve.function
         var worstSignal = 0.0, worstLinear = 0.0
@@ -59,7 +59,7 @@ struct PropertyTests {
     /// toLinear and fromLinear never decrease (Double and Float), on the dense grid and on the fixture inputs. The
     /// exceptions are the standards' own: BT.2020-2's 12-bit OETF steps down by 2.5·10⁻⁵ at β = 0.0181, and the
     /// IEC 61966-2-1 sRGB encoding by 2.9·10⁻⁸ at 0.0031308 (its rounded constants).
-    @Test("Monotone", arguments: Catalogue.curves)
+    @Test("Monotone", arguments: Catalog.curves)
     func monotone(_ curve: Curve) throws {
         let f = curve.function
         var inputs = Self.grid
@@ -84,7 +84,7 @@ struct PropertyTests {
     /// −2.5·10⁻⁵, BT.1361's negative branch by a quarter of BT.709's, the sRGB encoding by −2.9·10⁻⁸ (IEC 61966-2-1);
     /// HLG's segments meet to rounding. Decoders are continuous at their joins (gaps decode to β), except BT.2020
     /// 12-bit's, which steps up by 6·10⁻⁷ where the OETF covers an interval twice.
-    @Test("Continuity at segment joins", arguments: Catalogue.curves)
+    @Test("Continuity at segment joins", arguments: Catalog.curves)
     func continuity(_ curve: Curve) {
         let f = curve.function
         for join in curve.signalJoins {

@@ -7,7 +7,7 @@ import TransferFunctions
 /// rounded to Float, on ≥ 10 000 values per direction including segment boundaries and their float32 neighbours.
 @Suite("Reference sweeps")
 struct ReferenceSweepTests {
-    @Test("Matches the float64 reference", arguments: Catalogue.withFixtures)
+    @Test("Matches the float64 reference", arguments: Catalog.withFixtures)
     func matchesReference(_ curve: Curve) throws {
         let (toLinear, fromLinear) = try ReferenceAccuracy.measure(curve)
         for (direction, accuracy) in [("toLinear", toLinear), ("fromLinear", fromLinear)] {

@@ -41,7 +41,7 @@ let spaces: [ColorSpace] = [
     .sRGB, .extendedSRGB, .linearSRGB, .displayP3, .extendedLinearDisplayP3, .bt709, .bt2020,
     .extendedLinearBT2020, .bt2100PQ, .bt2100HLG, .displayP3PQ, .displayP3HLG, .acesCG,
 ]
-check(spaces.allSatisfy { !$0.name.isEmpty }, "ColorSpace catalogue")
+check(spaces.allSatisfy { !$0.name.isEmpty }, "ColorSpace catalog")
 let ycc = YCbCrMatrix.bt2020NonConstantLuminance.ycbcr(fromRGB: SIMD3(1, 0, 0))
 check(near(ycc.x, 0.2627), "YCbCrMatrix")
 let cicp = try CICP(colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance, range: .narrow)

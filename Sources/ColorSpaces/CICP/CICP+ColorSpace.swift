@@ -1,7 +1,7 @@
 import TransferFunctions
 
 extension ColorSpace {
-    /// The RGB colour space of a CICP value's ColourPrimaries and TransferCharacteristics: the catalogue space
+    /// The RGB colour space of a CICP value's ColourPrimaries and TransferCharacteristics: the catalog space
     /// (``all``, clamped variant) when one matches, otherwise a new space named after the H.273 codes (e.g.
     /// "SMPTE ST 428-1 / SMPTE ST 428-1 (CICP 10/17)", identifier "cicp-10-17").
     ///

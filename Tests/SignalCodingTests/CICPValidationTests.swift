@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 import Testing
 
 @Suite("CICP validation (ITU-T H.273 Tables 2–4, PNG cICP)")

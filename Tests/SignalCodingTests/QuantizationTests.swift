@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 import Testing
 
 @Suite("Quantization")

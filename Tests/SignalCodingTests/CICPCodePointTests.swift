@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 import Testing
 
 /// Parses `name` as a code point of `field`, returning the code.

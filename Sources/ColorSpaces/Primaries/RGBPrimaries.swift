@@ -38,7 +38,7 @@ public struct RGBPrimaries: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(name) (R \(red), G \(green), B \(blue), W \(white))" }
 }
 
-// MARK: - Catalogue
+// MARK: - Catalog
 
 extension RGBPrimaries {
     /// ITU-R BT.709-6 (sRGB, IEC 61966-2-1); H.273 ColourPrimaries 1.

@@ -21,7 +21,7 @@ struct Curve: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-enum Catalogue {
+enum Catalog {
     static let bt1886WithBlack = TransferFunction.bt1886(whiteLuminance: 100, blackLuminance: 0.1)
 
     static let curves: [Curve] = [
@@ -72,11 +72,11 @@ enum ReferenceFixture {
 
     /// All fixture inputs of every curve (for curves without a fixture of their own).
     static func allInputs() throws -> [Float] {
-        try Catalogue.withFixtures.flatMap { try rows($0.fixture!).map(\.x) }
+        try Catalog.withFixtures.flatMap { try rows($0.fixture!).map(\.x) }
     }
 
     private static let all: [String: Result<[ReferenceRow], FixtureError>] = Dictionary(
-        uniqueKeysWithValues: Catalogue.withFixtures.map { curve in
+        uniqueKeysWithValues: Catalog.withFixtures.map { curve in
             (curve.fixture!, Result { () throws(FixtureError) in try parse(curve.fixture!) })
         })
 

@@ -1,11 +1,3 @@
-/// The integer code range of a signal: full (0 … 2ⁿ − 1) or narrow ("video", "limited": 16 … 235 at 8 bits).
-public enum SignalRange: Hashable, Sendable, CaseIterable {
-    /// Full range: `D = round((2ⁿ − 1)·E′)` (ITU-R BT.2100 Table 9, H.273 VideoFullRangeFlag = 1).
-    case full
-    /// Narrow (video) range: `D = round((219·E′ + 16)·2ⁿ⁻⁸)` (ITU-R BT.2100 Table 9, H.273 VideoFullRangeFlag = 0).
-    case narrow
-}
-
 /// The quantisation of normalised non-linear signals (R′G′B′, Y′ in [0, 1]; Cb, Cr in [−0.5, 0.5]) to integer codes,
 /// as ITU-R BT.2100 Table 9 and ITU-T H.273 (equations 20–31) define it, for 8 to 16 bits.
 ///

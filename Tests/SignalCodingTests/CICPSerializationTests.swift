@@ -1,4 +1,4 @@
-import ColorSpaces
+import SignalCoding
 import Testing
 
 @Suite("CICP bytes (PNG cICP, ICC cicp) and the 9/16/0/1 string form")

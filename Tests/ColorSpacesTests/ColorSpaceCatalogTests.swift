@@ -2,8 +2,8 @@ import ColorSpaces
 import Testing
 import TransferFunctions
 
-@Suite("ColorSpace catalogue")
-struct ColorSpaceCatalogueTests {
+@Suite("ColorSpace catalog")
+struct ColorSpaceCatalogTests {
     /// Apple CGColorSpace names (CoreGraphics `CGColorSpace.h`; each constant's string value is its own name).
     @Test(arguments: [
         (ColorSpace.sRGB, "kCGColorSpaceSRGB"),
@@ -113,7 +113,7 @@ struct ColorSpaceCatalogueTests {
         #expect(display.isApproximatelyEqual(to: close))
         close.transferFunction = .bt1886(whiteLuminance: 100, blackLuminance: 0.2)
         #expect(!display.isApproximatelyEqual(to: close))
-        // Distinct catalogue entries are never approximately equal.
+        // Distinct catalog entries are never approximately equal.
         for a in ColorSpace.all {
             for b in ColorSpace.all where a != b {
                 #expect(!a.isApproximatelyEqual(to: b), "\(a.name) vs \(b.name)")
