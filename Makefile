@@ -1,7 +1,9 @@
 # HDRColor developer commands. Quick start: `make demo`, `make test`.
 SWIFT ?= swift
 PYTHON ?= python3
-APT_PACKAGES := liblcms2-dev pkg-config
+# System libraries the package links, as Debian packages and the pkg-config modules that prove they are installed.
+APT_PACKAGES := liblcms2-dev zlib1g-dev pkg-config
+PKG_CONFIG_MODULES := lcms2 zlib
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
 
@@ -9,14 +11,14 @@ APT_TEST_PROFILES := icc-profiles-free colord-data
 
 all: build
 
-## Install the system libraries the package links (LittleCMS 2), with apt-get when running as root.
+## Install the system libraries the package links (APT_PACKAGES), with apt-get when running as root.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lcms2; then :; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKG_CONFIG_MODULES); then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
 	else \
-		echo "error: LittleCMS 2 (lcms2) was not found by pkg-config. Install it with:"; \
+		echo "error: pkg-config does not find all of: $(PKG_CONFIG_MODULES). Install them with:"; \
 		echo "    sudo apt-get install -y $(APT_PACKAGES)"; \
 		exit 1; \
 	fi

@@ -33,10 +33,13 @@ let package = Package(
         .library(name: "PixelBuffers", targets: ["PixelBuffers"]),
         .library(name: "ToneMapping", targets: ["ToneMapping"]),
         .library(name: "ICC", targets: ["ICC"]),
+        .library(name: "PixelConversion", targets: ["PixelConversion"]),
+        .library(name: "ColorTags", targets: ["ColorTags"]),
         .executable(name: "hdrcolor", targets: ["hdrcolor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: Pure-Swift core
@@ -60,17 +63,41 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Pixel conversion
+        // Runtime-dispatched SIMD row kernels (x86-64 AVX2/F16C via per-function target attributes; no package flags).
+        .target(name: "CPixelKernels"),
+        .target(
+            name: "PixelConversion",
+            dependencies: [
+                "CPixelKernels", "PixelBuffers", "ColorSpaces", "TransferFunctions", "ToneMapping", "HalfFloat",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Colour tags of image files
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "ColorTags",
+            dependencies: ["CZlib", "ICC", "ColorSpaces", "TransferFunctions", "ToneMapping"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Umbrella and tool
         .target(
             name: "HDRColor",
             dependencies: [
                 "SignalCoding", "TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping", "ICC",
+                "PixelConversion", "ColorTags",
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "hdrcolor",
-            dependencies: ["HDRColor", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "HDRColor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -83,6 +110,9 @@ let package = Package(
         .testTarget(name: "PixelBuffersTests", dependencies: ["PixelBuffers", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ToneMappingTests", dependencies: ["ToneMapping", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ICCTests", dependencies: ["ICC", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,8 +1,10 @@
 // HDRColor: one import for the whole library.
 @_exported import ColorSpaces
+@_exported import ColorTags
 @_exported import HalfFloat
 @_exported import ICC
 @_exported import PixelBuffers
+@_exported import PixelConversion
 @_exported import SignalCoding
 @_exported import ToneMapping
 @_exported import TransferFunctions

@@ -1,0 +1,3 @@
+#ifndef CPIXELKERNELS_H
+#define CPIXELKERNELS_H
+#endif
