@@ -1,3 +1,5 @@
+import TransferFunctions
+
 /// A fast `Float` approximation of any ``ToneCurve``: a table indexed by the bits of the input, piecewise linear in x
 /// with 256 segments per octave (2^(−16) … the table's top), for bulk conversion where exact `pow`/`log` per pixel
 /// costs too much (e.g. ``BT2390EETF``, which evaluates PQ four times per value).
@@ -14,12 +16,11 @@ public struct TabulatedToneCurve: ToneCurve, Hashable {
     /// The largest tabulated input; above it the output is constant.
     public let top: Float
 
-    @usableFromInline let table: [Float]
+    /// The table (the package's one table engine, shared with transfer functions and pixel conversion).
+    @usableFromInline package let table: PiecewiseLinearTable
     @usableFromInline let zeroValue: Float
-    @usableFromInline let saturationInput: Float
     @usableFromInline let saturationValue: Float
     @usableFromInline static var bottom: Float { 0x1p-16 }
-    @usableFromInline static var segmentShift: UInt32 { 15 }  // 23 − 8 mantissa bits: 256 segments per octave
 
     /// Tabulates `curve` from 2^(−16) up to `top` (rounded up to a power of two, clamped to [1, 2^30]).
     ///
@@ -36,24 +37,11 @@ public struct TabulatedToneCurve: ToneCurve, Hashable {
         self.top = topPower
         var limit = topPower
         if let s = saturation.map(Float.init), s > Self.bottom, s < topPower { limit = s }
-        saturationInput = limit
         saturationValue = Float(curve.map(Double(limit)))
-        let base = Self.bottom.bitPattern
-        var values: [Float] = []
-        for k in 0...(octaves << 8) {
-            let x = Double(Float(bitPattern: base + UInt32(k) << Self.segmentShift))
-            if x <= Double(limit) {
-                values.append(Float(curve.map(x)))
-            } else {
-                // The node just past S continues the chord from the previous node through f(S); later nodes are unused.
-                let previousX = Double(Float(bitPattern: base + UInt32(k - 1) << Self.segmentShift))
-                let previous = curve.map(previousX), atLimit = curve.map(Double(limit))
-                values.append(Float(previous + (atLimit - previous) / (Double(limit) - previousX) * (x - previousX)))
-                break
-            }
-        }
-        table = values
         zeroValue = Float(curve.map(0.0))
+        table = PiecewiseLinearTable(
+            function: { curve.map($0) }, segmentsPerOctaveLog2: 8, lowEnd: .chordFromZeroBelow(Self.bottom),
+            high: topPower, saturation: Double(limit), mirrored: false)
     }
 
     /// Tabulates the scalar operator inside `mapper`, or returns `nil` for ``ToneMapper/identity`` and
@@ -76,16 +64,18 @@ public struct TabulatedToneCurve: ToneCurve, Hashable {
 
     static func top(for a: Double, _ b: Double) -> Float { Float(Swift.max(a, b, 1) * 2) }
 
+    /// The value for inputs the table does not cover: negatives f(0) + x, NaN, and the constant from the saturation
+    /// input on.
+    @usableFromInline
+    func outsideValue(_ value: Float) -> Float {
+        if value < 0 { return zeroValue + value }
+        return value.isNaN ? value : saturationValue
+    }
+
     /// The curve from the table, in `Float`.
     @inlinable
     public func map(_ value: Float) -> Float {
-        if !(value >= 0) { return value < 0 ? zeroValue + value : value }  // negatives: f(0) + x; NaN stays NaN
-        if value >= saturationInput { return saturationValue }
-        if value < Self.bottom { return zeroValue + (table[0] - zeroValue) * (value / Self.bottom) }
-        let offset = value.bitPattern &- Self.bottom.bitPattern
-        let index = Int(offset >> Self.segmentShift)
-        let fraction = Float(offset & (1 << Self.segmentShift - 1)) * (1 / Float(1 << Self.segmentShift))
-        return table.withUnsafeBufferPointer { t in t[index] + (t[index + 1] - t[index]) * fraction }
+        table.evaluate(value) { outsideValue($0) }
     }
 
     /// The curve from the table, in `Double` (table values are `Float`).

@@ -90,7 +90,8 @@ public enum HLG {
     }
 
     /// The OOTF (ITU-R BT.2100-2 Table 5): scene light RGB E ∈ [0, 1] to display light in cd/m²,
-    /// `F_D = α·Y_S^(γ−1)·E` with α = L_W and Y_S the scene luminance.
+    /// `F_D = α·Y_S^(γ−1)·E` with α = L_W and Y_S the scene luminance; ``Display/ootf(_:)`` of a display with
+    /// this peak, gamma and weights.
     ///
     /// - Parameters:
     ///   - scene: Linear scene light (R, G, B), nominally in [0, 1].
@@ -105,15 +106,12 @@ public enum HLG {
         gamma: Double? = nil,
         lumaCoefficients k: SIMD3<Double> = lumaCoefficients
     ) -> SIMD3<Double> {
-        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
-        let ys = (scene * k).sum()
-        if ys <= 0 { return .zero }
-        return scene * (peakLuminance * pow(ys, g - 1))
+        Display(peakLuminance: peakLuminance, systemGamma: gamma, lumaCoefficients: k).ootf(scene)
     }
 
     /// The inverse OOTF (ITU-R BT.2100-2 Table 5): display light in cd/m² to scene light,
-    /// `E = (Y_D/α)^((1−γ)/γ)·F_D/α` with α = L_W. Parameters as for ``ootf(_:peakLuminance:gamma:lumaCoefficients:)``;
-    /// zero when Y_D ≤ 0.
+    /// `E = (Y_D/α)^((1−γ)/γ)·F_D/α` with α = L_W; ``Display/inverseOOTF(_:)``. Parameters as for
+    /// ``ootf(_:peakLuminance:gamma:lumaCoefficients:)``; zero when Y_D ≤ 0.
     @inlinable
     public static func inverseOOTF(
         _ display: SIMD3<Double>,
@@ -121,29 +119,26 @@ public enum HLG {
         gamma: Double? = nil,
         lumaCoefficients k: SIMD3<Double> = lumaCoefficients
     ) -> SIMD3<Double> {
-        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
-        let yd = (display * k).sum()
-        if yd <= 0 { return .zero }
-        return display / peakLuminance * pow(yd / peakLuminance, (1 - g) / g)
+        Display(peakLuminance: peakLuminance, systemGamma: gamma, lumaCoefficients: k).inverseOOTF(display)
     }
 
     /// The black-level lift β = √(3·(L_B/L_W)^(1/γ)) of the BT.2100-2 EOTF (0 for a zero black level; NaN for a
     /// negative one).
     @inlinable
     public static func blackLift(peakLuminance: Double, blackLuminance: Double, gamma: Double? = nil) -> Double {
-        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
-        return (3 * pow(blackLuminance / peakLuminance, 1 / g)).squareRoot()
+        Display(peakLuminance: peakLuminance, blackLuminance: blackLuminance, systemGamma: gamma).blackLift
     }
 
     /// The EOTF (ITU-R BT.2100-2 Table 5): non-linear R′G′B′ signal to display light in cd/m²,
-    /// `F_D = OOTF[OETF⁻¹(max(0, (1 − β)E′ + β))]`, so signal 0 shows the black level L_B and 1 shows L_W.
+    /// `F_D = OOTF[OETF⁻¹(max(0, (1 − β)E′ + β))]`, so signal 0 shows the black level L_B and 1 shows L_W;
+    /// ``Display/eotf(_:)`` with BT.2020 luminance weights.
     ///
     /// - Parameters:
     ///   - rgb: The signal (R′, G′, B′), nominally in [0, 1]; lifted values below 0 are clipped to 0 as BT.2100 says.
     ///   - peakLuminance: The display's nominal peak luminance L_W in cd/m².
     ///   - blackLuminance: The display's black level L_B in cd/m².
     ///   - gamma: The system gamma; ``systemGamma(peakLuminance:formula:ambientLuminance:)`` of the peak by default.
-    /// - Returns: Display light (R, G, B) in cd/m², with BT.2020 luminance weights in the OOTF.
+    /// - Returns: Display light (R, G, B) in cd/m².
     @inlinable
     public static func eotf(
         _ rgb: SIMD3<Double>,
@@ -151,15 +146,12 @@ public enum HLG {
         blackLuminance: Double,
         gamma: Double? = nil
     ) -> SIMD3<Double> {
-        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
-        let beta = blackLift(peakLuminance: peakLuminance, blackLuminance: blackLuminance, gamma: g)
-        var scene = SIMD3<Double>()
-        for i in 0..<3 { scene[i] = inverseOETF(Swift.max(0, (1 - beta) * rgb[i] + beta)) }
-        return ootf(scene, peakLuminance: peakLuminance, gamma: g)
+        Display(peakLuminance: peakLuminance, blackLuminance: blackLuminance, systemGamma: gamma).eotf(rgb)
     }
 
     /// The inverse EOTF: display light in cd/m² to the non-linear signal, inverting
-    /// ``eotf(_:peakLuminance:blackLuminance:gamma:)`` (negative scene light from the inverse OOTF is clipped to 0).
+    /// ``eotf(_:peakLuminance:blackLuminance:gamma:)`` (negative scene light from the inverse OOTF is clipped to 0);
+    /// ``Display/inverseEOTF(_:)``.
     @inlinable
     public static func inverseEOTF(
         _ display: SIMD3<Double>,
@@ -167,11 +159,6 @@ public enum HLG {
         blackLuminance: Double,
         gamma: Double? = nil
     ) -> SIMD3<Double> {
-        let g = gamma ?? systemGamma(peakLuminance: peakLuminance)
-        let beta = blackLift(peakLuminance: peakLuminance, blackLuminance: blackLuminance, gamma: g)
-        let scene = inverseOOTF(display, peakLuminance: peakLuminance, gamma: g)
-        var out = SIMD3<Double>()
-        for i in 0..<3 { out[i] = (oetf(Swift.max(scene[i], 0)) - beta) / (1 - beta) }
-        return out
+        Display(peakLuminance: peakLuminance, blackLuminance: blackLuminance, systemGamma: gamma).inverseEOTF(display)
     }
 }

@@ -1,3 +1,4 @@
+import ColorSpaces
 import Foundation
 import Testing
 import TransferFunctions
@@ -52,15 +53,26 @@ struct HLGAndReferenceLevelTests {
         }
     }
 
-    @Test("HLG bulk decode matches the Double form")
-    func hlgBulk() {
-        let hlg = HLGDisplayAdaptation(displayHeadroom: 2)
-        let pixels: [SIMD3<Float>] = [SIMD3(0.75, 0.75, 0.75), SIMD3(1, 0.2, 0), SIMD3(0, 0, 0), SIMD3(0.38, 0.5, 0.9)]
-        let out = withPlanes(pixels) { hlg.linearize(red: $0, green: $1, blue: $2) }
-        for (p, o) in zip(pixels, out) {
-            let want = hlg.linear(fromSignal: SIMD3(Double(p.x), Double(p.y), Double(p.z)))
-            #expect((SIMD3<Double>(Double(o.x), Double(o.y), Double(o.z)) - want).maxMagnitude < 1e-6)
+    /// One HLG display-light implementation: the adaptation and the float64 reference conversion agree, for BT.2020
+    /// (BT.2100 weights) and for Display P3 HLG (P3's own weights), where the two used to differ.
+    @Test("HLG adaptation and ColorSpace.Conversion share one OOTF, with the luminance weights of the primaries")
+    func oneHLGDisplayModel() {
+        let signals: [SIMD3<Double>] = [SIMD3(0.75, 0.75, 0.75), SIMD3(1, 0.2, 0), SIMD3(0.38, 0.5, 0.9)]
+        for (space, primaries) in [(ColorSpace.bt2100HLG, RGBPrimaries.bt2020), (.displayP3HLG, .displayP3)] {
+            let adaptation = HLGDisplayAdaptation(displayHeadroom: 1000.0 / 203, primaries: primaries)
+            let linear = ColorSpace(
+                name: "linear", primaries: primaries, transferFunction: .linear, outOfRange: .extended)
+            let reference = ColorSpace.Conversion(from: space, to: linear)
+            for s in signals {
+                let difference = adaptation.linear(fromSignal: s) - reference.apply(s)
+                #expect(difference.maxMagnitude < 1e-12, "\(space.name) \(s)")
+            }
         }
+        // The weights differ: P3's red weight (0.2290) is below BT.2100's (0.2627), so with γ > 1 a saturated red gets
+        // less OOTF gain under P3 weights.
+        let p3 = HLGDisplayAdaptation(displayHeadroom: 4, primaries: .displayP3).linear(fromSignal: SIMD3(1, 0, 0))
+        let bt2100 = HLGDisplayAdaptation(displayHeadroom: 4).linear(fromSignal: SIMD3(1, 0, 0))
+        #expect(p3.x * 1.01 < bt2100.x)
     }
 
     @Test("BT.2408: PQ reference white 0.5806888810 → 1.0, 18 % grey (26 cd/m²) and white pass the EDR curve unchanged")

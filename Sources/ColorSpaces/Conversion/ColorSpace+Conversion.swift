@@ -13,8 +13,8 @@ extension ColorSpace {
     ///   at 203 cd/m².
     /// - HLG: linear = HLG EOTF(E′) / referenceWhite, the ITU-R BT.2100-2 display light of a display with
     ///   ``Options/hlgPeakLuminance`` (1000 cd/m²) and ``Options/hlgBlackLuminance`` (0), so HLG 0.75 → 203.152/203.
-    ///   The OOTF's luminance uses the BT.2100 weights for BT.2020 primaries and the primaries' own
-    ///   ``RGBPrimaries/luminanceCoefficients`` otherwise (e.g. Display P3 HLG).
+    ///   The OOTF (`HLG.Display`) weighs luminance with ``RGBPrimaries/hlgLuminanceCoefficients``: BT.2100's for
+    ///   BT.2020 primaries, the primaries' own otherwise (e.g. Display P3 HLG).
     /// - Out of range: each space's ``ColorSpace/outOfRange`` applies to its own decode or encode (clamped spaces
     ///   clamp their signal to [0, 1] before decoding and their linear value to [0, 1] of the curve's nominal range
     ///   before encoding; extended spaces mirror and continue the curve). HLG has no negative light: its OOTF clamps
@@ -109,28 +109,21 @@ extension ColorSpace {
         }
     }
 
-    /// The luminance weights of the HLG OOTF: BT.2100's for BT.2020 primaries, the primaries' own otherwise.
-    var hlgLuminanceCoefficients: SIMD3<Double> {
-        primaries.hasSameCoordinates(as: .bt2020) ? HLG.lumaCoefficients : primaries.luminanceCoefficients
+    /// The HLG display of ``Conversion/Options`` for this space's primaries.
+    func hlgDisplay(_ options: Conversion.Options) -> HLG.Display {
+        HLG.Display(
+            peakLuminance: options.hlgPeakLuminance, blackLuminance: options.hlgBlackLuminance,
+            systemGamma: options.hlgSystemGamma, primaries: primaries)
     }
 
     /// BT.2100-2 HLG EOTF in cd/m², with this space's OOTF luminance weights.
     private func hlgEOTF(_ signal: SIMD3<Double>, _ options: Conversion.Options) -> SIMD3<Double> {
-        let peak = options.hlgPeakLuminance
-        let gamma = options.hlgSystemGamma ?? HLG.systemGamma(peakLuminance: peak)
-        let beta = HLG.blackLift(peakLuminance: peak, blackLuminance: options.hlgBlackLuminance, gamma: gamma)
-        let scene = componentwise(signal) { HLG.inverseOETF(nonNegative((1 - beta) * $0 + beta)) }
-        return HLG.ootf(scene, peakLuminance: peak, gamma: gamma, lumaCoefficients: hlgLuminanceCoefficients)
+        hlgDisplay(options).eotf(signal)
     }
 
     /// The inverse of ``hlgEOTF(_:_:)``: display light in cd/m² to the HLG signal.
     private func hlgInverseEOTF(_ display: SIMD3<Double>, _ options: Conversion.Options) -> SIMD3<Double> {
-        let peak = options.hlgPeakLuminance
-        let gamma = options.hlgSystemGamma ?? HLG.systemGamma(peakLuminance: peak)
-        let beta = HLG.blackLift(peakLuminance: peak, blackLuminance: options.hlgBlackLuminance, gamma: gamma)
-        let scene = HLG.inverseOOTF(
-            display, peakLuminance: peak, gamma: gamma, lumaCoefficients: hlgLuminanceCoefficients)
-        return componentwise(scene) { (HLG.oetf(nonNegative($0)) - beta) / (1 - beta) }
+        hlgDisplay(options).inverseEOTF(display)
     }
 }
 
@@ -139,10 +132,6 @@ extension ColorSpace {
 func componentwise(_ v: SIMD3<Double>, _ transform: (Double) -> Double) -> SIMD3<Double> {
     SIMD3(transform(v.x), transform(v.y), transform(v.z))
 }
-
-/// `max(x, 0)` that keeps NaN.
-@inline(__always)
-func nonNegative(_ x: Double) -> Double { x < 0 ? 0 : x }
 
 /// `x` clamped to [0, 1], keeping NaN.
 @inline(__always)
