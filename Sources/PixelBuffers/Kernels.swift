@@ -2,9 +2,9 @@ import HalfFloat
 
 /// Row kernels. Every kernel works on one row segment; callers loop over rows, so memory stays bounded.
 /// Samples and words are little-endian in memory unless `bigEndian` is set.
-enum Kernels {
+package enum Kernels {
     /// Pixels per chunk for kernels that stage samples in a stack buffer.
-    static let chunk = 512
+    package static let chunk = 512
 
     // MARK: Integer codes ⇄ Float
 
@@ -12,7 +12,7 @@ enum Kernels {
     /// `shift`. The subtraction is exact (integers below 2^24), so each value is the correctly rounded quotient:
     /// nominal white is exactly 1, chroma extremes exactly ±0.5.
     @inline(__always)
-    static func decode<T: FixedWidthInteger & UnsignedInteger>(
+    package static func decode<T: FixedWidthInteger & UnsignedInteger>(
         _ src: UnsafePointer<T>, stride: Int, count: Int, shift: UInt32, mask: UInt32, bigEndian: Bool,
         offset: Float, scale: Float, into dst: UnsafeMutablePointer<Float>
     ) {
@@ -48,7 +48,8 @@ enum Kernels {
     /// The integer code of a normalised value: `x = v · scale + bias`, NaN → `bias` (the code of 0), clamped to
     /// `0 … maxCode`, rounded half up (= half away from zero, as `Quantization` rounds, since x ≥ 0).
     @inline(__always)
-    static func code(_ v: Float, scale: Float, bias: Float, maxCode: Float) -> UInt32 {
+    @inlinable
+    package static func code(_ v: Float, scale: Float, bias: Float, maxCode: Float) -> UInt32 {
         let value = v == v ? v : 0  // NaN → 0 (an AND with the ordered mask), whose code is `bias`
         var x = value * scale + bias
         x = x > 0 ? x : 0
@@ -62,7 +63,7 @@ enum Kernels {
 
     /// `dst[i·stride] = code(src[i]) << shift` for integer containers.
     @inline(__always)
-    static func encode<T: FixedWidthInteger & UnsignedInteger>(
+    package static func encode<T: FixedWidthInteger & UnsignedInteger>(
         _ src: UnsafePointer<Float>, count: Int, scale: Float, bias: Float, maxCode: Float, shift: UInt32,
         bigEndian: Bool, into dst: UnsafeMutablePointer<T>, stride: Int
     ) {
@@ -220,7 +221,7 @@ enum Kernels {
     // MARK: Half and float samples
 
     /// Gathers channel samples of an interleaved half row (`stride` halves per pixel) into floats.
-    static func decodeHalf(_ src: UnsafePointer<UInt16>, stride: Int, count: Int, into dst: UnsafeMutablePointer<Float>)
+    package static func decodeHalf(_ src: UnsafePointer<UInt16>, stride: Int, count: Int, into dst: UnsafeMutablePointer<Float>)
     {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
             var x = 0
@@ -236,7 +237,7 @@ enum Kernels {
     }
 
     /// Converts floats to halves (round to nearest even; overflow to ±∞, NaN kept) and scatters them.
-    static func encodeHalf(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutablePointer<UInt16>, stride: Int)
+    package static func encodeHalf(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutablePointer<UInt16>, stride: Int)
     {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
             var x = 0
@@ -253,7 +254,7 @@ enum Kernels {
 
     /// Strided float copy (`dst[i·dstStride] = src[i·srcStride]`).
     @inline(__always)
-    static func copy(
+    package static func copy(
         _ src: UnsafePointer<Float>, stride srcStride: Int, count: Int, into dst: UnsafeMutablePointer<Float>,
         stride dstStride: Int
     ) {

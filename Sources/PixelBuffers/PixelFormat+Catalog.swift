@@ -12,7 +12,7 @@ extension PixelFormat {
     /// 'l64r', kCVPixelFormatType_64RGBALE: 16-bit little-endian R, G, B, A, full range (0 … 65535).
     public static let rgba16 = PixelFormat(
         layout: .rgba(.rgba), sampleType: .unsignedInteger, bitDepth: 16, alignment: .low, range: .full)
-    /// 'RGhA', kCVPixelFormatType_64RGBAHalf: IEEE binary16 R, G, B, A (the EDR working format of seeds 000/001).
+    /// 'RGhA', kCVPixelFormatType_64RGBAHalf: IEEE binary16 R, G, B, A (the working format of EDR layers, `MTLPixelFormat.rgba16Float`).
     public static let rgbaHalf = PixelFormat(
         layout: .rgba(.rgba), sampleType: .halfFloat, bitDepth: 16, alignment: .low, range: nil)
     /// 'RGfA', kCVPixelFormatType_128RGBAFloat: IEEE binary32 R, G, B, A.
@@ -40,7 +40,54 @@ extension PixelFormat {
         try integer(.rgba(order), bitDepth: bitDepth, range: range, alignment: alignment)
     }
 
-    // MARK: Y′CbCr formats
+    // MARK: Y′CbCr formats with a CoreVideo FourCC (biplanar: Y′ plane, then interleaved Cb Cr)
+
+    /// '420v', kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange: 8-bit 4:2:0 biplanar, narrow range (NV12).
+    public static let yuv420v = biplanar(.s420, 8, .narrow)
+    /// '420f', kCVPixelFormatType_420YpCbCr8BiPlanarFullRange: 8-bit 4:2:0 biplanar, full range.
+    public static let yuv420f = biplanar(.s420, 8, .full)
+    /// '422v', kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange: 8-bit 4:2:2 biplanar, narrow range.
+    public static let yuv422v = biplanar(.s422, 8, .narrow)
+    /// '422f', kCVPixelFormatType_422YpCbCr8BiPlanarFullRange: 8-bit 4:2:2 biplanar, full range.
+    public static let yuv422f = biplanar(.s422, 8, .full)
+    /// '444v', kCVPixelFormatType_444YpCbCr8BiPlanarVideoRange: 8-bit 4:4:4 biplanar, narrow range.
+    public static let yuv444v = biplanar(.s444, 8, .narrow)
+    /// '444f', kCVPixelFormatType_444YpCbCr8BiPlanarFullRange: 8-bit 4:4:4 biplanar, full range.
+    public static let yuv444f = biplanar(.s444, 8, .full)
+    /// 'x420', kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange: 10-bit 4:2:0 biplanar in the high bits of 16-bit
+    /// words (P010), narrow range: the HDR video frames of AVFoundation and VideoToolbox.
+    public static let x420 = biplanar(.s420, 10, .narrow)
+    /// 'xf20', kCVPixelFormatType_420YpCbCr10BiPlanarFullRange: as 'x420', full range.
+    public static let xf20 = biplanar(.s420, 10, .full)
+    /// 'x422', kCVPixelFormatType_422YpCbCr10BiPlanarVideoRange: 10-bit 4:2:2 biplanar (P210), narrow range.
+    public static let x422 = biplanar(.s422, 10, .narrow)
+    /// 'xf22', kCVPixelFormatType_422YpCbCr10BiPlanarFullRange: as 'x422', full range.
+    public static let xf22 = biplanar(.s422, 10, .full)
+    /// 'x444', kCVPixelFormatType_444YpCbCr10BiPlanarVideoRange: 10-bit 4:4:4 biplanar (P410), narrow range.
+    public static let x444 = biplanar(.s444, 10, .narrow)
+    /// 'xf44', kCVPixelFormatType_444YpCbCr10BiPlanarFullRange: as 'x444', full range.
+    public static let xf44 = biplanar(.s444, 10, .full)
+    /// 'sv22', kCVPixelFormatType_422YpCbCr16BiPlanarVideoRange: 16-bit 4:2:2 biplanar, narrow range.
+    public static let sv22 = biplanar(.s422, 16, .narrow)
+    /// 'sv44', kCVPixelFormatType_444YpCbCr16BiPlanarVideoRange: 16-bit 4:4:4 biplanar, narrow range.
+    public static let sv44 = biplanar(.s444, 16, .narrow)
+    /// 'y420', kCVPixelFormatType_420YpCbCr8Planar: 8-bit 4:2:0 planar, narrow range (I420, what software decoders
+    /// such as libvpx and dav1d output).
+    public static let y420 = PixelFormat(
+        layout: .planar(.s420), sampleType: .unsignedInteger, bitDepth: 8, alignment: .low, range: .narrow)
+    /// 'f420', kCVPixelFormatType_420YpCbCr8PlanarFullRange: 8-bit 4:2:0 planar, full range.
+    public static let f420 = PixelFormat(
+        layout: .planar(.s420), sampleType: .unsignedInteger, bitDepth: 8, alignment: .low, range: .full)
+
+    /// A CoreVideo-style biplanar format: 8 bits in bytes, more in the high bits of 16-bit words.
+    private static func biplanar(_ s: ChromaSubsampling, _ bits: Int, _ range: SignalRange) -> PixelFormat {
+        PixelFormat(
+            layout: .biplanar(s), sampleType: .unsignedInteger, bitDepth: bits,
+            alignment: canonicalAlignment(.high, bitDepth: bits), range: range)
+    }
+
+    // MARK: Y′CbCr formats of any depth
+
 
     /// A biplanar Y′CbCr format (Y′ plane, then interleaved Cb Cr): 8 bits in bytes, 9 … 16 bits in 16-bit
     /// little-endian containers, by default in the high bits as CoreVideo's 'x420' family and P010 store them.

@@ -39,43 +39,34 @@ extension PixelFormat {
         s.utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    /// CoreVideo's names (CVPixelBuffer.h) for the formats this library supports.
-    static let fourCCTable: [(fourCC: String, format: PixelFormat)] = {
-        func bi(_ s: ChromaSubsampling, _ bits: Int, _ r: SignalRange) -> PixelFormat {
-            PixelFormat(
-                layout: .biplanar(s), sampleType: .unsignedInteger, bitDepth: bits,
-                alignment: canonicalAlignment(.high, bitDepth: bits), range: r)
-        }
-        func planar(_ s: ChromaSubsampling, _ r: SignalRange) -> PixelFormat {
-            PixelFormat(layout: .planar(s), sampleType: .unsignedInteger, bitDepth: 8, alignment: .low, range: r)
-        }
-        return [
-            ("RGBA", .rgba8),  // kCVPixelFormatType_32RGBA
-            ("BGRA", .bgra8),  // kCVPixelFormatType_32BGRA
-            ("l64r", .rgba16),  // kCVPixelFormatType_64RGBALE
-            ("RGhA", .rgbaHalf),  // kCVPixelFormatType_64RGBAHalf
-            ("RGfA", .rgbaFloat),  // kCVPixelFormatType_128RGBAFloat
-            ("l10r", .argb2101010),  // kCVPixelFormatType_ARGB2101010LEPacked
-            ("w30r", .xrgb2101010ExtendedRange),  // kCVPixelFormatType_30RGBLEPackedWideGamut
-            ("R10k", .rgbx1010102BigEndian),  // kCVPixelFormatType_30RGB
-            ("420v", bi(.s420, 8, .narrow)),  // kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
-            ("420f", bi(.s420, 8, .full)),  // kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
-            ("422v", bi(.s422, 8, .narrow)),  // kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange
-            ("422f", bi(.s422, 8, .full)),  // kCVPixelFormatType_422YpCbCr8BiPlanarFullRange
-            ("444v", bi(.s444, 8, .narrow)),  // kCVPixelFormatType_444YpCbCr8BiPlanarVideoRange
-            ("444f", bi(.s444, 8, .full)),  // kCVPixelFormatType_444YpCbCr8BiPlanarFullRange
-            ("x420", bi(.s420, 10, .narrow)),  // kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
-            ("xf20", bi(.s420, 10, .full)),  // kCVPixelFormatType_420YpCbCr10BiPlanarFullRange
-            ("x422", bi(.s422, 10, .narrow)),  // kCVPixelFormatType_422YpCbCr10BiPlanarVideoRange
-            ("xf22", bi(.s422, 10, .full)),  // kCVPixelFormatType_422YpCbCr10BiPlanarFullRange
-            ("x444", bi(.s444, 10, .narrow)),  // kCVPixelFormatType_444YpCbCr10BiPlanarVideoRange
-            ("xf44", bi(.s444, 10, .full)),  // kCVPixelFormatType_444YpCbCr10BiPlanarFullRange
-            ("sv22", bi(.s422, 16, .narrow)),  // kCVPixelFormatType_422YpCbCr16BiPlanarVideoRange
-            ("sv44", bi(.s444, 16, .narrow)),  // kCVPixelFormatType_444YpCbCr16BiPlanarVideoRange
-            ("y420", planar(.s420, .narrow)),  // kCVPixelFormatType_420YpCbCr8Planar (I420)
-            ("f420", planar(.s420, .full)),  // kCVPixelFormatType_420YpCbCr8PlanarFullRange
-        ]
-    }()
+    /// CoreVideo's names (CVPixelBuffer.h) for the formats this library supports, each the static of the same format
+    /// in PixelFormat+Catalog.swift.
+    static let fourCCTable: [(fourCC: String, format: PixelFormat)] = [
+        ("RGBA", .rgba8),  // kCVPixelFormatType_32RGBA
+        ("BGRA", .bgra8),  // kCVPixelFormatType_32BGRA
+        ("l64r", .rgba16),  // kCVPixelFormatType_64RGBALE
+        ("RGhA", .rgbaHalf),  // kCVPixelFormatType_64RGBAHalf
+        ("RGfA", .rgbaFloat),  // kCVPixelFormatType_128RGBAFloat
+        ("l10r", .argb2101010),  // kCVPixelFormatType_ARGB2101010LEPacked
+        ("w30r", .xrgb2101010ExtendedRange),  // kCVPixelFormatType_30RGBLEPackedWideGamut
+        ("R10k", .rgbx1010102BigEndian),  // kCVPixelFormatType_30RGB
+        ("420v", .yuv420v),  // kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
+        ("420f", .yuv420f),  // kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
+        ("422v", .yuv422v),  // kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange
+        ("422f", .yuv422f),  // kCVPixelFormatType_422YpCbCr8BiPlanarFullRange
+        ("444v", .yuv444v),  // kCVPixelFormatType_444YpCbCr8BiPlanarVideoRange
+        ("444f", .yuv444f),  // kCVPixelFormatType_444YpCbCr8BiPlanarFullRange
+        ("x420", .x420),  // kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
+        ("xf20", .xf20),  // kCVPixelFormatType_420YpCbCr10BiPlanarFullRange
+        ("x422", .x422),  // kCVPixelFormatType_422YpCbCr10BiPlanarVideoRange
+        ("xf22", .xf22),  // kCVPixelFormatType_422YpCbCr10BiPlanarFullRange
+        ("x444", .x444),  // kCVPixelFormatType_444YpCbCr10BiPlanarVideoRange
+        ("xf44", .xf44),  // kCVPixelFormatType_444YpCbCr10BiPlanarFullRange
+        ("sv22", .sv22),  // kCVPixelFormatType_422YpCbCr16BiPlanarVideoRange
+        ("sv44", .sv44),  // kCVPixelFormatType_444YpCbCr16BiPlanarVideoRange
+        ("y420", .y420),  // kCVPixelFormatType_420YpCbCr8Planar (I420)
+        ("f420", .f420),  // kCVPixelFormatType_420YpCbCr8PlanarFullRange
+    ]
 }
 
 extension PixelFormat: CustomStringConvertible {

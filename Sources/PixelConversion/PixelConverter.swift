@@ -1,1 +1,139 @@
-import PixelBuffers
+import Dispatch
+import Foundation
+public import PixelBuffers
+
+/// Converts whole pixel buffers from one ``PixelEncoding`` to another in one call: e.g. a 10-bit 4:2:0 'x420' BT.2100
+/// PQ frame into RGBA half-float extended-linear Display P3 for an EDR layer, and back to 'x420' HLG for export.
+///
+/// Building a converter compiles a ``Plan``: read the source samples → upsample chroma → Y′CbCr → R′G′B′ (range folded
+/// in) → linearise → 3 × 3 matrices (multiplied into one) → HLG OOTF, tone mapping, gamut policy → encode → downsample
+/// chroma → write. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes (12 KB on
+/// the stack), band by band on several threads for large frames. It allocates nothing on the heap per frame, accepts
+/// any row strides, and gives the same bytes for any thread count and on any CPU.
+///
+/// Conventions (``Options``): linear 1.0 is reference white, 203 cd/m² by default; HLG is rendered for a 1000 cd/m²
+/// display with the BT.2100 luminance-weighted OOTF; extended spaces keep values below 0 and above 1; NaN never
+/// reaches an integer code (it becomes the code of 0: black, neutral chroma).
+///
+/// Accuracy against the float64 reference (`ColorSpace.Conversion` with the same options, and float64 chroma
+/// resampling): half outputs within 1 half-ulp + 1e-5 × the pixel's largest component, integer outputs within 1 code
+/// (Docs/Accuracy.md lists the measured maxima).
+///
+/// A converter is an immutable `Sendable` value: build it once, then convert any number of frames of any size, from
+/// any number of threads at once.
+public struct PixelConverter: Sendable {
+    /// What the source buffers hold.
+    public let source: PixelEncoding
+    /// What the destination buffers receive.
+    public let destination: PixelEncoding
+    /// The options the converter was built with.
+    public let options: Options
+    /// The steps the converter runs.
+    public let plan: Plan
+    let program: Program
+
+    /// Compiles a converter.
+    ///
+    /// - Throws: ``PixelConversionError`` when an encoding is incomplete (a Y′CbCr format without a matrix), a matrix
+    ///   is unsupported or does not fit the colour space, or an option is out of its domain.
+    public init(from source: PixelEncoding, to destination: PixelEncoding, options: Options = Options())
+        throws(PixelConversionError)
+    {
+        let path = options.codePath == .automatic ? Self.availableCodePaths.last! : options.codePath
+        guard Self.availableCodePaths.contains(path) else {
+            throw .invalidOption(
+                name: "codePath", value: "\(path)",
+                expected: "one of \(Self.availableCodePaths.map(\.description)) on this CPU")
+        }
+        var compiler = PlanCompiler(source: source, destination: destination, options: options)
+        let (program, steps) = try compiler.compile(kernels: KernelSet(path: path))
+        self.source = source
+        self.destination = destination
+        self.options = options
+        self.program = program
+        plan = Plan(steps: steps, codePath: path)
+    }
+
+    /// The code paths this CPU can run, portable first, fastest last.
+    public static var availableCodePaths: [CodePath] {
+        KernelSet.supportsAVX2 ? [.portable, .avx2] : [.portable]
+    }
+
+    /// Converts the whole `source` image into `destination`, which must have the same size, the formats of the
+    /// converter's encodings, and any row strides.
+    ///
+    /// - Throws: ``PixelConversionError/formatMismatch(role:expected:actual:)`` or
+    ///   ``PixelConversionError/sizeMismatch(sourceWidth:sourceHeight:destinationWidth:destinationHeight:)``; nothing
+    ///   is written then.
+    public func convert(_ source: PixelBufferView, to destination: MutablePixelBufferView) throws(PixelConversionError) {
+        try check(source, destination)
+        let rows = 0..<source.height
+        let threads = threadCount(for: source)
+        guard threads > 1, source.height >= 2 * Self.minimumBandHeight else {
+            program.run(source, destination, rows: rows)
+            return
+        }
+        // Bands of even height, a few per thread so that a slow thread does not hold the others up.
+        let bandCount = Swift.min(threads * 4, source.height / Self.minimumBandHeight)
+        let bandHeight = ((source.height + bandCount - 1) / bandCount + 1) & ~1
+        let count = (source.height + bandHeight - 1) / bandHeight
+        DispatchQueue.concurrentPerform(iterations: count) { band in
+            let start = band * bandHeight
+            program.run(source, destination, rows: start..<Swift.min(start + bandHeight, source.height))
+        }
+    }
+
+    /// Converts image rows `rows` only, on the calling thread: for callers that schedule bands on their own executor.
+    /// The bytes written are those a whole-image conversion writes to these rows.
+    ///
+    /// - Throws: As ``convert(_:to:)``, and ``PixelConversionError/invalidRows(lowerBound:upperBound:height:reason:)``
+    ///   when `rows` leaves the image or, for a 4:2:0 destination, splits a row pair (start on an even row; end on an
+    ///   even row or at the image's end).
+    public func convert(
+        _ source: PixelBufferView, to destination: MutablePixelBufferView, rows: Range<Int>
+    ) throws(PixelConversionError) {
+        try check(source, destination)
+        guard rows.lowerBound >= 0, rows.upperBound <= source.height else {
+            throw .invalidRows(
+                lowerBound: rows.lowerBound, upperBound: rows.upperBound, height: source.height,
+                reason: "the range leaves the image")
+        }
+        if program.needsEvenBands, rows.lowerBound % 2 != 0 || (rows.upperBound % 2 != 0 && rows.upperBound != source.height) {
+            throw .invalidRows(
+                lowerBound: rows.lowerBound, upperBound: rows.upperBound, height: source.height,
+                reason: "a 4:2:0 destination is written in row pairs; start on an even row and end on an even row or "
+                    + "at the last row")
+        }
+        guard !rows.isEmpty else { return }
+        program.run(source, destination, rows: rows)
+    }
+
+    // MARK: Private
+
+    static let minimumBandHeight = 16
+
+    private func check(_ source: PixelBufferView, _ destination: MutablePixelBufferView) throws(PixelConversionError) {
+        guard source.format == self.source.format else {
+            throw .formatMismatch(role: "source", expected: self.source.format, actual: source.format)
+        }
+        guard destination.format == self.destination.format else {
+            throw .formatMismatch(role: "destination", expected: self.destination.format, actual: destination.format)
+        }
+        guard source.width == destination.width, source.height == destination.height else {
+            throw .sizeMismatch(
+                sourceWidth: source.width, sourceHeight: source.height, destinationWidth: destination.width,
+                destinationHeight: destination.height)
+        }
+    }
+
+    private func threadCount(for view: PixelBufferView) -> Int {
+        if let threads = options.threadCount { return threads }
+        let (pixels, overflow) = view.width.multipliedReportingOverflow(by: view.height)
+        return overflow || pixels >= 1 << 20 ? ProcessInfoCores.active : 1
+    }
+}
+
+/// The number of active cores, read once per process.
+enum ProcessInfoCores {
+    static let active: Int = Swift.max(1, ProcessInfo.processInfo.activeProcessorCount)
+}

@@ -3,7 +3,9 @@ import ColorSpaces
 /// Gamut mapping after tone mapping: converts linear RGB between primaries and brings colours the destination cannot
 /// show inside it.
 ///
-/// Both methods first apply the 3×3 matrix from the source to the destination primaries (linear light, any scale).
+/// Every method first applies the 3×3 matrix from the source to the destination primaries (linear light, any scale).
+/// - ``Method/preserve``: nothing else but the ``ceiling``: out-of-gamut colours keep their negative components, as
+///   extended-range outputs (Apple's extended linear spaces, half-float EDR buffers) need.
 /// - ``Method/clip``: components below 0 become 0 (and above ``ceiling`` become the ceiling). Simple, but shifts hue
 ///   and luminance of saturated colours.
 /// - ``Method/softCompression(knee:)``: hue-preserving soft compression towards the achromatic axis (module design,
@@ -17,10 +19,12 @@ import ColorSpaces
 ///   So luminance Y is preserved exactly, the hue direction of D in linear RGB is preserved exactly, colours with
 ///   δ ≤ t (the knee) are unchanged, the compression is C¹ in δ and monotone, and every colour of the source gamut
 ///   lands inside the destination (δ ≤ 1). Colours beyond the source gamut (δ above the end) are clipped to the
-///   boundary; pixels with Y ≤ 0 are clipped. A final clip to ``ceiling`` applies in both methods.
+///   boundary; pixels with Y ≤ 0 are clipped. A final clip to [0, ``ceiling``] follows.
 public struct GamutMapper: Hashable, Sendable {
     /// The gamut-mapping method.
     public enum Method: Hashable, Sendable {
+        /// Convert only: negative components are kept (extended-range outputs); only the ceiling applies.
+        case preserve
         /// Clip each component to [0, ceiling].
         case clip
         /// Hue- and luminance-preserving soft compression; colours with δ ≤ `knee` (in [0, 1)) are unchanged.
@@ -56,12 +60,16 @@ public struct GamutMapper: Hashable, Sendable {
     ///   - destination: The primaries to map into.
     ///   - method: Clip or soft compression (the default, knee 0.8). Knees outside [0, 1) are clamped into it.
     ///   - ceiling: The largest component allowed (NaN or non-positive count as +∞).
-    public init(from source: RGBPrimaries, to destination: RGBPrimaries, method: Method = .softCompression, ceiling: Double = .infinity) {
+    ///   - adaptation: The chromatic adaptation between different white points (Bradford).
+    public init(
+        from source: RGBPrimaries, to destination: RGBPrimaries, method: Method = .softCompression,
+        ceiling: Double = .infinity, adaptation: ChromaticAdaptation = .bradford
+    ) {
         self.source = source
         self.destination = destination
         self.method = method
         self.ceiling = ceiling > 0 ? ceiling : .infinity
-        matrix = source.conversionMatrix(to: destination)
+        matrix = source.conversionMatrix(to: destination, adaptation: adaptation)
         luminanceCoefficients = destination.luminanceCoefficients
         var limit = 0.0
         for column in matrix.columns {
@@ -104,19 +112,22 @@ public struct GamutMapper: Hashable, Sendable {
         return SIMD3(clip(out.x), clip(out.y), clip(out.z))
     }
 
+    /// Clips to the ceiling, and below at 0 unless the method is ``Method/preserve`` (NaN → 0, or kept under
+    /// `preserve`).
     @inlinable @inline(__always)
     func clip(_ v: Double) -> Double {
-        v > 0 ? (v < ceiling ? v : ceiling) : 0
+        if method == .preserve { return v < ceiling ? v : (v.isNaN ? v : ceiling) }
+        return v > 0 ? (v < ceiling ? v : ceiling) : 0
     }
 
     /// Maps planar source-RGB `Float` rows into the destination gamut in place (the first `min` of the three counts).
     public func apply(red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>, blue: UnsafeMutableBufferPointer<Float>) {
-        let m = matrix.rows.map { SIMD3<Float>(Float($0.x), Float($0.y), Float($0.z)) }
+        let m = (SIMD3<Float>(matrix.row0), SIMD3<Float>(matrix.row1), SIMD3<Float>(matrix.row2))  // no allocation
         let w = SIMD3<Float>(Float(luminanceCoefficients.x), Float(luminanceCoefficients.y), Float(luminanceCoefficients.z))
-        let k = Float(knee), top = Float(ceiling)
+        let k = Float(knee), top = Float(ceiling), preserve = method == .preserve
         for i in 0..<Swift.min(red.count, green.count, blue.count) {
             let c = SIMD3<Float>(red[i], green[i], blue[i])
-            var r = (m[0] * c).sum(), g = (m[1] * c).sum(), b = (m[2] * c).sum()
+            var r = (m.0 * c).sum(), g = (m.1 * c).sum(), b = (m.2 * c).sum()
             if compresses {
                 let y = w.x * r + w.y * g + w.z * b
                 let low = Swift.min(r, g, b)
@@ -129,9 +140,15 @@ public struct GamutMapper: Hashable, Sendable {
                     }
                 }
             }
-            red[i] = r > 0 ? (r < top ? r : top) : 0
-            green[i] = g > 0 ? (g < top ? g : top) : 0
-            blue[i] = b > 0 ? (b < top ? b : top) : 0
+            if preserve {
+                red[i] = r > top ? top : r
+                green[i] = g > top ? top : g
+                blue[i] = b > top ? top : b
+            } else {
+                red[i] = r > 0 ? (r < top ? r : top) : 0
+                green[i] = g > 0 ? (g < top ? g : top) : 0
+                blue[i] = b > 0 ? (b < top ? b : top) : 0
+            }
         }
     }
 }

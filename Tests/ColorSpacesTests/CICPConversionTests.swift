@@ -147,9 +147,10 @@ struct CICPConversionTests {
         #expect(value.isValid(.png) && value.isFullySpecified)
         let back = try ColorSpace(cicp: value)
         #expect(back.isApproximatelyEqual(to: space, ignoringOutOfRange: true))
-        #expect(back.outOfRange == .clamped)
+        // H.273 has no extended flag: linear light comes back extended, every other curve clamped.
+        #expect(back.outOfRange == (space.transferFunction == .linear ? .extended : .clamped))
         guard Self.catalogCodes[id] != nil else { return }
-        if space.outOfRange == .clamped { #expect(back == space) }
+        if space.outOfRange == back.outOfRange { #expect(back == space) }
         // The CGColorSpace names of the catalog agree with the CICP name table.
         let cgName = try #require(space.cgColorSpaceName)
         #expect(try CICP(cgColorSpaceName: cgName) == value, "\(cgName)")
@@ -168,6 +169,20 @@ struct CICPConversionTests {
         }
         #expect(try ColorSpace(cicp: .bt2100PQVideo) == .bt2100PQ)
         #expect(try ColorSpace(cicp: .bt2100HLG) == .bt2100HLG)
+    }
+
+    /// Linear P3 from AVFoundation keys (12/8) must not clip HDR at 1.0: linear CICP spaces default to extended, and
+    /// the caller can choose either behaviour for any curve.
+    @Test("Linear light from CICP is extended by default; the out-of-range behaviour is a parameter")
+    func outOfRangeChoice() throws {
+        let linearP3 = CICP(primaries: .displayP3, transfer: .linear)
+        #expect(try ColorSpace(cicp: linearP3) == .extendedLinearDisplayP3)
+        #expect(try ColorSpace(cicp: linearP3, outOfRange: .clamped) == .linearDisplayP3)
+        #expect(try ColorSpace(cicp: .bt2100PQ) == .bt2100PQ)
+        let extendedPQ = try ColorSpace(cicp: .bt2100PQ, outOfRange: .extended)
+        #expect(extendedPQ.outOfRange == .extended && extendedPQ.transferFunction == .pq)
+        #expect(extendedPQ.identifier == "cicp-9-16-extended" && extendedPQ.cgColorSpaceName == nil)
+        #expect(try ColorSpace(cicp: CICP(primaries: .bt709, transfer: .sRGB), outOfRange: .extended) == .extendedSRGB)
     }
 
     @Test("Colour spaces without code points throw noCodePoint with the reason")
@@ -197,7 +212,7 @@ struct CICPConversionTests {
                 #expect(back.matrix == .identity && back.range == .full)
                 if !ColorSpace.all.contains(space) {
                     generated += 1
-                    #expect(space.identifier == "cicp-\(p.rawValue)-\(t.rawValue)")
+                    #expect(space.identifier == "cicp-\(p.rawValue)-\(t.rawValue)" + (t == .linear ? "-extended" : ""))
                 }
             }
         }

@@ -1,3 +1,87 @@
+// CPixelKernels: the SIMD row kernels of HDRColor's PixelConversion, for x86-64 with AVX2 and F16C.
+//
+// Each kernel is compiled for AVX2/F16C with a per-function target attribute and chosen at run time
+// (hdrk_has_avx2_f16c), so the package needs no compiler flags and still builds for baseline x86-64 and arm64, where
+// every function is a stub and PixelConversion runs its portable Swift kernels. The kernels repeat the Swift
+// kernels' float operations in the same order, without fused multiply-adds, so both paths give the same bytes.
+//
+// Counts are in elements; "padded" buffers may be processed in whole vectors of 8 beyond `n` (their owner reserves
+// the room), others are processed exactly.
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The layout of a piecewise-linear table (TransferFunctions' PiecewiseLinearTable.Layout).
+typedef struct {
+    uint32_t lowBits;
+    uint32_t highBits;
+    uint32_t toeBits;
+    uint32_t shift;
+    uint32_t fractionShift;
+    uint32_t clamps;
+    uint32_t unmirrored;
+    float toeOffset;
+    float toeSlope;
+    float clampLow;
+    float clampHigh;
+    float floor;
+} HDRKTableLayout;
+
+/// An affine map of three channels: row-major 3×3 matrix, then the offset.
+typedef struct {
+    float m[9];
+    float o[3];
+} HDRKAffine;
+
+/// 1 when the CPU and the operating system support AVX2 and F16C, else 0.
+int hdrk_has_avx2_f16c(void);
+
+/// v ↦ M·v + o on three padded planes, each output ((m·a + m·b) + m·c) + o.
+void hdrk_affine_avx2(const HDRKAffine *k, float *p0, float *p1, float *p2, long n);
+
+/// Evaluates a table in place on a padded plane. `pairs` holds the table as node pairs (y[i], y[i + 1]), so one
+/// 64-bit gather fetches both ends of a segment. Values the table does not cover are left unchanged and their indices
+/// (< n) written to `outside`; returns how many.
+long hdrk_table_avx2(const HDRKTableLayout *layout, const float *pairs, float *v, long n, int32_t *outside);
+
+/// v ↦ v·table(w·v) on three padded planes (`pairs` as for hdrk_table_avx2); pixels whose luminance the table does
+/// not cover are left unchanged and their indices (< n) written to `outside`; returns how many.
+long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *layout, const float *pairs, float *p0, float *p1,
+                              float *p2, long n, int32_t *outside);
+
+/// Clamps a padded plane to [low, high], keeping NaN.
+void hdrk_clamp_avx2(float low, float high, float *v, long n);
+
+/// Four planes → n interleaved binary16 pixels (round to nearest even), exactly n written.
+void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3, uint16_t *dst, long n);
+
+/// n interleaved binary16 pixels → four planes (exact), exactly n read.
+void hdrk_deinterleave_half_f16c(const uint16_t *src, float *c0, float *c1, float *c2, float *c3, long n);
+
+/// Integer codes of 16-bit samples at `stride` (1 or 2) as floats: ((sample >> shift) & mask), exactly n read.
+void hdrk_read_codes_u16_avx2(const uint16_t *src, long stride, uint32_t shift, uint32_t mask, float *dst, long n);
+
+/// Interleaved 16-bit pairs (Cb Cr Cb Cr …) as two planes of integer codes ((sample >> shift) & mask), exactly n pairs.
+void hdrk_read_code_pairs_u16_avx2(const uint16_t *src, uint32_t shift, uint32_t mask, float *a, float *b, long n);
+
+/// Upsamples a chroma row ×2 horizontally: out[2i] and out[2i + 1] from ext[i], ext[i + 1], ext[i + 2] (ext holds the
+/// chroma samples from one before the first, edges repeated): mode 0 nearest (ext[i + 1] twice), 1 co-sited
+/// (ext[i + 1], ½·ext[i + 1] + ½·ext[i + 2]), 2 centred (¾·ext[i + 1] + ¼·ext[i], ¾·ext[i + 1] + ¼·ext[i + 2]). Exactly
+/// n outputs. The arithmetic is exact for values that are multiples of 1/4 below 2^18.
+void hdrk_upsample_chroma_avx2(const float *ext, float *out, long n, int mode);
+
+/// Quantises n values to 16-bit codes at `stride`: code = round-half-up(clamp(v·scale + bias, 0, maxCode)), NaN as
+/// 0, stored `<< shift`; exactly n written.
+void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, float maxCode, uint32_t shift,
+                            uint16_t *dst, long stride);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

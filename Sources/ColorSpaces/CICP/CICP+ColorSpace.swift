@@ -2,13 +2,18 @@ import TransferFunctions
 
 extension ColorSpace {
     /// The RGB colour space of a CICP value's ColourPrimaries and TransferCharacteristics: the catalog space
-    /// (``all``, clamped variant) when one matches, otherwise a new space named after the H.273 codes (e.g.
-    /// "SMPTE ST 428-1 / SMPTE ST 428-1 (CICP 10/17)", identifier "cicp-10-17").
+    /// (``all``) with that out-of-range behaviour when one matches, otherwise a new space named after the H.273 codes
+    /// (e.g. "SMPTE ST 428-1 / SMPTE ST 428-1 (CICP 10/17)", identifier "cicp-10-17").
+    ///
+    /// H.273 has no flag for extended range, so the caller chooses. By default (`outOfRange: nil`) linear light
+    /// (TransferCharacteristics 8) is ``OutOfRangeBehavior/extended``, because linear HDR values above 1.0 are the
+    /// point of such buffers (AVFoundation's linear Display P3 is `kCGColorSpaceExtendedLinearDisplayP3`), and every
+    /// other curve is ``OutOfRangeBehavior/clamped`` to its nominal signal range.
     ///
     /// MatrixCoefficients and the range flag describe the Y′CbCr coding, not the RGB space, and are not consulted
     /// (see ``YCbCrMatrix/init(cicp:)`` and ``CICP/range``).
     /// - Throws: ``CICP/Error/reservedCode(_:_:)`` or ``CICP/Error/unspecified(_:)`` for the primaries or transfer.
-    public init(cicp: CICP) throws(CICP.Error) {
+    public init(cicp: CICP, outOfRange: OutOfRangeBehavior? = nil) throws(CICP.Error) {
         let (p, t) = (cicp.primaries, cicp.transfer)
         for (field, status, code) in [
             (CICP.Field.colourPrimaries, p.status, p.rawValue), (.transferCharacteristics, t.status, t.rawValue),
@@ -23,16 +28,19 @@ extension ColorSpace {
         guard let transfer = TransferFunction(cicp: Int(t.rawValue)) else {
             throw .unsupportedCode(.transferCharacteristics, t.rawValue)
         }
+        let behaviour = outOfRange ?? (transfer == .linear ? .extended : .clamped)
         if let known = Self.all.first(where: {
-            $0.primaries == primaries && $0.transferFunction == transfer && $0.outOfRange == .clamped
+            $0.primaries == primaries && $0.transferFunction == transfer && $0.outOfRange == behaviour
         }) {
             self = known
             return
         }
         self.init(
-            name: "\(p.displayName) / \(t.displayName) (CICP \(p.rawValue)/\(t.rawValue))",
-            primaries: primaries, transferFunction: transfer,
-            cgColorSpaceName: cicp.cgColorSpaceName, identifier: "cicp-\(p.rawValue)-\(t.rawValue)")
+            name: "\(p.displayName) / \(t.displayName) (CICP \(p.rawValue)/\(t.rawValue))"
+                + (behaviour == .extended ? ", extended" : ""),
+            primaries: primaries, transferFunction: transfer, outOfRange: behaviour,
+            cgColorSpaceName: behaviour == .clamped ? cicp.cgColorSpaceName : nil,
+            identifier: "cicp-\(p.rawValue)-\(t.rawValue)" + (behaviour == .extended ? "-extended" : ""))
     }
 }
 

@@ -103,35 +103,41 @@ package struct PiecewiseLinearTable: Hashable, Sendable {
         _ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, count: Int,
         outside evaluateOutside: (Float) -> Float
     ) {
-        let layout = self.layout
         values.withUnsafeBufferPointer { buffer in
-            let table = buffer.baseAddress.unsafelyUnwrapped
-            var start = 0
-            while start < count {
-                let end = Swift.min(start &+ 64, count)
-                var anyOutside: UInt32 = 0
-                if layout.clamps {
-                    for i in start..<end { anyOutside |= Self.outside(Self.clamped(input[i], layout).bitPattern, layout) }
-                } else {
-                    for i in start..<end { anyOutside |= Self.outside(input[i].bitPattern, layout) }
-                }
-                if anyOutside == 0 {
-                    if layout.clamps {
-                        for i in start..<end {
-                            output[i] = Self.interpolate(Self.clamped(input[i], layout).bitPattern, layout, table)
-                        }
-                    } else {
-                        for i in start..<end { output[i] = Self.interpolate(input[i].bitPattern, layout, table) }
-                    }
-                } else {
-                    for i in start..<end {
-                        let x = input[i], v = Self.clamped(x, layout)
-                        output[i] = Self.outside(v.bitPattern, layout) == 0
-                            ? Self.interpolate(v.bitPattern, layout, table) : evaluateOutside(x)
-                    }
-                }
-                start = end
+            Self.evaluate(
+                input, into: output, count: count, layout: layout, table: buffer.baseAddress.unsafelyUnwrapped,
+                outside: evaluateOutside)
+        }
+    }
+
+    /// ``evaluate(_:into:count:outside:)`` on a table held elsewhere (a copy of ``values`` with this ``layout``).
+    @inlinable
+    package static func evaluate(
+        _ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, count: Int, layout: Layout,
+        table: UnsafePointer<Float>, outside evaluateOutside: (Float) -> Float
+    ) {
+        var start = 0
+        while start < count {
+            let end = Swift.min(start &+ 64, count)
+            var anyOutside: UInt32 = 0
+            if layout.clamps {
+                for i in start..<end { anyOutside |= outside(clamped(input[i], layout).bitPattern, layout) }
+            } else {
+                for i in start..<end { anyOutside |= outside(input[i].bitPattern, layout) }
             }
+            if anyOutside == 0 {
+                if layout.clamps {
+                    for i in start..<end { output[i] = interpolate(clamped(input[i], layout).bitPattern, layout, table) }
+                } else {
+                    for i in start..<end { output[i] = interpolate(input[i].bitPattern, layout, table) }
+                }
+            } else {
+                for i in start..<end {
+                    let x = input[i], v = clamped(x, layout)
+                    output[i] = outside(v.bitPattern, layout) == 0 ? interpolate(v.bitPattern, layout, table) : evaluateOutside(x)
+                }
+            }
+            start = end
         }
     }
 }

@@ -1,0 +1,423 @@
+// AVX2/F16C row kernels. See CPixelKernels.h: every kernel repeats the portable Swift kernel's float operations in
+// the same order, and fused multiply-adds are forbidden, so both give the same bits.
+#include "CPixelKernels.h"
+
+#pragma STDC FP_CONTRACT OFF
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+
+#if defined(__x86_64__) || defined(_M_X64)
+
+#include <cpuid.h>
+#include <immintrin.h>
+
+#define HDRK_TARGET __attribute__((target("avx2,f16c")))
+
+int hdrk_has_avx2_f16c(void) {
+    unsigned int a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned int osxsave = 1u << 27, avx = 1u << 28, f16c = 1u << 29;
+    if ((c & (osxsave | avx | f16c)) != (osxsave | avx | f16c)) return 0;
+    unsigned int xcr0_low, xcr0_high;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+    if ((xcr0_low & 6u) != 6u) return 0;  // the OS saves XMM and YMM state
+    if (__get_cpuid_max(0, 0) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    return (b & (1u << 5)) ? 1 : 0;  // AVX2
+}
+
+HDRK_TARGET void hdrk_affine_avx2(const HDRKAffine *k, float *p0, float *p1, float *p2, long n) {
+    const __m256 m00 = _mm256_set1_ps(k->m[0]), m01 = _mm256_set1_ps(k->m[1]), m02 = _mm256_set1_ps(k->m[2]);
+    const __m256 m10 = _mm256_set1_ps(k->m[3]), m11 = _mm256_set1_ps(k->m[4]), m12 = _mm256_set1_ps(k->m[5]);
+    const __m256 m20 = _mm256_set1_ps(k->m[6]), m21 = _mm256_set1_ps(k->m[7]), m22 = _mm256_set1_ps(k->m[8]);
+    const __m256 o0 = _mm256_set1_ps(k->o[0]), o1 = _mm256_set1_ps(k->o[1]), o2 = _mm256_set1_ps(k->o[2]);
+    for (long i = 0; i < n; i += 8) {
+        const __m256 a = _mm256_loadu_ps(p0 + i), b = _mm256_loadu_ps(p1 + i), c = _mm256_loadu_ps(p2 + i);
+        __m256 r0 = _mm256_add_ps(_mm256_mul_ps(m00, a), _mm256_mul_ps(m01, b));
+        __m256 r1 = _mm256_add_ps(_mm256_mul_ps(m10, a), _mm256_mul_ps(m11, b));
+        __m256 r2 = _mm256_add_ps(_mm256_mul_ps(m20, a), _mm256_mul_ps(m21, b));
+        r0 = _mm256_add_ps(_mm256_add_ps(r0, _mm256_mul_ps(m02, c)), o0);
+        r1 = _mm256_add_ps(_mm256_add_ps(r1, _mm256_mul_ps(m12, c)), o1);
+        r2 = _mm256_add_ps(_mm256_add_ps(r2, _mm256_mul_ps(m22, c)), o2);
+        _mm256_storeu_ps(p0 + i, r0);
+        _mm256_storeu_ps(p1 + i, r1);
+        _mm256_storeu_ps(p2 + i, r2);
+    }
+}
+
+/// The table's constants in registers.
+typedef struct {
+    __m256i low, highMinusOne, high, toe, signBit, magnitudeMask, one, fractionMask;
+    __m128i shift, fractionShift;
+    __m256 toeOffset, toeSlope, clampLow, clampHigh, floor, unit;
+    int clamps, unmirrored;
+} HDRKTableRegisters;
+
+HDRK_TARGET static inline HDRKTableRegisters hdrk_table_registers(const HDRKTableLayout *l) {
+    HDRKTableRegisters r;
+    r.low = _mm256_set1_epi32((int)l->lowBits);
+    r.high = _mm256_set1_epi32((int)l->highBits);
+    r.highMinusOne = _mm256_set1_epi32((int)(l->highBits - 1));
+    r.toe = _mm256_set1_epi32((int)l->toeBits);
+    r.signBit = _mm256_set1_epi32((int)0x80000000u);
+    r.magnitudeMask = _mm256_set1_epi32(0x7FFFFFFF);
+    r.one = _mm256_set1_epi32(0x3F800000);
+    r.fractionMask = _mm256_set1_epi32(0x007FFFFF);
+    r.shift = _mm_cvtsi32_si128((int)l->shift);
+    r.fractionShift = _mm_cvtsi32_si128((int)l->fractionShift);
+    r.toeOffset = _mm256_set1_ps(l->toeOffset);
+    r.toeSlope = _mm256_set1_ps(l->toeSlope);
+    r.clampLow = _mm256_set1_ps(l->clampLow);
+    r.clampHigh = _mm256_set1_ps(l->clampHigh);
+    r.floor = _mm256_set1_ps(l->floor);
+    r.unit = _mm256_set1_ps(1.0f);
+    r.clamps = l->clamps != 0;
+    r.unmirrored = l->unmirrored != 0;
+    return r;
+}
+
+// Features a table may need; the loops are instantiated per combination so that unused work vanishes.
+enum {
+    HDRK_CLAMP = 1,  // inputs are clamped first
+    HDRK_SIGNED = 2,  // negative inputs are the sign-mirror of positive ones
+    HDRK_NEGATIVE_OUTSIDE = 4,  // negative inputs are outside the table
+    HDRK_FLOOR = 8,  // interpolated values are kept at or above a floor
+};
+
+/// The features of a layout. Clamping to a range that starts at 0 or above leaves no negative input (but NaN, which
+/// is outside anyway), so such tables need no sign handling.
+static int hdrk_table_features(const HDRKTableLayout *l) {
+    const int nonNegative = l->clamps && l->clampLow >= 0.0f;
+    int features = 0;
+    if (l->clamps) features |= HDRK_CLAMP;
+    if (!nonNegative) features |= l->unmirrored ? HDRK_NEGATIVE_OUTSIDE : HDRK_SIGNED;
+    if (l->floor > -__builtin_inff()) features |= HDRK_FLOOR;
+    return features;
+}
+
+/// PiecewiseLinearTable.clamped, outside and interpolate for eight lanes, for the features `f` (a constant at every
+/// call, so the compiler drops what a table does not need). `*outsideMask` gets all-ones lanes for inputs the table
+/// does not cover.
+HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_table_eval(
+    const HDRKTableRegisters *r, const float *table, __m256 x, __m256i *outsideMask, const int f) {
+    if (f & HDRK_CLAMP) {
+        x = _mm256_blendv_ps(x, r->clampLow, _mm256_cmp_ps(x, r->clampLow, _CMP_LT_OQ));
+        x = _mm256_blendv_ps(x, r->clampHigh, _mm256_cmp_ps(x, r->clampHigh, _CMP_GT_OQ));
+    }
+    const __m256i bits = _mm256_castps_si256(x);
+    __m256i magnitude = _mm256_and_si256(bits, r->magnitudeMask);
+    // Magnitudes are below 2^31, so signed comparisons order them as unsigned ones do.
+    __m256i outside = _mm256_cmpgt_epi32(magnitude, r->highMinusOne);
+    __m256i sign = _mm256_setzero_si256();
+    if (f & (HDRK_SIGNED | HDRK_NEGATIVE_OUTSIDE)) {
+        const __m256i zeroMagnitude = _mm256_cmpeq_epi32(magnitude, _mm256_setzero_si256());
+        const __m256i negative = _mm256_andnot_si256(zeroMagnitude, _mm256_cmpgt_epi32(_mm256_setzero_si256(), bits));
+        if (f & HDRK_NEGATIVE_OUTSIDE) outside = _mm256_or_si256(outside, negative);
+        if (f & HDRK_SIGNED) sign = _mm256_and_si256(negative, r->signBit);
+    }
+    *outsideMask = outside;
+    magnitude = _mm256_blendv_epi8(r->highMinusOne, magnitude, _mm256_cmpgt_epi32(r->high, magnitude));
+    const __m256i offset = _mm256_sub_epi32(_mm256_max_epu32(magnitude, r->low), r->low);
+    const __m256i index = _mm256_srl_epi32(offset, r->shift);
+    const __m256 fraction = _mm256_sub_ps(
+        _mm256_castsi256_ps(
+            _mm256_or_si256(r->one, _mm256_and_si256(_mm256_sll_epi32(offset, r->fractionShift), r->fractionMask))),
+        r->unit);
+    // Node pairs (y[i], y[i + 1]), one 64-bit load per lane (faster than gather instructions on AMD cores), as
+    // lanes 0 1 4 5 and 2 3 6 7, whose even and odd elements shuffle back into lane order.
+    int32_t lane[8];
+    _mm256_storeu_si256((__m256i *)lane, index);
+    const double *pairs = (const double *)table;
+#define HDRK_PAIR(k) _mm_castpd_si128(_mm_load_sd(pairs + lane[k]))
+    const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(0), HDRK_PAIR(1));
+    const __m128i p23 = _mm_unpacklo_epi64(HDRK_PAIR(2), HDRK_PAIR(3));
+    const __m128i p45 = _mm_unpacklo_epi64(HDRK_PAIR(4), HDRK_PAIR(5));
+    const __m128i p67 = _mm_unpacklo_epi64(HDRK_PAIR(6), HDRK_PAIR(7));
+#undef HDRK_PAIR
+    const __m256 g0 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p01), p45, 1));
+    const __m256 g1 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p23), p67, 1));
+    const __m256 y0 = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 y1 = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(3, 1, 3, 1));
+    __m256 interpolated = _mm256_add_ps(y0, _mm256_mul_ps(_mm256_sub_ps(y1, y0), fraction));
+    if (f & HDRK_FLOOR) {
+        interpolated = _mm256_blendv_ps(interpolated, r->floor, _mm256_cmp_ps(interpolated, r->floor, _CMP_LT_OQ));
+    }
+    const __m256 toe = _mm256_add_ps(r->toeOffset, _mm256_mul_ps(r->toeSlope, _mm256_castsi256_ps(magnitude)));
+    const __m256 y = _mm256_blendv_ps(interpolated, toe, _mm256_castsi256_ps(_mm256_cmpgt_epi32(r->toe, magnitude)));
+    if (!(f & HDRK_SIGNED)) return y;
+    return _mm256_castsi256_ps(_mm256_xor_si256(_mm256_castps_si256(y), sign));
+}
+
+/// Appends the lanes of `mask` below `n` to `outside`.
+static inline long hdrk_record(int mask, long base, long n, int32_t *outside, long count) {
+    while (mask) {
+        const int lane = __builtin_ctz((unsigned)mask);
+        if (base + lane < n) outside[count++] = (int32_t)(base + lane);
+        mask &= mask - 1;
+    }
+    return count;
+}
+
+#define HDRK_FEATURE_CASES(BODY) \
+    switch (features) { \
+    case 0: BODY(0) break; case 1: BODY(1) break; case 2: BODY(2) break; case 3: BODY(3) break; \
+    case 4: BODY(4) break; case 5: BODY(5) break; case 6: BODY(6) break; case 7: BODY(7) break; \
+    case 8: BODY(8) break; case 9: BODY(9) break; case 10: BODY(10) break; case 11: BODY(11) break; \
+    case 12: BODY(12) break; case 13: BODY(13) break; case 14: BODY(14) break; default: BODY(15) break; \
+    }
+
+HDRK_TARGET long hdrk_table_avx2(const HDRKTableLayout *layout, const float *table, float *v, long n,
+                                 int32_t *outside) {
+    const HDRKTableRegisters r = hdrk_table_registers(layout);
+    const int features = hdrk_table_features(layout);
+    long count = 0;
+#define HDRK_TABLE_LOOP(F) \
+    for (long i = 0; i < n; i += 8) { \
+        const __m256 x = _mm256_loadu_ps(v + i); \
+        __m256i outsideMask; \
+        const __m256 y = hdrk_table_eval(&r, table, x, &outsideMask, F); \
+        const int mask = _mm256_movemask_ps(_mm256_castsi256_ps(outsideMask)); \
+        if (mask) { \
+            _mm256_storeu_ps(v + i, _mm256_blendv_ps(y, x, _mm256_castsi256_ps(outsideMask))); \
+            count = hdrk_record(mask, i, n, outside, count); \
+        } else { \
+            _mm256_storeu_ps(v + i, y); \
+        } \
+    }
+    HDRK_FEATURE_CASES(HDRK_TABLE_LOOP)
+#undef HDRK_TABLE_LOOP
+    return count;
+}
+
+HDRK_TARGET long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *layout, const float *table,
+                                          float *p0, float *p1, float *p2, long n, int32_t *outside) {
+    const HDRKTableRegisters r = hdrk_table_registers(layout);
+    const int features = hdrk_table_features(layout);
+    const __m256 w0 = _mm256_set1_ps(w[0]), w1 = _mm256_set1_ps(w[1]), w2 = _mm256_set1_ps(w[2]);
+    long count = 0;
+#define HDRK_GAIN_LOOP(F) \
+    for (long i = 0; i < n; i += 8) { \
+        const __m256 a = _mm256_loadu_ps(p0 + i), b = _mm256_loadu_ps(p1 + i), c = _mm256_loadu_ps(p2 + i); \
+        const __m256 luminance = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(w0, a), _mm256_mul_ps(w1, b)), \
+                                               _mm256_mul_ps(w2, c)); \
+        __m256i outsideMask; \
+        const __m256 gain = hdrk_table_eval(&r, table, luminance, &outsideMask, F); \
+        const __m256 keep = _mm256_castsi256_ps(outsideMask); \
+        _mm256_storeu_ps(p0 + i, _mm256_blendv_ps(_mm256_mul_ps(a, gain), a, keep)); \
+        _mm256_storeu_ps(p1 + i, _mm256_blendv_ps(_mm256_mul_ps(b, gain), b, keep)); \
+        _mm256_storeu_ps(p2 + i, _mm256_blendv_ps(_mm256_mul_ps(c, gain), c, keep)); \
+        const int mask = _mm256_movemask_ps(keep); \
+        if (mask) count = hdrk_record(mask, i, n, outside, count); \
+    }
+    HDRK_FEATURE_CASES(HDRK_GAIN_LOOP)
+#undef HDRK_GAIN_LOOP
+    return count;
+}
+
+HDRK_TARGET void hdrk_clamp_avx2(float low, float high, float *v, long n) {
+    const __m256 lo = _mm256_set1_ps(low), hi = _mm256_set1_ps(high);
+    for (long i = 0; i < n; i += 8) {
+        __m256 x = _mm256_loadu_ps(v + i);
+        x = _mm256_blendv_ps(x, lo, _mm256_cmp_ps(x, lo, _CMP_LT_OQ));
+        x = _mm256_blendv_ps(x, hi, _mm256_cmp_ps(x, hi, _CMP_GT_OQ));
+        _mm256_storeu_ps(v + i, x);
+    }
+}
+
+HDRK_TARGET void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3,
+                                           uint16_t *dst, long n) {
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m128i h0 = _mm256_cvtps_ph(_mm256_loadu_ps(c0 + i), _MM_FROUND_TO_NEAREST_INT);
+        const __m128i h1 = _mm256_cvtps_ph(_mm256_loadu_ps(c1 + i), _MM_FROUND_TO_NEAREST_INT);
+        const __m128i h2 = _mm256_cvtps_ph(_mm256_loadu_ps(c2 + i), _MM_FROUND_TO_NEAREST_INT);
+        const __m128i h3 = _mm256_cvtps_ph(_mm256_loadu_ps(c3 + i), _MM_FROUND_TO_NEAREST_INT);
+        const __m128i a01l = _mm_unpacklo_epi16(h0, h1), a01h = _mm_unpackhi_epi16(h0, h1);
+        const __m128i a23l = _mm_unpacklo_epi16(h2, h3), a23h = _mm_unpackhi_epi16(h2, h3);
+        __m128i *out = (__m128i *)(dst + 4 * i);
+        _mm_storeu_si128(out + 0, _mm_unpacklo_epi32(a01l, a23l));
+        _mm_storeu_si128(out + 1, _mm_unpackhi_epi32(a01l, a23l));
+        _mm_storeu_si128(out + 2, _mm_unpacklo_epi32(a01h, a23h));
+        _mm_storeu_si128(out + 3, _mm_unpackhi_epi32(a01h, a23h));
+    }
+    for (; i < n; i++) {
+        dst[4 * i + 0] = _cvtss_sh(c0[i], _MM_FROUND_TO_NEAREST_INT);
+        dst[4 * i + 1] = _cvtss_sh(c1[i], _MM_FROUND_TO_NEAREST_INT);
+        dst[4 * i + 2] = _cvtss_sh(c2[i], _MM_FROUND_TO_NEAREST_INT);
+        dst[4 * i + 3] = _cvtss_sh(c3[i], _MM_FROUND_TO_NEAREST_INT);
+    }
+}
+
+HDRK_TARGET void hdrk_deinterleave_half_f16c(const uint16_t *src, float *c0, float *c1, float *c2, float *c3, long n) {
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m128i *in = (const __m128i *)(src + 4 * i);
+        const __m128i q0 = _mm_loadu_si128(in + 0), q1 = _mm_loadu_si128(in + 1);  // pixels 0-1, 2-3
+        const __m128i q2 = _mm_loadu_si128(in + 2), q3 = _mm_loadu_si128(in + 3);  // pixels 4-5, 6-7
+        // Transpose 8 pixels × 4 channels of 16 bits.
+        const __m128i t0 = _mm_unpacklo_epi16(q0, q1), t1 = _mm_unpackhi_epi16(q0, q1);
+        const __m128i t2 = _mm_unpacklo_epi16(q2, q3), t3 = _mm_unpackhi_epi16(q2, q3);
+        const __m128i u0 = _mm_unpacklo_epi16(t0, t1), u1 = _mm_unpackhi_epi16(t0, t1);
+        const __m128i u2 = _mm_unpacklo_epi16(t2, t3), u3 = _mm_unpackhi_epi16(t2, t3);
+        // u0: c0 of pixels 0..3, c1 of 0..3; u1: c2, c3 of 0..3; u2, u3 the same for pixels 4..7.
+        _mm256_storeu_ps(c0 + i, _mm256_cvtph_ps(_mm_unpacklo_epi64(u0, u2)));
+        _mm256_storeu_ps(c1 + i, _mm256_cvtph_ps(_mm_unpackhi_epi64(u0, u2)));
+        _mm256_storeu_ps(c2 + i, _mm256_cvtph_ps(_mm_unpacklo_epi64(u1, u3)));
+        _mm256_storeu_ps(c3 + i, _mm256_cvtph_ps(_mm_unpackhi_epi64(u1, u3)));
+    }
+    for (; i < n; i++) {
+        c0[i] = _cvtsh_ss(src[4 * i + 0]);
+        c1[i] = _cvtsh_ss(src[4 * i + 1]);
+        c2[i] = _cvtsh_ss(src[4 * i + 2]);
+        c3[i] = _cvtsh_ss(src[4 * i + 3]);
+    }
+}
+
+HDRK_TARGET void hdrk_read_codes_u16_avx2(const uint16_t *src, long stride, uint32_t shift, uint32_t mask, float *dst,
+                                          long n) {
+    const __m128i s = _mm_cvtsi32_si128((int)shift);
+    const __m256i m = _mm256_set1_epi32((int)mask);
+    long i = 0;
+    if (stride == 1) {
+        for (; i + 8 <= n; i += 8) {
+            const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(src + i)));
+            _mm256_storeu_ps(dst + i, _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(w, s), m)));
+        }
+    } else if (stride == 2) {
+        const __m256i low16 = _mm256_set1_epi32(0xFFFF);
+        for (; i + 8 <= n; i += 8) {
+            const __m256i w = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(src + 2 * i)), low16);
+            _mm256_storeu_ps(dst + i, _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(w, s), m)));
+        }
+    }
+    for (; i < n; i++) dst[i] = (float)(int32_t)(((uint32_t)src[i * stride] >> shift) & mask);
+}
+
+HDRK_TARGET void hdrk_read_code_pairs_u16_avx2(const uint16_t *src, uint32_t shift, uint32_t mask, float *a, float *b,
+                                               long n) {
+    const __m128i s = _mm_cvtsi32_si128((int)shift);
+    const __m256i m = _mm256_set1_epi32((int)mask), low16 = _mm256_set1_epi32(0xFFFF);
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256i w = _mm256_loadu_si256((const __m256i *)(src + 2 * i));
+        const __m256i first = _mm256_and_si256(w, low16), second = _mm256_srli_epi32(w, 16);
+        _mm256_storeu_ps(a + i, _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(first, s), m)));
+        _mm256_storeu_ps(b + i, _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(second, s), m)));
+    }
+    for (; i < n; i++) {
+        a[i] = (float)(int32_t)(((uint32_t)src[2 * i] >> shift) & mask);
+        b[i] = (float)(int32_t)(((uint32_t)src[2 * i + 1] >> shift) & mask);
+    }
+}
+
+HDRK_TARGET void hdrk_upsample_chroma_avx2(const float *ext, float *out, long n, int mode) {
+    const long pairs = (n + 1) / 2;
+    const __m256 half = _mm256_set1_ps(0.5f), threeQuarters = _mm256_set1_ps(0.75f), quarter = _mm256_set1_ps(0.25f);
+    long i = 0;
+    for (; i + 8 <= pairs && 2 * (i + 8) <= n; i += 8) {
+        const __m256 previous = _mm256_loadu_ps(ext + i), current = _mm256_loadu_ps(ext + i + 1);
+        const __m256 next = _mm256_loadu_ps(ext + i + 2);
+        __m256 even, odd;
+        if (mode == 0) {
+            even = current;
+            odd = current;
+        } else if (mode == 1) {
+            even = current;
+            odd = _mm256_add_ps(_mm256_mul_ps(current, half), _mm256_mul_ps(next, half));
+        } else {
+            const __m256 centre = _mm256_mul_ps(current, threeQuarters);
+            even = _mm256_add_ps(centre, _mm256_mul_ps(previous, quarter));
+            odd = _mm256_add_ps(centre, _mm256_mul_ps(next, quarter));
+        }
+        const __m256 lo = _mm256_unpacklo_ps(even, odd), hi = _mm256_unpackhi_ps(even, odd);
+        _mm256_storeu_ps(out + 2 * i, _mm256_permute2f128_ps(lo, hi, 0x20));
+        _mm256_storeu_ps(out + 2 * i + 8, _mm256_permute2f128_ps(lo, hi, 0x31));
+    }
+    for (long x = 2 * i; x < n; x++) {
+        const long k = x >> 1;
+        const float c = ext[k + 1];
+        if (mode == 0) {
+            out[x] = c;
+        } else if (mode == 1) {
+            out[x] = (x & 1) ? c * 0.5f + ext[k + 2] * 0.5f : c;
+        } else {
+            out[x] = c * 0.75f + ext[(x & 1) ? k + 2 : k] * 0.25f;
+        }
+    }
+}
+
+HDRK_TARGET void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, float maxCode, uint32_t shift,
+                                        uint16_t *dst, long stride) {
+    const __m256 sc = _mm256_set1_ps(scale), bi = _mm256_set1_ps(bias), top = _mm256_set1_ps(maxCode);
+    const __m256 half = _mm256_set1_ps(0.5f), magic = _mm256_set1_ps(8388608.0f), zero = _mm256_setzero_ps();
+    const __m256i magicBits = _mm256_set1_epi32(0x4B000000);
+    const __m128i s = _mm_cvtsi32_si128((int)shift);
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 x = _mm256_loadu_ps(v + i);
+        x = _mm256_and_ps(x, _mm256_cmp_ps(x, x, _CMP_ORD_Q));  // NaN → 0
+        x = _mm256_add_ps(_mm256_mul_ps(x, sc), bi);
+        x = _mm256_max_ps(x, zero);  // x > 0 ? x : 0
+        x = _mm256_min_ps(x, top);  // x < maxCode ? x : maxCode
+        const __m256 t = _mm256_add_ps(x, half);
+        const __m256 sum = _mm256_add_ps(t, magic);
+        const __m256 rounded = _mm256_sub_ps(sum, magic);
+        __m256i k = _mm256_sub_epi32(_mm256_castps_si256(sum), magicBits);
+        k = _mm256_add_epi32(k, _mm256_castps_si256(_mm256_cmp_ps(rounded, t, _CMP_GT_OQ)));  // − 1 where rounded up
+        k = _mm256_sll_epi32(k, s);
+        uint32_t lanes[8];
+        _mm256_storeu_si256((__m256i *)lanes, k);
+        for (int l = 0; l < 8; l++) dst[(i + l) * stride] = (uint16_t)lanes[l];
+    }
+    for (; i < n; i++) {
+        float x = v[i];
+        x = x == x ? x : 0.0f;
+        x = x * scale + bias;
+        x = x > 0 ? x : 0.0f;
+        x = x < maxCode ? x : maxCode;
+        const float t = x + 0.5f;
+        const float sum = t + 8388608.0f;
+        const float rounded = sum - 8388608.0f;
+        uint32_t bits;
+        __builtin_memcpy(&bits, &sum, 4);
+        uint32_t k = bits - 0x4B000000u;
+        if (rounded > t) k -= 1;
+        dst[i * stride] = (uint16_t)(k << shift);
+    }
+}
+
+#else  // Not x86-64: PixelConversion never calls these (hdrk_has_avx2_f16c() is 0).
+
+int hdrk_has_avx2_f16c(void) { return 0; }
+void hdrk_affine_avx2(const HDRKAffine *k, float *p0, float *p1, float *p2, long n) {
+    (void)k; (void)p0; (void)p1; (void)p2; (void)n;
+}
+long hdrk_table_avx2(const HDRKTableLayout *l, const float *t, float *v, long n, int32_t *o) {
+    (void)l; (void)t; (void)v; (void)n; (void)o;
+    return 0;
+}
+long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *l, const float *t, float *p0, float *p1,
+                              float *p2, long n, int32_t *o) {
+    (void)w; (void)l; (void)t; (void)p0; (void)p1; (void)p2; (void)n; (void)o;
+    return 0;
+}
+void hdrk_clamp_avx2(float low, float high, float *v, long n) { (void)low; (void)high; (void)v; (void)n; }
+void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3, uint16_t *d, long n) {
+    (void)c0; (void)c1; (void)c2; (void)c3; (void)d; (void)n;
+}
+void hdrk_deinterleave_half_f16c(const uint16_t *s, float *c0, float *c1, float *c2, float *c3, long n) {
+    (void)s; (void)c0; (void)c1; (void)c2; (void)c3; (void)n;
+}
+void hdrk_read_codes_u16_avx2(const uint16_t *s, long st, uint32_t sh, uint32_t m, float *d, long n) {
+    (void)s; (void)st; (void)sh; (void)m; (void)d; (void)n;
+}
+void hdrk_quantize_u16_avx2(const float *v, long n, float sc, float b, float mc, uint32_t sh, uint16_t *d, long st) {
+    (void)v; (void)n; (void)sc; (void)b; (void)mc; (void)sh; (void)d; (void)st;
+}
+void hdrk_read_code_pairs_u16_avx2(const uint16_t *s, uint32_t sh, uint32_t m, float *a, float *b, long n) {
+    (void)s; (void)sh; (void)m; (void)a; (void)b; (void)n;
+}
+void hdrk_upsample_chroma_avx2(const float *e, float *o, long n, int mode) { (void)e; (void)o; (void)n; (void)mode; }
+
+#endif

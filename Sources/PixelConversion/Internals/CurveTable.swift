@@ -1,0 +1,52 @@
+import CPixelKernels
+import TransferFunctions
+
+/// One curve of a plan: the package's table engine for the fast path, and the exact scalar function for the inputs
+/// the table does not cover.
+struct CurveTable: Sendable {
+    /// The table.
+    let table: PiecewiseLinearTable
+    /// The exact function (`Double` evaluation, rounded once): for the inputs outside the table (NaN, beyond the top,
+    /// unmirrored negatives) and for code tables.
+    let exact: @Sendable (Float) -> Float
+    /// For the plan: e.g. "PQ EOTF".
+    let name: String
+    /// The table's layout for the C kernels.
+    let kernelLayout: HDRKTableLayout
+
+    /// The table of one direction of a transfer function (as `TransferFunction.LookupTable` builds it).
+    init(_ function: TransferFunction, _ direction: TransferFunction.LookupTable.Direction, _ range: OutOfRangeBehavior,
+         name: String) {
+        table = TransferFunction.LookupTable(function, direction: direction, outOfRange: range).table
+        switch direction {
+        case .toLinear: exact = { function.toLinear($0, outOfRange: range) }
+        case .fromLinear: exact = { function.fromLinear($0, outOfRange: range) }
+        }
+        self.name = name
+        kernelLayout = Self.kernelLayout(table.layout)
+    }
+
+    /// A table of any function, with its exact form for the uncovered inputs.
+    init(table: PiecewiseLinearTable, exact: @escaping @Sendable (Float) -> Float, name: String) {
+        self.table = table
+        self.exact = exact
+        self.name = name
+        kernelLayout = Self.kernelLayout(table.layout)
+    }
+
+    private static func kernelLayout(_ l: PiecewiseLinearTable.Layout) -> HDRKTableLayout {
+        HDRKTableLayout(
+            lowBits: l.lowBits, highBits: l.highBits, toeBits: l.toeBits, shift: l.shift, fractionShift: l.fractionShift,
+            clamps: l.clamps ? 1 : 0, unmirrored: l.unmirrored, toeOffset: l.toeOffset, toeSlope: l.toeSlope,
+            clampLow: l.clampLow, clampHigh: l.clampHigh, floor: l.floor)
+    }
+
+    /// Evaluates `count` values in place through the table (portable Swift).
+    @inline(__always)
+    func apply(_ values: UnsafeMutablePointer<Float>, count: Int) {
+        table.evaluate(values, into: values, count: count, outside: exact)
+    }
+
+    /// The value for one input (table or exact), for building code tables and for tests.
+    func callAsFunction(_ x: Float) -> Float { table.evaluate(x, outside: exact) }
+}

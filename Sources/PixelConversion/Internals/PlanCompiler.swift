@@ -1,0 +1,413 @@
+import ColorSpaces
+import Foundation
+import PixelBuffers
+import ToneMapping
+import TransferFunctions
+
+/// Builds a ``Program`` from two encodings: decode the source to linear light in its primaries (1.0 = reference
+/// white), tone map, convert the gamut, encode for the destination; then fold adjacent matrices, drop identities and
+/// fold leading per-channel curves into an integer reader's code table.
+struct PlanCompiler {
+    let source: PixelEncoding
+    let destination: PixelEncoding
+    let options: PixelConverter.Options
+    private var operations: [Operation] = []
+
+    init(source: PixelEncoding, destination: PixelEncoding, options: PixelConverter.Options) {
+        self.source = source
+        self.destination = destination
+        self.options = options
+    }
+
+    /// The program and the steps of its plan.
+    mutating func compile(kernels: KernelSet) throws(PixelConversionError) -> (Program, [PixelConverter.Plan.Step]) {
+        try validate()
+        let sourceFormat = source.effectiveFormat, destinationFormat = destination.effectiveFormat
+        if sourceFormat.colorModel == .yCbCr { try decodeYCbCr(sourceFormat) } else { decodeSignal(source.colorSpace) }
+        toneMap()
+        convertGamut()
+        if destinationFormat.colorModel == .yCbCr, destination.matrix?.ictcpTransferFunction != nil {
+            encodeICtCp()
+        } else {
+            encodeSignal(destination.colorSpace)
+            if destinationFormat.colorModel == .yCbCr, let m = destination.matrix?.rgbToYCbCr {
+                append(.affine(AffineMap(m), name: "R′G′B′ → Y′CbCr (\(destination.matrix!.name))"))
+            }
+        }
+        foldAffines()
+
+        var steps: [PixelConverter.Plan.Step] = []
+        let reader: Reader
+        if sourceFormat.colorModel == .yCbCr {
+            let location = source.effectiveChromaLocation
+            reader = .yCbCr(YCbCrReader(format: sourceFormat, filter: options.chromaFilter, location: location))
+            steps.append(.init(name: "read \(sourceFormat)", detail: "Y′, Cb, Cr integer codes"))
+            if let s = sourceFormat.chromaSubsampling, s != .s444 {
+                let how = options.chromaFilter == .nearest ? "nearest" : "bilinear, \(location)-sited"
+                steps.append(.init(name: "upsample chroma", detail: "\(s.name) → 4:4:4, \(how)"))
+            }
+        } else {
+            let (table, folded) = codeTable(for: sourceFormat)
+            reader = .rgb(RGBReader(format: sourceFormat, codeTable: table))
+            if let table {
+                steps.append(.init(
+                    name: "read \(sourceFormat)",
+                    detail: "through a \(table.count)-entry code table: normalise, " + folded.joined(separator: ", ")))
+            } else {
+                steps.append(.init(name: "read \(sourceFormat)", detail: "normalised samples"))
+            }
+        }
+        steps += operations.map(Self.step)
+        let writer: Writer
+        if destinationFormat.colorModel == .yCbCr {
+            let location = destination.effectiveChromaLocation
+            writer = .yCbCr(YCbCrWriter(
+                format: destinationFormat, location: location, quantizeChromaLikeLuma: destination.matrix == .identity))
+            if let s = destinationFormat.chromaSubsampling, s != .s444 {
+                let horizontal = location.isHorizontallyCosited ? "[¼ ½ ¼]" : "[½ ½]"
+                let vertical = s == .s420 ? (location.verticalOffset == 0.5 ? " × [½ ½]" : " × [¼ ½ ¼]") : ""
+                steps.append(.init(
+                    name: "downsample chroma", detail: "4:4:4 → \(s.name), \(horizontal)\(vertical) around \(location)-sited samples"))
+            }
+            steps.append(.init(name: "write \(destinationFormat)", detail: Self.quantisationDetail(destinationFormat)))
+        } else {
+            writer = .rgb(RGBWriter(format: destinationFormat))
+            steps.append(.init(name: "write \(destinationFormat)", detail: Self.quantisationDetail(destinationFormat)))
+        }
+        return (Program(reader: reader, operations: operations, writer: writer, kernels: kernels), steps)
+    }
+
+    // MARK: Validation
+
+    private func validate() throws(PixelConversionError) {
+        for encoding in [source, destination] {
+            let format = encoding.format
+            switch (format.colorModel, encoding.matrix) {
+            case (.yCbCr, nil): throw .missingMatrix(format)
+            case (.rgb, let m?) where m != .identity: throw .matrixForRGBFormat(format, m)
+            case (.yCbCr, .bt2020ConstantLuminance?): throw .unsupportedMatrix(.bt2020ConstantLuminance)
+            case (.yCbCr, let m?) where m.requiredCICPTransfer != nil:
+                if m.ictcpTransferFunction != encoding.colorSpace.transferFunction {
+                    throw .matrixTransferMismatch(m, encoding.colorSpace)
+                }
+            default: break
+            }
+        }
+        func positive(_ name: String, _ value: Double) throws(PixelConversionError) {
+            guard value > 0, value.isFinite else {
+                throw .invalidOption(name: name, value: "\(value)", expected: "a positive finite number")
+            }
+        }
+        try positive("referenceWhite", options.referenceWhite)
+        try positive("hlgPeakLuminance", options.hlgPeakLuminance)
+        guard options.hlgBlackLuminance >= 0, options.hlgBlackLuminance < options.hlgPeakLuminance else {
+            throw .invalidOption(
+                name: "hlgBlackLuminance", value: "\(options.hlgBlackLuminance)",
+                expected: "0 ≤ black < hlgPeakLuminance")
+        }
+        if let gamma = options.hlgSystemGamma { try positive("hlgSystemGamma", gamma) }
+        if let threads = options.threadCount, threads < 1 {
+            throw .invalidOption(name: "threadCount", value: "\(threads)", expected: "at least 1, or nil for automatic")
+        }
+        if case .displayHeadroom(let headroom, _, _) = options.toneMapping { try positive("display headroom", headroom) }
+    }
+
+    // MARK: Decoding
+
+    private var referenceWhite: Double { options.referenceWhite }
+
+    private func hlgDisplay(_ primaries: RGBPrimaries) -> HLG.Display {
+        HLG.Display(
+            peakLuminance: options.hlgPeakLuminance, blackLuminance: options.hlgBlackLuminance,
+            systemGamma: options.hlgSystemGamma, primaries: primaries)
+    }
+
+    /// Y′CbCr codes → R′G′B′ (the quantisation folded into the matrix), or ICtCp codes → linear light.
+    private mutating func decodeYCbCr(_ format: PixelFormat) throws(PixelConversionError) {
+        let matrix = source.matrix!
+        let range = format.range ?? .full
+        guard let q = try? Quantization(bitDepth: format.bitDepth, range: range) else {
+            throw .invalidOption(name: "format", value: "\(format)", expected: "8 … 16-bit Y′CbCr")
+        }
+        let luma = (scale: q.lumaScale, offset: q.lumaOffset)
+        let chroma = matrix == .identity ? luma : (scale: q.chromaScale, offset: q.chromaOffset)
+        let dequantize = AffineMap.diagonal(
+            SIMD3(1 / luma.scale, 1 / chroma.scale, 1 / chroma.scale),
+            offset: SIMD3(-luma.offset / luma.scale, -chroma.offset / chroma.scale, -chroma.offset / chroma.scale))
+        let codes = "\(range == .full ? "full" : "narrow")-range codes"
+        if let toRGB = matrix.ycbcrToRGB {
+            append(.affine(dequantize.followed(by: AffineMap(toRGB)), name: "Y′CbCr → R′G′B′ (\(matrix.name), \(codes))"))
+            decodeSignal(source.colorSpace)
+            return
+        }
+        // ICtCp (ITU-R BT.2100 Tables 6, 7): codes → L′M′S′ → LMS → linear BT.2020 RGB.
+        let transfer = matrix.ictcpTransferFunction!
+        append(.affine(dequantize.followed(by: AffineMap(matrix.ictcpToLMS!)), name: "ICtCp → L′M′S′ (\(codes))"))
+        append(.curve(CurveTable(transfer, .toLinear, .extended, name: transfer == .pq ? "PQ EOTF" : "HLG inverse OETF")))
+        append(.affine(AffineMap(YCbCrMatrix.ictcpLMSToRGB), name: "LMS → BT.2020 RGB"))
+        if transfer == .pq {
+            append(.affine(.diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
+        } else {
+            append(.luminanceGain(weights: HLG.lumaCoefficients, ootfGain(hlgDisplay(.bt2020))))
+        }
+    }
+
+    /// An R′G′B′ signal of `space` → linear light in its primaries, 1.0 = reference white.
+    private mutating func decodeSignal(_ space: ColorSpace) {
+        let range = space.outOfRange
+        switch space.transferFunction {
+        case .linear:
+            if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
+        case .pq:
+            append(.curve(CurveTable(.pq, .toLinear, range, name: "PQ EOTF (SMPTE ST 2084)")))
+            append(.affine(.diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
+        case .hlg:
+            let display = hlgDisplay(space.primaries)
+            append(.curve(hlgInverseOETF(beta: display.blackLift, clamped: range == .clamped)))
+            append(.luminanceGain(weights: display.lumaCoefficients, ootfGain(display)))
+        case let curve:
+            append(.curve(CurveTable(curve, .toLinear, range, name: "\(curve) decode")))
+        }
+    }
+
+    // MARK: Tone and gamut
+
+    private mutating func toneMap() {
+        let weights = source.colorSpace.primaries.luminanceCoefficients
+        switch options.toneMapping {
+        case .none:
+            break
+        case .displayHeadroom(let displayHeadroom, let content, let method):
+            let contentHeadroom = content.headroom(referenceWhite: referenceWhite)
+            guard contentHeadroom > displayHeadroom else { return }
+            let mapper = ToneMapper(
+                method, contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, referenceWhite: referenceWhite,
+                application: .luminance(weights))
+            append(.toneMap(
+                mapper.tabulated(),
+                name: "\(method.rawValue) \(Self.number(contentHeadroom))× → \(Self.number(displayHeadroom))× headroom, "
+                    + "on luminance"))
+        case .custom(let mapper):
+            append(.toneMap(mapper, name: "\(type(of: mapper))"))
+        }
+    }
+
+    /// The destination's nominal peak in linear light (1.0 = reference white), or +∞ for extended destinations.
+    private var ceiling: Double {
+        let space = destination.colorSpace
+        guard space.outOfRange == .clamped else { return .infinity }
+        switch space.transferFunction {
+        case .pq: return PQ.peakLuminance / referenceWhite
+        case .hlg: return options.hlgPeakLuminance / referenceWhite
+        case let curve: return curve.toLinear(1.0)
+        }
+    }
+
+    private mutating func convertGamut() {
+        let from = source.colorSpace.primaries, to = destination.colorSpace.primaries
+        let name = "\(from.name) → \(to.name)"
+        switch options.gamut {
+        case .extended:
+            append(.affine(AffineMap(from.conversionMatrix(to: to, adaptation: options.adaptation)), name: name))
+        case .clip:
+            append(.affine(AffineMap(from.conversionMatrix(to: to, adaptation: options.adaptation)), name: name))
+            append(.clamp(low: 0, high: Float(ceiling), name: "clip to [0, \(Self.number(ceiling))]"))
+        case .softClip:
+            append(.gamutMapper(GamutMapper(
+                from: from, to: to, method: .softCompression, adaptation: options.adaptation)))
+            if ceiling.isFinite {
+                append(.highlightShoulder(knee: Float(0.8 * ceiling), ceiling: Float(ceiling)))
+            }
+        }
+    }
+
+    // MARK: Encoding
+
+    /// Linear light in the destination primaries → its R′G′B′ signal.
+    private mutating func encodeSignal(_ space: ColorSpace) {
+        let range = space.outOfRange
+        switch space.transferFunction {
+        case .linear:
+            if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
+        case .pq:
+            append(.affine(.diagonal(SIMD3(repeating: referenceWhite / PQ.peakLuminance)), name: scaleName(toRelative: false)))
+            append(.curve(CurveTable(.pq, .fromLinear, range, name: "PQ inverse EOTF (SMPTE ST 2084)")))
+        case .hlg:
+            let display = hlgDisplay(space.primaries)
+            append(.luminanceGain(weights: display.lumaCoefficients, inverseOOTFGain(display)))
+            append(.curve(hlgOETF(beta: display.blackLift)))
+            if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
+        case let curve:
+            append(.curve(CurveTable(curve, .fromLinear, range, name: "\(curve) encode")))
+        }
+    }
+
+    /// Linear BT.2020 light → ICtCp (ITU-R BT.2100 Tables 6, 7).
+    private mutating func encodeICtCp() {
+        let matrix = destination.matrix!
+        let transfer = matrix.ictcpTransferFunction!
+        if transfer == .pq {
+            append(.affine(.diagonal(SIMD3(repeating: referenceWhite / PQ.peakLuminance)), name: scaleName(toRelative: false)))
+        } else {
+            append(.luminanceGain(weights: HLG.lumaCoefficients, inverseOOTFGain(hlgDisplay(.bt2020))))
+        }
+        append(.affine(AffineMap(YCbCrMatrix.ictcpRGBToLMS), name: "BT.2020 RGB → LMS"))
+        append(.curve(CurveTable(transfer, .fromLinear, .extended, name: transfer == .pq ? "PQ inverse EOTF" : "HLG OETF")))
+        append(.affine(AffineMap(matrix.lmsToICtCp!), name: "L′M′S′ → ICtCp"))
+    }
+
+    // MARK: HLG tables
+
+    /// E = OETF⁻¹(max(0, (1 − β)·E′ + β)), BT.2100-2 Table 5, as one curve (inputs below −β/(1 − β) clamp to it).
+    private func hlgInverseOETF(beta: Double, clamped: Bool) -> CurveTable {
+        let f: @Sendable (Double) -> Double = { x in
+            let lifted = (1 - beta) * x + beta
+            return HLG.inverseOETF(lifted < 0 ? 0 : lifted)
+        }
+        let low = Float(-beta / (1 - beta))
+        let clamp: ClosedRange<Float> = clamped ? 0...1 : low...Float.infinity
+        let table = PiecewiseLinearTable(
+            function: f, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZero(tolerance: 1e-9, lowestExponent: -24),
+            high: 2, clamp: clamp, mirrored: false)
+        return CurveTable(
+            table: table,
+            exact: { x in
+                let v = x.isNaN ? x : Swift.min(Swift.max(x, clamp.lowerBound), clamp.upperBound)
+                return Float(f(Double(v)))
+            },
+            name: beta == 0 ? "HLG inverse OETF" : "HLG inverse OETF with black lift β = \(Self.number(beta))")
+    }
+
+    /// E′ = (OETF(max(E, 0)) − β)/(1 − β), the inverse of ``hlgInverseOETF(beta:clamped:)``.
+    private func hlgOETF(beta: Double) -> CurveTable {
+        let f: @Sendable (Double) -> Double = { e in (HLG.oetf(e < 0 ? 0 : e) - beta) / (1 - beta) }
+        let table = PiecewiseLinearTable(
+            function: f, segmentsPerOctaveLog2: 7, lowEnd: .chordFromZero(tolerance: 1e-7, lowestExponent: -100),
+            high: 128, clamp: 0...Float.infinity, mirrored: false)
+        return CurveTable(
+            table: table, exact: { x in Float(f(Double(x.isNaN ? x : Swift.max(x, 0)))) },
+            name: beta == 0 ? "HLG OETF" : "HLG OETF with black lift β = \(Self.number(beta))")
+    }
+
+    /// The OOTF gain α·Y^(γ−1) ÷ reference white on scene luminance Y (0 for Y ≤ 0).
+    private func ootfGain(_ display: HLG.Display) -> CurveTable {
+        let white = referenceWhite
+        let g: @Sendable (Double) -> Double = { y in display.gain(sceneLuminance: y) / white }
+        return gainTable(
+            g, high: 128,
+            name: "HLG OOTF gain \(Self.number(display.peakLuminance))·Y^\(Self.number(display.systemGamma - 1)) "
+                + "÷ \(Self.number(white)) (L_W \(Self.number(display.peakLuminance)) cd/m², γ \(Self.number(display.systemGamma)))")
+    }
+
+    /// The inverse OOTF gain on relative display luminance Y (1.0 = reference white): scene E = x·gain(Y).
+    private func inverseOOTFGain(_ display: HLG.Display) -> CurveTable {
+        let white = referenceWhite
+        let g: @Sendable (Double) -> Double = { y in display.inverseGain(displayLuminance: y * white) * white }
+        return gainTable(
+            g, high: 65536,
+            name: "HLG inverse OOTF gain (L_W \(Self.number(display.peakLuminance)) cd/m², "
+                + "γ \(Self.number(display.systemGamma)))")
+    }
+
+    private func gainTable(_ g: @escaping @Sendable (Double) -> Double, high: Float, name: String) -> CurveTable {
+        let table = PiecewiseLinearTable(
+            function: g, segmentsPerOctaveLog2: 7, lowEnd: .chordFromZeroBelow(0x1p-40), high: high, mirrored: false)
+        return CurveTable(table: table, exact: { y in Float(g(Double(y))) }, name: name)
+    }
+
+    // MARK: Folding
+
+    private mutating func append(_ operation: Operation) { operations.append(operation) }
+
+    /// Multiplies adjacent matrices into one and drops identities.
+    private mutating func foldAffines() {
+        var folded: [Operation] = []
+        for operation in operations {
+            if case .affine(let map, let name) = operation, case .affine(let previous, let previousName)? = folded.last {
+                folded[folded.count - 1] = .affine(previous.followed(by: map), name: previousName + " · " + name)
+            } else {
+                folded.append(operation)
+            }
+        }
+        operations = folded.filter { !$0.isIdentity }
+    }
+
+    /// For an integer RGB source of ≤ 16 bits: a code → value table composed with the leading per-channel steps
+    /// (evaluated exactly), which are then removed from the operations. Returns the table and the folded steps' names.
+    private mutating func codeTable(for format: PixelFormat) -> ([Float]?, [String]) {
+        guard let access = SampleAccess(format, channel: 0), access.isInteger, access.mask <= 0xFFFF else {
+            return (nil, [])
+        }
+        let leading = operations.prefix {
+            switch $0 {
+            case .curve, .clamp: true
+            default: false
+            }
+        }
+        guard !leading.isEmpty else { return (nil, []) }
+        operations.removeFirst(leading.count)
+        let table = (0...Int(access.mask)).map { code -> Float in
+            var v = (Float(code) - access.bias) / access.scale
+            for operation in leading {
+                switch operation {
+                case .curve(let curve): v = curve.exact(v)
+                case .clamp(let low, let high, _): v = v.isNaN ? v : Swift.min(Swift.max(v, low), high)
+                default: break
+                }
+            }
+            return v
+        }
+        return (table, leading.map { Self.step($0).name })
+    }
+
+    // MARK: Descriptions
+
+    private func scaleName(toRelative: Bool) -> String {
+        toRelative
+            ? "× \(Self.number(PQ.peakLuminance / referenceWhite)) (10 000 ÷ \(Self.number(referenceWhite)) cd/m²)"
+            : "× \(Self.number(referenceWhite / PQ.peakLuminance)) (\(Self.number(referenceWhite)) ÷ 10 000 cd/m²)"
+    }
+
+    static func step(_ operation: Operation) -> PixelConverter.Plan.Step {
+        switch operation {
+        case .affine(let map, let name):
+            let c = map.coefficients
+            let rows = [(c.m00, c.m01, c.m02, c.o0), (c.m10, c.m11, c.m12, c.o1), (c.m20, c.m21, c.m22, c.o2)]
+                .map { "[\(number(Double($0.0))) \(number(Double($0.1))) \(number(Double($0.2))) | \(number(Double($0.3)))]" }
+            return .init(name: "matrix", detail: "\(name) = \(rows.joined(separator: " "))")
+        case .curve(let curve):
+            return .init(name: curve.name, detail: "per channel, \(curve.table.count)-entry table, exact outside it")
+        case .luminanceGain(let w, let curve):
+            return .init(
+                name: "luminance gain",
+                detail: "Y = \(number(w.x))R + \(number(w.y))G + \(number(w.z))B; \(curve.name), "
+                    + "\(curve.table.count)-entry table")
+        case .clamp(_, _, let name):
+            return .init(name: name, detail: "")
+        case .toneMap(_, let name):
+            return .init(name: "tone map", detail: name)
+        case .gamutMapper(let mapper):
+            return .init(
+                name: "gamut map", detail: "\(mapper.source.name) → \(mapper.destination.name), hue-preserving soft compression")
+        case .highlightShoulder(let knee, let ceiling):
+            return .init(
+                name: "highlight shoulder", detail: "max(R, G, B) above \(number(Double(knee))) rolls onto \(number(Double(ceiling)))")
+        }
+    }
+
+    static func quantisationDetail(_ format: PixelFormat) -> String {
+        switch format.sampleType {
+        case .halfFloat: return "IEEE binary16, round to nearest even" + (format.hasAlpha ? "" : "")
+        case .float: return "IEEE binary32"
+        case .unsignedInteger:
+            let range = format.range.map { $0 == .full ? "full" : "narrow" } ?? "extended (XR10)"
+            return "\(format.bitDepth)-bit \(range)-range codes, rounded half up and clamped (NaN → the code of 0)"
+        }
+    }
+
+    /// A short decimal: up to six significant digits.
+    static func number(_ x: Double) -> String {
+        if x == x.rounded(), abs(x) < 1e9 { return String(Int(x)) }
+        return String(format: "%.6g", x)
+    }
+}

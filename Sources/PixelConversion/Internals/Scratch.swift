@@ -1,0 +1,74 @@
+/// The working memory of one band worker: a chunk of four Float planes (R, G, B, A or Y′, Cb, Cr) for up to
+/// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling. About 16 KB, taken from the stack
+/// (`withUnsafeTemporaryAllocation`), so converting allocates nothing on the heap.
+struct Scratch {
+    /// Pixels a chunk covers (its own columns).
+    static let chunkWidth = 256
+    /// Floats per chunk plane: the chunk, one column of overlap on each side for chroma downsampling, rounded up to
+    /// a multiple of 8 so that SIMD kernels may run over whole vectors.
+    static let chunkCapacity = 264
+    /// Floats per chroma row: half a chunk plus overlap and edges, rounded to a multiple of 8.
+    static let chromaCapacity = 136
+    /// Rows of horizontally downsampled chroma kept for vertical filtering (writer).
+    static let ringRows = 4
+    /// Chroma rows: the reader's two cached decoded rows (Cb, Cr each) and its blend (Cb, Cr); the writer's output
+    /// (Cb, Cr); the ring (Cb, Cr per slot).
+    static let chromaRows = 4 + 2 + 2 + 2 * ringRows
+
+    static var floatCount: Int { 4 * chunkCapacity + chromaRows * chromaCapacity }
+
+    let chunk: Chunk
+    private let chroma: UnsafeMutablePointer<Float>
+    /// Indices of the values a SIMD kernel left for the exact path.
+    let outsideIndices: UnsafeMutablePointer<Int32>
+    /// The reader's cache keys: per slot the chroma row and the chunk's first column it holds (−1: empty).
+    let cacheKeys: UnsafeMutablePointer<Int>
+
+    /// Runs `body` with scratch memory that lives for the call.
+    static func withScratch<R>(_ body: (Scratch) throws -> R) rethrows -> R {
+        try withUnsafeTemporaryAllocation(of: Float.self, capacity: floatCount) { floats in
+            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: chunkCapacity) { indices in
+                try withUnsafeTemporaryAllocation(of: Int.self, capacity: 4) { keys in
+                    let base = floats.baseAddress!
+                    base.initialize(repeating: 0, count: floatCount)
+                    keys.initialize(repeating: -1)
+                    let c = chunkCapacity
+                    let scratch = Scratch(
+                        chunk: Chunk(p0: base, p1: base + c, p2: base + 2 * c, p3: base + 3 * c), chroma: base + 4 * c,
+                        outsideIndices: indices.baseAddress!, cacheKeys: keys.baseAddress!)
+                    return try body(scratch)
+                }
+            }
+        }
+    }
+
+    /// Channel `channel` (0 Cb, 1 Cr) of the reader's cache slot `slot` (0, 1).
+    func cachedChroma(_ slot: Int, channel: Int) -> UnsafeMutablePointer<Float> {
+        chroma + (2 * slot + channel) * Self.chromaCapacity
+    }
+
+    /// Channel `channel` of the reader's vertical blend.
+    func blendedChroma(channel: Int) -> UnsafeMutablePointer<Float> { chroma + (4 + channel) * Self.chromaCapacity }
+
+    /// Channel `channel` of the writer's averaged output row.
+    func averagedChroma(channel: Int) -> UnsafeMutablePointer<Float> { chroma + (6 + channel) * Self.chromaCapacity }
+
+    /// The Cb (channel 0) or Cr (channel 1) row of the writer's ring slot `slot`.
+    func ringRow(_ slot: Int, channel: Int) -> UnsafeMutablePointer<Float> {
+        chroma + (8 + 2 * slot + channel) * Self.chromaCapacity
+    }
+}
+
+/// The four planes of a chunk.
+struct Chunk {
+    let p0, p1, p2, p3: UnsafeMutablePointer<Float>
+
+    /// Plane `c` (0 … 3).
+    @inline(__always)
+    func plane(_ c: Int) -> UnsafeMutablePointer<Float> { c == 0 ? p0 : (c == 1 ? p1 : (c == 2 ? p2 : p3)) }
+
+    /// The colour planes for `count` pixels starting at offset `start`.
+    func planes(from start: Int = 0, count: Int) -> Planes {
+        Planes(p0: p0 + start, p1: p1 + start, p2: p2 + start, count: count)
+    }
+}

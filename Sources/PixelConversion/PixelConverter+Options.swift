@@ -1,0 +1,104 @@
+public import ColorSpaces
+public import ToneMapping
+
+extension PixelConverter {
+    /// The conventions and choices of a conversion. The defaults decode HDR video for an EDR layer the way Apple's
+    /// frameworks present it: 1.0 = 203 cd/m², HLG for a 1000 cd/m² display, bilinear chroma, no tone mapping, extended
+    /// values kept.
+    public struct Options: Sendable {
+        /// Threads for one frame: `nil` (the default) uses every active core for frames of at least one million pixels
+        /// and the caller's thread below that; 1 always runs on the caller's thread. The output bytes are identical
+        /// for every thread count.
+        public var threadCount: Int?
+        /// The luminance in cd/m² that linear 1.0 stands for when PQ or HLG meet linear light (203, ITU-R BT.2408;
+        /// 100 for older conventions).
+        public var referenceWhite: Double
+        /// The nominal peak L_W in cd/m² of the display HLG is rendered for (1000); it sets the system gamma
+        /// (`HLG.systemGamma(peakLuminance:)`, 1.2 at 1000).
+        public var hlgPeakLuminance: Double
+        /// The black level L_B in cd/m² of that display (0).
+        public var hlgBlackLuminance: Double
+        /// The HLG system gamma, or `nil` to derive it from ``hlgPeakLuminance``.
+        public var hlgSystemGamma: Double?
+        /// How subsampled chroma is upsampled when decoding (bilinear). Encoding always averages with the
+        /// destination's siting.
+        public var chromaFilter: ChromaFilter
+        /// Tone mapping in linear light (1.0 = reference white), in the source's primaries, before the gamut step.
+        public var toneMapping: ToneMapping
+        /// What happens to values the destination cannot hold (``GamutPolicy/extended``: kept).
+        public var gamut: GamutPolicy
+        /// The chromatic adaptation between different white points (Bradford).
+        public var adaptation: ChromaticAdaptation
+        /// Which implementation runs the row kernels (``CodePath/automatic``: the fastest this CPU has). Every path
+        /// gives the same bytes.
+        public var codePath: CodePath
+
+        /// The default options.
+        public init() {
+            threadCount = nil
+            referenceWhite = ReferenceWhite.bt2408
+            hlgPeakLuminance = 1000
+            hlgBlackLuminance = 0
+            hlgSystemGamma = nil
+            chromaFilter = .bilinear
+            toneMapping = .none
+            gamut = .extended
+            adaptation = .bradford
+            codePath = .automatic
+        }
+
+        /// The same conventions for the float64 reference, `ColorSpace.Conversion`.
+        public var conversionOptions: ColorSpace.Conversion.Options {
+            ColorSpace.Conversion.Options(
+                referenceWhite: referenceWhite, hlgPeakLuminance: hlgPeakLuminance,
+                hlgBlackLuminance: hlgBlackLuminance, hlgSystemGamma: hlgSystemGamma, adaptation: adaptation)
+        }
+    }
+
+    /// Tone mapping inside a conversion.
+    public enum ToneMapping: Sendable {
+        /// None: values pass as they are (the gamut policy still applies).
+        case none
+        /// Map content of the given luminance onto a display headroom (peak ÷ reference white) with a named operator,
+        /// applied to luminance (the source primaries' weights) so that hue and saturation are kept. Content that fits
+        /// the display passes unchanged. The content peak comes from mastering metadata and MaxCLL
+        /// (`ContentLuminance`, 1000 cd/m² when unknown).
+        case displayHeadroom(Double, content: ContentLuminance = ContentLuminance(), method: ToneMappingMethod = .headroom)
+        /// Any operator, applied as it is.
+        case custom(any ToneMappingOperator)
+    }
+
+    /// What happens to linear values outside the destination's gamut or range, after tone mapping.
+    ///
+    /// The ceiling is the destination's nominal peak in linear light (1.0 = reference white): 1 for SDR curves, 10 000
+    /// cd/m² ÷ reference white for PQ, the HLG display peak ÷ reference white for HLG, none for linear spaces.
+    public enum GamutPolicy: Hashable, Sendable, CaseIterable {
+        /// Keep negatives and values above the ceiling (extended-range outputs; integer outputs still clamp to their
+        /// codes).
+        case extended
+        /// Clip each component to [0, ceiling]. Shifts the hue of saturated colours.
+        case clip
+        /// Keep hue: compress colours towards the achromatic axis at constant luminance (ToneMapping's `GamutMapper`
+        /// soft compression, knee 0.8), then roll highlights above 0.8 × ceiling smoothly onto the ceiling by
+        /// max(R, G, B).
+        case softClip
+    }
+
+    /// Which implementation runs the row kernels.
+    public enum CodePath: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+        /// The fastest path this CPU supports.
+        case automatic
+        /// Portable Swift (any CPU; baseline x86-64 SSE2, arm64 NEON).
+        case portable
+        /// x86-64 AVX2 and F16C kernels in C, chosen at run time; bit-identical to ``portable``.
+        case avx2
+
+        public var description: String {
+            switch self {
+            case .automatic: "automatic"
+            case .portable: "portable Swift"
+            case .avx2: "AVX2/F16C"
+            }
+        }
+    }
+}

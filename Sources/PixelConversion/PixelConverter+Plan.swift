@@ -1,0 +1,27 @@
+extension PixelConverter {
+    /// What a converter does to every pixel, in order: the list of steps it compiled, as zimg prints its filter graph
+    /// or skcms its op list. Identity steps are left out, adjacent matrices are multiplied into one, and per-channel
+    /// curves right after an integer RGB read are folded into that read's code table.
+    public struct Plan: Sendable, CustomStringConvertible {
+        /// One step.
+        public struct Step: Hashable, Sendable, CustomStringConvertible {
+            /// What the step does, e.g. "decode PQ".
+            public let name: String
+            /// How, e.g. the table size, the matrix, the siting.
+            public let detail: String
+
+            public var description: String { detail.isEmpty ? name : "\(name): \(detail)" }
+        }
+
+        /// The steps, first to last.
+        public let steps: [Step]
+        /// The implementation that runs them.
+        public let codePath: CodePath
+
+        /// A numbered list, one step per line, then the code path.
+        public var description: String {
+            let lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
+            return (lines + ["(\(codePath) kernels)"]).joined(separator: "\n")
+        }
+    }
+}
