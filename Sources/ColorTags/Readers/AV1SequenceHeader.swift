@@ -18,27 +18,31 @@ struct AV1SequenceHeader: Hashable, Sendable {
     static func configuration(from data: [UInt8]) -> Configuration? {
         guard data.count >= 4, data[0] & 0x80 != 0 else { return nil }
         let high = data[2] & 0x40 != 0, twelve = data[2] & 0x20 != 0
-        var configuration = Configuration(bitDepth: high ? (twelve ? 12 : 10) : 8, sequenceHeader: nil)
-        var position = 4
-        while position < data.count {
+        return Configuration(bitDepth: high ? (twelve ? 12 : 10) : 8, sequenceHeader: firstSequenceHeader(inOBUs: data, from: 4))
+    }
+
+    /// The first sequence header among the OBUs (low-overhead bitstream format) in `data` from `start`: the av1C
+    /// configOBUs, or the start of an `av01` item's data (libavif 0.11 leaves configOBUs empty).
+    static func firstSequenceHeader(inOBUs data: [UInt8], from start: Int) -> AV1SequenceHeader? {
+        var position = start
+        var count = 0
+        while position < data.count, count < 64 {
+            count += 1
             let header = data[position]
             let type = (header >> 3) & 0x0F
             let hasExtension = header & 0x04 != 0, hasSize = header & 0x02 != 0
             position += hasExtension ? 2 : 1
             var size = data.count - position
             if hasSize {
-                guard let parsed = leb128(data, at: position) else { return configuration }
+                guard let parsed = leb128(data, at: position) else { return nil }
                 position += parsed.length
                 size = parsed.value
             }
-            guard let payload = data.slice(position, size) else { return configuration }
-            if type == 1 {
-                configuration.sequenceHeader = parse(payload)
-                return configuration
-            }
+            guard let payload = data.slice(position, size) else { return nil }
+            if type == 1 { return parse(payload) }
             position += size
         }
-        return configuration
+        return nil
     }
 
     static func leb128(_ data: [UInt8], at start: Int) -> (value: Int, length: Int)? {

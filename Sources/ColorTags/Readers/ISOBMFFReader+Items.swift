@@ -182,4 +182,23 @@ extension ISOBMFFReader {
         }
         return firstOffset.map { (data, $0) }
     }
+
+    /// The first bytes (at most `maximum`) of an item's first extent: enough for the AV1 sequence header.
+    func payloadPrefix(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?, maximum: Int = 4096)
+        -> (bytes: [UInt8], offset: Int)?
+    {
+        guard let location = locations[id], let extent = location.extents.first else { return nil }
+        let start: Int?
+        let limit: Int
+        switch location.constructionMethod {
+        case 0: (start, limit) = (extent.offset, bytes.count)
+        case 1: (start, limit) = (idat.flatMap { Bytes.add($0.lowerBound, extent.offset) }, idat?.upperBound ?? 0)
+        default: return nil
+        }
+        guard let start, start < limit else { return nil }
+        let available = limit - start
+        let length = Swift.min(maximum, extent.length == 0 ? available : Swift.min(extent.length, available))
+        guard let range = Bytes.range(start, length, within: limit) else { return nil }
+        return (Array(bytes[range]), start)
+    }
 }

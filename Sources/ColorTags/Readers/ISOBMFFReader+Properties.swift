@@ -50,6 +50,16 @@ extension ISOBMFFReader {
                 }
             }
             checkColourBoxes(colrTypes, item: id, imageIndex: images.count)
+            if item.type == "av01", image.cicp(from: .av1SequenceHeader) == nil,
+                let prefix = payloadPrefix(of: id, locations: locations, idat: idat),
+                let header = AV1SequenceHeader.firstSequenceHeader(inOBUs: prefix.bytes, from: 0)
+            {
+                let cicp = CICP(colourPrimaries: header.colourPrimaries, transferCharacteristics: header.transferCharacteristics,
+                                matrixCoefficients: header.matrixCoefficients, videoFullRange: header.fullRange)
+                image.cicp.append(Located(
+                    CICPTag(cicp: cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                    at: TagLocation(offset: prefix.offset, length: prefix.bytes.count, container: "item \(id) data (AV1 sequence header OBU)")))
+            }
             if item.type == "tmap", let payload = payload(of: id, locations: locations, idat: idat) {
                 let location = TagLocation(offset: payload.offset, length: payload.bytes.count, container: "tmap item \(id)")
                 switch ISOGainMapParser.parse(payload.bytes, hasVersionByte: true) {

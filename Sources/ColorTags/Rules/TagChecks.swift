@@ -57,7 +57,8 @@ struct TagChecks {
             for error in cicp.validationErrors() {
                 add(.cicpReservedCode, "\(tag.value.source) \(cicp): \(error)", at: tag.location, image: index)
             }
-            for field in cicp.unspecifiedFields where field != .matrixCoefficients {
+            // With an ICC profile the profile supplies primaries and transfer, so unspecified codes there are normal.
+            for field in cicp.unspecifiedFields where field != .matrixCoefficients && image.iccProfiles.isEmpty {
                 add(.cicpUnspecifiedCode, "\(tag.value.source) \(cicp): \(field) is 2 (unspecified), so readers guess the colour",
                     at: tag.location, image: index)
             }
@@ -237,7 +238,7 @@ struct TagChecks {
             }
             if m.maximumLuminance == 0 { problems.append("maximum luminance is 0") }
             for (name, c) in [("red", m.red), ("green", m.green), ("blue", m.blue), ("white", m.white)]
-            where !(c.x > 0 && c.y > 0 && c.x + c.y <= 1) {
+            where !(c.x > 0 && c.y > 0 && c.x + c.y <= 1 + 1e-9) {
                 problems.append("\(name) (\(c.x.fixed(5)), \(c.y.fixed(5))) is not a chromaticity")
             }
             let nearest = knownWhites.map { ($0.0, Swift.max(Swift.abs($0.1.x - m.white.x), Swift.abs($0.1.y - m.white.y))) }
