@@ -53,6 +53,9 @@ public struct ICCDateTime: Hashable, Sendable, CustomStringConvertible {
         return ICCDateTime(secondsSince1970: seconds)
     }
 
+    /// Year, month, day, hours, minutes, seconds, as ``ICCHeader/creationDate`` holds them.
+    public var components: [Int] { [year, month, day, hour, minute, second] }
+
     /// "2026-11-23T18:00:00Z".
     public var description: String {
         String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", year, month, day, hour, minute, second)

@@ -46,7 +46,8 @@ struct PNGReader {
                 problems.append(ReadProblem(
                     .chunkOrder,
                     "\(chunk.name) chunk at byte \(chunk.start) comes after \(after); colour chunks must precede PLTE "
-                        + "and IDAT, and decoders ignore them there", at: location))
+                        + "and IDAT, and decoders ignore them there (so does the effective colour here)", at: location))
+                continue
             }
             if seen.contains(chunk.name) {
                 problems.append(ReadProblem(

@@ -7,7 +7,7 @@ extension ColorTagging {
         var lines = ["\(TextSanitizer.sanitize(path)): \(format), \(byteCount) bytes"
             + (brands.isEmpty ? "" : ", brands \(brands.joined(separator: " "))")]
         func add(_ label: String, _ value: String, indent: Int = 4) {
-            lines.append(String(repeating: " ", count: indent) + label.padding(toLength: 26, withPad: " ", startingAt: 0) + value)
+            lines.append(String(repeating: " ", count: indent) + ICCProfileSummary.column(label) + value)
         }
         for (index, image) in images.enumerated() {
             var title = "[\(index)] \(image.role)"

@@ -107,7 +107,7 @@ public struct ICCProfileSummary: Sendable {
     /// The detailed text lines (labels padded to 26 columns).
     public var textLines: [String] {
         var lines: [String] = []
-        func add(_ label: String, _ value: String) { lines.append(label.padding(toLength: 26, withPad: " ", startingAt: 0) + value) }
+        func add(_ label: String, _ value: String) { lines.append(Self.column(label) + value) }
         func v(_ x: SIMD3<Double>) -> String { [x.x, x.y, x.z].map { $0.fixed(6) }.joined(separator: " ") }
         add("Profile Version", header.version.description)
         add("Profile Class", "'\(Bytes.fourCC(header.deviceClass.description.utf8))'")
@@ -145,6 +145,11 @@ public struct ICCProfileSummary: Sendable {
             lines.append("  '\(Bytes.fourCC(tag.signature.description.utf8))'  '\(Bytes.fourCC(tag.typeSignature.description.utf8))'  offset \(tag.offset)  size \(tag.size)")
         }
         return lines
+    }
+
+    /// A label padded to 26 columns (longer labels keep one space).
+    static func column(_ label: String) -> String {
+        label.count >= 26 ? label + " " : label.padding(toLength: 26, withPad: " ", startingAt: 0)
     }
 
     func curveText(_ curve: ICCToneCurve) -> String {

@@ -254,6 +254,15 @@ def make_png():
     write("png/untagged.png", png([], depth=8), H, "no colour chunk: tags.untagged (assumed sRGB); fails --require tagged; input for `hdrcolor tag` tests")
     write("png/iccp-escape-description.png", png([iccp(ICC_ESCAPE, b"evil")]), H,
           "ICC description with ESC/BEL/CR control sequences: must be escaped in text output")
+    write("png/cicp-hlg-vs-icc-pq-tag.png", png([cicp(9, 18), iccp(ICC_PQ_TRUE, b"BT.2100 PQ")]), H,
+          "cICP says HLG, the iCCP's cicp tag and curves say PQ: conflict.cicp-icc-tag and conflict.cicp-icc-transfer")
+    old_version = with_md5(icc("bt2020", curv_table([pq_decode(i / 4095) for i in range(4096)]), "PQ in a v4.2 profile",
+                               cicp=[9, 16, 0, 1], version=0x04200000))
+    write("png/iccp-cicp-in-v42.png", png([cicp(9, 16), iccp(old_version)]), H,
+          "a cicp tag in a version 4.2 profile (the tag needs 4.4): icc.cicp-tag-invalid")
+    broken_trc = with_md5(icc("srgb", b"curv" + b"\0" * 4 + struct.pack(">I", 5000) + b"\0" * 10, "sRGB with a broken TRC"))
+    write("png/iccp-undecodable-trc.png", png([iccp(broken_trc)]), H,
+          "an iCCP whose curv tag declares 5000 entries in 10 bytes: icc.undecodable-tag")
     write("misc/not-an-image.png", b"hello, this is plain text named like a PNG\n", H, "not an image: unrecognised, exit 2")
     write("misc/empty.png", b"", H, "empty file: unrecognised, exit 2")
     write("icc/srgb-v4.icc", ICC_SRGB, H, "v4 sRGB matrix/TRC profile (parametric curves, MD5 set)")
@@ -457,6 +466,8 @@ def make_isobmff():
           "rICC beside prof: heif.colr-duplicate")
     write("heif/nclx-pq-with-srgb-prof.heic", heif([nclx(9, 16, 9), box(b"colr", b"prof" + ICC_SRGB), ispe(), pixi(10)]), H,
           "nclx 9/16/9 with an sRGB prof: effective = ICC primaries/transfer + nclx matrix; conflict findings")
+    write("heif/nclx-rgb-narrow.heic", heif([nclx(1, 13, 0, False), ispe()]), H,
+          "nclx 1/13/0 (RGB) with narrow range: cicp.narrow-range-rgb")
     write("heif/no-colr.heic", heif([ispe(), pixi(8)]), H, "no colr: MIAF default 1/13/6/full; tags.untagged")
     many_free = b"".join(box(b"free", b"") for _ in range(300))
     write("heif/many-boxes.heic", heif([nclx(1, 13, 6), ispe()]) + many_free, H,
