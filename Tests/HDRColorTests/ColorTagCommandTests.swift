@@ -32,6 +32,15 @@ struct ColorTagCommandTests {
         #expect((files[0]["Findings"] as? [[String: Any]])?.first?["Rule"] as? String == "png.cicp-matrix-not-identity")
     }
 
+    @Test("inspect --json stays valid JSON when an ICC curve is infinite: such numbers are null")
+    func inspectNonFiniteJSON() throws {
+        let result = try CommandLineTool.run(["inspect", "--json", Self.fixture("icc/infinite-curve.icc")])
+        let json = try #require(try Self.json(result.standardOutput) as? [String: Any], "\(result.standardOutput)")
+        let curves = try #require((json["ICCProfileDetails"] as? [String: Any])?["ToneCurves"] as? [String: Any])
+        let samples = try #require((curves["Red"] as? [String: Any])?["Samples"] as? [Any])
+        #expect(samples.count == 5 && samples[0] as? Int == 0 && samples[1] is NSNull && samples[4] is NSNull, "(32767·X)^100 overflows: \(samples)")
+    }
+
     @Test("inspect: unreadable input is exit 2 with a plain message naming the file; terminals never see raw ESC")
     func inspectErrors() throws {
         let text = try CommandLineTool.run(["inspect", Self.fixture("misc/not-an-image.png")])

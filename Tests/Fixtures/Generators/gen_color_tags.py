@@ -263,6 +263,9 @@ def make_png():
     broken_trc = with_md5(icc("srgb", b"curv" + b"\0" * 4 + struct.pack(">I", 5000) + b"\0" * 10, "sRGB with a broken TRC"))
     write("png/iccp-undecodable-trc.png", png([iccp(broken_trc)]), H,
           "an iCCP whose curv tag declares 5000 entries in 10 bytes: icc.undecodable-tag")
+    inf_curve = b"para" + b"\0" * 4 + struct.pack(">HH", 1, 0) + s15(100.0) + s15(32767.0) + s15(0.0)
+    write("icc/infinite-curve.icc", with_md5(icc("srgb", inf_curve, "curve Y = (32767 X)^100, infinite above X = 0.0001")), H,
+          "a parametric curve that overflows to infinity: inspect --json must stay valid JSON (null)")
     write("misc/not-an-image.png", b"hello, this is plain text named like a PNG\n", H, "not an image: unrecognised, exit 2")
     write("misc/empty.png", b"", H, "empty file: unrecognised, exit 2")
     write("icc/srgb-v4.icc", ICC_SRGB, H, "v4 sRGB matrix/TRC profile (parametric curves, MD5 set)")
