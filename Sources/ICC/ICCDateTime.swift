@@ -21,7 +21,9 @@ public struct ICCDateTime: Hashable, Sendable, CustomStringConvertible {
 
     /// A date from its fields (UTC).
     public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
-        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+        (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
+            year, month, day, hour, minute, second
+        )
     }
 
     /// The UTC date of `seconds` since 1970-01-01T00:00:00Z (proleptic Gregorian calendar).
@@ -38,8 +40,9 @@ public struct ICCDateTime: Hashable, Sendable, CustomStringConvertible {
         let day = Int(dayOfYear - (153 * mp + 2) / 5 + 1)
         let month = Int(mp < 10 ? mp + 3 : mp - 9)
         let year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
-        self.init(year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
-                  second: secondOfDay % 60)
+        self.init(
+            year: year, month: month, day: day, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
+            second: secondOfDay % 60)
     }
 
     /// The fixed epoch, 1970-01-01T00:00:00Z.

@@ -4,7 +4,8 @@ import HDRColor
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show what image files and ICC profiles say about their colour: CICP, ICC, sRGB, gamma, chromaticities, mastering display, content light level, gain maps.",
+        abstract:
+            "Show what image files and ICC profiles say about their colour: CICP, ICC, sRGB, gamma, chromaticities, mastering display, content light level, gain maps.",
         discussion: """
             Reads PNG, JPEG, HEIF, AVIF and ICC (.icc/.icm) files, recognised by signature. Field names follow \
             exiftool and ITU-T H.273. With --json, one object per file (an array for several files); numbers that are \

@@ -18,13 +18,15 @@ struct Tag: ParsableCommand {
     @Argument(help: "The PNG file to tag (rewritten in place unless --output is given).")
     var file: String
 
-    @Option(help: "H.273 code points P/T/M/R for cICP, e.g. 9/16/0/1 (BT.2100 PQ), 12/13/0/1 (Display P3). M must be 0.")
+    @Option(
+        help: "H.273 code points P/T/M/R for cICP, e.g. 9/16/0/1 (BT.2100 PQ), 12/13/0/1 (Display P3). M must be 0.")
     var cicp: CICP?
 
     @Option(help: "An ICC profile file to embed as iCCP.")
     var icc: String?
 
-    @Flag(name: .customLong("icc-from-cicp"), help: "Embed an ICC profile generated from --cicp (v4.4 with a cicp tag).")
+    @Flag(
+        name: .customLong("icc-from-cicp"), help: "Embed an ICC profile generated from --cicp (v4.4 with a cicp tag).")
     var iccFromCICP = false
 
     @Option(help: "Mastering display: PRIMARIES:MAX:MIN (bt2020|p3|bt709, cd/m²) or rx,ry,gx,gy,bx,by,wx,wy,max,min.")
@@ -78,10 +80,18 @@ struct Tag: ParsableCommand {
         let tagging = try? ColorTagging(contentsOf: destination)
         var written: [String] = []
         if let cicp { written.append("cICP \(cicp)") }
-        if let profile = edit.iccProfile { written.append("iCCP '\(edit.iccProfileName)' (\(profile.bytes.count) bytes)") }
+        if let profile = edit.iccProfile {
+            written.append("iCCP '\(edit.iccProfileName)' (\(profile.bytes.count) bytes)")
+        }
         if let mdcv { written.append("mDCV (peak \(mdcv.value.maximumLuminance) cd/m²)") }
-        if let clli { written.append("cLLI (MaxCLL \(clli.value.maxContentLightLevel), MaxFALL \(clli.value.maxFrameAverageLightLevel) cd/m²)") }
-        print("wrote \(TextSanitizer.sanitize(destination.path)): \(written.joined(separator: ", ")); pixel data unchanged")
+        if let clli {
+            written.append(
+                "cLLI (MaxCLL \(clli.value.maxContentLightLevel), MaxFALL \(clli.value.maxFrameAverageLightLevel) cd/m²)"
+            )
+        }
+        print(
+            "wrote \(TextSanitizer.sanitize(destination.path)): \(written.joined(separator: ", ")); pixel data unchanged"
+        )
         if let tagging { print("effective colour: \(tagging.primary.effective.summary)") }
     }
 

@@ -5,7 +5,8 @@ import Yams
 
 struct Validate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check the colour tags of image files in CI: contradictions, invalid code points, HDR metadata, gain maps, policies.",
+        abstract:
+            "Check the colour tags of image files in CI: contradictions, invalid code points, HDR metadata, gain maps, policies.",
         discussion: """
             Walks files and folders (PNG, JPEG, HEIF, AVIF, ICC by extension; explicit files by signature), reads them \
             in parallel and applies every rule (`--list-rules`). A policy file, --config or .hdrcolor.yml in the \
@@ -18,7 +19,10 @@ struct Validate: AsyncParsableCommand {
     @Argument(help: "Files and folders to check (with --compare: the derived files).")
     var paths: [String] = []
 
-    @Option(help: "A policy every file must meet (repeatable): \(Requirement.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        help:
+            "A policy every file must meet (repeatable): \(Requirement.allCases.map(\.rawValue).joined(separator: ", "))."
+    )
     var require: [Requirement] = []
 
     @Option(help: "The policy file (YAML). Default: .hdrcolor.yml in the current folder, when present.")
@@ -50,7 +54,9 @@ struct Validate: AsyncParsableCommand {
             print(Self.ruleTable)
             return
         }
-        guard !paths.isEmpty else { try Diagnostics.fail("no files or folders given; try `hdrcolor validate .`", status: 2) }
+        guard !paths.isEmpty else {
+            try Diagnostics.fail("no files or folders given; try `hdrcolor validate .`", status: 2)
+        }
         if let jobs, jobs < 1 { try Diagnostics.fail("--jobs must be at least 1", status: 2) }
         let (policy, policyRoot) = try loadPolicy()
         let options = ValidationOptions(requirements: Set(require))
@@ -95,11 +101,14 @@ struct Validate: AsyncParsableCommand {
         do {
             policy = try YAMLDecoder().decode(PolicyConfiguration.self, from: String(decoding: data, as: UTF8.self))
         } catch {
-            try Diagnostics.fail("\(path) is not a valid policy: \(Self.describe(error)); see `hdrcolor validate --help`", status: 2)
+            try Diagnostics.fail(
+                "\(path) is not a valid policy: \(Self.describe(error)); see `hdrcolor validate --help`", status: 2)
         }
         let unknown = policy.unknownRuleIDs
         if !unknown.isEmpty {
-            try Diagnostics.fail("\(path) names unknown rules: \(unknown.joined(separator: ", ")); list them with `hdrcolor validate --list-rules`", status: 2)
+            try Diagnostics.fail(
+                "\(path) names unknown rules: \(unknown.joined(separator: ", ")); list them with `hdrcolor validate --list-rules`",
+                status: 2)
         }
         return (policy, URL(fileURLWithPath: path).deletingLastPathComponent().path)
     }

@@ -4,7 +4,9 @@ import Testing
 
 /// What `inspect` reports, set beside exiftool (Debian libimage-exiftool-perl; 12.57 when written) for the fields both
 /// read. Runs only where exiftool is installed (`make test-tools` installs it); otherwise it is skipped with a note.
-@Suite("exiftool cross-check", .enabled(if: Exiftool.path != nil, "exiftool is not installed: skipped (apt-get install libimage-exiftool-perl)"))
+@Suite(
+    "exiftool cross-check",
+    .enabled(if: Exiftool.path != nil, "exiftool is not installed: skipped (apt-get install libimage-exiftool-perl)"))
 struct ExiftoolCrossCheckTests {
     static var exiftool: String? { Exiftool.path }
 
@@ -21,7 +23,9 @@ struct ExiftoolCrossCheckTests {
         return try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
     }
 
-    static let pngFiles = Corpus.allFiles.filter { $0.hasPrefix("png/") && !$0.contains("4gib") && !$0.contains("truncated") }
+    static let pngFiles = Corpus.allFiles.filter {
+        $0.hasPrefix("png/") && !$0.contains("4gib") && !$0.contains("truncated")
+    }
 
     @Test("PNG: size, bit depth and cICP code points agree", arguments: pngFiles)
     func png(_ name: String) throws {
@@ -29,7 +33,8 @@ struct ExiftoolCrossCheckTests {
         guard let tags = try? Corpus.tags(name), tags.primary.cicp.count <= 1 else { return }
         let exif = try Self.exiftoolJSON(name)
         let image = tags.primary
-        #expect(exif["PNG:ImageWidth"] as? Int == image.width && exif["PNG:ImageHeight"] as? Int == image.height, "\(name)")
+        #expect(
+            exif["PNG:ImageWidth"] as? Int == image.width && exif["PNG:ImageHeight"] as? Int == image.height, "\(name)")
         #expect(exif["PNG:BitDepth"] as? Int == image.bitDepth, "\(name)")
         if let cicp = image.cicp.first?.value.cicp {
             #expect(exif["PNG-cICP:ColorPrimaries"] as? Int == Int(cicp.colourPrimaries), "\(name)")
@@ -44,8 +49,11 @@ struct ExiftoolCrossCheckTests {
         if let name = image.iccProfiles.first?.value.name { #expect(exif["PNG:ProfileName"] as? String == name) }
     }
 
-    @Test("ICC profiles in PNG, JPEG, HEIF and AVIF: description and version agree",
-          arguments: Corpus.allFiles.filter { $0.hasSuffix(".jpg") || $0.contains("iccp") || $0.contains("prof") || $0.contains("icc") })
+    @Test(
+        "ICC profiles in PNG, JPEG, HEIF and AVIF: description and version agree",
+        arguments: Corpus.allFiles.filter {
+            $0.hasSuffix(".jpg") || $0.contains("iccp") || $0.contains("prof") || $0.contains("icc")
+        })
     func iccProfiles(_ name: String) throws {
         guard let tags = try? Corpus.tags(name), let icc = tags.primary.iccProfiles.first?.value.profile else { return }
         let exif = try Self.exiftoolJSON(name)
@@ -54,10 +62,14 @@ struct ExiftoolCrossCheckTests {
         }
         // With -n exiftool gives the raw version field: major << 8 | minor << 4 | bug fix (4.4.0 → 1088).
         let version = icc.header.version
-        #expect(exif["ICC-header:ProfileVersion"] as? Int == version.major << 8 | version.minor << 4 | version.bugFix, "\(name)")
+        #expect(
+            exif["ICC-header:ProfileVersion"] as? Int == version.major << 8 | version.minor << 4 | version.bugFix,
+            "\(name)")
     }
 
-    @Test("HEIF/AVIF nclx code points agree", arguments: Corpus.allFiles.filter { $0.hasPrefix("heif/") || $0.hasPrefix("avif/") })
+    @Test(
+        "HEIF/AVIF nclx code points agree",
+        arguments: Corpus.allFiles.filter { $0.hasPrefix("heif/") || $0.hasPrefix("avif/") })
     func isobmff(_ name: String) throws {
         guard let tags = try? Corpus.tags(name), let nclx = tags.primary.cicp(from: .nclx)?.value.cicp,
             tags.primary.colourBoxTypes.filter({ $0.value == "nclx" }).count == 1
@@ -72,5 +84,7 @@ struct ExiftoolCrossCheckTests {
 }
 
 enum Exiftool {
-    static let path: String? = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 }

@@ -24,7 +24,8 @@ enum Corpus {
         var files: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue,
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
                 !path.hasSuffix(".md")
             {
                 files.append(path)

@@ -24,8 +24,10 @@ struct JPEGReaderTests {
 
     @Test("independent producers: ImageMagick, jpgicc -e and exiftool embed profiles that read back")
     func producers() throws {
-        for (name, expected) in [("jpeg/imagemagick-p3.jpg", "Display P3"), ("jpeg/jpgicc-p3.jpg", "Display P3"),
-                                 ("jpeg/exiftool-srgb-icc.jpg", "sRGB"), ("jpeg/pillow-p3-icc.jpg", "Display P3")] {
+        for (name, expected) in [
+            ("jpeg/imagemagick-p3.jpg", "Display P3"), ("jpeg/jpgicc-p3.jpg", "Display P3"),
+            ("jpeg/exiftool-srgb-icc.jpg", "sRGB"), ("jpeg/pillow-p3-icc.jpg", "Display P3"),
+        ] {
             let tags = try Corpus.tags(name)
             #expect(tags.primary.effective.colorSpaceName == expected, "\(name)")
             #expect(tags.primary.bitDepth == 8 && tags.primary.width == 8, "\(name)")

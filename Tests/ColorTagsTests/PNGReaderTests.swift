@@ -13,15 +13,20 @@ struct PNGReaderTests {
         #expect(image.width == 8 && image.height == 8 && image.bitDepth == 16 && image.channelCount == 3)
         let cicp = try #require(image.cicp.first)
         // PNG 3rd edition example 09 10 00 01: BT.2100 PQ, full range. The chunk body follows IHDR (33 bytes) + 8.
-        #expect(cicp.value.cicp == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
+        #expect(
+            cicp.value.cicp
+                == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
         #expect(cicp.location.offset == 41 && cicp.location.length == 4 && cicp.location.container == "cICP chunk")
         let mdcv = try #require(image.masteringDisplay.first?.value)
         // hdr-math §2.4: BT.2020 {35400,14600} … in units of 0.00002; luminance in 0.0001 cd/m².
-        #expect(abs(mdcv.red.x - 0.708) < 1e-12 && abs(mdcv.green.y - 0.797) < 1e-12 && abs(mdcv.white.x - 0.3127) < 1e-12)
+        #expect(
+            abs(mdcv.red.x - 0.708) < 1e-12 && abs(mdcv.green.y - 0.797) < 1e-12 && abs(mdcv.white.x - 0.3127) < 1e-12)
         #expect(mdcv.maximumLuminance == 1000 && abs(mdcv.minimumLuminance - 0.0001) < 1e-12)
         let clli = try #require(image.contentLightLevel.first?.value)
         #expect(clli.maxContentLightLevel == 1000 && clli.maxFrameAverageLightLevel == 400)
-        #expect(image.effective.basis == .cicp && image.effective.transfer == .pq && image.effective.colorSpaceName == "BT.2100 PQ")
+        #expect(
+            image.effective.basis == .cicp && image.effective.transfer == .pq
+                && image.effective.colorSpaceName == "BT.2100 PQ")
         #expect(tags.findings().isEmpty, "\(tags.findings())")
     }
 
@@ -45,7 +50,9 @@ struct PNGReaderTests {
         #expect(Set(tags.findings().map(\.rule)) == [.iccCICPCurvesClip])
     }
 
-    @Test("draft mDCv/cLLi spellings are read and flagged (w3c/png #479); the reference-white chunk is read (w3c/png PR #573)")
+    @Test(
+        "draft mDCv/cLLi spellings are read and flagged (w3c/png #479); the reference-white chunk is read (w3c/png PR #573)"
+    )
     func legacyAndReferenceWhite() throws {
         let legacy = try Corpus.tags("png/legacy-mdcv-clli.png")
         #expect(legacy.primary.masteringDisplay.count == 1 && legacy.primary.contentLightLevel.count == 1)
@@ -88,7 +95,9 @@ struct PNGReaderTests {
 
     @Test("an iCCP inflating past the cap is a limit error, not a 20 MiB allocation")
     func decompressionBomb() throws {
-        #expect(throws: ColorTagsError.limitExceeded("iCCP profile inflating to more than 16777216 bytes", limit: 16 << 20)) {
+        #expect(
+            throws: ColorTagsError.limitExceeded("iCCP profile inflating to more than 16777216 bytes", limit: 16 << 20)
+        ) {
             try Corpus.tags("png/iccp-zlib-bomb.png")
         }
         #expect(throws: ColorTagsError.self) {
@@ -103,7 +112,10 @@ struct PNGReaderTests {
                 _ = try Corpus.tags(name)
                 Issue.record("\(name) was accepted")
             } catch {
-                guard case .unrecognizedFormat = error else { Issue.record("\(error)"); continue }
+                guard case .unrecognizedFormat = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
                 #expect(error.description.hasPrefix("not an ICC profile or a recognised image"))
             }
         }

@@ -1,9 +1,10 @@
 import ColorTags
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("Reports")
 struct ReportTests {
@@ -25,8 +26,10 @@ struct ReportTests {
 
     @Test("JSON stays valid with NaN and ±inf, which become null")
     func jsonNonFinite() throws {
-        let value = JSONValue.object([("nan", .number(.nan)), ("inf", .number(.infinity)), ("ninf", .number(-.infinity)),
-                                      ("x", .number(0.1)), ("n", .number(3)), ("s", .string("a\u{1B}b\"\n"))])
+        let value = JSONValue.object([
+            ("nan", .number(.nan)), ("inf", .number(.infinity)), ("ninf", .number(-.infinity)),
+            ("x", .number(0.1)), ("n", .number(3)), ("s", .string("a\u{1B}b\"\n")),
+        ])
         let text = value.serialized()
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(parsed["nan"] is NSNull && parsed["inf"] is NSNull && parsed["ninf"] is NSNull)
@@ -60,19 +63,24 @@ struct ReportTests {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(root["version"] as? String == "2.1.0")
         let run = try #require((root["runs"] as? [[String: Any]])?.first)
-        let rules = try #require((run["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            (run["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
         #expect(rules.count == ValidationRule.all.count)
         let results = try #require(run["results"] as? [[String: Any]])
         #expect(results.map { $0["ruleId"] as? String } == ["png.cicp-matrix-not-identity"])
-        let region = ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+        let region =
+            ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+            as? [String: Any]
         #expect(region?["byteOffset"] as? Int == 41 && region?["byteLength"] as? Int == 4)
-        let notifications = (run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]]
+        let notifications =
+            (run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]]
         #expect(notifications?.count == 1)
     }
 
     @Test("JUnit: one test case per file, a failure for failing findings, an error for unreadable files")
     func junit() throws {
-        let text = Self.report(["png/cicp-matrix-9.png", "png/pq-16bit-clean.png", "misc/empty.png"]).rendered(as: .junit)
+        let text = Self.report(["png/cicp-matrix-9.png", "png/pq-16bit-clean.png", "misc/empty.png"]).rendered(
+            as: .junit)
         #expect(text.contains("tests=\"3\" failures=\"1\" errors=\"1\""))
         #expect(text.components(separatedBy: "<testcase ").count - 1 == 3)
         #expect(text.contains("<failure type=\"png.cicp-matrix-not-identity\""))
@@ -87,7 +95,9 @@ struct ReportTests {
         report.files[0].path = "dir,a:b/x%.png"
         report.files[0].findings[0].message = "line1\nline2 100%"
         let lines = report.rendered(as: .github).split(separator: "\n")
-        #expect(lines[0].hasPrefix("::error file=dir%2Ca%3Ab/x%25.png,title=hdrcolor png.cicp-matrix-not-identity::line1%0Aline2 100%25"))
+        #expect(
+            lines[0].hasPrefix(
+                "::error file=dir%2Ca%3Ab/x%25.png,title=hdrcolor png.cicp-matrix-not-identity::line1%0Aline2 100%25"))
         #expect(lines.count == 2)
     }
 }

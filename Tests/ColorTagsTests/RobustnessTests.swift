@@ -1,7 +1,7 @@
 import ColorTags
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// No input crashes, hangs or allocates without bound: every fixture truncated at many lengths and mutated at random
 /// (deterministic SplitMix64) either reads or throws a ColorTagsError, quickly.
@@ -15,7 +15,9 @@ struct RobustnessTests {
         var random = SplitMix64(state: UInt64(truncatingIfNeeded: name.hashValue & 0) &+ UInt64(original.count))
         let clock = ContinuousClock()
         let start = clock.now
-        var inputs: [[UInt8]] = stride(from: 0, to: original.count, by: Swift.max(1, original.count / 64)).map { Array(original.prefix($0)) }
+        var inputs: [[UInt8]] = stride(from: 0, to: original.count, by: Swift.max(1, original.count / 64)).map {
+            Array(original.prefix($0))
+        }
         for _ in 0..<150 {
             var mutated = original
             for _ in 0..<Int.random(in: 1...8, using: &random) where !mutated.isEmpty {

@@ -66,9 +66,13 @@ struct RuleTests {
         for requirement in Requirement.allCases {
             fired.formUnion(try Corpus.rules("png/untagged.png", ValidationOptions(requirements: [requirement])))
         }
-        fired.formUnion(try Corpus.tags("png/pq-16bit-clean.png").changes(from: Corpus.tags("png/srgb-cicp-8bit.png")).map(\.rule))
-        fired.formUnion(try Corpus.tags("png/pq-16bit-clean.png").changes(from: Corpus.tags("png/cicp-narrow-range.png")).map(\.rule))
-        fired.formUnion(try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: Corpus.tags("png/pq-16bit-clean.png")).map(\.rule))
+        fired.formUnion(
+            try Corpus.tags("png/pq-16bit-clean.png").changes(from: Corpus.tags("png/srgb-cicp-8bit.png")).map(\.rule))
+        fired.formUnion(
+            try Corpus.tags("png/pq-16bit-clean.png").changes(from: Corpus.tags("png/cicp-narrow-range.png")).map(
+                \.rule))
+        fired.formUnion(
+            try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: Corpus.tags("png/pq-16bit-clean.png")).map(\.rule))
         let unfired = Set(ValidationRule.all.map(\.id)).subtracting(fired)
         #expect(unfired.isEmpty, "rules no fixture fires: \(unfired.sorted())")
     }
@@ -87,21 +91,27 @@ struct RuleTests {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources/HDRColor/HDRColor.docc/ColourTagRules.md")
         let text = try String(contentsOf: article, encoding: .utf8)
-        for rule in ValidationRule.all { #expect(text.contains("`\(rule.id)`"), "\(rule.id) missing from ColourTagRules.md") }
+        for rule in ValidationRule.all {
+            #expect(text.contains("`\(rule.id)`"), "\(rule.id) missing from ColourTagRules.md")
+        }
     }
 
     @Test("disabling and re-weighing rules")
     func weighing() throws {
         let tags = try Corpus.tags("png/cicp-narrow-range.png")
         #expect(tags.findings(options: ValidationOptions(disabledRules: [.pngCICPNarrowRange])).isEmpty)
-        #expect(tags.findings(options: ValidationOptions(severityOverrides: [.pngCICPNarrowRange: .error])).map(\.severity) == [.error])
+        #expect(
+            tags.findings(options: ValidationOptions(severityOverrides: [.pngCICPNarrowRange: .error])).map(\.severity)
+                == [.error])
     }
 
     @Test("gain-map fractions compare exactly: 1/3 is above 333333/1000000, a zero denominator compares as nothing")
     func fractions() {
         #expect(GainMapFraction(1, 3).isGreaterThanOrEqual(to: GainMapFraction(333_333, 1_000_000)) == true)
         #expect(GainMapFraction(333_333, 1_000_000).isGreaterThanOrEqual(to: GainMapFraction(1, 3)) == false)
-        #expect(GainMapFraction(Int64(Int32.min), UInt32.max).isGreaterThanOrEqual(to: GainMapFraction(Int64(Int32.max), 1)) == false)
+        #expect(
+            GainMapFraction(Int64(Int32.min), UInt32.max).isGreaterThanOrEqual(to: GainMapFraction(Int64(Int32.max), 1))
+                == false)
         #expect(GainMapFraction(1, 0).isGreaterThanOrEqual(to: GainMapFraction(0, 1)) == nil)
         #expect(GainMapFraction(1, 0).value == nil)
     }
@@ -119,23 +129,39 @@ struct PolicyTests {
         #expect(try !unmet("png/srgb-cicp-8bit.png", .sRGB) && unmet("png/p3-cicp-8bit.png", .sRGB))
         #expect(try !unmet("png/p3-cicp-8bit.png", .displayP3) && unmet("png/srgb-cicp-8bit.png", .displayP3))
         #expect(try unmet("png/untagged.png", .tagged) && !unmet("png/srgb-cicp-8bit.png", .tagged))
-        #expect(try !unmet("png/hlg-16bit.png", .hdr) && !unmet("jpeg/ultrahdr-xmp-only.jpg", .hdr) && unmet("png/untagged.png", .hdr))
-        #expect(try !unmet("jpeg/ultrahdr-iso-only.jpg", .gainMapISO) && unmet("jpeg/ultrahdr-xmp-only.jpg", .gainMapISO))
-        #expect(try !unmet("jpeg/ultrahdr-iso-and-xmp.jpg", .gainMapBoth) && unmet("jpeg/ultrahdr-iso-only.jpg", .gainMapBoth))
-        #expect(try unmet("jpeg/ultrahdr-unknown-version.jpg", .gainMapISO), "an unknown minimum_version counts as no gain map")
+        #expect(
+            try !unmet("png/hlg-16bit.png", .hdr) && !unmet("jpeg/ultrahdr-xmp-only.jpg", .hdr)
+                && unmet("png/untagged.png", .hdr))
+        #expect(
+            try !unmet("jpeg/ultrahdr-iso-only.jpg", .gainMapISO) && unmet("jpeg/ultrahdr-xmp-only.jpg", .gainMapISO))
+        #expect(
+            try !unmet("jpeg/ultrahdr-iso-and-xmp.jpg", .gainMapBoth)
+                && unmet("jpeg/ultrahdr-iso-only.jpg", .gainMapBoth))
+        #expect(
+            try unmet("jpeg/ultrahdr-unknown-version.jpg", .gainMapISO),
+            "an unknown minimum_version counts as no gain map")
     }
 
     @Test("--compare: dropped mDCV/cLLI and changed primaries, transfer and range (ImageMagick #7715, libavif #2950)")
     func comparison() throws {
         let source = try Corpus.tags("png/pq-16bit-clean.png")
         #expect(source.changes(from: source).isEmpty)
-        #expect(Set(try Corpus.tags("png/hlg-16bit.png").changes(from: source).map(\.rule)) == [.compareTransfer, .compareCLLI, .compareMDCV])
-        #expect(Set(try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: source).map(\.rule))
-            == [.comparePrimaries, .compareTransfer, .compareCLLI, .compareMDCV])
-        #expect(Set(try Corpus.tags("png/cicp-narrow-range.png").changes(from: Corpus.tags("png/hlg-16bit.png")).map(\.rule))
-            == [.compareTransfer, .compareRange])
+        #expect(
+            Set(try Corpus.tags("png/hlg-16bit.png").changes(from: source).map(\.rule)) == [
+                .compareTransfer, .compareCLLI, .compareMDCV,
+            ])
+        #expect(
+            Set(try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: source).map(\.rule))
+                == [.comparePrimaries, .compareTransfer, .compareCLLI, .compareMDCV])
+        #expect(
+            Set(
+                try Corpus.tags("png/cicp-narrow-range.png").changes(from: Corpus.tags("png/hlg-16bit.png")).map(\.rule)
+            )
+                == [.compareTransfer, .compareRange])
         // The AVIF avifenc made from a PQ source keeps primaries, transfer and range.
-        #expect(try Corpus.tags("avif/avifenc-pq-10bit.avif").changes(from: Corpus.tags("png/hlg-16bit.png")).map(\.rule) == [.compareTransfer])
+        #expect(
+            try Corpus.tags("avif/avifenc-pq-10bit.avif").changes(from: Corpus.tags("png/hlg-16bit.png")).map(\.rule)
+                == [.compareTransfer])
     }
 
     @Test("globs: * within a segment, ** across, bare names anywhere")

@@ -11,7 +11,9 @@ struct TagWriterTests {
         var result: [UInt8] = []
         var offset = 8
         while offset + 8 <= bytes.count {
-            let length = Int(UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3]))
+            let length = Int(
+                UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+                    | UInt32(bytes[offset + 3]))
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             if type == "IDAT" { result += bytes[offset..<(offset + 12 + length)] }
             offset += 12 + length
@@ -27,7 +29,8 @@ struct TagWriterTests {
             red: RGBPrimaries.bt2020.red, green: RGBPrimaries.bt2020.green, blue: RGBPrimaries.bt2020.blue,
             white: Chromaticity(x: 0.3127, y: 0.3290), maximumLuminance: 1000, minimumLuminance: 0.0001)
         let edit = PNGTagEdit(
-            cicp: .bt2100PQ, iccProfile: try ICCProfile(colorSpace: space), iccProfileName: "BT.2100 PQ", masteringDisplay: mdcv,
+            cicp: .bt2100PQ, iccProfile: try ICCProfile(colorSpace: space), iccProfileName: "BT.2100 PQ",
+            masteringDisplay: mdcv,
             contentLightLevel: ContentLightLevel(maxContentLightLevel: 1000, maxFrameAverageLightLevel: 400))
         let tagged = try PNGTagWriter.applying(edit, to: source)
         #expect(Self.idat(tagged) == Self.idat(source) && !Self.idat(source).isEmpty)
@@ -44,16 +47,22 @@ struct TagWriterTests {
     @Test("an ICC replaces iCCP and removes sRGB; matrix ≠ 0, damaged and non-PNG input are refused")
     func refusals() throws {
         let p3 = try ICCProfile(colorSpace: .displayP3)
-        let tagged = try PNGTagWriter.applying(PNGTagEdit(iccProfile: p3), to: Corpus.bytes("png/srgb-chunk-with-p3-iccp.png"))
+        let tagged = try PNGTagWriter.applying(
+            PNGTagEdit(iccProfile: p3), to: Corpus.bytes("png/srgb-chunk-with-p3-iccp.png"))
         let tags = try ColorTagging(bytes: tagged)
         #expect(tags.primary.sRGBIntent.isEmpty && tags.primary.iccProfiles.count == 1 && tags.findings().isEmpty)
-        #expect(throws: ColorTagsError.invalidArgument("cICP MatrixCoefficients must be 0 (PNG pixels are RGB), not 9")) {
+        #expect(throws: ColorTagsError.invalidArgument("cICP MatrixCoefficients must be 0 (PNG pixels are RGB), not 9"))
+        {
             try PNGTagWriter.applying(PNGTagEdit(cicp: .bt2100PQVideo), to: Corpus.bytes("png/untagged.png"))
         }
         for name in ["png/truncated.png", "png/length-4gib.png"] {
-            #expect(throws: ColorTagsError.self, "\(name)") { try PNGTagWriter.applying(PNGTagEdit(cicp: .sRGB), to: Corpus.bytes(name)) }
+            #expect(throws: ColorTagsError.self, "\(name)") {
+                try PNGTagWriter.applying(PNGTagEdit(cicp: .sRGB), to: Corpus.bytes(name))
+            }
         }
-        #expect(throws: ColorTagsError.self) { try PNGTagWriter.applying(PNGTagEdit(cicp: .sRGB), to: Corpus.bytes("jpeg/pillow-untagged.jpg")) }
+        #expect(throws: ColorTagsError.self) {
+            try PNGTagWriter.applying(PNGTagEdit(cicp: .sRGB), to: Corpus.bytes("jpeg/pillow-untagged.jpg"))
+        }
     }
 
     @Test("generated profiles carry the creation date given, default SOURCE_DATE_EPOCH or 1970-01-01")
@@ -64,7 +73,9 @@ struct TagWriterTests {
         let profile = try ICCProfile(colorSpace: .bt2100HLG, creationDate: date)
         #expect(profile.header.creationDate == [2023, 11, 14, 22, 13, 20])
         #expect(profile.profileIDStatus == .verified && profile.luminance?.y == 1000)
-        let expected = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init).map(ICCDateTime.init(secondsSince1970:)) ?? .epoch
+        let expected =
+            ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int64.init).map(
+                ICCDateTime.init(secondsSince1970:)) ?? .epoch
         #expect(ICCDateTime.reproducibleDefault == expected)
         #expect(try ICCProfile(colorSpace: .sRGB).bytes == ICCProfile(colorSpace: .sRGB).bytes)
     }

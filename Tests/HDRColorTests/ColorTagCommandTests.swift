@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `hdrcolor inspect`, `validate` and `tag` run as a user would, on the colour-tag corpus (Tests/Fixtures/color-tags).
 @Suite("hdrcolor inspect / validate / tag")
@@ -13,8 +13,10 @@ struct ColorTagCommandTests {
     func inspectPNG() throws {
         let result = try CommandLineTool.run(["inspect", Self.fixture("png/pq-16bit-clean.png")])
         #expect(result.status == 0, "\(result.standardError)")
-        for text in ["Color Primaries           9 (Rec. ITU-R BT.2020-2)", "Transfer Characteristics  16 (SMPTE ST 2084)",
-                     "cICP chunk at byte 41 (4 bytes)", "MaxCLL 1000, MaxFALL 400 cd/m²", "No findings."] {
+        for text in [
+            "Color Primaries           9 (Rec. ITU-R BT.2020-2)", "Transfer Characteristics  16 (SMPTE ST 2084)",
+            "cICP chunk at byte 41 (4 bytes)", "MaxCLL 1000, MaxFALL 400 cd/m²", "No findings.",
+        ] {
             #expect(result.standardOutput.contains(text), "missing: \(text)")
         }
     }
@@ -28,7 +30,9 @@ struct ColorTagCommandTests {
         let files = try #require(try Self.json(result.standardOutput) as? [[String: Any]])
         #expect(files.map { $0["FileType"] as? String } == ["PNG", "AVIF"])
         let cicp = try #require(((files[0]["Images"] as? [[String: Any]])?[0]["CICP"] as? [[String: Any]])?.first)
-        #expect(cicp["ColorPrimaries"] as? Int == 9 && cicp["MatrixCoefficients"] as? Int == 9 && cicp["VideoFullRangeFlag"] as? Int == 1)
+        #expect(
+            cicp["ColorPrimaries"] as? Int == 9 && cicp["MatrixCoefficients"] as? Int == 9
+                && cicp["VideoFullRangeFlag"] as? Int == 1)
         #expect((files[0]["Findings"] as? [[String: Any]])?.first?["Rule"] as? String == "png.cicp-matrix-not-identity")
     }
 
@@ -38,7 +42,9 @@ struct ColorTagCommandTests {
         let json = try #require(try Self.json(result.standardOutput) as? [String: Any], "\(result.standardOutput)")
         let curves = try #require((json["ICCProfileDetails"] as? [String: Any])?["ToneCurves"] as? [String: Any])
         let samples = try #require((curves["Red"] as? [String: Any])?["Samples"] as? [Any])
-        #expect(samples.count == 5 && samples[0] as? Int == 0 && samples[1] is NSNull && samples[4] is NSNull, "(32767·X)^100 overflows: \(samples)")
+        #expect(
+            samples.count == 5 && samples[0] as? Int == 0 && samples[1] is NSNull && samples[4] is NSNull,
+            "(32767·X)^100 overflows: \(samples)")
     }
 
     @Test("inspect: unreadable input is exit 2 with a plain message naming the file; terminals never see raw ESC")
@@ -58,7 +64,9 @@ struct ColorTagCommandTests {
 
     @Test("validate: exit 0 clean, 1 findings at --fail-on, 2 unreadable; text summary")
     func validateExitCodes() throws {
-        let clean = try CommandLineTool.run(["validate", Self.fixture("png/pq-16bit-clean.png"), Self.fixture("avif/avifenc-pq-10bit.avif")])
+        let clean = try CommandLineTool.run([
+            "validate", Self.fixture("png/pq-16bit-clean.png"), Self.fixture("avif/avifenc-pq-10bit.avif"),
+        ])
         #expect(clean.status == 0, "\(clean.standardOutput)")
         #expect(clean.standardOutput.contains("2 files: 2 clean"))
         let warning = Self.fixture("png/cicp-narrow-range.png")
@@ -72,7 +80,9 @@ struct ColorTagCommandTests {
 
     @Test("validate: bad usage is exit 2 (unknown policy, no paths, missing folder, unknown rule in the policy)")
     func validateUsage() throws {
-        #expect(try CommandLineTool.run(["validate", "--require", "nonsense", Self.fixture("png/untagged.png")]).status == 2)
+        #expect(
+            try CommandLineTool.run(["validate", "--require", "nonsense", Self.fixture("png/untagged.png")]).status == 2
+        )
         #expect(try CommandLineTool.run(["validate"]).status == 2)
         #expect(try CommandLineTool.run(["validate", "/nonexistent/folder"]).status == 2)
         let directory = try CommandLineTool.temporaryDirectory()
@@ -82,7 +92,9 @@ struct ColorTagCommandTests {
         let unknown = try CommandLineTool.run(["validate", "--config", config.path, Self.fixture("png/untagged.png")])
         #expect(unknown.status == 2 && unknown.standardError.contains("no.such-rule"))
         try "require: iso-hdr: [\n".write(to: config, atomically: true, encoding: .utf8)
-        #expect(try CommandLineTool.run(["validate", "--config", config.path, Self.fixture("png/untagged.png")]).status == 2)
+        #expect(
+            try CommandLineTool.run(["validate", "--config", config.path, Self.fixture("png/untagged.png")]).status == 2
+        )
     }
 
     @Test("validate walks a folder with --include/--exclude and a per-glob policy file")
@@ -93,16 +105,22 @@ struct ColorTagCommandTests {
         for folder in ["assets/hdr", "assets/ui", "third_party"] {
             try fm.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        try fm.copyItem(atPath: Self.fixture("png/pq-8bit.png"), toPath: directory.appendingPathComponent("assets/hdr/dim.png").path)
-        try fm.copyItem(atPath: Self.fixture("png/srgb-cicp-8bit.png"), toPath: directory.appendingPathComponent("assets/ui/icon.png").path)
-        try fm.copyItem(atPath: Self.fixture("png/cicp-matrix-9.png"), toPath: directory.appendingPathComponent("third_party/bad.png").path)
+        try fm.copyItem(
+            atPath: Self.fixture("png/pq-8bit.png"), toPath: directory.appendingPathComponent("assets/hdr/dim.png").path
+        )
+        try fm.copyItem(
+            atPath: Self.fixture("png/srgb-cicp-8bit.png"),
+            toPath: directory.appendingPathComponent("assets/ui/icon.png").path)
+        try fm.copyItem(
+            atPath: Self.fixture("png/cicp-matrix-9.png"),
+            toPath: directory.appendingPathComponent("third_party/bad.png").path)
         let config = directory.appendingPathComponent("policy.yml")
         try """
-            exclude: ["third_party/**"]
-            paths:
-              - glob: "assets/hdr/**"
-                require: [iso-hdr]
-            """.write(to: config, atomically: true, encoding: .utf8)
+        exclude: ["third_party/**"]
+        paths:
+          - glob: "assets/hdr/**"
+            require: [iso-hdr]
+        """.write(to: config, atomically: true, encoding: .utf8)
         let result = try CommandLineTool.run(["validate", "--format", "json", "--config", config.path, directory.path])
         #expect(result.status == 1)
         let report = try #require(try Self.json(result.standardOutput) as? [String: Any])
@@ -130,9 +148,12 @@ struct ColorTagCommandTests {
     @Test("validate --compare fails when a derivative lost cLLI/mDCV or changed transfer (ImageMagick #7715)")
     func validateCompare() throws {
         let source = Self.fixture("png/pq-16bit-clean.png")
-        let same = try CommandLineTool.run(["validate", "--compare", source, Self.fixture("avif/avifenc-pq-10bit.avif")])
+        let same = try CommandLineTool.run([
+            "validate", "--compare", source, Self.fixture("avif/avifenc-pq-10bit.avif"),
+        ])
         #expect(same.status == 1)
-        #expect(same.standardOutput.contains("compare.clli-changed") && !same.standardOutput.contains("compare.transfer"))
+        #expect(
+            same.standardOutput.contains("compare.clli-changed") && !same.standardOutput.contains("compare.transfer"))
         let changed = try CommandLineTool.run(["validate", "--compare", source, Self.fixture("png/hlg-16bit.png")])
         #expect(changed.standardOutput.contains("compare.transfer-changed"))
         #expect(try CommandLineTool.run(["validate", "--compare", source, source]).status == 0)
@@ -145,9 +166,12 @@ struct ColorTagCommandTests {
         let file = directory.appendingPathComponent("hdr.png")
         try FileManager.default.copyItem(atPath: Self.fixture("png/cicp-narrow-range.png"), toPath: file.path)
         let before = try Data(contentsOf: file)
-        #expect(try CommandLineTool.run(["validate", "--require", "iso-hdr", "--fail-on", "warning", file.path]).status == 1)
+        #expect(
+            try CommandLineTool.run(["validate", "--require", "iso-hdr", "--fail-on", "warning", file.path]).status == 1
+        )
         let tagged = try CommandLineTool.run([
-            "tag", file.path, "--cicp", "9/16/0/1", "--icc-from-cicp", "--mdcv", "bt2020:1000:0.0001", "--clli", "1000,400",
+            "tag", file.path, "--cicp", "9/16/0/1", "--icc-from-cicp", "--mdcv", "bt2020:1000:0.0001", "--clli",
+            "1000,400",
         ])
         #expect(tagged.status == 0, "\(tagged.standardError)")
         #expect(tagged.standardOutput.contains("pixel data unchanged"))
@@ -157,16 +181,25 @@ struct ColorTagCommandTests {
             let bytes = [UInt8](data)
             guard let range = data.range(of: Data("IDAT".utf8)) else { return [] }
             let start = range.lowerBound - 4
-            let length = Int(bytes[start]) << 24 | Int(bytes[start + 1]) << 16 | Int(bytes[start + 2]) << 8 | Int(bytes[start + 3])
+            let length =
+                Int(bytes[start]) << 24 | Int(bytes[start + 1]) << 16 | Int(bytes[start + 2]) << 8
+                | Int(bytes[start + 3])
             return Array(bytes[start..<(start + 12 + length)])
         }
         #expect(!idat(before).isEmpty && idat(before) == idat(after))
-        #expect(try CommandLineTool.run(["validate", "--require", "iso-hdr", "--fail-on", "warning", file.path]).status == 0)
+        #expect(
+            try CommandLineTool.run(["validate", "--require", "iso-hdr", "--fail-on", "warning", file.path]).status == 0
+        )
         // The same command gives the same bytes.
         let copy = directory.appendingPathComponent("again.png")
-        _ = try CommandLineTool.run(["tag", Self.fixture("png/cicp-narrow-range.png"), "-o", copy.path, "--cicp", "9/16/0/1", "--icc-from-cicp"])
-        _ = try CommandLineTool.run(["tag", Self.fixture("png/cicp-narrow-range.png"), "-o", file.path, "--cicp", "9/16/0/1", "--icc-from-cicp"])
-        let first = try Data(contentsOf: copy), second = try Data(contentsOf: file)
+        _ = try CommandLineTool.run([
+            "tag", Self.fixture("png/cicp-narrow-range.png"), "-o", copy.path, "--cicp", "9/16/0/1", "--icc-from-cicp",
+        ])
+        _ = try CommandLineTool.run([
+            "tag", Self.fixture("png/cicp-narrow-range.png"), "-o", file.path, "--cicp", "9/16/0/1", "--icc-from-cicp",
+        ])
+        let first = try Data(contentsOf: copy)
+        let second = try Data(contentsOf: file)
         #expect(first == second)
     }
 
@@ -176,7 +209,10 @@ struct ColorTagCommandTests {
         #expect(try CommandLineTool.run(["tag", png]).status == 64)
         #expect(try CommandLineTool.run(["tag", png, "--cicp", "9/16/9/0", "-o", "/dev/null"]).status == 64)
         #expect(try CommandLineTool.run(["tag", png, "--cicp", "9/16/0", "-o", "/dev/null"]).status == 64)
-        #expect(try CommandLineTool.run(["tag", Self.fixture("jpeg/pillow-untagged.jpg"), "--cicp", "1/13/0/1", "-o", "/tmp/x.jpg"]).status == 1)
+        #expect(
+            try CommandLineTool.run([
+                "tag", Self.fixture("jpeg/pillow-untagged.jpg"), "--cicp", "1/13/0/1", "-o", "/tmp/x.jpg",
+            ]).status == 1)
         let unwritable = try CommandLineTool.run(["tag", png, "--cicp", "1/13/0/1", "-o", "/nonexistent/dir/out.png"])
         #expect(unwritable.status == 2 && unwritable.standardError.contains("cannot write"))
     }

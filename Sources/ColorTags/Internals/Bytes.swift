@@ -31,8 +31,11 @@ enum Bytes {
     static func fourCC(_ bytes: some Collection<UInt8>) -> String {
         var text = ""
         for byte in bytes {
-            if byte >= 0x20, byte < 0x7F { text.unicodeScalars.append(Unicode.Scalar(byte)) }
-            else { text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+            if byte >= 0x20, byte < 0x7F {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
         }
         return text
     }
@@ -91,10 +94,15 @@ extension Array where Element == UInt8 {
         return self[range].elementsEqual(prefix)
     }
 
-    mutating func appendU16(_ value: UInt16) { append(UInt8(value >> 8)); append(UInt8(value & 0xFF)) }
+    mutating func appendU16(_ value: UInt16) {
+        append(UInt8(value >> 8))
+        append(UInt8(value & 0xFF))
+    }
     mutating func appendU32(_ value: UInt32) {
-        append(UInt8(value >> 24)); append(UInt8((value >> 16) & 0xFF))
-        append(UInt8((value >> 8) & 0xFF)); append(UInt8(value & 0xFF))
+        append(UInt8(value >> 24))
+        append(UInt8((value >> 16) & 0xFF))
+        append(UInt8((value >> 8) & 0xFF))
+        append(UInt8(value & 0xFF))
     }
 }
 

@@ -23,8 +23,10 @@ public struct ColorTagging: Sendable {
     /// The primary image.
     public var primary: ImageTags { images[0] }
 
-    init(format: ImageFileFormat, byteCount: Int, images: [ImageTags], gainMap: GainMapTags = GainMapTags(),
-         problems: [ReadProblem] = [], brands: [String] = []) {
+    init(
+        format: ImageFileFormat, byteCount: Int, images: [ImageTags], gainMap: GainMapTags = GainMapTags(),
+        problems: [ReadProblem] = [], brands: [String] = []
+    ) {
         self.format = format
         self.byteCount = byteCount
         self.images = images.isEmpty ? [ImageTags(role: .primary)] : images

@@ -23,7 +23,9 @@ public enum ColorTagsError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot read \(TextSanitizer.sanitize(path)): \(reason)"
         case .unrecognizedFormat(let bytes):
             "not an ICC profile or a recognised image (PNG, JPEG, HEIF, AVIF): it starts with "
-                + (bytes.isEmpty ? "nothing (empty file)" : bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " "))
+                + (bytes.isEmpty
+                    ? "nothing (empty file)"
+                    : bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " "))
         case .limitExceeded(let what, let limit):
             "\(what) exceeds the limit of \(limit); the file is damaged or hostile (raise ReadLimits only for trusted input)"
         case .invalidICCProfile(let error):

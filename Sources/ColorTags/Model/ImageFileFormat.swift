@@ -14,7 +14,9 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable, CustomStr
     public var description: String { rawValue }
 
     /// File name extensions (lower case) that `validate` picks up when it walks folders.
-    public static let knownExtensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "hif", "avif", "icc", "icm"]
+    public static let knownExtensions: Set<String> = [
+        "png", "jpg", "jpeg", "heic", "heif", "hif", "avif", "icc", "icm",
+    ]
 
     /// The format whose signature `bytes` start with, or nil.
     public init?(signatureOf bytes: [UInt8]) {

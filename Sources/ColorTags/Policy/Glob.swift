@@ -97,7 +97,9 @@ public struct FileSelection: Sendable {
                 if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
                 let full = base == "." ? relative : base + "/" + relative
                 var directory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: full, isDirectory: &directory), !directory.boolValue else { continue }
+                guard FileManager.default.fileExists(atPath: full, isDirectory: &directory), !directory.boolValue else {
+                    continue
+                }
                 let ext = (relative as NSString).pathExtension.lowercased()
                 guard ImageFileFormat.knownExtensions.contains(ext) else { continue }
                 if !include.isEmpty, !include.contains(where: { $0.matches(full) || $0.matches(relative) }) { continue }

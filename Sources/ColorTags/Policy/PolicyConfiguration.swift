@@ -42,7 +42,8 @@ public struct PolicyConfiguration: Decodable, Hashable, Sendable {
     public var paths: [PathPolicy]?
 
     enum CodingKeys: String, CodingKey {
-        case failOn = "fail-on", require, include, exclude, disable, severity, paths
+        case failOn = "fail-on"
+        case require, include, exclude, disable, severity, paths
     }
 
     /// Creates an empty policy.

@@ -13,8 +13,10 @@ public struct Validator: Sendable {
     public var limits: ReadLimits
 
     /// Creates a validator.
-    public init(options: ValidationOptions = ValidationOptions(), policy: PolicyConfiguration? = nil, policyRoot: String? = nil,
-                limits: ReadLimits = .default) {
+    public init(
+        options: ValidationOptions = ValidationOptions(), policy: PolicyConfiguration? = nil, policyRoot: String? = nil,
+        limits: ReadLimits = .default
+    ) {
         self.options = options
         self.policy = policy
         self.policyRoot = policyRoot
@@ -84,7 +86,8 @@ public struct Validator: Sendable {
     public func compare(source: String, derived: [String]) -> [FileReport] {
         let sourceReport = validate(file: source)
         guard let sourceTagging = sourceReport.tagging else {
-            return [sourceReport] + derived.map { FileReport(path: $0, tagging: nil, findings: [], error: sourceReport.error) }
+            return [sourceReport]
+                + derived.map { FileReport(path: $0, tagging: nil, findings: [], error: sourceReport.error) }
         }
         return derived.map { path in
             var report = validate(file: path)

@@ -17,8 +17,10 @@ struct AV1SequenceHeader: Hashable, Sendable {
 
     static func configuration(from data: [UInt8]) -> Configuration? {
         guard data.count >= 4, data[0] & 0x80 != 0 else { return nil }
-        let high = data[2] & 0x40 != 0, twelve = data[2] & 0x20 != 0
-        return Configuration(bitDepth: high ? (twelve ? 12 : 10) : 8, sequenceHeader: firstSequenceHeader(inOBUs: data, from: 4))
+        let high = data[2] & 0x40 != 0
+        let twelve = data[2] & 0x20 != 0
+        return Configuration(
+            bitDepth: high ? (twelve ? 12 : 10) : 8, sequenceHeader: firstSequenceHeader(inOBUs: data, from: 4))
     }
 
     /// The first sequence header among the OBUs (low-overhead bitstream format) in `data` from `start`: the av1C
@@ -30,7 +32,8 @@ struct AV1SequenceHeader: Hashable, Sendable {
             count += 1
             let header = data[position]
             let type = (header >> 3) & 0x0F
-            let hasExtension = header & 0x04 != 0, hasSize = header & 0x02 != 0
+            let hasExtension = header & 0x04 != 0
+            let hasSize = header & 0x02 != 0
             position += hasExtension ? 2 : 1
             var size = data.count - position
             if hasSize {
@@ -71,7 +74,9 @@ struct AV1SequenceHeader: Hashable, Sendable {
                 guard let present = r.flag() else { return nil }
                 decoderModelInfo = present
                 if present {
-                    guard let delay = r.bits(5), r.bits(32) != nil, r.bits(5) != nil, r.bits(5) != nil else { return nil }
+                    guard let delay = r.bits(5), r.bits(32) != nil, r.bits(5) != nil, r.bits(5) != nil else {
+                        return nil
+                    }
                     bufferDelayLength = Int(delay) + 1
                 }
             }
@@ -105,7 +110,10 @@ struct AV1SequenceHeader: Hashable, Sendable {
             if orderHint { guard r.bits(2) != nil else { return nil } }
             guard let chooseScreenContent = r.flag() else { return nil }
             var forceScreenContent: UInt32 = 2
-            if !chooseScreenContent { guard let value = r.bits(1) else { return nil }; forceScreenContent = value }
+            if !chooseScreenContent {
+                guard let value = r.bits(1) else { return nil }
+                forceScreenContent = value
+            }
             if forceScreenContent > 0 {
                 guard let chooseIntegerMV = r.flag() else { return nil }
                 if !chooseIntegerMV { guard r.bits(1) != nil else { return nil } }
@@ -121,7 +129,10 @@ struct AV1SequenceHeader: Hashable, Sendable {
             bitDepth = twelve ? 12 : 10
         }
         var monochrome = false
-        if profile != 1 { guard let value = r.flag() else { return nil }; monochrome = value }
+        if profile != 1 {
+            guard let value = r.flag() else { return nil }
+            monochrome = value
+        }
         guard let described = r.flag() else { return nil }
         var (cp, tc, mc): (UInt8, UInt8, UInt8) = (2, 2, 2)
         if described {

@@ -6,7 +6,9 @@ enum ICCFileReader {
         let embedded = EmbeddedICCProfile(bytes: bytes, maximumSize: limits.maximumFileSize)
         if let error = embedded.parseError { throw .invalidICCProfile(error) }
         var image = ImageTags(role: .primary)
-        image.iccProfiles = [Located(embedded, at: TagLocation(offset: 0, length: bytes.count, container: "ICC profile"))]
+        image.iccProfiles = [
+            Located(embedded, at: TagLocation(offset: 0, length: bytes.count, container: "ICC profile"))
+        ]
         image.effective = Precedence.effectiveColor(icc: image)
         return ColorTagging(format: .icc, byteCount: bytes.count, images: [image])
     }

@@ -17,13 +17,16 @@ extension ISOBMFFReader {
         var extents: [(offset: Int, length: Int)]
     }
 
-    static let imageItemTypes: Set<String> = ["av01", "hvc1", "hev1", "grid", "iden", "iovl", "tmap", "jpeg", "unci", "avc1", "vvc1", "j2k1"]
+    static let imageItemTypes: Set<String> = [
+        "av01", "hvc1", "hev1", "grid", "iden", "iovl", "tmap", "jpeg", "unci", "avc1", "vvc1", "j2k1",
+    ]
 
     mutating func read() throws(ColorTagsError) -> ColorTagging {
         let top = try children(of: 0..<bytes.count, depth: 0, path: "")
         let brands = Self.ftypBrands(bytes, in: 0..<bytes.count)
         guard let meta = top.first(where: { $0.type == "meta" }) else {
-            throw .malformed(format, "no 'meta' box, so no image items (an image sequence without a still image, or not HEIF)")
+            throw .malformed(
+                format, "no 'meta' box, so no image items (an image sequence without a still image, or not HEIF)")
         }
         let metaChildren = try fullBoxChildren(of: meta, depth: 1)
         var primaryID: UInt32?
@@ -106,17 +109,25 @@ extension ISOBMFFReader {
         var position = p.lowerBound + 8
         for _ in 0..<Int(Swift.min(count, UInt32(limits.maximumItemCount))) {
             let id: UInt32?
-            if version < 1 { id = bytes.u16(position).map(UInt32.init); position += 2 } else { id = bytes.u32(position); position += 4 }
+            if version < 1 {
+                id = bytes.u16(position).map(UInt32.init)
+                position += 2
+            } else {
+                id = bytes.u32(position)
+                position += 4
+            }
             guard let id, let associations = bytes.u8(position), position < p.upperBound else { break }
             position += 1
             for _ in 0..<Int(associations) {
                 let index: Int
                 if flags & 1 != 0 {
                     guard let value = bytes.u16(position) else { return }
-                    index = Int(value & 0x7FFF); position += 2
+                    index = Int(value & 0x7FFF)
+                    position += 2
                 } else {
                     guard let value = bytes.u8(position) else { return }
-                    index = Int(value & 0x7F); position += 1
+                    index = Int(value & 0x7F)
+                    position += 1
                 }
                 if index > 0 { items[id]?.properties.append(index) }
             }
@@ -126,8 +137,12 @@ extension ISOBMFFReader {
     /// `iloc` (ISO/IEC 14496-12 §8.11.3), versions 0–2.
     func readLocations(_ box: Box) -> [UInt32: ItemLocation] {
         let p = box.payload
-        guard let version = bytes.u8(p.lowerBound), version <= 2, let sizes = bytes.u16(p.lowerBound + 4) else { return [:] }
-        let offsetSize = Int(sizes >> 12), lengthSize = Int((sizes >> 8) & 0xF), baseSize = Int((sizes >> 4) & 0xF)
+        guard let version = bytes.u8(p.lowerBound), version <= 2, let sizes = bytes.u16(p.lowerBound + 4) else {
+            return [:]
+        }
+        let offsetSize = Int(sizes >> 12)
+        let lengthSize = Int((sizes >> 8) & 0xF)
+        let baseSize = Int((sizes >> 4) & 0xF)
         let indexSize = version >= 1 ? Int(sizes & 0xF) : 0
         var position = p.lowerBound + 6
         func read(_ size: Int) -> Int? {
@@ -139,14 +154,19 @@ extension ISOBMFFReader {
             default: return nil
             }
         }
-        guard let count = version < 2 ? bytes.u16(position).map(Int.init) : bytes.u32(position).map(Int.init) else { return [:] }
+        guard let count = version < 2 ? bytes.u16(position).map(Int.init) : bytes.u32(position).map(Int.init) else {
+            return [:]
+        }
         position += version < 2 ? 2 : 4
         var result: [UInt32: ItemLocation] = [:]
         for _ in 0..<Swift.min(count, limits.maximumItemCount) {
             let id = version < 2 ? bytes.u16(position).map(UInt32.init) : bytes.u32(position)
             position += version < 2 ? 2 : 4
             var method = 0
-            if version >= 1 { method = Int((bytes.u16(position) ?? 0) & 0xF); position += 2 }
+            if version >= 1 {
+                method = Int((bytes.u16(position) ?? 0) & 0xF)
+                position += 2
+            }
             position += 2  // data_reference_index
             guard let id, let base = read(baseSize), let extentCount = bytes.u16(position) else { return result }
             position += 2
@@ -163,7 +183,8 @@ extension ISOBMFFReader {
     }
 
     /// An item's payload (file offsets or `idat`), capped at 1 MiB: only small metadata items are read.
-    func payload(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?) -> (bytes: [UInt8], offset: Int)? {
+    func payload(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?) -> (bytes: [UInt8], offset: Int)?
+    {
         guard let location = locations[id] else { return nil }
         var data: [UInt8] = []
         var firstOffset: Int?
@@ -176,7 +197,9 @@ extension ISOBMFFReader {
             }
             let limit = location.constructionMethod == 1 ? (idat?.upperBound ?? 0) : bytes.count
             let length = extent.length == 0 ? limit - (absolute ?? limit) : extent.length
-            guard let absolute, length <= 1 << 20, let range = Bytes.range(absolute, length, within: limit) else { return nil }
+            guard let absolute, length <= 1 << 20, let range = Bytes.range(absolute, length, within: limit) else {
+                return nil
+            }
             firstOffset = firstOffset ?? absolute
             data += bytes[range]
         }

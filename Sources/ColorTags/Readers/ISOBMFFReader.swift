@@ -46,15 +46,19 @@ struct ISOBMFFReader {
     /// The child boxes inside `range`, with depth and count limits; structural faults become problems.
     mutating func children(of range: Range<Int>, depth: Int, path: String) throws(ColorTagsError) -> [Box] {
         guard depth <= limits.maximumBoxDepth else {
-            throw .limitExceeded("ISOBMFF box nesting deeper than \(limits.maximumBoxDepth) (at \(path))", limit: limits.maximumBoxDepth)
+            throw .limitExceeded(
+                "ISOBMFF box nesting deeper than \(limits.maximumBoxDepth) (at \(path))", limit: limits.maximumBoxDepth)
         }
         var boxes: [Box] = []
         var position = range.lowerBound
         while position < range.upperBound {
             let remaining = range.upperBound - position
             guard remaining >= 8, let size32 = bytes.u32(position) else {
-                problems.append(ReadProblem(
-                    .truncated, "\(remaining) stray bytes at byte \(position) inside \(path.isEmpty ? "the file" : path), too few for a box header"))
+                problems.append(
+                    ReadProblem(
+                        .truncated,
+                        "\(remaining) stray bytes at byte \(position) inside \(path.isEmpty ? "the file" : path), too few for a box header"
+                    ))
                 break
             }
             let type = Bytes.fourCC(bytes[(position + 4)..<(position + 8)])
@@ -62,7 +66,8 @@ struct ISOBMFFReader {
             var size: Int
             if size32 == 1 {
                 guard remaining >= 16, let large = bytes.u64(position + 8) else {
-                    problems.append(ReadProblem(.truncated, "box '\(type)' at byte \(position) is cut off in its 64-bit size"))
+                    problems.append(
+                        ReadProblem(.truncated, "box '\(type)' at byte \(position) is cut off in its 64-bit size"))
                     break
                 }
                 header = 16
@@ -74,10 +79,13 @@ struct ISOBMFFReader {
             }
             if type == "uuid" { header += 16 }
             guard size >= header, let box = Bytes.range(position, size, within: range.upperBound) else {
-                problems.append(ReadProblem(
-                    size < header ? .malformed : .truncated,
-                    "box '\(type)' at byte \(position) declares \(size) bytes, but "
-                        + (size < header ? "its header alone is \(header)" : "only \(remaining) remain in \(path.isEmpty ? "the file" : path)")))
+                problems.append(
+                    ReadProblem(
+                        size < header ? .malformed : .truncated,
+                        "box '\(type)' at byte \(position) declares \(size) bytes, but "
+                            + (size < header
+                                ? "its header alone is \(header)"
+                                : "only \(remaining) remain in \(path.isEmpty ? "the file" : path)")))
                 break
             }
             boxCount += 1
@@ -85,7 +93,10 @@ struct ISOBMFFReader {
                 throw .limitExceeded("ISOBMFF box count above \(limits.maximumBoxCount)", limit: limits.maximumBoxCount)
             }
             let childPath = path.isEmpty ? type : "\(path)/\(type)"
-            boxes.append(Box(type: type, start: position, payload: (position + header)..<box.upperBound, containerPath: childPath))
+            boxes.append(
+                Box(
+                    type: type, start: position, payload: (position + header)..<box.upperBound, containerPath: childPath
+                ))
             position = box.upperBound
         }
         return boxes
@@ -95,7 +106,8 @@ struct ISOBMFFReader {
     mutating func fullBoxChildren(of box: Box, depth: Int, skipping extra: Int = 0) throws(ColorTagsError) -> [Box] {
         let start = box.payload.lowerBound + 4 + extra
         guard start <= box.payload.upperBound else {
-            problems.append(ReadProblem(.malformed, "'\(box.containerPath)' at byte \(box.start) is too short for its header"))
+            problems.append(
+                ReadProblem(.malformed, "'\(box.containerPath)' at byte \(box.start) is too short for its header"))
             return []
         }
         return try children(of: start..<box.payload.upperBound, depth: depth, path: box.containerPath)

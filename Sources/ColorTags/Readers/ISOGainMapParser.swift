@@ -32,14 +32,21 @@ enum ISOGainMapParser {
         let common = flags & 0x08 != 0
         var truncated = false
         func u32() -> UInt32 {
-            guard let value = data.u32(position) else { truncated = true; return 0 }
+            guard let value = data.u32(position) else {
+                truncated = true
+                return 0
+            }
             position += 4
             return value
         }
         func s32() -> Int64 { Int64(Int32(bitPattern: u32())) }
-        var minimum: [GainMapFraction] = [], maximum: [GainMapFraction] = [], gamma: [GainMapFraction] = []
-        var baseOffset: [GainMapFraction] = [], alternateOffset: [GainMapFraction] = []
-        let base: GainMapFraction, alternate: GainMapFraction
+        var minimum: [GainMapFraction] = []
+        var maximum: [GainMapFraction] = []
+        var gamma: [GainMapFraction] = []
+        var baseOffset: [GainMapFraction] = []
+        var alternateOffset: [GainMapFraction] = []
+        let base: GainMapFraction
+        let alternate: GainMapFraction
         if common {
             let denominator = u32()
             base = GainMapFraction(Int64(u32()), denominator)

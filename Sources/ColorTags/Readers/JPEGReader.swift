@@ -55,11 +55,12 @@ struct JPEGReader {
             images.append(secondary.tags)
         }
         if gainMap.imageIndex == nil, gainMap.primaryXMPDeclaresGainMap || primary.iso != nil {
-            problems.append(ReadProblem(
-                .gainMapMissingImage,
-                "the primary image declares a gain map (XMP hdrgm:Version or ISO 21496-1 APP2) but no MPF entry leads "
-                    + "to a gain-map image with metadata; re-encode with a gain-map writer (libultrahdr, libavif) that "
-                    + "writes MPF"))
+            problems.append(
+                ReadProblem(
+                    .gainMapMissingImage,
+                    "the primary image declares a gain map (XMP hdrgm:Version or ISO 21496-1 APP2) but no MPF entry leads "
+                        + "to a gain-map image with metadata; re-encode with a gain-map writer (libultrahdr, libavif) that "
+                        + "writes MPF"))
         }
         for index in images.indices {
             images[index].effective = Precedence.effectiveColor(jpeg: images[index])
@@ -77,21 +78,24 @@ struct JPEGReader {
         var segmentCount = 0
         scan: while true {
             guard position < bytes.count else {
-                problems.append(ReadProblem(
-                    .truncated, "the \(role) ends at byte \(position) before its image data (SOS)", image: index))
+                problems.append(
+                    ReadProblem(
+                        .truncated, "the \(role) ends at byte \(position) before its image data (SOS)", image: index))
                 break
             }
             guard bytes[position] == 0xFF else {
-                problems.append(ReadProblem(
-                    .malformed,
-                    "expected a JPEG marker at byte \(position) of the \(role), found 0x"
-                        + String(bytes[position], radix: 16).leftPadded(to: 2), image: index))
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "expected a JPEG marker at byte \(position) of the \(role), found 0x"
+                            + String(bytes[position], radix: 16).leftPadded(to: 2), image: index))
                 break
             }
             var markerIndex = position + 1
             while markerIndex < bytes.count, bytes[markerIndex] == 0xFF { markerIndex += 1 }
             guard markerIndex < bytes.count else {
-                problems.append(ReadProblem(.truncated, "the \(role) ends inside a marker at byte \(position)", image: index))
+                problems.append(
+                    ReadProblem(.truncated, "the \(role) ends inside a marker at byte \(position)", image: index))
                 break
             }
             let marker = bytes[markerIndex]
@@ -108,23 +112,28 @@ struct JPEGReader {
                 break
             }
             guard let length = bytes.u16(position) else {
-                problems.append(ReadProblem(.truncated, "the \(role) ends inside a segment length at byte \(position)", image: index))
+                problems.append(
+                    ReadProblem(
+                        .truncated, "the \(role) ends inside a segment length at byte \(position)", image: index))
                 break
             }
             guard length >= 2, let payload = Bytes.range(position + 2, Int(length) - 2, within: bytes.count) else {
-                problems.append(ReadProblem(
-                    length < 2 ? .malformed : .truncated,
-                    "segment 0x\(String(marker, radix: 16, uppercase: true)) at byte \(markerIndex - 1) declares "
-                        + "\(length) bytes " + (length < 2 ? "(at least 2 are needed)" : "but the file ends first"),
-                    image: index))
+                problems.append(
+                    ReadProblem(
+                        length < 2 ? .malformed : .truncated,
+                        "segment 0x\(String(marker, radix: 16, uppercase: true)) at byte \(markerIndex - 1) declares "
+                            + "\(length) bytes " + (length < 2 ? "(at least 2 are needed)" : "but the file ends first"),
+                        image: index))
                 break
             }
             segmentCount += 1
             guard segmentCount <= limits.maximumSegmentCount else {
-                throw .limitExceeded("JPEG segment count above \(limits.maximumSegmentCount)", limit: limits.maximumSegmentCount)
+                throw .limitExceeded(
+                    "JPEG segment count above \(limits.maximumSegmentCount)", limit: limits.maximumSegmentCount)
             }
-            try handle(marker: marker, payload: payload, into: &result, iccParts: &iccParts, index: index,
-                       problems: &problems)
+            try handle(
+                marker: marker, payload: payload, into: &result, iccParts: &iccParts, index: index,
+                problems: &problems)
             position = payload.upperBound
             if marker == 0xDA { break scan }
         }

@@ -27,14 +27,16 @@ struct PNGReader {
         var seenPLTEOrIDAT: String?
         var crcProblems = 0
         for (index, chunk) in chunks.enumerated() {
-            let location = TagLocation(offset: chunk.data.lowerBound, length: chunk.data.count, container: "\(chunk.name) chunk")
+            let location = TagLocation(
+                offset: chunk.data.lowerBound, length: chunk.data.count, container: "\(chunk.name) chunk")
             if !chunk.crcMatches {
                 crcProblems += 1
                 if crcProblems <= 20 {
-                    problems.append(ReadProblem(
-                        .crcMismatch,
-                        "\(chunk.name) chunk at byte \(chunk.start) has a CRC that does not match its contents "
-                            + "(the file was damaged or edited without updating the CRC)", at: location))
+                    problems.append(
+                        ReadProblem(
+                            .crcMismatch,
+                            "\(chunk.name) chunk at byte \(chunk.start) has a CRC that does not match its contents "
+                                + "(the file was damaged or edited without updating the CRC)", at: location))
                 }
             }
             if index == 0, chunk.name != "IHDR" {
@@ -43,17 +45,20 @@ struct PNGReader {
             if chunk.name == "PLTE" || chunk.name == "IDAT" { seenPLTEOrIDAT = seenPLTEOrIDAT ?? chunk.name }
             guard chunk.name == "IHDR" || Self.colourChunkTypes.contains(chunk.name) else { continue }
             if chunk.name != "IHDR", let after = seenPLTEOrIDAT {
-                problems.append(ReadProblem(
-                    .chunkOrder,
-                    "\(chunk.name) chunk at byte \(chunk.start) comes after \(after); colour chunks must precede PLTE "
-                        + "and IDAT, and decoders ignore them there (so does the effective colour here)", at: location))
+                problems.append(
+                    ReadProblem(
+                        .chunkOrder,
+                        "\(chunk.name) chunk at byte \(chunk.start) comes after \(after); colour chunks must precede PLTE "
+                            + "and IDAT, and decoders ignore them there (so does the effective colour here)",
+                        at: location))
                 continue
             }
             if seen.contains(chunk.name) {
-                problems.append(ReadProblem(
-                    .duplicateTag,
-                    "a second \(chunk.name) chunk at byte \(chunk.start); PNG allows one, and decoders use the first",
-                    at: location))
+                problems.append(
+                    ReadProblem(
+                        .duplicateTag,
+                        "a second \(chunk.name) chunk at byte \(chunk.start); PNG allows one, and decoders use the first",
+                        at: location))
                 // Keep reading it so the report shows both; the first wins in precedence.
             }
             seen.insert(chunk.name)
@@ -99,39 +104,49 @@ extension PNGReader {
                 break
             }
             guard let length = bytes.u32(offset), let typeBytes = bytes.slice(offset + 4, 4) else {
-                problems.append(ReadProblem(
-                    .truncated, "the file ends inside a chunk header at byte \(offset) (\(bytes.count - offset) bytes left)"))
+                problems.append(
+                    ReadProblem(
+                        .truncated,
+                        "the file ends inside a chunk header at byte \(offset) (\(bytes.count - offset) bytes left)"))
                 break
             }
             guard chunks.count < limits.maximumChunkCount else {
-                throw .limitExceeded("PNG chunk count above \(limits.maximumChunkCount)", limit: limits.maximumChunkCount)
+                throw .limitExceeded(
+                    "PNG chunk count above \(limits.maximumChunkCount)", limit: limits.maximumChunkCount)
             }
             let type = Array(typeBytes)
             let name = Bytes.fourCC(type)
             guard length <= maximumChunkLength else {
-                problems.append(ReadProblem(
-                    .malformed,
-                    "\(name) chunk at byte \(offset) declares a length of \(length) bytes, more than PNG's maximum of "
-                        + "2147483647; the rest of the file cannot be read"))
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "\(name) chunk at byte \(offset) declares a length of \(length) bytes, more than PNG's maximum of "
+                            + "2147483647; the rest of the file cannot be read"))
                 break
             }
             let dataStart = offset + 8
             guard let data = Bytes.range(dataStart, Int(length), within: bytes.count) else {
-                problems.append(ReadProblem(
-                    .truncated,
-                    "\(name) chunk at byte \(offset) declares \(length) bytes of data but the file has only "
-                        + "\(Swift.max(0, bytes.count - dataStart)) left"))
+                problems.append(
+                    ReadProblem(
+                        .truncated,
+                        "\(name) chunk at byte \(offset) declares \(length) bytes of data but the file has only "
+                            + "\(Swift.max(0, bytes.count - dataStart)) left"))
                 break
             }
             guard let storedCRC = bytes.u32(data.upperBound) else {
-                problems.append(ReadProblem(.truncated, "the file ends inside the CRC of the \(name) chunk at byte \(offset)"))
-                chunks.append(PNGChunk(type: type, name: name, start: offset, data: data, crcMatches: false,
-                                       whole: offset..<bytes.count))
+                problems.append(
+                    ReadProblem(.truncated, "the file ends inside the CRC of the \(name) chunk at byte \(offset)"))
+                chunks.append(
+                    PNGChunk(
+                        type: type, name: name, start: offset, data: data, crcMatches: false,
+                        whole: offset..<bytes.count))
                 break
             }
             let computed = Zlib.crc32(bytes[(offset + 4)..<data.upperBound])
-            chunks.append(PNGChunk(type: type, name: name, start: offset, data: data, crcMatches: computed == storedCRC,
-                                   whole: offset..<(data.upperBound + 4)))
+            chunks.append(
+                PNGChunk(
+                    type: type, name: name, start: offset, data: data, crcMatches: computed == storedCRC,
+                    whole: offset..<(data.upperBound + 4)))
             offset = data.upperBound + 4
             if name == "IEND" { break }
         }

@@ -48,7 +48,8 @@ enum XMPGainMapParser {
         let values = XMPGainMap(
             version: version.map(TextSanitizer.sanitize), gainMapMin: numbers("GainMapMin").nonEmpty ?? [0],
             gainMapMax: maximum, gamma: numbers("Gamma").nonEmpty ?? [1],
-            offsetSDR: numbers("OffsetSDR").nonEmpty ?? [1.0 / 64], offsetHDR: numbers("OffsetHDR").nonEmpty ?? [1.0 / 64],
+            offsetSDR: numbers("OffsetSDR").nonEmpty ?? [1.0 / 64],
+            offsetHDR: numbers("OffsetHDR").nonEmpty ?? [1.0 / 64],
             hdrCapacityMin: numbers("HDRCapacityMin").first ?? 0, hdrCapacityMax: capacityMax,
             baseRenditionIsHDR: field("BaseRenditionIsHDR")?.first?.lowercased() == "true")
         return (true, values)

@@ -26,7 +26,10 @@ public indirect enum JSONValue: Sendable {
         case .number(let value): output += Self.number(value)
         case .string(let value): Self.quote(value, into: &output)
         case .array(let values):
-            guard !values.isEmpty else { output += "[]"; return }
+            guard !values.isEmpty else {
+                output += "[]"
+                return
+            }
             output += "["
             for (index, value) in values.enumerated() {
                 if index > 0 { output += "," }
@@ -36,7 +39,10 @@ public indirect enum JSONValue: Sendable {
             if let indent { output += "\n" + String(repeating: "  ", count: indent) }
             output += "]"
         case .object(let members):
-            guard !members.isEmpty else { output += "{}"; return }
+            guard !members.isEmpty else {
+                output += "{}"
+                return
+            }
             output += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { output += "," }

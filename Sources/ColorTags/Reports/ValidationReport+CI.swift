@@ -11,7 +11,9 @@ extension ValidationReport {
                 case ">": result += "&gt;"
                 case "\"": result += "&quot;"
                 case "\n", "\t": result.unicodeScalars.append(scalar)
-                case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                case _
+                where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE
+                    || scalar.value == 0xFFFF:
                     result += "\\x" + String(scalar.value, radix: 16, uppercase: true)
                 default: result.unicodeScalars.append(scalar)
                 }
@@ -31,12 +33,17 @@ extension ValidationReport {
             } else {
                 let failing = file.findings.filter { $0.severity >= failOn }
                 if !failing.isEmpty {
-                    let body = failing.map { "\($0.severity) \($0.rule): \($0.message)\n  fix: \($0.fix)" }.joined(separator: "\n")
-                    lines.append("      <failure type=\"\(escape(failing[0].rule.rawValue))\" message=\"\(escape("\(failing.count) finding\(failing.count == 1 ? "" : "s"): \(failing[0].message)"))\">\(escape(body))</failure>")
+                    let body = failing.map { "\($0.severity) \($0.rule): \($0.message)\n  fix: \($0.fix)" }.joined(
+                        separator: "\n")
+                    lines.append(
+                        "      <failure type=\"\(escape(failing[0].rule.rawValue))\" message=\"\(escape("\(failing.count) finding\(failing.count == 1 ? "" : "s"): \(failing[0].message)"))\">\(escape(body))</failure>"
+                    )
                 }
                 let other = file.findings.filter { $0.severity < failOn }
                 if !other.isEmpty {
-                    lines.append("      <system-out>\(escape(other.map { "\($0.severity) \($0.rule): \($0.message)" }.joined(separator: "\n")))</system-out>")
+                    lines.append(
+                        "      <system-out>\(escape(other.map { "\($0.severity) \($0.rule): \($0.message)" }.joined(separator: "\n")))</system-out>"
+                    )
                 }
             }
             lines.append("    </testcase>")
@@ -55,12 +62,15 @@ extension ValidationReport {
         var lines: [String] = []
         for file in files {
             if let error = file.error {
-                lines.append("::error file=\(property(file.path)),title=\(property("unreadable file"))::\(data(error.description))")
+                lines.append(
+                    "::error file=\(property(file.path)),title=\(property("unreadable file"))::\(data(error.description))"
+                )
             }
             for finding in file.findings {
                 let command = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
-                lines.append("::\(command) file=\(property(file.path)),title=\(property("hdrcolor \(finding.rule)"))::"
-                    + data("\(finding.message). Fix: \(finding.fix)"))
+                lines.append(
+                    "::\(command) file=\(property(file.path)),title=\(property("hdrcolor \(finding.rule)"))::"
+                        + data("\(finding.message). Fix: \(finding.fix)"))
             }
         }
         lines.append(data(summary))
@@ -85,36 +95,75 @@ extension ValidationReport {
         var results: [JSONValue] = []
         for file in files {
             for finding in file.findings {
-                var physical: [(String, JSONValue)] = [("artifactLocation", .object([("uri", .string(SARIF.uri(file.path)))]))]
+                var physical: [(String, JSONValue)] = [
+                    ("artifactLocation", .object([("uri", .string(SARIF.uri(file.path)))]))
+                ]
                 if let location = finding.location {
-                    physical.append(("region", .object([("byteOffset", .integer(location.offset)), ("byteLength", .integer(location.length))])))
+                    physical.append(
+                        (
+                            "region",
+                            .object([
+                                ("byteOffset", .integer(location.offset)), ("byteLength", .integer(location.length)),
+                            ])
+                        ))
                 }
-                results.append(.compact([
-                    ("ruleId", .string(finding.rule.rawValue)), ("ruleIndex", .optional(index[finding.rule], JSONValue.integer)),
-                    ("level", level(finding.severity)),
-                    ("message", .object([("text", .string("\(finding.message). Fix: \(finding.fix)"))])),
-                    ("locations", .array([.object([("physicalLocation", .object(physical))])])),
-                ]))
+                results.append(
+                    .compact([
+                        ("ruleId", .string(finding.rule.rawValue)),
+                        ("ruleIndex", .optional(index[finding.rule], JSONValue.integer)),
+                        ("level", level(finding.severity)),
+                        ("message", .object([("text", .string("\(finding.message). Fix: \(finding.fix)"))])),
+                        ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+                    ]))
             }
         }
         let notifications = unreadableFiles.map { file -> JSONValue in
             .object([
                 ("level", .string("error")), ("message", .object([("text", .string(file.error?.description ?? ""))])),
-                ("locations", .array([.object([("physicalLocation", .object([("artifactLocation", .object([("uri", .string(SARIF.uri(file.path)))]))]))])])),
+                (
+                    "locations",
+                    .array([
+                        .object([
+                            (
+                                "physicalLocation",
+                                .object([("artifactLocation", .object([("uri", .string(SARIF.uri(file.path)))]))])
+                            )
+                        ])
+                    ])
+                ),
             ])
         }
         return .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")), ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("hdrcolor")),
-                    ("semanticVersion", .string("0.1.0")), ("rules", .array(rules)),
-                ]))])),
-                ("invocations", .array([.object([
-                    ("executionSuccessful", .bool(unreadableFiles.isEmpty)), ("toolExecutionNotifications", .array(notifications)),
-                ])])),
-                ("results", .array(results)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        (
+                            "tool",
+                            .object([
+                                (
+                                    "driver",
+                                    .object([
+                                        ("name", .string("hdrcolor")),
+                                        ("semanticVersion", .string("0.1.0")), ("rules", .array(rules)),
+                                    ])
+                                )
+                            ])
+                        ),
+                        (
+                            "invocations",
+                            .array([
+                                .object([
+                                    ("executionSuccessful", .bool(unreadableFiles.isEmpty)),
+                                    ("toolExecutionNotifications", .array(notifications)),
+                                ])
+                            ])
+                        ),
+                        ("results", .array(results)),
+                    ])
+                ])
+            ),
         ])
     }
 }
@@ -124,9 +173,11 @@ enum SARIF {
     static func uri(_ path: String) -> String {
         var result = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
-            let allowed = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let allowed =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || "-._~/!$&'()*+,;=:@".utf8.contains(byte)
-            result += allowed ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            result +=
+                allowed ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
         }
         return result
     }

@@ -100,14 +100,19 @@ public struct ValidationReport: Sendable {
     var json: JSONValue {
         .object([
             ("FailOn", .string(failOn.rawValue)), ("ExitStatus", .integer(Int(exitStatus))),
-            ("Files", .array(files.map { file in
-                .compact([
-                    ("SourceFile", .string(file.path)), ("FileType", .optional(file.tagging) { .string($0.format.rawValue) }),
-                    ("Error", .optional(file.error) { .string($0.description) }),
-                    ("EffectiveColor", .optional(file.tagging) { $0.primary.effective.json }),
-                    ("Findings", .array(file.findings.map(\.json))),
-                ])
-            })),
+            (
+                "Files",
+                .array(
+                    files.map { file in
+                        .compact([
+                            ("SourceFile", .string(file.path)),
+                            ("FileType", .optional(file.tagging) { .string($0.format.rawValue) }),
+                            ("Error", .optional(file.error) { .string($0.description) }),
+                            ("EffectiveColor", .optional(file.tagging) { $0.primary.effective.json }),
+                            ("Findings", .array(file.findings.map(\.json))),
+                        ])
+                    })
+            ),
         ])
     }
 }

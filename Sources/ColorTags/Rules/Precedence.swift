@@ -1,5 +1,5 @@
-import Foundation
 import ColorSpaces
+import Foundation
 import ICC
 
 /// The formats' colour-tag precedence, producing ``EffectiveColor``.
@@ -17,17 +17,20 @@ enum Precedence {
             return EffectiveColor(
                 basis: .iccProfile, cicp: cicp, colorSpaceName: match.colorSpace.name, location: location,
                 primaries: match.colorSpace.primaries,
-                transfer: match.colorSpace.transferFunction.cicp.flatMap(UInt8.init(exactly:)).map(CICP.TransferCharacteristics.init(rawValue:)))
+                transfer: match.colorSpace.transferFunction.cicp.flatMap(UInt8.init(exactly:)).map(
+                    CICP.TransferCharacteristics.init(rawValue:)))
         }
-        return EffectiveColor(basis: .iccProfile, cicp: nil, colorSpaceName: name ?? "ICC profile", location: location,
-                              primaries: profile.primaries)
+        return EffectiveColor(
+            basis: .iccProfile, cicp: nil, colorSpaceName: name ?? "ICC profile", location: location,
+            primaries: profile.primaries)
     }
 
     /// PNG 3rd edition: cICP > iCCP > sRGB > cHRM/gAMA; untagged means sRGB.
     static func effectiveColor(png image: ImageTags) -> EffectiveColor {
         if let tag = image.cicp(from: .pngChunk) {
-            return EffectiveColor(basis: .cicp, cicp: tag.value.cicp, colorSpaceName: catalogName(tag.value.cicp),
-                                  location: tag.location)
+            return EffectiveColor(
+                basis: .cicp, cicp: tag.value.cicp, colorSpaceName: catalogName(tag.value.cicp),
+                location: tag.location)
         }
         if let icc = image.iccProfiles.first, let meaning = meaning(of: icc.value, location: icc.location) {
             return meaning
@@ -72,7 +75,8 @@ enum Precedence {
     }
 
     /// MIAF defaults for an item without `colr`: BT.709 primaries, sRGB transfer, BT.601 matrix (5 or 6), full range.
-    static let miafDefault = CICP(colourPrimaries: 1, transferCharacteristics: 13, matrixCoefficients: 6, videoFullRange: true)
+    static let miafDefault = CICP(
+        colourPrimaries: 1, transferCharacteristics: 13, matrixCoefficients: 6, videoFullRange: true)
 
     /// HEIF/AVIF: `colr` nclx over the bitstream; an ICC profile's primaries and transfer with the nclx matrix and
     /// range; MIAF defaults without `colr` (av1-avif #84).
@@ -88,10 +92,12 @@ enum Precedence {
             return meaning
         }
         if let nclx {
-            return EffectiveColor(basis: .cicp, cicp: nclx.value.cicp, colorSpaceName: catalogName(nclx.value.cicp),
-                                  location: nclx.location)
+            return EffectiveColor(
+                basis: .cicp, cicp: nclx.value.cicp, colorSpaceName: catalogName(nclx.value.cicp),
+                location: nclx.location)
         }
-        return EffectiveColor(basis: .miafDefault, cicp: miafDefault, colorSpaceName: "sRGB (MIAF default)", location: nil)
+        return EffectiveColor(
+            basis: .miafDefault, cicp: miafDefault, colorSpaceName: "sRGB (MIAF default)", location: nil)
     }
 
     /// The catalog name of the codes' RGB space, e.g. "BT.2100 PQ".

@@ -37,11 +37,15 @@ struct TagChecks {
             checkICCProfiles(image, index)
             checkContradictions(image, index)
             checkHDRMetadata(image, index)
-            if tagging.format == .avif || image.cicp(from: .av1SequenceHeader) != nil { checkAV1Bitstream(image, index) }
+            if tagging.format == .avif || image.cicp(from: .av1SequenceHeader) != nil {
+                checkAV1Bitstream(image, index)
+            }
         }
         let primary = tagging.primary
         if primary.effective.basis == .assumedSRGB || primary.effective.basis == .miafDefault {
-            add(.untagged, "the \(tagging.format) file has no colour tag; readers assume \(primary.effective.summary)", image: 0)
+            add(
+                .untagged, "the \(tagging.format) file has no colour tag; readers assume \(primary.effective.summary)",
+                image: 0)
         }
         checkGainMap()
         for requirement in Requirement.allCases where options.requirements.contains(requirement) {
@@ -59,11 +63,14 @@ struct TagChecks {
             }
             // With an ICC profile the profile supplies primaries and transfer, so unspecified codes there are normal.
             for field in cicp.unspecifiedFields where field != .matrixCoefficients && image.iccProfiles.isEmpty {
-                add(.cicpUnspecifiedCode, "\(tag.value.source) \(cicp): \(field) is 2 (unspecified), so readers guess the colour",
+                add(
+                    .cicpUnspecifiedCode,
+                    "\(tag.value.source) \(cicp): \(field) is 2 (unspecified), so readers guess the colour",
                     at: tag.location, image: index)
             }
             if tag.value.source == .nclx, cicp.matrixCoefficients == 0, !cicp.videoFullRange {
-                add(.cicpNarrowRangeRGB, "\(tag.value.source) \(cicp) codes RGB (matrix 0) with narrow range",
+                add(
+                    .cicpNarrowRangeRGB, "\(tag.value.source) \(cicp) codes RGB (matrix 0) with narrow range",
                     at: tag.location, image: index)
             }
         }
@@ -75,20 +82,26 @@ struct TagChecks {
         if let tag = image.cicp(from: .pngChunk) {
             let cicp = tag.value.cicp
             if !cicp.videoFullRange {
-                add(.pngCICPNarrowRange,
+                add(
+                    .pngCICPNarrowRange,
                     "cICP \(cicp) has VideoFullRangeFlag 0 (narrow range); browsers ignore the flag and show the pixels as full range",
                     at: tag.location, image: index)
             }
             if cicp.matrixCoefficients != 0 {
-                add(.pngCICPMatrix, "cICP \(cicp) has MatrixCoefficients \(cicp.matrix), but PNG pixels are RGB (0, identity)",
+                add(
+                    .pngCICPMatrix,
+                    "cICP \(cicp) has MatrixCoefficients \(cicp.matrix), but PNG pixels are RGB (0, identity)",
                     at: tag.location, image: index)
             }
         } else if let mdcv = image.masteringDisplay.first {
-            add(.pngMDCVWithoutCICP, "mDCV is present without cICP; the PNG 3rd edition requires cICP beside it",
+            add(
+                .pngMDCVWithoutCICP, "mDCV is present without cICP; the PNG 3rd edition requires cICP beside it",
                 at: mdcv.location, image: index)
         }
         if let icc = image.iccProfiles.first, image.sRGBIntent.first != nil {
-            add(.pngICCPWithSRGB, "both iCCP and sRGB chunks are present; PNG allows only one of them", at: icc.location, image: index)
+            add(
+                .pngICCPWithSRGB, "both iCCP and sRGB chunks are present; PNG allows only one of them",
+                at: icc.location, image: index)
         }
         if let gamma = image.gamma.first, image.effective.basis != .gammaAndChromaticities {
             let decode = 1 / gamma.value
@@ -100,7 +113,8 @@ struct TagChecks {
                 default: nil
                 }
             if let expected, Swift.abs(decode - expected) > 0.05 * expected {
-                add(.conflictGammaChromaticities,
+                add(
+                    .conflictGammaChromaticities,
                     "gAMA says decoding gamma \(decode.g4), but the \(image.effective.basis) says "
                         + "\(image.effective.transfer?.displayName ?? "?") (≈ gamma \(expected.g4)); decoders that only "
                         + "read gAMA show other tones",
@@ -112,9 +126,11 @@ struct TagChecks {
         {
             let error = Self.chromaticityError(chrm.value.primaries, primaries)
             if error > 0.002 {
-                add(.conflictGammaChromaticities,
+                add(
+                    .conflictGammaChromaticities,
                     "cHRM primaries differ from the \(image.effective.basis) primaries "
-                        + "(\(TextSanitizer.sanitize(primaries.name))) by up to \(error.fixed(4)) in xy", at: chrm.location, image: index)
+                        + "(\(TextSanitizer.sanitize(primaries.name))) by up to \(error.fixed(4)) in xy",
+                    at: chrm.location, image: index)
             }
         }
     }
@@ -124,7 +140,9 @@ struct TagChecks {
     mutating func checkICCProfiles(_ image: ImageTags, _ index: Int) {
         for icc in image.iccProfiles {
             guard let profile = icc.value.profile else {
-                add(.iccUnparseable, "the ICC profile (\(icc.value.bytes.count) bytes) does not parse: \(icc.value.parseError.map { "\($0)" } ?? "unknown error")",
+                add(
+                    .iccUnparseable,
+                    "the ICC profile (\(icc.value.bytes.count) bytes) does not parse: \(icc.value.parseError.map { "\($0)" } ?? "unknown error")",
                     at: icc.location, image: index)
                 continue
             }
@@ -136,14 +154,17 @@ struct TagChecks {
                 case .profileIDMismatch:
                     add(.iccProfileIDMismatch, "\(name): \(finding)", at: icc.location, image: index)
                 case .undecodableTag:
-                    add(.iccUndecodableTag, "\(name): \(TextSanitizer.sanitize(finding.description))", at: icc.location, image: index)
+                    add(
+                        .iccUndecodableTag, "\(name): \(TextSanitizer.sanitize(finding.description))", at: icc.location,
+                        image: index)
                 case .cicpInOldVersion, .cicpReservedCode, .cicpInvalidRangeFlag, .cicpMatrixNotIdentity:
                     add(.iccCICPTagInvalid, "\(name): \(finding)", at: icc.location, image: index)
                 case .cicpPrimariesDisagree:
                     add(.iccCICPPrimariesMismatch, "\(name): \(finding)", at: icc.location, image: index)
                 case .cicpTransferDisagrees(let code, _):
-                    if (code == .pq || code == .hlg), Self.curvesClipAtSDRWhite(profile) {
-                        add(.iccCICPCurvesClip,
+                    if code == .pq || code == .hlg, Self.curvesClipAtSDRWhite(profile) {
+                        add(
+                            .iccCICPCurvesClip,
                             "\(name): the cicp tag says \(code) but the tone curves reach their peak by signal 0.75 (SDR "
                                 + "curves clipping at SDR white); the cicp tag is the effective transfer, and CMMs that "
                                 + "ignore it render the image as SDR", at: icc.location, image: index)
@@ -163,7 +184,9 @@ struct TagChecks {
     }
 
     static func chromaticityError(_ a: RGBPrimaries, _ b: RGBPrimaries) -> Double {
-        let pairs = [(a.red, b.red), (a.green, b.green), (a.blue, b.blue), (a.white.chromaticity, b.white.chromaticity)]
+        let pairs = [
+            (a.red, b.red), (a.green, b.green), (a.blue, b.blue), (a.white.chromaticity, b.white.chromaticity),
+        ]
         return pairs.map { Swift.max(Swift.abs($0.x - $1.x), Swift.abs($0.y - $1.y)) }.max() ?? 0
     }
 
@@ -189,24 +212,30 @@ struct TagChecks {
                 if !Self.samePrimaries(tag.colourPrimaries, codes.colourPrimaries)
                     || !Self.sameTransfer(tag.transferCharacteristics, codes.transferCharacteristics)
                 {
-                    add(.conflictCICPTag, "\(source) says \(codes) (\(codes.summary)) but the ICC profile's cicp tag says \(tag) (\(tag.summary))",
+                    add(
+                        .conflictCICPTag,
+                        "\(source) says \(codes) (\(codes.summary)) but the ICC profile's cicp tag says \(tag) (\(tag.summary))",
                         at: icc.location, image: index)
                 }
             }
             if let expected = RGBPrimaries(cicp: codes.primaries), let actual = profile.primaries {
                 let error = Self.chromaticityError(actual, expected)
                 if !(error <= options.chromaticityTolerance) {
-                    add(.conflictPrimaries,
+                    add(
+                        .conflictPrimaries,
                         "\(source) ColourPrimaries \(codes.primaries) disagree with the ICC profile's colorants by up to "
                             + "\(error.fixed(4)) in xy (tolerance \(options.chromaticityTolerance.g4))",
                         at: icc.location, image: index)
                 }
             }
-            let iccTagAgrees = profile.cicp.map { Self.sameTransfer($0.transferCharacteristics, codes.transferCharacteristics) } ?? false
+            let iccTagAgrees =
+                profile.cicp.map { Self.sameTransfer($0.transferCharacteristics, codes.transferCharacteristics) }
+                ?? false
             if !iccTagAgrees, let transfer = TransferFunction(cicp: Int(codes.transferCharacteristics)),
                 let error = profile.curveError(to: transfer), !(error <= options.curveTolerance)
             {
-                add(.conflictTransfer,
+                add(
+                    .conflictTransfer,
                     "\(source) TransferCharacteristics \(codes.transfer) disagree with the ICC profile's tone curves by up to "
                         + "\(error.g4) in linear light (tolerance \(options.curveTolerance.g4))",
                     at: icc.location, image: index)
@@ -215,9 +244,13 @@ struct TagChecks {
         if let srgb = image.sRGBIntent.first, let icc = image.iccProfiles.first,
             let meaning = Precedence.meaning(of: icc.value, location: icc.location)
         {
-            let isSRGB = meaning.transfer == .sRGB && meaning.primaries.map { Self.chromaticityError($0, .bt709) <= options.chromaticityTolerance } == true
+            let isSRGB =
+                meaning.transfer == .sRGB
+                && meaning.primaries.map { Self.chromaticityError($0, .bt709) <= options.chromaticityTolerance } == true
             if !isSRGB {
-                add(.conflictSRGBICC, "an sRGB chunk sits beside an ICC profile that is \(meaning.colorSpaceName ?? "not sRGB")",
+                add(
+                    .conflictSRGBICC,
+                    "an sRGB chunk sits beside an ICC profile that is \(meaning.colorSpaceName ?? "not sRGB")",
                     at: srgb.location, image: index)
             }
         }
@@ -234,28 +267,41 @@ struct TagChecks {
             let m = mdcv.value
             var problems: [String] = []
             if m.maximumLuminance > 0, m.minimumLuminance >= m.maximumLuminance {
-                problems.append("minimum luminance \(m.minimumLuminance.g4) cd/m² is not below the maximum \(m.maximumLuminance.g4)")
+                problems.append(
+                    "minimum luminance \(m.minimumLuminance.g4) cd/m² is not below the maximum \(m.maximumLuminance.g4)"
+                )
             }
             if m.maximumLuminance == 0 { problems.append("maximum luminance is 0") }
             for (name, c) in [("red", m.red), ("green", m.green), ("blue", m.blue), ("white", m.white)]
             where !(c.x > 0 && c.y > 0 && c.x + c.y <= 1 + 1e-9) {
                 problems.append("\(name) (\(c.x.fixed(5)), \(c.y.fixed(5))) is not a chromaticity")
             }
-            let nearest = knownWhites.map { ($0.0, Swift.max(Swift.abs($0.1.x - m.white.x), Swift.abs($0.1.y - m.white.y))) }
-                .min { $0.1 < $1.1 }!
-            if nearest.1 > 0.05 {
-                problems.append("white point (\(m.white.x.fixed(4)), \(m.white.y.fixed(4))) is \(nearest.1.fixed(3)) from the nearest known white (\(nearest.0))")
+            let nearest = knownWhites.map {
+                ($0.0, Swift.max(Swift.abs($0.1.x - m.white.x), Swift.abs($0.1.y - m.white.y)))
             }
-            for problem in problems { add(.mdcvInvalid, "mastering display: \(problem)", at: mdcv.location, image: index) }
+            .min { $0.1 < $1.1 }!
+            if nearest.1 > 0.05 {
+                problems.append(
+                    "white point (\(m.white.x.fixed(4)), \(m.white.y.fixed(4))) is \(nearest.1.fixed(3)) from the nearest known white (\(nearest.0))"
+                )
+            }
+            for problem in problems {
+                add(.mdcvInvalid, "mastering display: \(problem)", at: mdcv.location, image: index)
+            }
         }
         for clli in image.contentLightLevel {
             let c = clli.value
             if c.maxContentLightLevel > 0, c.maxFrameAverageLightLevel > c.maxContentLightLevel {
-                add(.clliInvalid, "MaxFALL \(c.maxFrameAverageLightLevel.g4) cd/m² is above MaxCLL \(c.maxContentLightLevel.g4) cd/m²",
+                add(
+                    .clliInvalid,
+                    "MaxFALL \(c.maxFrameAverageLightLevel.g4) cd/m² is above MaxCLL \(c.maxContentLightLevel.g4) cd/m²",
                     at: clli.location, image: index)
             }
-            if let peak = image.masteringDisplay.first?.value.maximumLuminance, peak > 0, c.maxContentLightLevel > peak {
-                add(.clliAboveMastering, "MaxCLL \(c.maxContentLightLevel.g4) cd/m² is above the mastering display's maximum \(peak.g4) cd/m²",
+            if let peak = image.masteringDisplay.first?.value.maximumLuminance, peak > 0, c.maxContentLightLevel > peak
+            {
+                add(
+                    .clliAboveMastering,
+                    "MaxCLL \(c.maxContentLightLevel.g4) cd/m² is above the mastering display's maximum \(peak.g4) cd/m²",
                     at: clli.location, image: index)
             }
         }
@@ -270,15 +316,21 @@ struct TagChecks {
             let n = nclx.value.cicp
             var differences: [String] = []
             if bitstream.value.hasColorDescription,
-                (b.colourPrimaries, b.transferCharacteristics, b.matrixCoefficients) != (n.colourPrimaries, n.transferCharacteristics, n.matrixCoefficients)
+                (b.colourPrimaries, b.transferCharacteristics, b.matrixCoefficients) != (
+                    n.colourPrimaries, n.transferCharacteristics, n.matrixCoefficients
+                )
             {
-                differences.append("code points \(b.colourPrimaries)/\(b.transferCharacteristics)/\(b.matrixCoefficients) vs \(n.colourPrimaries)/\(n.transferCharacteristics)/\(n.matrixCoefficients)")
+                differences.append(
+                    "code points \(b.colourPrimaries)/\(b.transferCharacteristics)/\(b.matrixCoefficients) vs \(n.colourPrimaries)/\(n.transferCharacteristics)/\(n.matrixCoefficients)"
+                )
             }
             if b.videoFullRange != n.videoFullRange {
-                differences.append("range \(b.videoFullRange ? "full" : "video") vs \(n.videoFullRange ? "full" : "video")")
+                differences.append(
+                    "range \(b.videoFullRange ? "full" : "video") vs \(n.videoFullRange ? "full" : "video")")
             }
             if !differences.isEmpty {
-                add(.avifColrBitstreamMismatch,
+                add(
+                    .avifColrBitstreamMismatch,
                     "the AV1 sequence header and the colr nclx box disagree (\(differences.joined(separator: "; "))); the container wins, but bitstream-reading decoders differ",
                     at: bitstream.location, image: index)
             }
@@ -291,7 +343,8 @@ struct TagChecks {
                 reasons.append("code points \(codes.0)/\(codes.1)/\(codes.2)")
             }
             if !reasons.isEmpty {
-                add(.avifBitstreamOnlyColour,
+                add(
+                    .avifBitstreamOnlyColour,
                     "there is no colr nclx box, so MIAF readers apply 1/13/6/full, while the AV1 bitstream says \(reasons.joined(separator: " and "))",
                     at: bitstream.location, image: index)
             }

@@ -17,7 +17,8 @@ public struct ValidationOptions: Hashable, Sendable {
 
     /// Creates options; defaults check every rule with the default tolerances and no policy.
     public init(
-        requirements: Set<Requirement> = [], disabledRules: Set<RuleID> = [], severityOverrides: [RuleID: Severity] = [:],
+        requirements: Set<Requirement> = [], disabledRules: Set<RuleID> = [],
+        severityOverrides: [RuleID: Severity] = [:],
         chromaticityTolerance: Double = ICCProfile.defaultChromaticityTolerance,
         curveTolerance: Double = ICCProfile.defaultCurveTolerance
     ) {

@@ -35,16 +35,23 @@ public enum PNGTagWriter {
     ///
     /// - Throws: ``ColorTagsError/invalidArgument(_:)`` for a cICP matrix other than 0 or an unusable profile name;
     ///   ``ColorTagsError/malformed(_:_:)`` when the file is not a complete PNG (no IHDR first, no IEND, truncated).
-    public static func applying(_ edit: PNGTagEdit, to bytes: [UInt8], limits: ReadLimits = .default) throws(ColorTagsError) -> [UInt8] {
-        guard bytes.matches(PNGReader.signature, at: 0) else { throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(8))) }
+    public static func applying(_ edit: PNGTagEdit, to bytes: [UInt8], limits: ReadLimits = .default)
+        throws(ColorTagsError) -> [UInt8]
+    {
+        guard bytes.matches(PNGReader.signature, at: 0) else {
+            throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(8)))
+        }
         if let cicp = edit.cicp, cicp.matrixCoefficients != 0 {
-            throw .invalidArgument("cICP MatrixCoefficients must be 0 (PNG pixels are RGB), not \(cicp.matrixCoefficients)")
+            throw .invalidArgument(
+                "cICP MatrixCoefficients must be 0 (PNG pixels are RGB), not \(cicp.matrixCoefficients)")
         }
         let name = edit.iccProfileName
-        guard (1...79).contains(name.unicodeScalars.count), name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value <= 0xFF && $0.value != 0x7F }),
+        guard (1...79).contains(name.unicodeScalars.count),
+            name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value <= 0xFF && $0.value != 0x7F }),
             !name.hasPrefix(" "), !name.hasSuffix(" ")
         else {
-            throw .invalidArgument("the iCCP profile name must be 1–79 printable Latin-1 characters without leading or trailing spaces")
+            throw .invalidArgument(
+                "the iCCP profile name must be 1–79 printable Latin-1 characters without leading or trailing spaces")
         }
         var problems: [ReadProblem] = []
         let chunks = try PNGReader.chunks(in: bytes, limits: limits, problems: &problems)
@@ -79,7 +86,9 @@ public enum PNGTagWriter {
     ///
     /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)``, ``ColorTagsError/unwritableFile(path:reason:)`` and
     ///   the errors of ``applying(_:to:limits:)``.
-    public static func apply(_ edit: PNGTagEdit, toFileAt source: URL, writingTo destination: URL, limits: ReadLimits = .default)
+    public static func apply(
+        _ edit: PNGTagEdit, toFileAt source: URL, writingTo destination: URL, limits: ReadLimits = .default
+    )
         throws(ColorTagsError)
     {
         let bytes = try FileAccess.read(source, maximumSize: limits.maximumFileSize)
