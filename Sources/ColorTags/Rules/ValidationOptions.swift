@@ -9,10 +9,10 @@ public struct ValidationOptions: Hashable, Sendable {
     /// Severities that replace a rule's default.
     public var severityOverrides: [RuleID: Severity]
     /// Tolerance for primaries and white points, largest |Δx| or |Δy| in CIE 1931 xy (default 0.001, as
-    /// ``ICCProfile/defaultChromaticityTolerance``).
+    /// `ICCProfile.defaultChromaticityTolerance`).
     public var chromaticityTolerance: Double
     /// Tolerance for tone curves, largest difference in linear light on 1025 signal values (default 0.001, as
-    /// ``ICCProfile/defaultCurveTolerance``: sRGB and gamma 2.2 differ by up to 0.006).
+    /// `ICCProfile.defaultCurveTolerance`: sRGB and gamma 2.2 differ by up to 0.006).
     public var curveTolerance: Double
 
     /// Creates options; defaults check every rule with the default tolerances and no policy.
