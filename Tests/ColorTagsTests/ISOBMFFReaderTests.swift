@@ -99,6 +99,9 @@ struct ISOBMFFReaderTests {
         #expect(throws: ColorTagsError.self) {
             try Corpus.tags("heif/nclx-pq-10bit.heic", limits: ReadLimits(maximumBoxDepth: 1))
         }
+        #expect(throws: ColorTagsError.limitExceeded("HEIF item count 3", limit: 2)) {
+            try Corpus.tags("avif/tmap-gainmap.avif", limits: ReadLimits(maximumItemCount: 2))
+        }
         let absurd = try Corpus.tags("heif/largesize-absurd.heic")
         #expect(absurd.problems.map(\.rule) == [.truncated])
     }

@@ -93,11 +93,12 @@ struct ReportTests {
     func github() {
         var report = Self.report(["png/cicp-matrix-9.png"])
         report.files[0].path = "dir,a:b/x%.png"
-        report.files[0].findings[0].message = "line1\nline2 100%"
+        report.files[0].findings[0].message = "line1\nline2 100% \u{1B}[31m"
         let lines = report.rendered(as: .github).split(separator: "\n")
         #expect(
             lines[0].hasPrefix(
-                "::error file=dir%2Ca%3Ab/x%25.png,title=hdrcolor png.cicp-matrix-not-identity::line1%0Aline2 100%25"))
+                "::error file=dir%2Ca%3Ab/x%25.png,title=hdrcolor png.cicp-matrix-not-identity::line1%0Aline2 100%25 \\x1B[31m"
+            ))
         #expect(lines.count == 2)
     }
 }

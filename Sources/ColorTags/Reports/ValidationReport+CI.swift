@@ -56,7 +56,16 @@ extension ValidationReport {
     /// runner requires (`%`, CR, LF; and `:` and `,` in properties).
     var github: String {
         func data(_ text: String) -> String {
-            text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+            // Control characters other than line breaks are escaped first, so nothing from a file reaches the log raw.
+            let safe = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map {
+                    $0.split(separator: "\r", omittingEmptySubsequences: false).map {
+                        TextSanitizer.sanitize(String($0))
+                    }
+                    .joined(separator: "\r")
+                }
+                .joined(separator: "\n")
+            return safe.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
         }
         func property(_ text: String) -> String { data(text).replacingAll(":", "%3A").replacingAll(",", "%2C") }
         var lines: [String] = []
