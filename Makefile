@@ -6,8 +6,10 @@ APT_PACKAGES := liblcms2-dev zlib1g-dev pkg-config
 PKG_CONFIG_MODULES := lcms2 zlib
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
+# Tools the colour-tag tests compare against when present (the exiftool cross-check skips with a note otherwise).
+APT_TEST_TOOLS := libimage-exiftool-perl
 
-.PHONY: all build release demo test consumer deps test-profiles bench fixtures accuracy check-exhaustive docs clean
+.PHONY: all build release demo test consumer deps test-profiles test-tools bench fixtures accuracy check-exhaustive docs clean
 
 all: build
 
@@ -32,6 +34,15 @@ test-profiles:
 		|| echo "note: could not install $(APT_TEST_PROFILES); ICC tests that need them will skip"; \
 	fi
 
+## exiftool for the ColorTags cross-check (best effort: the test skips visibly without it). Never Python.
+test-tools:
+	@if command -v exiftool >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_TOOLS) >/dev/null 2>&1 \
+		|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_TOOLS) >/dev/null 2>&1; }; } \
+		|| echo "note: could not install $(APT_TEST_TOOLS); the exiftool cross-check will skip"; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -43,7 +54,7 @@ demo: deps
 	$(SWIFT) run -c release hdrcolor demo
 
 ## Run the whole test suite: the contract spellings from an external package, then every test target.
-test: deps test-profiles consumer
+test: deps test-profiles test-tools consumer
 	$(SWIFT) test
 
 ## Build and run Tests/ExternalConsumer, a separate package that uses the public API by path, as a dependent would.
@@ -59,7 +70,8 @@ bench: deps
 accuracy: deps
 	HDRCOLOR_WRITE_ACCURACY=1 $(SWIFT) test --filter TransferFunctionsTests
 
-## Regenerate the float64 reference fixtures (needs Python with colour-science; never part of `make test`).
+## Regenerate the fixtures (needs Python with colour-science and Pillow; the colour-tag generator also uses avifenc,
+## heif-enc, ImageMagick, jpgicc and exiftool where installed). Never part of `make test`.
 fixtures:
 	$(PYTHON) -m pip install -q -r Tests/Fixtures/Generators/requirements.txt
 	$(PYTHON) Tests/Fixtures/Generators/generate.py

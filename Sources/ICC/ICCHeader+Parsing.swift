@@ -6,6 +6,8 @@ extension ICCHeader {
     /// the data length and `maximumSize`, the 'acsp' signature, the tag count against the space for the table, and every
     /// tag's offset and size against the profile. Returns the decoded header and tag table.
     static func validate(_ bytes: [UInt8], maximumSize: Int) throws(ICCError) -> (ICCHeader, [ICCTagEntry]) {
+        // The signature first: data that is not a profile at all is reported as such, not by a meaningless size.
+        if bytes.count >= 40, bytes.signature(at: 36) != .profileFile { throw .wrongSignature(found: bytes.signature(at: 36)) }
         guard bytes.count >= minimumSize else { throw .truncated(expected: minimumSize, actual: bytes.count) }
         let declared = Int(bytes.uint32(at: 0))
         guard declared >= minimumSize else { throw .invalidDeclaredSize(declared) }

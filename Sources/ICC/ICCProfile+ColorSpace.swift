@@ -93,13 +93,24 @@ extension ICCProfile {
     /// Creates a version 4.4 (or 2) matrix/TRC profile for a colour space: its primaries, its transfer function as
     /// tone curves (``ICCToneCurve/init(_:)``: parametric where ICC has a form, else a 4096-entry table), the space's
     /// name as description and, for version ≥ 4.4, a `cicp` tag when H.273 has code points for the space.
+    ///
+    /// PQ and HLG profiles carry a `lumi` tag (ICC.1:2022 §9.2.32): 10 000 cd/m² for PQ (the absolute peak of the
+    /// curve) and 1 000 cd/m² for HLG (the BT.2100 reference display peak), unless `luminance` gives another value.
+    /// The creation date defaults to ``ICCDateTime/reproducibleDefault`` so that the same call gives the same bytes.
     public init(
-        colorSpace: ColorSpace, version: ICCVersion = .v4_4, description: String? = nil, copyright: String? = nil
+        colorSpace: ColorSpace, version: ICCVersion = .v4_4, description: String? = nil, copyright: String? = nil,
+        luminance: Double? = nil, creationDate: ICCDateTime = .reproducibleDefault
     ) throws(ICCError) {
+        let defaultLuminance: Double? =
+            switch colorSpace.transferFunction {
+            case .pq: 10_000
+            case .hlg: 1_000
+            default: nil
+            }
         try self.init(
             primaries: colorSpace.primaries, toneCurves: ICCToneCurves(all: ICCToneCurve(colorSpace.transferFunction)),
             cicp: version >= .v4_4 ? Self.cicp(for: colorSpace) : nil, description: description ?? colorSpace.name,
-            copyright: copyright, version: version)
+            copyright: copyright, luminance: luminance ?? defaultLuminance, version: version, creationDate: creationDate)
     }
 }
 

@@ -30,6 +30,8 @@ extension ICCProfile {
     ///   - copyright: The `cprt` text (en-US); none when nil.
     ///   - luminance: The `lumi` tag's Y in cd/m² (white luminance); none when nil.
     ///   - version: 4.x or 2.x.
+    ///   - creationDate: The header's creation date (§7.2.8); the default, ``ICCDateTime/reproducibleDefault``, makes
+    ///     the bytes reproducible (`SOURCE_DATE_EPOCH` or 1970-01-01).
     public init(
         primaries: RGBPrimaries,
         toneCurves: ICCToneCurves,
@@ -37,7 +39,8 @@ extension ICCProfile {
         description: String,
         copyright: String? = nil,
         luminance: Double? = nil,
-        version: ICCVersion = .v4_4
+        version: ICCVersion = .v4_4,
+        creationDate: ICCDateTime = .reproducibleDefault
     ) throws(ICCError) {
         guard version.major == 2 || version.major == 4 else {
             throw .unsupported("ICC version \(version); the bridge writes versions 2.x and 4.x")
@@ -72,11 +75,9 @@ extension ICCProfile {
         try writer.toneCurves(toneCurves)
         if let luminance { try writer.xyz(white * luminance, tag: .luminanceTag) }
         guard cmsMD5computeID(h) != 0 else { throw context.failure("compute the profile ID") }
-        var bytes = try profile.serialized()
-        if let cicp {
-            bytes = ProfileBytes.settingProfileID(ProfileBytes.appendingTag(.cicpTag, data: cicp.iccTagData, to: bytes))
-        }
-        try self.init(bytes: bytes)
+        var bytes = ProfileBytes.settingCreationDate(creationDate, try profile.serialized())
+        if let cicp { bytes = ProfileBytes.appendingTag(.cicpTag, data: cicp.iccTagData, to: bytes) }
+        try self.init(bytes: ProfileBytes.settingProfileID(bytes))
     }
 
     /// Returns this profile with its `cicp` tag set to `cicp` (or removed for nil): re-serialised by LittleCMS, the

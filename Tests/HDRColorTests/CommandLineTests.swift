@@ -7,7 +7,7 @@ struct CommandLineTests {
     func help() throws {
         let result = try CommandLineTool.run(["--help"])
         #expect(result.status == 0)
-        for subcommand in ["demo", "plot", "inspect", "profile"] {
+        for subcommand in ["demo", "plot", "inspect", "profile", "validate", "tag"] {
             #expect(result.standardOutput.contains(subcommand), "missing \(subcommand) in --help")
         }
     }
@@ -62,7 +62,13 @@ struct CommandLineTests {
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(inspected.standardOutput.utf8)) as? [String: Any])
         // ICC.1:2022 cicp tag with ITU-T H.273 codes 9 (BT.2020), 16 (PQ), 0 (RGB), full range.
-        #expect(json["cicp"] as? String == "9/16/0/1")
+        #expect(json["FileType"] as? String == "ICC")
+        let details = try #require(json["ICCProfileDetails"] as? [String: Any])
+        #expect((details["cicp"] as? [String: Any])?["CICP"] as? String == "9/16/0/1")
+        // Generated PQ profiles carry lumi = 10 000 cd/m² and a reproducible creation date.
+        #expect((details["Luminance"] as? [Double])?[1] == 10_000)
+        let images = try #require(json["Images"] as? [[String: Any]])
+        #expect((images[0]["EffectiveColor"] as? [String: Any])?["TransferCharacteristics"] as? Int == 16)
     }
 
     @Test("inspect of a missing or non-ICC file exits 2 with a message")

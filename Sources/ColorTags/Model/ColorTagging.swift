@@ -1,0 +1,89 @@
+import Foundation
+
+/// What an image file or ICC profile says about its colour: every tag each image carries with where it was read,
+/// the effective colour after the format's precedence, gain-map metadata, and structural problems met while reading.
+///
+/// Reading never throws for problems inside a file it recognises (CRC errors, truncations, duplicate or misplaced
+/// chunks): those become ``problems`` and then findings. It throws ``ColorTagsError`` only when the file cannot be
+/// read at all: missing, unrecognised, or beyond a ``ReadLimits`` cap.
+public struct ColorTagging: Sendable {
+    /// The file format, from its signature.
+    public var format: ImageFileFormat
+    /// The file size in bytes.
+    public var byteCount: Int
+    /// The images: the primary image first, then gain-map, auxiliary and other images.
+    public var images: [ImageTags]
+    /// Gain-map metadata and structure.
+    public var gainMap: GainMapTags
+    /// Structural problems (each becomes a finding of its rule).
+    public var problems: [ReadProblem]
+    /// The HEIF/AVIF `ftyp` brands (major brand first).
+    public var brands: [String]
+
+    /// The primary image.
+    public var primary: ImageTags { images[0] }
+
+    init(
+        format: ImageFileFormat, byteCount: Int, images: [ImageTags], gainMap: GainMapTags = GainMapTags(),
+        problems: [ReadProblem] = [], brands: [String] = []
+    ) {
+        self.format = format
+        self.byteCount = byteCount
+        self.images = images.isEmpty ? [ImageTags(role: .primary)] : images
+        self.gainMap = gainMap
+        self.problems = problems
+        self.brands = brands
+    }
+
+    /// Reads the tags of a file's bytes.
+    ///
+    /// - Throws: ``ColorTagsError/unrecognizedFormat(leadingBytes:)`` when no signature matches,
+    ///   ``ColorTagsError/limitExceeded(_:limit:)`` for input beyond `limits`, ``ColorTagsError/invalidICCProfile(_:)``
+    ///   for an `.icc` file that does not parse.
+    public init(bytes: [UInt8], limits: ReadLimits = .default) throws(ColorTagsError) {
+        guard bytes.count <= limits.maximumFileSize else {
+            throw .limitExceeded("file size \(bytes.count) bytes", limit: limits.maximumFileSize)
+        }
+        guard let format = ImageFileFormat(signatureOf: bytes) else {
+            throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(8)))
+        }
+        switch format {
+        case .png: self = try PNGReader(bytes: bytes, limits: limits).read()
+        case .jpeg: self = try JPEGReader(bytes: bytes, limits: limits).read()
+        case .heif, .avif:
+            var reader = ISOBMFFReader(bytes: bytes, limits: limits, format: format)
+            self = try reader.read()
+        case .icc: self = try ICCFileReader.read(bytes, limits: limits)
+        }
+    }
+
+    /// Reads the tags of a file.
+    ///
+    /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` when the file is missing, a folder or unreadable,
+    ///   ``ColorTagsError/limitExceeded(_:limit:)`` when it is larger than `limits.maximumFileSize`, otherwise as
+    ///   ``init(bytes:limits:)``.
+    public init(contentsOf url: URL, limits: ReadLimits = .default) throws(ColorTagsError) {
+        let bytes = try FileAccess.read(url, maximumSize: limits.maximumFileSize)
+        try self.init(bytes: bytes, limits: limits)
+    }
+}
+
+/// A structural problem met while reading; the rule engine turns it into a finding of ``rule``.
+public struct ReadProblem: Hashable, Sendable {
+    /// The rule it belongs to.
+    public var rule: RuleID
+    /// What is wrong, naming the structure and numbers involved.
+    public var message: String
+    /// Where.
+    public var location: TagLocation?
+    /// The image it concerns (index into ``ColorTagging/images``); nil for the file as a whole.
+    public var imageIndex: Int?
+
+    /// Creates a problem.
+    public init(_ rule: RuleID, _ message: String, at location: TagLocation? = nil, image imageIndex: Int? = nil) {
+        self.rule = rule
+        self.message = message
+        self.location = location
+        self.imageIndex = imageIndex
+    }
+}

@@ -1,0 +1,91 @@
+public import ColorSpaces
+
+/// SMPTE ST 2086 mastering display colour volume: PNG `mDCV` (R, G, B order), ISOBMFF `mdcv` (G, B, R order as in
+/// HEVC SEI; stored here as R, G, B).
+public struct MasteringDisplayColorVolume: Hashable, Sendable {
+    /// Red, green and blue primaries of the mastering display (CIE 1931 xy).
+    public var red: Chromaticity
+    /// Green primary.
+    public var green: Chromaticity
+    /// Blue primary.
+    public var blue: Chromaticity
+    /// White point.
+    public var white: Chromaticity
+    /// Maximum display mastering luminance in cd/m².
+    public var maximumLuminance: Double
+    /// Minimum display mastering luminance in cd/m².
+    public var minimumLuminance: Double
+
+    /// Creates a value; chromaticities in xy, luminances in cd/m².
+    public init(
+        red: Chromaticity, green: Chromaticity, blue: Chromaticity, white: Chromaticity,
+        maximumLuminance: Double, minimumLuminance: Double
+    ) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.white = white
+        self.maximumLuminance = maximumLuminance
+        self.minimumLuminance = minimumLuminance
+    }
+
+    /// The 24-byte PNG `mDCV` body: 8 × u16 chromaticities (R, G, B, white; units of 0.00002), then u32 maximum and
+    /// u32 minimum luminance (units of 0.0001 cd/m²). Values are rounded and clamped to the fields.
+    public var pngChunkData: [UInt8] {
+        var data: [UInt8] = []
+        for c in [red, green, blue, white] {
+            data.appendU16(Self.clampedU16(c.x / 0.00002))
+            data.appendU16(Self.clampedU16(c.y / 0.00002))
+        }
+        data.appendU32(Self.clampedU32(maximumLuminance / 0.0001))
+        data.appendU32(Self.clampedU32(minimumLuminance / 0.0001))
+        return data
+    }
+
+    static func clampedU16(_ value: Double) -> UInt16 {
+        value.isNaN ? 0 : UInt16(Swift.max(0, Swift.min(65535, value.rounded())))
+    }
+
+    static func clampedU32(_ value: Double) -> UInt32 {
+        value.isNaN ? 0 : UInt32(Swift.max(0, Swift.min(Double(UInt32.max), value.rounded())))
+    }
+}
+
+/// CTA-861.3 content light level: PNG `cLLI` (u32, 0.0001 cd/m²), ISOBMFF `clli` (u16, cd/m²).
+public struct ContentLightLevel: Hashable, Sendable {
+    /// MaxCLL, the largest light level of any pixel, in cd/m²; 0 means unknown.
+    public var maxContentLightLevel: Double
+    /// MaxFALL, the largest frame-average light level, in cd/m²; 0 means unknown.
+    public var maxFrameAverageLightLevel: Double
+
+    /// Creates a value in cd/m².
+    public init(maxContentLightLevel: Double, maxFrameAverageLightLevel: Double) {
+        self.maxContentLightLevel = maxContentLightLevel
+        self.maxFrameAverageLightLevel = maxFrameAverageLightLevel
+    }
+
+    /// The 8-byte PNG `cLLI` body: u32 MaxCLL, u32 MaxFALL in units of 0.0001 cd/m².
+    public var pngChunkData: [UInt8] {
+        var data: [UInt8] = []
+        data.appendU32(MasteringDisplayColorVolume.clampedU32(maxContentLightLevel / 0.0001))
+        data.appendU32(MasteringDisplayColorVolume.clampedU32(maxFrameAverageLightLevel / 0.0001))
+        return data
+    }
+}
+
+/// The PNG `cHRM` chunk: white point and primaries (CIE 1931 xy).
+public struct PNGChromaticities: Hashable, Sendable {
+    /// White point.
+    public var white: Chromaticity
+    /// Red primary.
+    public var red: Chromaticity
+    /// Green primary.
+    public var green: Chromaticity
+    /// Blue primary.
+    public var blue: Chromaticity
+
+    /// The chromaticities as primaries (for comparisons through ColorSpaces).
+    public var primaries: RGBPrimaries {
+        RGBPrimaries(red: red, green: green, blue: blue, white: WhitePoint(white, name: "cHRM white"), name: "PNG cHRM")
+    }
+}

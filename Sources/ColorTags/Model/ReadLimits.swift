@@ -1,0 +1,36 @@
+/// Caps on what a reader accepts, so that no input allocates unbounded memory or runs unbounded time. Exceeding one
+/// throws ``ColorTagsError/limitExceeded(_:limit:)``.
+public struct ReadLimits: Hashable, Sendable {
+    /// The largest file read, in bytes (default 1 GiB).
+    public var maximumFileSize: Int
+    /// The largest inflated PNG `iCCP` profile, in bytes (default 16 MiB).
+    public var maximumDecompressedSize: Int
+    /// The most PNG chunks (default 100 000).
+    public var maximumChunkCount: Int
+    /// The most JPEG marker segments per image (default 10 000).
+    public var maximumSegmentCount: Int
+    /// The most ISOBMFF boxes in a file, all levels (default 100 000).
+    public var maximumBoxCount: Int
+    /// The deepest ISOBMFF box nesting (default 16; real files use 5).
+    public var maximumBoxDepth: Int
+    /// The most HEIF items or JPEG MPF images (default 4 096).
+    public var maximumItemCount: Int
+
+    /// Creates limits; every parameter defaults to the value named above.
+    public init(
+        maximumFileSize: Int = 1 << 30, maximumDecompressedSize: Int = 16 << 20, maximumChunkCount: Int = 100_000,
+        maximumSegmentCount: Int = 10_000, maximumBoxCount: Int = 100_000, maximumBoxDepth: Int = 16,
+        maximumItemCount: Int = 4_096
+    ) {
+        self.maximumFileSize = maximumFileSize
+        self.maximumDecompressedSize = maximumDecompressedSize
+        self.maximumChunkCount = maximumChunkCount
+        self.maximumSegmentCount = maximumSegmentCount
+        self.maximumBoxCount = maximumBoxCount
+        self.maximumBoxDepth = maximumBoxDepth
+        self.maximumItemCount = maximumItemCount
+    }
+
+    /// The defaults.
+    public static let `default` = ReadLimits()
+}

@@ -1,0 +1,227 @@
+extension ISOBMFFReader {
+    /// One HEIF item with its properties (1-based `ipco` indices) and references.
+    struct Item {
+        var id: UInt32
+        var type: String
+        var properties: [Int] = []
+    }
+
+    struct Reference {
+        var type: String
+        var from: UInt32
+        var to: [UInt32]
+    }
+
+    struct ItemLocation {
+        var constructionMethod: Int
+        var extents: [(offset: Int, length: Int)]
+    }
+
+    static let imageItemTypes: Set<String> = [
+        "av01", "hvc1", "hev1", "grid", "iden", "iovl", "tmap", "jpeg", "unci", "avc1", "vvc1", "j2k1",
+    ]
+
+    mutating func read() throws(ColorTagsError) -> ColorTagging {
+        let top = try children(of: 0..<bytes.count, depth: 0, path: "")
+        let brands = Self.ftypBrands(bytes, in: 0..<bytes.count)
+        guard let meta = top.first(where: { $0.type == "meta" }) else {
+            throw .malformed(
+                format, "no 'meta' box, so no image items (an image sequence without a still image, or not HEIF)")
+        }
+        let metaChildren = try fullBoxChildren(of: meta, depth: 1)
+        var primaryID: UInt32?
+        var items: [UInt32: Item] = [:]
+        var itemOrder: [UInt32] = []
+        var references: [Reference] = []
+        var properties: [Box] = []
+        var locations: [UInt32: ItemLocation] = [:]
+        var idat: Range<Int>?
+        for box in metaChildren {
+            let p = box.payload
+            switch box.type {
+            case "pitm":
+                guard let version = bytes.u8(p.lowerBound) else { continue }
+                primaryID = version == 0 ? bytes.u16(p.lowerBound + 4).map(UInt32.init) : bytes.u32(p.lowerBound + 4)
+            case "iinf":
+                guard let version = bytes.u8(p.lowerBound) else { continue }
+                let entries = try fullBoxChildren(of: box, depth: 2, skipping: version == 0 ? 2 : 4)
+                guard entries.count <= limits.maximumItemCount else {
+                    throw .limitExceeded("HEIF item count \(entries.count)", limit: limits.maximumItemCount)
+                }
+                for infe in entries where infe.type == "infe" {
+                    let q = infe.payload.lowerBound
+                    guard let infeVersion = bytes.u8(q), infeVersion >= 2 else { continue }
+                    let id = infeVersion == 2 ? bytes.u16(q + 4).map(UInt32.init) : bytes.u32(q + 4)
+                    let typeOffset = q + (infeVersion == 2 ? 8 : 10)
+                    guard let id, let typeBytes = bytes.slice(typeOffset, 4), typeOffset + 4 <= infe.payload.upperBound
+                    else { continue }
+                    if items[id] == nil { itemOrder.append(id) }
+                    items[id] = Item(id: id, type: Bytes.fourCC(typeBytes))
+                }
+            case "iref":
+                guard let version = bytes.u8(p.lowerBound) else { continue }
+                for reference in try fullBoxChildren(of: box, depth: 2) {
+                    let width = version == 0 ? 2 : 4
+                    var position = reference.payload.lowerBound
+                    func id() -> UInt32? {
+                        defer { position += width }
+                        return width == 2 ? bytes.u16(position).map(UInt32.init) : bytes.u32(position)
+                    }
+                    guard let from = id(), let count = bytes.u16(position) else { continue }
+                    position += 2
+                    var to: [UInt32] = []
+                    for _ in 0..<Int(count) {
+                        guard position + width <= reference.payload.upperBound, let target = id() else { break }
+                        to.append(target)
+                    }
+                    references.append(Reference(type: reference.type, from: from, to: to))
+                }
+            case "iprp":
+                for child in try children(of: p, depth: 2, path: box.containerPath) {
+                    if child.type == "ipco" {
+                        properties = try children(of: child.payload, depth: 3, path: child.containerPath)
+                    } else if child.type == "ipma" {
+                        readAssociations(child, into: &items)
+                    }
+                }
+            case "iloc":
+                locations = readLocations(box)
+            case "idat":
+                idat = p
+            default:
+                break
+            }
+        }
+        guard let primaryID, items[primaryID] != nil else {
+            throw .malformed(format, "no primary item ('pitm' missing or naming an item that 'iinf' does not list)")
+        }
+        return try assemble(
+            primaryID: primaryID, items: items, order: itemOrder, references: references, properties: properties,
+            locations: locations, idat: idat, brands: brands)
+    }
+
+    /// `ipma`: item → property indices (ISO/IEC 23008-12 §9.3.2).
+    mutating func readAssociations(_ box: Box, into items: inout [UInt32: Item]) {
+        let p = box.payload
+        guard let version = bytes.u8(p.lowerBound), let flags = bytes.u32(p.lowerBound).map({ $0 & 0xFFFFFF }),
+            let count = bytes.u32(p.lowerBound + 4)
+        else { return }
+        var position = p.lowerBound + 8
+        for _ in 0..<Int(Swift.min(count, UInt32(limits.maximumItemCount))) {
+            let id: UInt32?
+            if version < 1 {
+                id = bytes.u16(position).map(UInt32.init)
+                position += 2
+            } else {
+                id = bytes.u32(position)
+                position += 4
+            }
+            guard let id, let associations = bytes.u8(position), position < p.upperBound else { break }
+            position += 1
+            for _ in 0..<Int(associations) {
+                let index: Int
+                if flags & 1 != 0 {
+                    guard let value = bytes.u16(position) else { return }
+                    index = Int(value & 0x7FFF)
+                    position += 2
+                } else {
+                    guard let value = bytes.u8(position) else { return }
+                    index = Int(value & 0x7F)
+                    position += 1
+                }
+                if index > 0 { items[id]?.properties.append(index) }
+            }
+        }
+    }
+
+    /// `iloc` (ISO/IEC 14496-12 §8.11.3), versions 0–2.
+    func readLocations(_ box: Box) -> [UInt32: ItemLocation] {
+        let p = box.payload
+        guard let version = bytes.u8(p.lowerBound), version <= 2, let sizes = bytes.u16(p.lowerBound + 4) else {
+            return [:]
+        }
+        let offsetSize = Int(sizes >> 12)
+        let lengthSize = Int((sizes >> 8) & 0xF)
+        let baseSize = Int((sizes >> 4) & 0xF)
+        let indexSize = version >= 1 ? Int(sizes & 0xF) : 0
+        var position = p.lowerBound + 6
+        func read(_ size: Int) -> Int? {
+            defer { position += size }
+            switch size {
+            case 0: return 0
+            case 4: return bytes.u32(position).map(Int.init)
+            case 8: return bytes.u64(position).flatMap { $0 > UInt64(Int.max) ? nil : Int($0) }
+            default: return nil
+            }
+        }
+        guard let count = version < 2 ? bytes.u16(position).map(Int.init) : bytes.u32(position).map(Int.init) else {
+            return [:]
+        }
+        position += version < 2 ? 2 : 4
+        var result: [UInt32: ItemLocation] = [:]
+        for _ in 0..<Swift.min(count, limits.maximumItemCount) {
+            let id = version < 2 ? bytes.u16(position).map(UInt32.init) : bytes.u32(position)
+            position += version < 2 ? 2 : 4
+            var method = 0
+            if version >= 1 {
+                method = Int((bytes.u16(position) ?? 0) & 0xF)
+                position += 2
+            }
+            position += 2  // data_reference_index
+            guard let id, let base = read(baseSize), let extentCount = bytes.u16(position) else { return result }
+            position += 2
+            var extents: [(Int, Int)] = []
+            for _ in 0..<Int(extentCount) {
+                if indexSize > 0 { guard read(indexSize) != nil else { return result } }
+                guard let offset = read(offsetSize), let length = read(lengthSize), let start = Bytes.add(base, offset)
+                else { return result }
+                extents.append((start, length))
+            }
+            result[id] = ItemLocation(constructionMethod: method, extents: extents)
+        }
+        return result
+    }
+
+    /// An item's payload (file offsets or `idat`), capped at 1 MiB: only small metadata items are read.
+    func payload(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?) -> (bytes: [UInt8], offset: Int)?
+    {
+        guard let location = locations[id] else { return nil }
+        var data: [UInt8] = []
+        var firstOffset: Int?
+        for extent in location.extents {
+            let absolute: Int?
+            switch location.constructionMethod {
+            case 0: absolute = extent.offset
+            case 1: absolute = idat.flatMap { Bytes.add($0.lowerBound, extent.offset) }
+            default: absolute = nil
+            }
+            let limit = location.constructionMethod == 1 ? (idat?.upperBound ?? 0) : bytes.count
+            let length = extent.length == 0 ? limit - (absolute ?? limit) : extent.length
+            guard let absolute, length <= 1 << 20, let range = Bytes.range(absolute, length, within: limit) else {
+                return nil
+            }
+            firstOffset = firstOffset ?? absolute
+            data += bytes[range]
+        }
+        return firstOffset.map { (data, $0) }
+    }
+
+    /// The first bytes (at most `maximum`) of an item's first extent: enough for the AV1 sequence header.
+    func payloadPrefix(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?, maximum: Int = 4096)
+        -> (bytes: [UInt8], offset: Int)?
+    {
+        guard let location = locations[id], let extent = location.extents.first else { return nil }
+        let start: Int?
+        let limit: Int
+        switch location.constructionMethod {
+        case 0: (start, limit) = (extent.offset, bytes.count)
+        case 1: (start, limit) = (idat.flatMap { Bytes.add($0.lowerBound, extent.offset) }, idat?.upperBound ?? 0)
+        default: return nil
+        }
+        guard let start, start < limit else { return nil }
+        let available = limit - start
+        let length = Swift.min(maximum, extent.length == 0 ? available : Swift.min(extent.length, available))
+        guard let range = Bytes.range(start, length, within: limit) else { return nil }
+        return (Array(bytes[range]), start)
+    }
+}

@@ -1,0 +1,211 @@
+import ColorSpaces
+
+extension ISOBMFFReader {
+    mutating func assemble(
+        primaryID: UInt32, items: [UInt32: Item], order: [UInt32], references: [Reference], properties: [Box],
+        locations: [UInt32: ItemLocation], idat: Range<Int>?, brands: [String]
+    ) throws(ColorTagsError) -> ColorTagging {
+        // Roles: the primary item, the tmap derivation and its gain-map input, auxiliary images, thumbnails; grid
+        // tiles and non-image items are left out.
+        var roles: [UInt32: ImageTags.Role] = [primaryID: .primary]
+        var auxiliaryTypes: [UInt32: String] = [:]
+        var tiles: Set<UInt32> = []
+        for reference in references {
+            switch reference.type {
+            case "dimg" where items[reference.from]?.type == "tmap":
+                roles[reference.from] = .toneMapDerivation
+                if reference.to.count >= 2 { roles[reference.to[1]] = .gainMap }
+            case "dimg":
+                tiles.formUnion(reference.to)
+            case "auxl":
+                auxiliaryTypes[reference.from] = ""
+            case "thmb":
+                roles[reference.from] = roles[reference.from] ?? .other("thumbnail of item \(reference.to.first ?? 0)")
+            default:
+                break
+            }
+        }
+        var gainMap = GainMapTags()
+        var images: [ImageTags] = []
+        let ordered = [primaryID] + order.filter { $0 != primaryID }
+        for id in ordered {
+            guard let item = items[id], Self.imageItemTypes.contains(item.type) else { continue }
+            if tiles.contains(id), roles[id] == nil, auxiliaryTypes[id] == nil { continue }
+            var image = ImageTags(role: roles[id] ?? .other("item \(id) (\(item.type))"))
+            image.itemID = id
+            image.itemType = item.type
+            var colrTypes: [String] = []
+            for index in item.properties {
+                guard index <= properties.count else {
+                    problems.append(
+                        ReadProblem(
+                            .malformed, "item \(id) names property \(index), but 'ipco' holds only \(properties.count)",
+                            image: images.count))
+                    continue
+                }
+                let property = properties[index - 1]
+                decode(property, index: index, into: &image, colrTypes: &colrTypes, imageIndex: images.count)
+                if property.type == "auxC", case .other = image.role, auxiliaryTypes[id] != nil {
+                    let auxType = Bytes.latin1(
+                        bytes[
+                            min(
+                                property.payload.lowerBound + 4, property.payload.upperBound)..<property.payload
+                                .upperBound])
+                    image.role =
+                        auxType.contains("hdrgainmap") || auxType.contains("gainmap") ? .gainMap : .auxiliary(auxType)
+                }
+            }
+            checkColourBoxes(colrTypes, item: id, imageIndex: images.count)
+            if item.type == "av01", image.cicp(from: .av1SequenceHeader) == nil,
+                let prefix = payloadPrefix(of: id, locations: locations, idat: idat),
+                let header = AV1SequenceHeader.firstSequenceHeader(inOBUs: prefix.bytes, from: 0)
+            {
+                let cicp = CICP(
+                    colourPrimaries: header.colourPrimaries, transferCharacteristics: header.transferCharacteristics,
+                    matrixCoefficients: header.matrixCoefficients, videoFullRange: header.fullRange)
+                image.cicp.append(
+                    Located(
+                        CICPTag(
+                            cicp: cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                        at: TagLocation(
+                            offset: prefix.offset, length: prefix.bytes.count,
+                            container: "item \(id) data (AV1 sequence header OBU)")))
+            }
+            if item.type == "tmap", let payload = payload(of: id, locations: locations, idat: idat) {
+                let location = TagLocation(
+                    offset: payload.offset, length: payload.bytes.count, container: "tmap item \(id)")
+                switch ISOGainMapParser.parse(payload.bytes, hasVersionByte: true) {
+                case .record(let record): gainMap.iso = Located(record, at: location)
+                case .problem(let message):
+                    problems.append(
+                        ReadProblem(
+                            .gainMapMetadataInvalid, "ISO 21496-1 metadata of \(location.container): \(message)",
+                            at: location, image: images.count))
+                }
+            }
+            if image.role == .gainMap, gainMap.imageIndex == nil { gainMap.imageIndex = images.count }
+            image.effective = Precedence.effectiveColor(isobmff: image)
+            images.append(image)
+        }
+        return ColorTagging(
+            format: format, byteCount: bytes.count, images: images, gainMap: gainMap, problems: problems,
+            brands: brands)
+    }
+
+    /// Two `colr` boxes of one type, or `rICC` beside `prof`, on one item (HEIF allows one of each; av1-avif #164).
+    mutating func checkColourBoxes(_ types: [String], item: UInt32, imageIndex: Int) {
+        var counts: [String: Int] = [:]
+        for type in types { counts[type, default: 0] += 1 }
+        for (type, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
+            problems.append(
+                ReadProblem(
+                    .heifColrDuplicate,
+                    "item \(item) has \(count) 'colr' boxes of type '\(type)'; HEIF allows one of each type and readers "
+                        + "disagree on which wins", image: imageIndex))
+        }
+        if counts["prof"] != nil, counts["rICC"] != nil {
+            problems.append(
+                ReadProblem(
+                    .heifColrDuplicate,
+                    "item \(item) has both 'prof' and 'rICC' colr boxes; they are alternatives (one ICC profile per item)",
+                    image: imageIndex))
+        }
+    }
+
+    /// Decodes one property into the image.
+    mutating func decode(
+        _ box: Box, index: Int, into image: inout ImageTags, colrTypes: inout [String], imageIndex: Int
+    ) {
+        let p = box.payload
+        let data = Array(bytes[p])
+        let location = TagLocation(
+            offset: p.lowerBound, length: p.count, container: "ipco property \(index) '\(box.type)'")
+        func short(_ needed: Int) {
+            problems.append(
+                ReadProblem(
+                    .malformed,
+                    "'\(box.type)' property \(index) at byte \(box.start) has \(data.count) bytes, fewer than \(needed)",
+                    at: location, image: imageIndex))
+        }
+        switch box.type {
+        case "colr":
+            guard data.count >= 4 else { return short(4) }
+            let colourType = Bytes.fourCC(data[0..<4])
+            colrTypes.append(colourType)
+            let colrLocation = TagLocation(
+                offset: p.lowerBound, length: p.count, container: "ipco property \(index) 'colr' (\(colourType))")
+            image.colourBoxTypes.append(Located(colourType, at: colrLocation))
+            switch colourType {
+            case "nclx", "nclc":
+                guard data.count >= (colourType == "nclx" ? 11 : 10) else {
+                    return short(colourType == "nclx" ? 11 : 10)
+                }
+                let codes = [data.u16(4)!, data.u16(6)!, data.u16(8)!]
+                if codes.contains(where: { $0 > 255 }) {
+                    problems.append(
+                        ReadProblem(
+                            .malformed,
+                            "\(colourType) code points \(codes.map(String.init).joined(separator: "/")) exceed 255, "
+                                + "beyond every H.273 table", at: colrLocation, image: imageIndex))
+                }
+                let narrow = codes.map { UInt8(clamping: $0) }
+                let full = colourType == "nclx" ? data[10] & 0x80 != 0 : false
+                let cicp = CICP(
+                    colourPrimaries: narrow[0], transferCharacteristics: narrow[1], matrixCoefficients: narrow[2],
+                    videoFullRange: full)
+                image.cicp.append(Located(CICPTag(cicp: cicp, source: .nclx), at: colrLocation))
+            case "prof", "rICC":
+                image.iccProfiles.append(Located(EmbeddedICCProfile(bytes: Array(data[4...])), at: colrLocation))
+            default:
+                break
+            }
+        case "pixi":
+            guard data.count >= 5 else { return short(5) }
+            let channels = Int(data[4])
+            guard data.count >= 5 + channels else { return short(5 + channels) }
+            image.channelCount = channels
+            image.bitDepth = data[5..<(5 + channels)].map(Int.init).max()
+        case "ispe":
+            guard data.count >= 12 else { return short(12) }
+            image.width = Int(data.u32(4)!)
+            image.height = Int(data.u32(8)!)
+        case "clli":
+            guard data.count >= 4 else { return short(4) }
+            image.contentLightLevel.append(
+                Located(
+                    ContentLightLevel(
+                        maxContentLightLevel: Double(data.u16(0)!), maxFrameAverageLightLevel: Double(data.u16(2)!)),
+                    at: location))
+        case "mdcv":
+            guard data.count >= 24 else { return short(24) }
+            // display_primaries in G, B, R order (as HEVC SEI), units of 0.00002; luminances in 0.0001 cd/m².
+            func xy(_ i: Int) -> Chromaticity {
+                Chromaticity(x: Double(data.u16(i * 4)!) * 0.00002, y: Double(data.u16(i * 4 + 2)!) * 0.00002)
+            }
+            image.masteringDisplay.append(
+                Located(
+                    MasteringDisplayColorVolume(
+                        red: xy(2), green: xy(0), blue: xy(1), white: xy(3),
+                        maximumLuminance: Double(data.u32(16)!) * 0.0001,
+                        minimumLuminance: Double(data.u32(20)!) * 0.0001),
+                    at: location))
+        case "av1C":
+            guard let configuration = AV1SequenceHeader.configuration(from: data) else { return short(4) }
+            if image.bitDepth == nil { image.bitDepth = configuration.bitDepth }
+            if let header = configuration.sequenceHeader {
+                let cicp = CICP(
+                    colourPrimaries: header.colourPrimaries, transferCharacteristics: header.transferCharacteristics,
+                    matrixCoefficients: header.matrixCoefficients, videoFullRange: header.fullRange)
+                image.cicp.append(
+                    Located(
+                        CICPTag(
+                            cicp: cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                        at: TagLocation(
+                            offset: p.lowerBound, length: p.count,
+                            container: "ipco property \(index) 'av1C' sequence header")))
+            }
+        default:
+            break
+        }
+    }
+}

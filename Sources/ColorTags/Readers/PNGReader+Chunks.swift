@@ -1,0 +1,129 @@
+import ColorSpaces
+
+extension PNGReader {
+    /// Decodes one colour chunk (or IHDR) into `image`; a body of the wrong size is a problem, not an error.
+    func readChunk(
+        _ chunk: PNGChunk, into image: inout ImageTags, problems: inout [ReadProblem], location: TagLocation
+    ) throws(ColorTagsError) {
+        let data = Array(bytes[chunk.data])
+        func wrongSize(_ expected: Int) {
+            problems.append(
+                ReadProblem(
+                    .malformed,
+                    "\(chunk.name) chunk at byte \(chunk.start) has \(data.count) bytes of data, not \(expected)",
+                    at: location))
+        }
+        switch chunk.name {
+        case "IHDR":
+            guard data.count == 13, let width = data.u32(0), let height = data.u32(4) else { return wrongSize(13) }
+            image.width = Int(width)
+            image.height = Int(height)
+            let colorType = data[9]
+            image.pngColorType = colorType
+            // A palette image has 8-bit palette entries whatever its index depth.
+            image.bitDepth = colorType == 3 ? 8 : Int(data[8])
+            image.channelCount = [0: 1, 2: 3, 3: 3, 4: 2, 6: 4][colorType]
+        case "cICP":
+            guard data.count == 4 else { return wrongSize(4) }
+            guard data[3] <= 1 else {
+                problems.append(
+                    ReadProblem(
+                        .malformed, "cICP VideoFullRangeFlag is \(data[3]); it must be 0 (narrow) or 1 (full)",
+                        at: location))
+                return
+            }
+            let cicp = CICP(
+                colourPrimaries: data[0], transferCharacteristics: data[1], matrixCoefficients: data[2],
+                videoFullRange: data[3] == 1)
+            image.cicp.append(Located(CICPTag(cicp: cicp, source: .pngChunk), at: location))
+        case "iCCP":
+            guard let nul = data.firstIndex(of: 0), nul >= 1, nul <= 79, nul + 1 < data.count else {
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "iCCP chunk at byte \(chunk.start) has no valid profile name (1–79 bytes, then NUL)",
+                        at: location))
+                return
+            }
+            let name = TextSanitizer.sanitize(Bytes.latin1(data[0..<nul]))
+            guard data[nul + 1] == 0 else {
+                problems.append(
+                    ReadProblem(
+                        .malformed, "iCCP compression method is \(data[nul + 1]); PNG defines only 0 (zlib)",
+                        at: location))
+                return
+            }
+            let profileBytes: [UInt8]
+            do {
+                profileBytes = try Zlib.inflate(data[(nul + 2)...], maximumOutput: limits.maximumDecompressedSize)
+            } catch {
+                switch error {
+                case .tooLarge(let maximum):
+                    throw .limitExceeded("iCCP profile inflating to more than \(maximum) bytes", limit: maximum)
+                case .truncated:
+                    problems.append(ReadProblem(.malformed, "the iCCP profile's zlib stream is cut off", at: location))
+                case .corrupt(let message):
+                    problems.append(
+                        ReadProblem(
+                            .malformed,
+                            "the iCCP profile's zlib stream is corrupt (\(TextSanitizer.sanitize(message)))",
+                            at: location))
+                }
+                return
+            }
+            image.iccProfiles.append(Located(EmbeddedICCProfile(bytes: profileBytes, name: name), at: location))
+        case "sRGB":
+            guard data.count == 1 else { return wrongSize(1) }
+            image.sRGBIntent.append(Located(data[0], at: location))
+        case "gAMA":
+            guard data.count == 4, let value = data.u32(0) else { return wrongSize(4) }
+            guard value > 0 else {
+                problems.append(ReadProblem(.malformed, "gAMA is 0; the PNG specification forbids it", at: location))
+                return
+            }
+            image.gamma.append(Located(Double(value) / 100_000, at: location))
+        case "cHRM":
+            guard data.count == 32 else { return wrongSize(32) }
+            func xy(_ index: Int) -> Chromaticity {
+                Chromaticity(x: Double(data.u32(index * 8)!) / 100_000, y: Double(data.u32(index * 8 + 4)!) / 100_000)
+            }
+            image.chromaticities.append(
+                Located(
+                    PNGChromaticities(white: xy(0), red: xy(1), green: xy(2), blue: xy(3)), at: location))
+        case "mDCV", "mDCv":
+            guard data.count == 24 else { return wrongSize(24) }
+            if chunk.name == "mDCv" { legacy(chunk, "mDCV", problems: &problems, location: location) }
+            func xy(_ index: Int) -> Chromaticity {
+                Chromaticity(x: Double(data.u16(index * 4)!) * 0.00002, y: Double(data.u16(index * 4 + 2)!) * 0.00002)
+            }
+            image.masteringDisplay.append(
+                Located(
+                    MasteringDisplayColorVolume(
+                        red: xy(0), green: xy(1), blue: xy(2), white: xy(3),
+                        maximumLuminance: Double(data.u32(16)!) * 0.0001,
+                        minimumLuminance: Double(data.u32(20)!) * 0.0001),
+                    at: location))
+        case "cLLI", "cLLi":
+            guard data.count == 8 else { return wrongSize(8) }
+            if chunk.name == "cLLi" { legacy(chunk, "cLLI", problems: &problems, location: location) }
+            image.contentLightLevel.append(
+                Located(
+                    ContentLightLevel(
+                        maxContentLightLevel: Double(data.u32(0)!) * 0.0001,
+                        maxFrameAverageLightLevel: Double(data.u32(4)!) * 0.0001), at: location))
+        case let name where Self.referenceWhiteChunkTypes.contains(name):
+            guard data.count == 4, let value = data.u32(0) else { return wrongSize(4) }
+            image.referenceWhite.append(Located(Double(value) * 0.0001, at: location))
+        default:
+            break
+        }
+    }
+
+    private func legacy(_ chunk: PNGChunk, _ current: String, problems: inout [ReadProblem], location: TagLocation) {
+        problems.append(
+            ReadProblem(
+                .pngLegacyChunkName,
+                "\(chunk.name) chunk at byte \(chunk.start) uses the draft spelling; the PNG 3rd edition names it \(current) "
+                    + "(w3c/png #479), and current decoders ignore \(chunk.name)", at: location))
+    }
+}

@@ -1,0 +1,155 @@
+/// Reads the colour tags of a PNG file (W3C PNG 3rd edition): IHDR, cICP, iCCP, sRGB, gAMA, cHRM, mDCV, cLLI, the
+/// legacy `mDCv`/`cLLi` spellings and the HDR reference-white chunk, with chunk order, duplicates and CRCs checked.
+struct PNGReader {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The largest chunk length PNG allows (2³¹ − 1, §5.3).
+    static let maximumChunkLength: UInt32 = 0x7FFF_FFFF
+
+    /// Chunks that must precede PLTE and IDAT and may appear once.
+    static let colourChunkTypes: Set<String> = Set([
+        "cICP", "iCCP", "sRGB", "gAMA", "cHRM", "mDCV", "cLLI", "mDCv", "cLLi",
+    ]).union(referenceWhiteChunkTypes)
+
+    /// The HDR reference-white chunk added by w3c/png PR #573 (four bytes, cd/m² × 10 000 as in cLLI). Its final
+    /// four-character name could not be verified from the sources available when this was written, so the spellings
+    /// proposed in w3c/png #390 and PR #391 are all read: `rWTm`, `nDWt`, `dWLm`.
+    static let referenceWhiteChunkTypes: Set<String> = ["rWTm", "nDWt", "dWLm"]
+
+    let bytes: [UInt8]
+    let limits: ReadLimits
+
+    func read() throws(ColorTagsError) -> ColorTagging {
+        var problems: [ReadProblem] = []
+        let chunks = try Self.chunks(in: bytes, limits: limits, problems: &problems)
+        var image = ImageTags(role: .primary)
+        var seen: Set<String> = []
+        var seenPLTEOrIDAT: String?
+        var crcProblems = 0
+        for (index, chunk) in chunks.enumerated() {
+            let location = TagLocation(
+                offset: chunk.data.lowerBound, length: chunk.data.count, container: "\(chunk.name) chunk")
+            if !chunk.crcMatches {
+                crcProblems += 1
+                if crcProblems <= 20 {
+                    problems.append(
+                        ReadProblem(
+                            .crcMismatch,
+                            "\(chunk.name) chunk at byte \(chunk.start) has a CRC that does not match its contents "
+                                + "(the file was damaged or edited without updating the CRC)", at: location))
+                }
+            }
+            if index == 0, chunk.name != "IHDR" {
+                problems.append(ReadProblem(.chunkOrder, "the first chunk is \(chunk.name), not IHDR", at: location))
+            }
+            if chunk.name == "PLTE" || chunk.name == "IDAT" { seenPLTEOrIDAT = seenPLTEOrIDAT ?? chunk.name }
+            guard chunk.name == "IHDR" || Self.colourChunkTypes.contains(chunk.name) else { continue }
+            if chunk.name != "IHDR", let after = seenPLTEOrIDAT {
+                problems.append(
+                    ReadProblem(
+                        .chunkOrder,
+                        "\(chunk.name) chunk at byte \(chunk.start) comes after \(after); colour chunks must precede PLTE "
+                            + "and IDAT, and decoders ignore them there (so does the effective colour here)",
+                        at: location))
+                continue
+            }
+            if seen.contains(chunk.name) {
+                problems.append(
+                    ReadProblem(
+                        .duplicateTag,
+                        "a second \(chunk.name) chunk at byte \(chunk.start); PNG allows one, and decoders use the first",
+                        at: location))
+                // Keep reading it so the report shows both; the first wins in precedence.
+            }
+            seen.insert(chunk.name)
+            try readChunk(chunk, into: &image, problems: &problems, location: location)
+        }
+        if crcProblems > 20 {
+            problems.append(ReadProblem(.crcMismatch, "\(crcProblems - 20) more chunks have CRC mismatches"))
+        }
+        if chunks.isEmpty {
+            throw .malformed(.png, "the PNG signature is followed by no readable chunk")
+        }
+        image.effective = Precedence.effectiveColor(png: image)
+        return ColorTagging(format: .png, byteCount: bytes.count, images: [image], problems: problems)
+    }
+}
+
+/// One chunk's place in the file.
+struct PNGChunk {
+    /// The four type bytes.
+    var type: [UInt8]
+    /// The type as text, non-printable bytes escaped.
+    var name: String
+    /// Offset of the length field.
+    var start: Int
+    /// The data bytes.
+    var data: Range<Int>
+    /// Whether the stored CRC matches (false also when the CRC is cut off).
+    var crcMatches: Bool
+    /// The range of the whole chunk, length field through CRC (clipped to the file when truncated).
+    var whole: Range<Int>
+}
+
+extension PNGReader {
+    /// Walks the chunks after the signature up to IEND, recording truncations and impossible lengths as problems.
+    static func chunks(in bytes: [UInt8], limits: ReadLimits, problems: inout [ReadProblem]) throws(ColorTagsError)
+        -> [PNGChunk]
+    {
+        var chunks: [PNGChunk] = []
+        var offset = signature.count
+        while true {
+            if offset == bytes.count {
+                problems.append(ReadProblem(.truncated, "the file ends at byte \(offset) without an IEND chunk"))
+                break
+            }
+            guard let length = bytes.u32(offset), let typeBytes = bytes.slice(offset + 4, 4) else {
+                problems.append(
+                    ReadProblem(
+                        .truncated,
+                        "the file ends inside a chunk header at byte \(offset) (\(bytes.count - offset) bytes left)"))
+                break
+            }
+            guard chunks.count < limits.maximumChunkCount else {
+                throw .limitExceeded(
+                    "PNG chunk count above \(limits.maximumChunkCount)", limit: limits.maximumChunkCount)
+            }
+            let type = Array(typeBytes)
+            let name = Bytes.fourCC(type)
+            guard length <= maximumChunkLength else {
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "\(name) chunk at byte \(offset) declares a length of \(length) bytes, more than PNG's maximum of "
+                            + "2147483647; the rest of the file cannot be read"))
+                break
+            }
+            let dataStart = offset + 8
+            guard let data = Bytes.range(dataStart, Int(length), within: bytes.count) else {
+                problems.append(
+                    ReadProblem(
+                        .truncated,
+                        "\(name) chunk at byte \(offset) declares \(length) bytes of data but the file has only "
+                            + "\(Swift.max(0, bytes.count - dataStart)) left"))
+                break
+            }
+            guard let storedCRC = bytes.u32(data.upperBound) else {
+                problems.append(
+                    ReadProblem(.truncated, "the file ends inside the CRC of the \(name) chunk at byte \(offset)"))
+                chunks.append(
+                    PNGChunk(
+                        type: type, name: name, start: offset, data: data, crcMatches: false,
+                        whole: offset..<bytes.count))
+                break
+            }
+            let computed = Zlib.crc32(bytes[(offset + 4)..<data.upperBound])
+            chunks.append(
+                PNGChunk(
+                    type: type, name: name, start: offset, data: data, crcMatches: computed == storedCRC,
+                    whole: offset..<(data.upperBound + 4)))
+            offset = data.upperBound + 4
+            if name == "IEND" { break }
+        }
+        return chunks
+    }
+}

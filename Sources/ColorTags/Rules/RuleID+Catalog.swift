@@ -1,0 +1,62 @@
+extension RuleID {
+    // Structure
+    public static let truncated: RuleID = "structure.truncated"
+    public static let crcMismatch: RuleID = "structure.crc-mismatch"
+    public static let malformed: RuleID = "structure.malformed"
+    public static let chunkOrder: RuleID = "structure.chunk-order"
+    public static let duplicateTag: RuleID = "structure.duplicate-tag"
+    // Effective colour and precedence
+    public static let untagged: RuleID = "tags.untagged"
+    public static let heifColrDuplicate: RuleID = "heif.colr-duplicate"
+    public static let avifColrBitstreamMismatch: RuleID = "avif.colr-bitstream-mismatch"
+    public static let avifBitstreamOnlyColour: RuleID = "avif.bitstream-only-colour"
+    // PNG
+    public static let pngCICPNarrowRange: RuleID = "png.cicp-narrow-range"
+    public static let pngCICPMatrix: RuleID = "png.cicp-matrix-not-identity"
+    public static let pngLegacyChunkName: RuleID = "png.legacy-chunk-name"
+    public static let pngMDCVWithoutCICP: RuleID = "png.mdcv-without-cicp"
+    public static let pngICCPWithSRGB: RuleID = "png.iccp-with-srgb"
+    // CICP validity
+    public static let cicpReservedCode: RuleID = "cicp.reserved-code"
+    public static let cicpUnspecifiedCode: RuleID = "cicp.unspecified-code"
+    public static let cicpNarrowRangeRGB: RuleID = "cicp.narrow-range-rgb"
+    // ICC
+    public static let iccUnparseable: RuleID = "icc.unparseable"
+    public static let iccProfileIDMismatch: RuleID = "icc.profile-id-mismatch"
+    public static let iccUndecodableTag: RuleID = "icc.undecodable-tag"
+    public static let iccCICPTagInvalid: RuleID = "icc.cicp-tag-invalid"
+    public static let iccCICPCurvesClip: RuleID = "icc.cicp-curves-clip"
+    public static let iccCICPTransferMismatch: RuleID = "icc.cicp-transfer-mismatch"
+    public static let iccCICPPrimariesMismatch: RuleID = "icc.cicp-primaries-mismatch"
+    // Contradictions between sources
+    public static let conflictPrimaries: RuleID = "conflict.cicp-icc-primaries"
+    public static let conflictTransfer: RuleID = "conflict.cicp-icc-transfer"
+    public static let conflictCICPTag: RuleID = "conflict.cicp-icc-tag"
+    public static let conflictSRGBICC: RuleID = "conflict.srgb-icc"
+    public static let conflictGammaChromaticities: RuleID = "conflict.gama-chrm"
+    // HDR metadata
+    public static let mdcvInvalid: RuleID = "hdr.mdcv-invalid"
+    public static let clliInvalid: RuleID = "hdr.clli-invalid"
+    public static let clliAboveMastering: RuleID = "hdr.clli-above-mastering-peak"
+    // Gain maps
+    public static let gainMapMetadataInvalid: RuleID = "gainmap.metadata-invalid"
+    public static let gainMapUnknownVersion: RuleID = "gainmap.unknown-version"
+    public static let gainMapMPFInvalid: RuleID = "gainmap.mpf-invalid"
+    public static let gainMapMissingImage: RuleID = "gainmap.missing-image"
+    public static let gainMapISOXMPMismatch: RuleID = "gainmap.iso-xmp-mismatch"
+    public static let gainMapHeavyICC: RuleID = "gainmap.heavy-icc"
+    public static let gainMapHeadroomExceedsGain: RuleID = "gainmap.headroom-exceeds-gain"
+    // Policies and comparisons
+    public static let policyISOHDR: RuleID = "policy.iso-hdr"
+    public static let policySRGB: RuleID = "policy.srgb"
+    public static let policyDisplayP3: RuleID = "policy.display-p3"
+    public static let policyTagged: RuleID = "policy.tagged"
+    public static let policyHDR: RuleID = "policy.hdr"
+    public static let policyGainMapISO: RuleID = "policy.gain-map-iso"
+    public static let policyGainMapBoth: RuleID = "policy.gain-map-both"
+    public static let comparePrimaries: RuleID = "compare.primaries-changed"
+    public static let compareTransfer: RuleID = "compare.transfer-changed"
+    public static let compareRange: RuleID = "compare.range-changed"
+    public static let compareCLLI: RuleID = "compare.clli-changed"
+    public static let compareMDCV: RuleID = "compare.mdcv-changed"
+}

@@ -1,0 +1,56 @@
+import ColorSpaces
+
+extension TagChecks {
+    mutating func check(_ requirement: Requirement) {
+        let primary = tagging.primary
+        let effective = primary.effective
+        let tagged = ![.assumedSRGB, .miafDefault, .none].contains(effective.basis)
+        let primaries = effective.primaries
+        func isPrimaries(_ expected: RGBPrimaries) -> Bool {
+            primaries.map { Self.chromaticityError($0, expected) <= options.chromaticityTolerance } ?? false
+        }
+        let gainMapISO = tagging.gainMap.iso?.value.values != nil && tagging.gainMap.iso?.value.minimumVersion == 0
+        let gainMapXMP = tagging.gainMap.xmp?.value.hasValues == true
+        var unmet: [String] = []
+        switch requirement {
+        case .isoHDR:
+            if !isPrimaries(.bt2020) {
+                unmet.append(
+                    "primaries are \(primaries.map { TextSanitizer.sanitize($0.name) } ?? "unknown"), not BT.2020")
+            }
+            if !effective.isHDR {
+                unmet.append("transfer is \(effective.transfer?.displayName ?? "unknown"), not PQ or HLG")
+            }
+            if (primary.bitDepth ?? 0) < 10 {
+                unmet.append("\(primary.bitDepth.map { "\($0)" } ?? "unknown") bits per component, not ≥ 10")
+            }
+            if !(effective.basis == .cicp || effective.basis == .iccProfile) { unmet.append("no CICP or ICC tag") }
+        case .sRGB:
+            if !(isPrimaries(.bt709) && effective.transfer == .sRGB) {
+                unmet.append("the colour is \(effective.summary)")
+            }
+        case .displayP3:
+            if !(isPrimaries(.displayP3) && effective.transfer == .sRGB) {
+                unmet.append("the colour is \(effective.summary)")
+            }
+        case .tagged:
+            if !tagged { unmet.append("the file has no colour tag (\(effective.basis))") }
+        case .hdr:
+            if !effective.isHDR, !gainMapISO, !gainMapXMP {
+                unmet.append("neither PQ/HLG nor a gain map (\(effective.summary))")
+            }
+        case .gainMapISO:
+            if !gainMapISO {
+                unmet.append("no ISO 21496-1 gain-map metadata" + (gainMapXMP ? " (only XMP hdrgm)" : ""))
+            }
+        case .gainMapBoth:
+            if !gainMapISO { unmet.append("no ISO 21496-1 gain-map metadata") }
+            if !gainMapXMP { unmet.append("no XMP hdrgm gain-map metadata") }
+        }
+        if !unmet.isEmpty {
+            add(
+                requirement.rule, "required \(requirement) but \(unmet.joined(separator: "; "))",
+                at: effective.location, image: 0)
+        }
+    }
+}

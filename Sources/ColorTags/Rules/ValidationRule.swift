@@ -1,0 +1,308 @@
+/// A check `validate` runs: its identifier, default severity, what it means, how to fix what it finds, and the
+/// field report or standard behind it. ``all`` is the catalog; the "Colour-tag rules" article documents each entry.
+public struct ValidationRule: Hashable, Sendable, Identifiable {
+    /// The stable identifier.
+    public var id: RuleID
+    /// The severity unless a policy overrides it.
+    public var defaultSeverity: Severity
+    /// What the rule checks, one line.
+    public var title: String
+    /// How to fix a finding, one or two sentences naming a command where one exists.
+    public var fix: String
+    /// The standard or public field report the rule comes from.
+    public var reference: String
+
+    /// The rule with this identifier.
+    public static func rule(_ id: RuleID) -> ValidationRule {
+        catalogIndex[id] ?? ValidationRule(id: id, defaultSeverity: .error, title: id.rawValue, fix: "", reference: "")
+    }
+
+    private static let catalogIndex: [RuleID: ValidationRule] = Dictionary(
+        all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+    private static let tagCommand = "hdrcolor tag FILE --cicp P/T/0/1"
+
+    /// Every rule, grouped as in the documentation.
+    public static let all: [ValidationRule] = [
+        .init(
+            id: .truncated, defaultSeverity: .error, title: "The file ends inside a chunk, segment or box.",
+            fix: "Re-export the image; a truncated file was cut short in transfer or by a crashed writer.",
+            reference: "PNG §5.3, ITU-T T.81 Annex B, ISO/IEC 14496-12 §4.2"),
+        .init(
+            id: .crcMismatch, defaultSeverity: .error, title: "A PNG chunk's CRC does not match its contents.",
+            fix: "Re-export the image; a tool edited bytes without recomputing the CRC.", reference: "PNG §5.3"),
+        .init(
+            id: .malformed, defaultSeverity: .error,
+            title:
+                "A tag or structure has an impossible length or value (wrong chunk size, length above 2³¹−1, bad zlib data, range flag above 1, ICC segments out of sequence).",
+            fix: "Rewrite the tag with a conforming tool, e.g. `\(tagCommand)` for PNG colour chunks.",
+            reference: "PNG 3rd edition §11.3, ICC.1:2022 Annex B.4, ISO/IEC 23008-12"),
+        .init(
+            id: .chunkOrder, defaultSeverity: .error,
+            title:
+                "A PNG colour chunk (cICP, iCCP, sRGB, gAMA, cHRM, mDCV, cLLI) comes after PLTE or IDAT, or IHDR is not first.",
+            fix: "Decoders ignore late colour chunks: rewrite them with `\(tagCommand)`, which places them after IHDR.",
+            reference: "PNG 3rd edition §5.6 chunk ordering"),
+        .init(
+            id: .duplicateTag, defaultSeverity: .error,
+            title: "A PNG colour chunk appears twice.",
+            fix: "Keep one: `hdrcolor tag` replaces every copy of the chunks it writes.",
+            reference: "PNG 3rd edition §5.6"),
+        .init(
+            id: .untagged, defaultSeverity: .note,
+            title: "No colour tag: readers assume sRGB (PNG, JPEG) or the MIAF defaults (HEIF, AVIF).",
+            fix: "Tag the file so every reader agrees, e.g. `hdrcolor tag FILE --cicp 1/13/0/1` for sRGB.",
+            reference: "PNG 3rd edition §4.3; MIAF (ISO/IEC 23000-22) §7.3.6.4"),
+        .init(
+            id: .heifColrDuplicate, defaultSeverity: .error,
+            title: "An item has two `colr` boxes of one type, or both `rICC` and `prof`.",
+            fix: "Keep one `nclx` and at most one ICC box per item; re-encode with avifenc or libheif.",
+            reference: "ISO/IEC 23008-12 §6.5.5; AOMediaCodec/av1-avif #164"),
+        .init(
+            id: .avifColrBitstreamMismatch, defaultSeverity: .warning,
+            title: "The AVIF `colr` nclx and the AV1 sequence header's colour config disagree (codes or range).",
+            fix:
+                "The container wins, but decoders that read the bitstream show other colours: re-encode with matching values (avifenc --cicp P/T/M, -r full|limited).",
+            reference: "gpac/ComplianceWarden #36; AOMediaCodec/av1-avif #84"),
+        .init(
+            id: .avifBitstreamOnlyColour, defaultSeverity: .error,
+            title:
+                "No `colr` box while the AV1 bitstream says video range or non-default code points: MIAF readers apply 1/13/6/full and render it wrongly (Apple platforms).",
+            fix: "Add a `colr` nclx box: re-encode with avifenc --cicp P/T/M and the matching -r range.",
+            reference: "AOMediaCodec/av1-avif #84; MIAF §7.3.6.4"),
+        .init(
+            id: .pngCICPNarrowRange, defaultSeverity: .warning,
+            title: "cICP VideoFullRangeFlag is 0 (narrow range): browsers ignore the flag and show full range.",
+            fix: "Convert the pixels to full range and write `--cicp P/T/0/1`.", reference: "w3c/png #312"),
+        .init(
+            id: .pngCICPMatrix, defaultSeverity: .error,
+            title: "cICP MatrixCoefficients is not 0: PNG pixels are RGB.",
+            fix: "Write the chunk with matrix 0: `\(tagCommand)`.",
+            reference: "PNG 3rd edition §11.3.2.6; AOMediaCodec/libavif PR #2952"),
+        .init(
+            id: .pngLegacyChunkName, defaultSeverity: .warning,
+            title: "The draft spellings mDCv/cLLi instead of mDCV/cLLI: current decoders ignore them.",
+            fix: "Rewrite with `hdrcolor tag FILE --mdcv … --clli …`, which writes the 3rd-edition names.",
+            reference: "w3c/png #479"),
+        .init(
+            id: .pngMDCVWithoutCICP, defaultSeverity: .warning,
+            title: "An mDCV chunk without cICP: the 3rd edition requires cICP beside it.",
+            fix: "Add the code points: `\(tagCommand)`.",
+            reference: "pnggroup/pngcheck PR #38; PNG 3rd edition §11.3.2.7"),
+        .init(
+            id: .pngICCPWithSRGB, defaultSeverity: .warning,
+            title: "Both iCCP and sRGB: the PNG specification says they shall not both be present.",
+            fix: "Keep one; `hdrcolor tag FILE --icc P` removes sRGB.", reference: "PNG 3rd edition §11.3.2.5"),
+        .init(
+            id: .cicpReservedCode, defaultSeverity: .error,
+            title: "A reserved H.273 code point (e.g. ColourPrimaries 3, TransferCharacteristics 19+).",
+            fix: "Use a defined code, e.g. 9/16/0/1 for BT.2100 PQ.", reference: "ITU-T H.273 Tables 2–4"),
+        .init(
+            id: .cicpUnspecifiedCode, defaultSeverity: .warning,
+            title: "ColourPrimaries or TransferCharacteristics is 2 (unspecified): readers guess.",
+            fix: "State the real code points.", reference: "ITU-T H.273 §8"),
+        .init(
+            id: .cicpNarrowRangeRGB, defaultSeverity: .warning,
+            title:
+                "VideoFullRangeFlag 0 with MatrixCoefficients 0 (RGB) outside PNG: narrow-range RGB is rare and often a mistake.",
+            fix: "Check the pixels; RGB content is normally full range (flag 1).", reference: "ITU-T H.273 §8.3"),
+        .init(
+            id: .iccUnparseable, defaultSeverity: .error,
+            title: "An embedded ICC profile does not parse.",
+            fix: "Re-embed a valid profile (`hdrcolor tag FILE --icc-from-cicp` for PNG).", reference: "ICC.1:2022 §7"),
+        .init(
+            id: .iccProfileIDMismatch, defaultSeverity: .error,
+            title: "The profile ID is not the MD5 of the profile: it was edited after the ID was computed.",
+            fix: "Recompute the ID (LittleCMS cmsMD5computeID) or regenerate the profile.",
+            reference: "ICC.1:2022 §7.2.18"),
+        .init(
+            id: .iccUndecodableTag, defaultSeverity: .warning,
+            title: "A tag of an ICC profile cannot be decoded.",
+            fix: "Regenerate the profile with a current CMS.", reference: "ICC.1:2022 §9"),
+        .init(
+            id: .iccCICPTagInvalid, defaultSeverity: .error,
+            title:
+                "The ICC cicp tag is invalid: profile older than 4.4, reserved codes, range flag above 1, or a matrix other than 0 in an RGB profile.",
+            fix: "Regenerate the profile as version 4.4 with valid code points.", reference: "ICC.1:2022 §9.2.17, §10.3"
+        ),
+        .init(
+            id: .iccCICPCurvesClip, defaultSeverity: .warning,
+            title:
+                "The ICC cicp tag says PQ or HLG while its curves clip at SDR white: the tag is the effective transfer, but CMMs that ignore it (LittleCMS 2.14) render SDR.",
+            fix:
+                "Convert with the cicp transfer (HDRColor does), or generate a profile whose curves are PQ/HLG: `hdrcolor profile --color-space bt2100-pq`.",
+            reference: "mm2/Little-CMS #439 (Adobe Camera Raw profiles)"),
+        .init(
+            id: .iccCICPTransferMismatch, defaultSeverity: .error,
+            title: "The ICC cicp tag's transfer disagrees with the profile's own tone curves.",
+            fix:
+                "Fix whichever is wrong; readers that honour cicp and readers that use the curves show different images.",
+            reference: "ICC.1:2022 §9.2.17; iccDEV #2011"),
+        .init(
+            id: .iccCICPPrimariesMismatch, defaultSeverity: .error,
+            title: "The ICC cicp tag's primaries disagree with the profile's colorants (tolerance 0.001 in xy).",
+            fix: "Fix whichever is wrong.", reference: "ICC.1:2022 §9.2.17"),
+        .init(
+            id: .conflictPrimaries, defaultSeverity: .error,
+            title:
+                "Container CICP (cICP, nclx) primaries disagree with the embedded ICC profile's colorants (tolerance 0.001 in xy).",
+            fix:
+                "Remove the stale tag, or regenerate the ICC from the code points: `hdrcolor tag FILE --cicp P/T/0/1 --icc-from-cicp`.",
+            reference: "av1-avif #84; PNG 3rd edition §4.3"),
+        .init(
+            id: .conflictTransfer, defaultSeverity: .error,
+            title:
+                "Container CICP transfer disagrees with the embedded ICC profile's curves (0.001 in linear light) or cicp tag.",
+            fix: "Regenerate the ICC from the code points: `hdrcolor tag FILE --cicp P/T/0/1 --icc-from-cicp`.",
+            reference: "libjxl #2545; PNG 3rd edition §4.3"),
+        .init(
+            id: .conflictCICPTag, defaultSeverity: .error,
+            title: "Container CICP and the ICC profile's cicp tag name different code points.",
+            fix: "Make both say the same: `hdrcolor tag FILE --cicp P/T/0/1 --icc-from-cicp`.",
+            reference: "ICC.1:2022 §9.2.17"),
+        .init(
+            id: .conflictSRGBICC, defaultSeverity: .warning,
+            title: "An sRGB chunk beside an ICC profile that is not sRGB.",
+            fix: "Remove the sRGB chunk (`hdrcolor tag FILE --icc P` does).", reference: "PNG 3rd edition §11.3.2.5"),
+        .init(
+            id: .conflictGammaChromaticities, defaultSeverity: .warning,
+            title:
+                "gAMA/cHRM disagree with the higher-precedence tag (cICP, iCCP, sRGB); old decoders use them and show other colours.",
+            fix: "Remove gAMA/cHRM or write the values matching the effective colour.",
+            reference: "PNG 3rd edition §11.3.2"),
+        .init(
+            id: .mdcvInvalid, defaultSeverity: .error,
+            title:
+                "Mastering display metadata is implausible: minimum ≥ maximum luminance, chromaticities outside (0, 1), or a white point farther than 0.05 in xy from D65, D50, DCI or illuminant C.",
+            fix: "Write the mastering display's real values: `hdrcolor tag FILE --mdcv bt2020:1000:0.0001`.",
+            reference: "SMPTE ST 2086; PNG 3rd edition §11.3.2.7"),
+        .init(
+            id: .clliInvalid, defaultSeverity: .error,
+            title: "MaxFALL is above MaxCLL (an average cannot exceed the maximum).",
+            fix: "Recompute the content light levels: `hdrcolor tag FILE --clli MAXCLL,MAXFALL`.",
+            reference: "CTA-861.3 Annex A"),
+        .init(
+            id: .clliAboveMastering, defaultSeverity: .warning,
+            title: "MaxCLL is above the mastering display's maximum luminance.",
+            fix: "Check both; tone mappers use the smaller and clip the rest.", reference: "CTA-861.3; ITU-R BT.2390"),
+        .init(
+            id: .gainMapMetadataInvalid, defaultSeverity: .error,
+            title:
+                "Gain-map metadata cannot be applied: a zero denominator, gamma ≤ 0, NaN/inf, gainMapMax < gainMapMin (exact fractions), or a truncated record.",
+            fix: "Re-encode the gain map with libultrahdr or libavif.",
+            reference: "libultrahdr PR #449/#456; libavif PR #2453"),
+        .init(
+            id: .gainMapUnknownVersion, defaultSeverity: .warning,
+            title: "ISO 21496-1 minimum_version is not 0: readers must ignore the gain map and show the SDR base.",
+            fix: "Write minimum_version 0 unless the file really needs a newer reader.",
+            reference: "ISO 21496-1; libavif PR #2453"),
+        .init(
+            id: .gainMapMPFInvalid, defaultSeverity: .error,
+            title:
+                "The MPF index is wrong: entry count differs from NumberOfImages, or an offset does not land on an SOI marker.",
+            fix:
+                "Rewrite the MPF index; editors that insert metadata must recompute offsets (Exiv2 #3016). Chrome rejects wrong counts (libavif PR #1624).",
+            reference: "CIPA DC-007; Exiv2 #3016; libavif PR #1624"),
+        .init(
+            id: .gainMapMissingImage, defaultSeverity: .error,
+            title: "The primary image declares a gain map but no gain-map image with metadata is found.",
+            fix: "Re-encode with a gain-map writer (libultrahdr) so MPF points at the gain map.",
+            reference: "UltraHDR image format v1.0"),
+        .init(
+            id: .gainMapISOXMPMismatch, defaultSeverity: .error,
+            title:
+                "ISO 21496-1 and XMP hdrgm values disagree (tolerance 0.001 + 0.1 %): readers of each show different HDR renditions.",
+            fix: "Re-encode so both are written from one set of values (libultrahdr writes both).",
+            reference: "google/libultrahdr #393; Homebrew/homebrew-core PR #290600"),
+        .init(
+            id: .gainMapHeavyICC, defaultSeverity: .warning,
+            title:
+                "The gain-map image carries a large (> 4 KiB) or LUT-based ICC profile; Apple ImageIO cannot open such files.",
+            fix: "Strip the ICC from the gain-map image (it is not colour data).",
+            reference: "Homebrew/homebrew-core PR #290600; google/libultrahdr #393"),
+        .init(
+            id: .gainMapHeadroomExceedsGain, defaultSeverity: .warning,
+            title:
+                "The alternate headroom is larger than the largest gain applied: HDR renditions come out up to several stops too dark.",
+            fix:
+                "Set the alternate headroom (hdrgm:HDRCapacityMax) from the content, at most the base headroom + gainMapMax.",
+            reference: "lovell/sharp #4314"),
+        .init(
+            id: .policyISOHDR, defaultSeverity: .error,
+            title:
+                "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",
+            fix: "Export as ISO 22028-5 HDR (e.g. 16-bit PNG with `--cicp 9/16/0/1`).",
+            reference: "ISO 22028-5 as presented at WWDC 2023"),
+        .init(
+            id: .policySRGB, defaultSeverity: .error, title: "Policy srgb: the effective colour is sRGB.",
+            fix: "Convert to sRGB and tag it: `hdrcolor tag FILE --cicp 1/13/0/1`.", reference: "IEC 61966-2-1"),
+        .init(
+            id: .policyDisplayP3, defaultSeverity: .error,
+            title: "Policy display-p3: the effective colour is Display P3.",
+            fix: "Convert to Display P3 and tag it: `hdrcolor tag FILE --cicp 12/13/0/1`.", reference: "SMPTE EG 432-1"),
+        .init(
+            id: .policyTagged, defaultSeverity: .error,
+            title: "Policy tagged: the file carries an explicit colour tag.",
+            fix: "Tag it: `hdrcolor tag FILE --cicp P/T/0/1` (PNG) or embed an ICC profile.", reference: "—"),
+        .init(
+            id: .policyHDR, defaultSeverity: .error, title: "Policy hdr: PQ or HLG, or a gain map.",
+            fix: "Export HDR (PQ/HLG) or add a gain map.", reference: "ITU-R BT.2100; ISO 21496-1"),
+        .init(
+            id: .policyGainMapISO, defaultSeverity: .error,
+            title: "Policy gain-map-iso: the gain map has ISO 21496-1 metadata.",
+            fix: "Re-encode with libultrahdr ≥ 1.3 or libavif ≥ 1.1.", reference: "ISO 21496-1"),
+        .init(
+            id: .policyGainMapBoth, defaultSeverity: .error,
+            title:
+                "Policy gain-map-both: the gain map has both ISO 21496-1 and XMP hdrgm metadata (Apple and Android both read it).",
+            fix: "Re-encode with libultrahdr, which writes both.", reference: "Homebrew/homebrew-core PR #290600"),
+        .init(
+            id: .comparePrimaries, defaultSeverity: .error,
+            title: "--compare: the derived file's primaries differ from the source's.",
+            fix: "Configure the pipeline to keep the colour tags (ImageMagick #7715, libvips #3912, libavif #2950).",
+            reference: "ImageMagick #7715; libvips #3912; libavif #2950"),
+        .init(
+            id: .compareTransfer, defaultSeverity: .error, title: "--compare: the transfer function changed.",
+            fix: "Keep the tags through the pipeline, or tag the output: `hdrcolor tag OUT --cicp P/T/0/1`.",
+            reference: "libavif #2950"),
+        .init(
+            id: .compareRange, defaultSeverity: .error, title: "--compare: the signal range changed.",
+            fix: "Keep the range (avifenc -r full|limited).", reference: "av1-avif #84"),
+        .init(
+            id: .compareCLLI, defaultSeverity: .error,
+            title: "--compare: content light level (cLLI/clli) was dropped or changed.",
+            fix: "Copy it: `hdrcolor tag OUT --clli MAXCLL,MAXFALL`.", reference: "ImageMagick #7715"),
+        .init(
+            id: .compareMDCV, defaultSeverity: .error,
+            title: "--compare: mastering display metadata (mDCV/mdcv) was dropped or changed.",
+            fix: "Copy it: `hdrcolor tag OUT --mdcv …`.", reference: "ImageMagick #7715"),
+    ]
+}
+
+/// One result of a check: which rule, how serious, what is wrong (naming values), and where.
+public struct Finding: Hashable, Sendable {
+    /// The rule.
+    public var rule: RuleID
+    /// The severity after policy overrides.
+    public var severity: Severity
+    /// What is wrong, with the values involved.
+    public var message: String
+    /// Where in the file.
+    public var location: TagLocation?
+    /// Which image (index into ``ColorTagging/images``); nil for the file.
+    public var imageIndex: Int?
+
+    /// Creates a finding.
+    public init(
+        rule: RuleID, severity: Severity? = nil, message: String, location: TagLocation? = nil, imageIndex: Int? = nil
+    ) {
+        self.rule = rule
+        self.severity = severity ?? ValidationRule.rule(rule).defaultSeverity
+        self.message = message
+        self.location = location
+        self.imageIndex = imageIndex
+    }
+
+    /// How to fix it (the rule's advice).
+    public var fix: String { ValidationRule.rule(rule).fix }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import HDRColor
+
+// Typed command-line values: ArgumentParser parses and validates them, and lists the choices in --help.
+
+extension CICP: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+extension Requirement: ExpressibleByArgument {}
+
+/// `--mdcv`: `PRIMARIES:MAX:MIN` with PRIMARIES `bt2020`, `p3` or `bt709` (D65 white) and luminances in cd/m², or ten
+/// comma-separated numbers `rx,ry,gx,gy,bx,by,wx,wy,max,min`.
+struct MasteringDisplayArgument: ExpressibleByArgument {
+    var value: MasteringDisplayColorVolume
+
+    init?(argument: String) {
+        let d65 = Chromaticity(x: 0.3127, y: 0.3290)
+        let parts = argument.split(separator: ":").map(String.init)
+        if parts.count == 3, let maximum = Double(parts[1]), let minimum = Double(parts[2]) {
+            let primaries: RGBPrimaries
+            switch parts[0].lowercased() {
+            case "bt2020", "rec2020", "bt2100": primaries = .bt2020
+            case "p3", "display-p3", "p3-d65": primaries = .displayP3
+            case "bt709", "srgb": primaries = .bt709
+            default: return nil
+            }
+            value = MasteringDisplayColorVolume(
+                red: primaries.red, green: primaries.green, blue: primaries.blue, white: d65,
+                maximumLuminance: maximum, minimumLuminance: minimum)
+        } else {
+            let numbers = argument.split(separator: ",").compactMap { Double($0) }
+            guard numbers.count == 10 else { return nil }
+            value = MasteringDisplayColorVolume(
+                red: Chromaticity(x: numbers[0], y: numbers[1]), green: Chromaticity(x: numbers[2], y: numbers[3]),
+                blue: Chromaticity(x: numbers[4], y: numbers[5]), white: Chromaticity(x: numbers[6], y: numbers[7]),
+                maximumLuminance: numbers[8], minimumLuminance: numbers[9])
+        }
+        guard value.maximumLuminance.isFinite, value.minimumLuminance.isFinite, value.maximumLuminance > 0,
+            value.minimumLuminance >= 0
+        else { return nil }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+/// `--clli MAXCLL,MAXFALL` in cd/m².
+struct ContentLightLevelArgument: ExpressibleByArgument {
+    var value: ContentLightLevel
+
+    init?(argument: String) {
+        let numbers = argument.split(separator: ",").compactMap { Double($0) }
+        guard numbers.count == 2, numbers.allSatisfy({ $0.isFinite && $0 >= 0 && $0 < 429_496 }) else { return nil }
+        value = ContentLightLevel(maxContentLightLevel: numbers[0], maxFrameAverageLightLevel: numbers[1])
+    }
+}

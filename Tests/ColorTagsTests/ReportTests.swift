@@ -1,0 +1,104 @@
+import ColorTags
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite("Reports")
+struct ReportTests {
+    static func report(_ names: [String], failOn: Severity = .error) -> ValidationReport {
+        let validator = Validator()
+        return ValidationReport(files: names.map { validator.validate(file: Corpus.url($0).path) }, failOn: failOn)
+    }
+
+    @Test("exit status: 0 clean, 1 findings at or above the threshold, 2 unreadable")
+    func exitStatus() {
+        #expect(Self.report(["png/pq-16bit-clean.png"]).exitStatus == 0)
+        #expect(Self.report(["png/untagged.png"]).exitStatus == 0)
+        #expect(Self.report(["png/untagged.png"], failOn: .note).exitStatus == 1)
+        #expect(Self.report(["png/cicp-narrow-range.png"]).exitStatus == 0)
+        #expect(Self.report(["png/cicp-narrow-range.png"], failOn: .warning).exitStatus == 1)
+        #expect(Self.report(["png/cicp-matrix-9.png"]).exitStatus == 1)
+        #expect(Self.report(["png/cicp-matrix-9.png", "misc/empty.png"]).exitStatus == 2)
+    }
+
+    @Test("JSON stays valid with NaN and ±inf, which become null")
+    func jsonNonFinite() throws {
+        let value = JSONValue.object([
+            ("nan", .number(.nan)), ("inf", .number(.infinity)), ("ninf", .number(-.infinity)),
+            ("x", .number(0.1)), ("n", .number(3)), ("s", .string("a\u{1B}b\"\n")),
+        ])
+        let text = value.serialized()
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(parsed["nan"] is NSNull && parsed["inf"] is NSNull && parsed["ninf"] is NSNull)
+        #expect(parsed["x"] as? Double == 0.1 && parsed["n"] as? Int == 3 && parsed["s"] as? String == "a\u{1B}b\"\n")
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test("every fixture's JSON parses")
+    func jsonForAllFixtures() throws {
+        for name in Corpus.allFiles {
+            guard let tags = try? Corpus.tags(name) else { continue }
+            let text = tags.json(path: name, findings: tags.findings()).serialized()
+            #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(name)")
+        }
+    }
+
+    @Test("control characters from a file never reach text output raw")
+    func sanitised() throws {
+        for name in ["png/iccp-escape-description.png", "icc/escape-description.icc"] {
+            let tags = try Corpus.tags(name)
+            let text = tags.text(path: name, findings: tags.findings())
+            #expect(text.contains("evil \\x1B[31mred\\x1B[0m \\x07bell\\x0D\\x1B]0;title\\x07"), "\(name)")
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(name)")
+        }
+        #expect(TextSanitizer.sanitize("a\u{202E}b\u{9B}c") == "a\\u{202E}b\\x9Bc")
+    }
+
+    @Test("SARIF 2.1.0: rules, results with byte regions, unreadable files as notifications")
+    func sarif() throws {
+        let text = Self.report(["png/cicp-matrix-9.png", "misc/empty.png"]).rendered(as: .sarif)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(root["version"] as? String == "2.1.0")
+        let run = try #require((root["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(
+            (run["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
+        #expect(rules.count == ValidationRule.all.count)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.map { $0["ruleId"] as? String } == ["png.cicp-matrix-not-identity"])
+        let region =
+            ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
+            as? [String: Any]
+        #expect(region?["byteOffset"] as? Int == 41 && region?["byteLength"] as? Int == 4)
+        let notifications =
+            (run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]]
+        #expect(notifications?.count == 1)
+    }
+
+    @Test("JUnit: one test case per file, a failure for failing findings, an error for unreadable files")
+    func junit() throws {
+        let text = Self.report(["png/cicp-matrix-9.png", "png/pq-16bit-clean.png", "misc/empty.png"]).rendered(
+            as: .junit)
+        #expect(text.contains("tests=\"3\" failures=\"1\" errors=\"1\""))
+        #expect(text.components(separatedBy: "<testcase ").count - 1 == 3)
+        #expect(text.contains("<failure type=\"png.cicp-matrix-not-identity\""))
+        #expect(text.contains("<error type=\"unreadable\""))
+        let parser = XMLParser(data: Data(text.utf8))
+        #expect(parser.parse(), "well-formed XML")
+    }
+
+    @Test("GitHub annotations escape %, newlines, and : and , in properties")
+    func github() {
+        var report = Self.report(["png/cicp-matrix-9.png"])
+        report.files[0].path = "dir,a:b/x%.png"
+        report.files[0].findings[0].message = "line1\nline2 100% \u{1B}[31m"
+        let lines = report.rendered(as: .github).split(separator: "\n")
+        #expect(
+            lines[0].hasPrefix(
+                "::error file=dir%2Ca%3Ab/x%25.png,title=hdrcolor png.cicp-matrix-not-identity::line1%0Aline2 100%25 \\x1B[31m"
+            ))
+        #expect(lines.count == 2)
+    }
+}

@@ -1,0 +1,200 @@
+import ColorTags
+import Foundation
+import Testing
+
+@Suite("Rules")
+struct RuleTests {
+    /// Each fixture and the exact rules it fires (notes included). Field-lesson threads are named in the corpus README
+    /// and in the rule catalog.
+    static let expectations: [(String, Set<RuleID>)] = [
+        ("png/pq-16bit-clean.png", []),
+        ("png/iccp-pq-true-curves.png", []),
+        ("png/cicp-narrow-range.png", [.pngCICPNarrowRange]),  // w3c/png #312
+        ("png/cicp-matrix-9.png", [.pngCICPMatrix]),  // libavif PR #2952
+        ("png/cicp-reserved.png", [.cicpReservedCode]),
+        ("png/cicp-unspecified.png", [.cicpUnspecifiedCode]),
+        ("png/cicp-bad-range-byte.png", [.malformed, .untagged]),
+        ("png/legacy-mdcv-clli.png", [.pngLegacyChunkName]),  // w3c/png #479
+        ("png/mdcv-without-cicp.png", [.pngMDCVWithoutCICP, .untagged]),  // pnggroup/pngcheck PR #38
+        ("png/cicp-after-idat.png", [.chunkOrder, .untagged]),
+        ("png/duplicate-cicp.png", [.duplicateTag]),
+        ("png/bad-crc.png", [.crcMismatch]),
+        ("png/truncated.png", [.truncated]),
+        ("png/length-4gib.png", [.malformed]),
+        ("png/clli-fall-above-cll.png", [.clliInvalid]),
+        ("png/mdcv-implausible.png", [.mdcvInvalid]),
+        ("png/clli-above-mastering.png", [.clliAboveMastering]),
+        ("png/cicp-pq-with-srgb-iccp.png", [.conflictPrimaries, .conflictTransfer]),
+        ("png/iccp-cicp-pq-clipping.png", [.iccCICPCurvesClip]),  // mm2/Little-CMS #439
+        ("png/iccp-md5-mismatch.png", [.iccProfileIDMismatch]),
+        ("png/iccp-not-a-profile.png", [.iccUnparseable, .untagged]),
+        ("png/iccp-corrupt-zlib.png", [.malformed, .untagged]),
+        ("png/srgb-chunk-with-p3-iccp.png", [.pngICCPWithSRGB, .conflictSRGBICC]),
+        ("png/srgb-gama-mismatch.png", [.conflictGammaChromaticities]),
+        ("png/untagged.png", [.untagged]),
+        ("jpeg/icc-bad-sequence.jpg", [.malformed, .untagged]),
+        ("jpeg/ultrahdr-iso-xmp-mismatch.jpg", [.gainMapISOXMPMismatch, .untagged]),  // libultrahdr #393
+        ("jpeg/ultrahdr-zero-denominator.jpg", [.gainMapMetadataInvalid, .untagged]),  // libultrahdr PR #449
+        ("jpeg/ultrahdr-max-below-min.jpg", [.gainMapMetadataInvalid, .untagged]),
+        ("jpeg/ultrahdr-unknown-version.jpg", [.gainMapUnknownVersion, .untagged]),  // libavif PR #2453
+        ("jpeg/ultrahdr-mpf-bad-offset.jpg", [.gainMapMPFInvalid, .gainMapMissingImage, .untagged]),  // Exiv2 #3016
+        ("jpeg/ultrahdr-mpf-wrong-count.jpg", [.gainMapMPFInvalid, .untagged]),  // libavif PR #1624
+        ("jpeg/ultrahdr-heavy-gainmap-icc.jpg", [.gainMapHeavyICC, .untagged]),  // Homebrew/homebrew-core PR #290600
+        ("jpeg/ultrahdr-headroom-exceeds-gain.jpg", [.gainMapHeadroomExceedsGain, .untagged]),  // lovell/sharp #4314
+        ("avif/avif-no-colr-limited.avif", [.avifBitstreamOnlyColour, .untagged]),  // av1-avif #84
+        ("avif/avif-colr-bitstream-mismatch.avif", [.avifColrBitstreamMismatch]),  // ComplianceWarden #36
+        ("heif/colr-duplicate-nclx.heic", [.heifColrDuplicate]),  // av1-avif #164
+        ("heif/nclx-pq-with-srgb-prof.heic", [.conflictPrimaries, .conflictTransfer]),
+        ("heif/largesize-absurd.heic", [.truncated]),
+        ("heif/nclx-rgb-narrow.heic", [.cicpNarrowRangeRGB]),
+        ("png/cicp-hlg-vs-icc-pq-tag.png", [.conflictCICPTag, .conflictTransfer]),
+        ("png/iccp-cicp-in-v42.png", [.iccCICPTagInvalid]),
+        ("png/iccp-undecodable-trc.png", [.iccUndecodableTag]),
+        ("../icc/srgb-curves-cicp-pq.icc", [.iccCICPPrimariesMismatch, .iccCICPTransferMismatch]),
+    ]
+
+    @Test("each fixture fires exactly its rules", arguments: expectations)
+    func fixtureFires(_ name: String, _ expected: Set<RuleID>) throws {
+        #expect(try Corpus.rules(name) == expected)
+    }
+
+    @Test("every rule in the catalog that a file can fire is fired by some fixture")
+    func catalogCoverage() throws {
+        var fired: Set<RuleID> = []
+        for (name, _) in Self.expectations { fired.formUnion(try Corpus.rules(name)) }
+        fired.formUnion(try Corpus.rules("png/p3-cicp-8bit.png", ValidationOptions(requirements: [.sRGB])))
+        for requirement in Requirement.allCases {
+            fired.formUnion(try Corpus.rules("png/untagged.png", ValidationOptions(requirements: [requirement])))
+        }
+        fired.formUnion(
+            try Corpus.tags("png/pq-16bit-clean.png").changes(from: Corpus.tags("png/srgb-cicp-8bit.png")).map(\.rule))
+        fired.formUnion(
+            try Corpus.tags("png/pq-16bit-clean.png").changes(from: Corpus.tags("png/cicp-narrow-range.png")).map(
+                \.rule))
+        fired.formUnion(
+            try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: Corpus.tags("png/pq-16bit-clean.png")).map(\.rule))
+        let unfired = Set(ValidationRule.all.map(\.id)).subtracting(fired)
+        #expect(unfired.isEmpty, "rules no fixture fires: \(unfired.sorted())")
+    }
+
+    @Test("rule catalog: unique ids, a fix and a source for each")
+    func catalog() {
+        let ids = ValidationRule.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        for rule in ValidationRule.all {
+            #expect(!rule.fix.isEmpty && !rule.reference.isEmpty && !rule.title.isEmpty, "\(rule.id)")
+        }
+    }
+
+    @Test("every rule id is documented in the Colour-tag rules article")
+    func documented() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/HDRColor/HDRColor.docc/ColourTagRules.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        for rule in ValidationRule.all {
+            #expect(text.contains("`\(rule.id)`"), "\(rule.id) missing from ColourTagRules.md")
+        }
+    }
+
+    @Test("disabling and re-weighing rules")
+    func weighing() throws {
+        let tags = try Corpus.tags("png/cicp-narrow-range.png")
+        #expect(tags.findings(options: ValidationOptions(disabledRules: [.pngCICPNarrowRange])).isEmpty)
+        #expect(
+            tags.findings(options: ValidationOptions(severityOverrides: [.pngCICPNarrowRange: .error])).map(\.severity)
+                == [.error])
+    }
+
+    @Test("gain-map fractions compare exactly: 1/3 is above 333333/1000000, a zero denominator compares as nothing")
+    func fractions() {
+        #expect(GainMapFraction(1, 3).isGreaterThanOrEqual(to: GainMapFraction(333_333, 1_000_000)) == true)
+        #expect(GainMapFraction(333_333, 1_000_000).isGreaterThanOrEqual(to: GainMapFraction(1, 3)) == false)
+        #expect(
+            GainMapFraction(Int64(Int32.min), UInt32.max).isGreaterThanOrEqual(to: GainMapFraction(Int64(Int32.max), 1))
+                == false)
+        #expect(GainMapFraction(1, 0).isGreaterThanOrEqual(to: GainMapFraction(0, 1)) == nil)
+        #expect(GainMapFraction(1, 0).value == nil)
+    }
+}
+
+@Suite("Policies and comparison")
+struct PolicyTests {
+    @Test("requirements on the corpus (ISO 22028-5 as presented at WWDC 2023: BT.2020, PQ/HLG, ≥ 10 bits, tagged)")
+    func requirements() throws {
+        func unmet(_ name: String, _ requirement: Requirement) throws -> Bool {
+            try Corpus.rules(name, ValidationOptions(requirements: [requirement])).contains(requirement.rule)
+        }
+        #expect(try !unmet("png/pq-16bit-clean.png", .isoHDR) && !unmet("png/hlg-16bit.png", .isoHDR))
+        #expect(try unmet("png/pq-8bit.png", .isoHDR) && unmet("png/srgb-cicp-8bit.png", .isoHDR))
+        #expect(try !unmet("png/srgb-cicp-8bit.png", .sRGB) && unmet("png/p3-cicp-8bit.png", .sRGB))
+        #expect(try !unmet("png/p3-cicp-8bit.png", .displayP3) && unmet("png/srgb-cicp-8bit.png", .displayP3))
+        #expect(try unmet("png/untagged.png", .tagged) && !unmet("png/srgb-cicp-8bit.png", .tagged))
+        #expect(
+            try !unmet("png/hlg-16bit.png", .hdr) && !unmet("jpeg/ultrahdr-xmp-only.jpg", .hdr)
+                && unmet("png/untagged.png", .hdr))
+        #expect(
+            try !unmet("jpeg/ultrahdr-iso-only.jpg", .gainMapISO) && unmet("jpeg/ultrahdr-xmp-only.jpg", .gainMapISO))
+        #expect(
+            try !unmet("jpeg/ultrahdr-iso-and-xmp.jpg", .gainMapBoth)
+                && unmet("jpeg/ultrahdr-iso-only.jpg", .gainMapBoth))
+        #expect(
+            try unmet("jpeg/ultrahdr-unknown-version.jpg", .gainMapISO),
+            "an unknown minimum_version counts as no gain map")
+    }
+
+    @Test("--compare: dropped mDCV/cLLI and changed primaries, transfer and range (ImageMagick #7715, libavif #2950)")
+    func comparison() throws {
+        let source = try Corpus.tags("png/pq-16bit-clean.png")
+        #expect(source.changes(from: source).isEmpty)
+        #expect(
+            Set(try Corpus.tags("png/hlg-16bit.png").changes(from: source).map(\.rule)) == [
+                .compareTransfer, .compareCLLI, .compareMDCV,
+            ])
+        #expect(
+            Set(try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: source).map(\.rule))
+                == [.comparePrimaries, .compareTransfer, .compareCLLI, .compareMDCV])
+        #expect(
+            Set(
+                try Corpus.tags("png/cicp-narrow-range.png").changes(from: Corpus.tags("png/hlg-16bit.png")).map(\.rule)
+            )
+                == [.compareTransfer, .compareRange])
+        // The AVIF avifenc made from a PQ source keeps primaries, transfer and range.
+        #expect(
+            try Corpus.tags("avif/avifenc-pq-10bit.avif").changes(from: Corpus.tags("png/hlg-16bit.png")).map(\.rule)
+                == [.compareTransfer])
+    }
+
+    @Test("globs: * within a segment, ** across, bare names anywhere")
+    func globs() {
+        #expect(Glob("assets/**/*.png").matches("assets/a/b/c.png") && Glob("assets/**/*.png").matches("assets/c.png"))
+        #expect(!Glob("assets/*.png").matches("assets/a/c.png") && Glob("*.png").matches("deep/dir/x.png"))
+        #expect(Glob("./hdr/**").matches("hdr/x/y.avif") && !Glob("hdr/**").matches("sdr/x.avif"))
+        #expect(Glob("img?.[jp]*").matches("img1.jpg") && !Glob("img?.[jp]*").matches("img12.jpg"))
+    }
+
+    @Test("policy file semantics: file-wide settings plus every matching path policy; unknown rule ids listed")
+    func policyConfiguration() throws {
+        let json = """
+            {"fail-on": "warning", "require": ["tagged"], "disable": ["tags.untagged"],
+             "severity": {"png.cicp-narrow-range": "error"},
+             "paths": [{"glob": "hdr/**", "require": ["iso-hdr"]}, {"glob": "*.jpg", "disable": ["nope.rule"]}]}
+            """
+        let policy = try JSONDecoder().decode(PolicyConfiguration.self, from: Data(json.utf8))
+        #expect(policy.failOn == .warning)
+        let hdr = policy.options(for: "hdr/a/b.png", base: ValidationOptions())
+        #expect(hdr.requirements == [.tagged, .isoHDR] && hdr.disabledRules.contains(.untagged))
+        #expect(hdr.severityOverrides[.pngCICPNarrowRange] == .error)
+        #expect(policy.options(for: "ui/b.png", base: ValidationOptions()).requirements == [.tagged])
+        #expect(policy.unknownRuleIDs == ["nope.rule"])
+    }
+
+    @Test("file selection walks folders by extension, with include and exclude globs, sorted")
+    func selection() throws {
+        let root = Corpus.url("").path
+        let all = try FileSelection().files(in: [root])
+        #expect(all.count == Corpus.allFiles.count)
+        let png = try FileSelection(include: [Glob("png/*.png")], exclude: [Glob("*4gib*")]).files(in: [root])
+        #expect(png.count == Corpus.allFiles.filter { $0.hasPrefix("png/") }.count - 1)
+        #expect(png == png.sorted())
+    }
+}

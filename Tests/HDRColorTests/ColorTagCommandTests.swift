@@ -1,0 +1,225 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `hdrcolor inspect`, `validate` and `tag` run as a user would, on the colour-tag corpus (Tests/Fixtures/color-tags).
+@Suite("hdrcolor inspect / validate / tag")
+struct ColorTagCommandTests {
+    static func fixture(_ name: String) -> String { Fixtures.url("color-tags/\(name)").path }
+
+    static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    @Test("inspect a PNG: exiftool/H.273 field names, locations, findings; exit 0")
+    func inspectPNG() throws {
+        let result = try CommandLineTool.run(["inspect", Self.fixture("png/pq-16bit-clean.png")])
+        #expect(result.status == 0, "\(result.standardError)")
+        for text in [
+            "Color Primaries           9 (Rec. ITU-R BT.2020-2)", "Transfer Characteristics  16 (SMPTE ST 2084)",
+            "cICP chunk at byte 41 (4 bytes)", "MaxCLL 1000, MaxFALL 400 cd/m²", "No findings.",
+        ] {
+            #expect(result.standardOutput.contains(text), "missing: \(text)")
+        }
+    }
+
+    @Test("inspect --json of several files is an array of objects; findings make exit 1")
+    func inspectJSON() throws {
+        let result = try CommandLineTool.run([
+            "inspect", "--json", Self.fixture("png/cicp-matrix-9.png"), Self.fixture("avif/avifenc-pq-10bit.avif"),
+        ])
+        #expect(result.status == 1)
+        let files = try #require(try Self.json(result.standardOutput) as? [[String: Any]])
+        #expect(files.map { $0["FileType"] as? String } == ["PNG", "AVIF"])
+        let cicp = try #require(((files[0]["Images"] as? [[String: Any]])?[0]["CICP"] as? [[String: Any]])?.first)
+        #expect(
+            cicp["ColorPrimaries"] as? Int == 9 && cicp["MatrixCoefficients"] as? Int == 9
+                && cicp["VideoFullRangeFlag"] as? Int == 1)
+        #expect((files[0]["Findings"] as? [[String: Any]])?.first?["Rule"] as? String == "png.cicp-matrix-not-identity")
+    }
+
+    @Test("inspect --json stays valid JSON when an ICC curve is infinite: such numbers are null")
+    func inspectNonFiniteJSON() throws {
+        let result = try CommandLineTool.run(["inspect", "--json", Self.fixture("icc/infinite-curve.icc")])
+        let json = try #require(try Self.json(result.standardOutput) as? [String: Any], "\(result.standardOutput)")
+        let curves = try #require((json["ICCProfileDetails"] as? [String: Any])?["ToneCurves"] as? [String: Any])
+        let samples = try #require((curves["Red"] as? [String: Any])?["Samples"] as? [Any])
+        #expect(
+            samples.count == 5 && samples[0] as? Int == 0 && samples[1] is NSNull && samples[4] is NSNull,
+            "(32767·X)^100 overflows: \(samples)")
+    }
+
+    @Test("inspect: unreadable input is exit 2 with a plain message naming the file; terminals never see raw ESC")
+    func inspectErrors() throws {
+        let text = try CommandLineTool.run(["inspect", Self.fixture("misc/not-an-image.png")])
+        #expect(text.status == 2)
+        #expect(text.standardError.contains("not-an-image.png: not an ICC profile or a recognised image"))
+        let missing = try CommandLineTool.run(["inspect", "/nonexistent/a.png"])
+        #expect(missing.status == 2 && missing.standardError.contains("/nonexistent/a.png: no such file"))
+        #expect(!missing.standardError.contains("error 2") && !missing.standardError.contains("NSCocoaErrorDomain"))
+        let bomb = try CommandLineTool.run(["inspect", Self.fixture("png/iccp-zlib-bomb.png")])
+        #expect(bomb.status == 2 && bomb.standardError.contains("exceeds the limit"))
+        let evil = try CommandLineTool.run(["inspect", Self.fixture("png/iccp-escape-description.png")])
+        #expect(evil.status == 0 && !evil.standardOutput.contains("\u{1B}") && !evil.standardOutput.contains("\u{07}"))
+        #expect(evil.standardOutput.contains("\\x1B[31mred"))
+    }
+
+    @Test("validate: exit 0 clean, 1 findings at --fail-on, 2 unreadable; text summary")
+    func validateExitCodes() throws {
+        let clean = try CommandLineTool.run([
+            "validate", Self.fixture("png/pq-16bit-clean.png"), Self.fixture("avif/avifenc-pq-10bit.avif"),
+        ])
+        #expect(clean.status == 0, "\(clean.standardOutput)")
+        #expect(clean.standardOutput.contains("2 files: 2 clean"))
+        let warning = Self.fixture("png/cicp-narrow-range.png")
+        #expect(try CommandLineTool.run(["validate", warning]).status == 0)
+        #expect(try CommandLineTool.run(["validate", "--fail-on", "warning", warning]).status == 1)
+        let error = try CommandLineTool.run(["validate", Self.fixture("png/cicp-matrix-9.png")])
+        #expect(error.status == 1 && error.standardOutput.contains("png.cicp-matrix-not-identity"))
+        #expect(error.standardOutput.contains("fix: Write the chunk with matrix 0"))
+        #expect(try CommandLineTool.run(["validate", Self.fixture("misc/empty.png")]).status == 2)
+    }
+
+    @Test("validate: bad usage is exit 2 (unknown policy, no paths, missing folder, unknown rule in the policy)")
+    func validateUsage() throws {
+        #expect(
+            try CommandLineTool.run(["validate", "--require", "nonsense", Self.fixture("png/untagged.png")]).status == 2
+        )
+        #expect(try CommandLineTool.run(["validate"]).status == 2)
+        #expect(try CommandLineTool.run(["validate", "/nonexistent/folder"]).status == 2)
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("policy.yml")
+        try "disable: [no.such-rule]\n".write(to: config, atomically: true, encoding: .utf8)
+        let unknown = try CommandLineTool.run(["validate", "--config", config.path, Self.fixture("png/untagged.png")])
+        #expect(unknown.status == 2 && unknown.standardError.contains("no.such-rule"))
+        try "require: iso-hdr: [\n".write(to: config, atomically: true, encoding: .utf8)
+        #expect(
+            try CommandLineTool.run(["validate", "--config", config.path, Self.fixture("png/untagged.png")]).status == 2
+        )
+    }
+
+    @Test("validate walks a folder with --include/--exclude and a per-glob policy file")
+    func validatePolicyFile() throws {
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fm = FileManager.default
+        for folder in ["assets/hdr", "assets/ui", "third_party"] {
+            try fm.createDirectory(at: directory.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try fm.copyItem(
+            atPath: Self.fixture("png/pq-8bit.png"), toPath: directory.appendingPathComponent("assets/hdr/dim.png").path
+        )
+        try fm.copyItem(
+            atPath: Self.fixture("png/srgb-cicp-8bit.png"),
+            toPath: directory.appendingPathComponent("assets/ui/icon.png").path)
+        try fm.copyItem(
+            atPath: Self.fixture("png/cicp-matrix-9.png"),
+            toPath: directory.appendingPathComponent("third_party/bad.png").path)
+        let config = directory.appendingPathComponent("policy.yml")
+        try """
+        exclude: ["third_party/**"]
+        paths:
+          - glob: "assets/hdr/**"
+            require: [iso-hdr]
+        """.write(to: config, atomically: true, encoding: .utf8)
+        let result = try CommandLineTool.run(["validate", "--format", "json", "--config", config.path, directory.path])
+        #expect(result.status == 1)
+        let report = try #require(try Self.json(result.standardOutput) as? [String: Any])
+        let files = try #require(report["Files"] as? [[String: Any]])
+        #expect(files.count == 2, "third_party is excluded")
+        let rules = files.flatMap { ($0["Findings"] as? [[String: Any]] ?? []).compactMap { $0["Rule"] as? String } }
+        #expect(rules == ["policy.iso-hdr"], "only the HDR folder requires iso-hdr")
+        let included = try CommandLineTool.run(["validate", "--include", "assets/ui/*.png", directory.path])
+        #expect(included.status == 0 && included.standardOutput.contains("1 file: 1 clean"))
+    }
+
+    @Test("validate formats: SARIF and JSON parse, JUnit and GitHub annotations are shaped for CI")
+    func validateFormats() throws {
+        let files = [Self.fixture("png/cicp-matrix-9.png"), Self.fixture("png/untagged.png")]
+        let sarif = try CommandLineTool.run(["validate", "--format", "sarif"] + files)
+        let sarifJSON = try Self.json(sarif.standardOutput) as? [String: Any]
+        #expect(sarif.status == 1 && sarifJSON?["version"] as? String == "2.1.0")
+        let junit = try CommandLineTool.run(["validate", "--format", "junit"] + files)
+        #expect(junit.standardOutput.hasPrefix("<?xml") && junit.standardOutput.contains("failures=\"1\""))
+        let github = try CommandLineTool.run(["validate", "--format", "github"] + files)
+        #expect(github.standardOutput.split(separator: "\n").filter { $0.hasPrefix("::error file=") }.count == 1)
+        #expect(github.standardOutput.contains("::notice file="))
+    }
+
+    @Test("validate --compare fails when a derivative lost cLLI/mDCV or changed transfer (ImageMagick #7715)")
+    func validateCompare() throws {
+        let source = Self.fixture("png/pq-16bit-clean.png")
+        let same = try CommandLineTool.run([
+            "validate", "--compare", source, Self.fixture("avif/avifenc-pq-10bit.avif"),
+        ])
+        #expect(same.status == 1)
+        #expect(
+            same.standardOutput.contains("compare.clli-changed") && !same.standardOutput.contains("compare.transfer"))
+        let changed = try CommandLineTool.run(["validate", "--compare", source, Self.fixture("png/hlg-16bit.png")])
+        #expect(changed.standardOutput.contains("compare.transfer-changed"))
+        #expect(try CommandLineTool.run(["validate", "--compare", source, source]).status == 0)
+    }
+
+    @Test("tag fixes a failing file in one command: IDAT untouched, validate --require iso-hdr then passes")
+    func tagThenValidate() throws {
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("hdr.png")
+        try FileManager.default.copyItem(atPath: Self.fixture("png/cicp-narrow-range.png"), toPath: file.path)
+        let before = try Data(contentsOf: file)
+        #expect(
+            try CommandLineTool.run(["validate", "--require", "iso-hdr", "--fail-on", "warning", file.path]).status == 1
+        )
+        let tagged = try CommandLineTool.run([
+            "tag", file.path, "--cicp", "9/16/0/1", "--icc-from-cicp", "--mdcv", "bt2020:1000:0.0001", "--clli",
+            "1000,400",
+        ])
+        #expect(tagged.status == 0, "\(tagged.standardError)")
+        #expect(tagged.standardOutput.contains("pixel data unchanged"))
+        let after = try Data(contentsOf: file)
+        /// The IDAT chunk, length through CRC.
+        func idat(_ data: Data) -> [UInt8] {
+            let bytes = [UInt8](data)
+            guard let range = data.range(of: Data("IDAT".utf8)) else { return [] }
+            let start = range.lowerBound - 4
+            let length =
+                Int(bytes[start]) << 24 | Int(bytes[start + 1]) << 16 | Int(bytes[start + 2]) << 8
+                | Int(bytes[start + 3])
+            return Array(bytes[start..<(start + 12 + length)])
+        }
+        #expect(!idat(before).isEmpty && idat(before) == idat(after))
+        #expect(
+            try CommandLineTool.run(["validate", "--require", "iso-hdr", "--fail-on", "warning", file.path]).status == 0
+        )
+        // The same command gives the same bytes.
+        let copy = directory.appendingPathComponent("again.png")
+        _ = try CommandLineTool.run([
+            "tag", Self.fixture("png/cicp-narrow-range.png"), "-o", copy.path, "--cicp", "9/16/0/1", "--icc-from-cicp",
+        ])
+        _ = try CommandLineTool.run([
+            "tag", Self.fixture("png/cicp-narrow-range.png"), "-o", file.path, "--cicp", "9/16/0/1", "--icc-from-cicp",
+        ])
+        let first = try Data(contentsOf: copy)
+        let second = try Data(contentsOf: file)
+        #expect(first == second)
+    }
+
+    @Test("tag refuses what it cannot do: no edit, matrix ≠ 0, a JPEG, an unwritable destination")
+    func tagRefusals() throws {
+        let png = Self.fixture("png/untagged.png")
+        #expect(try CommandLineTool.run(["tag", png]).status == 64)
+        #expect(try CommandLineTool.run(["tag", png, "--cicp", "9/16/9/0", "-o", "/dev/null"]).status == 64)
+        #expect(try CommandLineTool.run(["tag", png, "--cicp", "9/16/0", "-o", "/dev/null"]).status == 64)
+        #expect(
+            try CommandLineTool.run([
+                "tag", Self.fixture("jpeg/pillow-untagged.jpg"), "--cicp", "1/13/0/1", "-o", "/tmp/x.jpg",
+            ]).status == 1)
+        let unwritable = try CommandLineTool.run(["tag", png, "--cicp", "1/13/0/1", "-o", "/nonexistent/dir/out.png"])
+        #expect(unwritable.status == 2 && unwritable.standardError.contains("cannot write"))
+    }
+
+    @Test("validate --list-rules prints the catalog the documentation is made from")
+    func listRules() throws {
+        let result = try CommandLineTool.run(["validate", "--list-rules"])
+        #expect(result.status == 0 && result.standardOutput.contains("| `gainmap.mpf-invalid` | error |"))
+    }
+}
