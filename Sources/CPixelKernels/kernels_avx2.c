@@ -14,6 +14,11 @@
 
 #define HDRK_TARGET __attribute__((target("avx2,f16c")))
 
+void hdrk_prefetch(const void *address, long bytes) {
+    const char *p = (const char *)address;
+    for (long offset = 0; offset < bytes; offset += 64) _mm_prefetch(p + offset, _MM_HINT_T0);
+}
+
 int hdrk_has_avx2_f16c(void) {
     unsigned int a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
@@ -390,6 +395,14 @@ HDRK_TARGET void hdrk_quantize_u16_avx2(const float *v, long n, float scale, flo
 #else  // Not x86-64: PixelConversion never calls these (hdrk_has_avx2_f16c() is 0).
 
 int hdrk_has_avx2_f16c(void) { return 0; }
+void hdrk_prefetch(const void *address, long bytes) {
+#if defined(__GNUC__) || defined(__clang__)
+    const char *p = (const char *)address;
+    for (long offset = 0; offset < bytes; offset += 64) __builtin_prefetch(p + offset);
+#else
+    (void)address; (void)bytes;
+#endif
+}
 void hdrk_affine_avx2(const HDRKAffine *k, float *p0, float *p1, float *p2, long n) {
     (void)k; (void)p0; (void)p1; (void)p2; (void)n;
 }

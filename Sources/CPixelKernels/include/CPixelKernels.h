@@ -38,6 +38,9 @@ typedef struct {
     float o[3];
 } HDRKAffine;
 
+/// Hints that `bytes` bytes from `address` will be read soon (one prefetch per cache line; a no-op elsewhere).
+void hdrk_prefetch(const void *address, long bytes);
+
 /// 1 when the CPU and the operating system support AVX2 and F16C, else 0.
 int hdrk_has_avx2_f16c(void);
 

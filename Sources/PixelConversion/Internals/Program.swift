@@ -154,15 +154,30 @@ final class Program: @unchecked Sendable {
         }
     }
 
-    /// Reads columns `columns` of row `y` into the chunk and runs the steps on them.
+    /// Reads columns `columns` of row `y` into the chunk and runs the steps on them, after asking for the same
+    /// columns of the next row to be prefetched (short row segments are too short for the hardware prefetchers).
     private func compute<R: RowReader>(
         _ reader: R, _ source: PixelBufferView, row y: Int, columns: Range<Int>, _ scratch: Scratch
     ) {
+        if y + 1 < source.height { prefetch(source, row: y + 1, columns: columns) }
         reader.read(
             source, row: y, from: columns.lowerBound, count: columns.count, into: scratch.chunk, scratch: scratch, kernels)
         let planes = scratch.chunk.planes(count: columns.count)
         steps.withUnsafeBufferPointer { steps in
             for step in steps { execute(step, planes, scratch) }
+        }
+    }
+
+    /// Prefetches the bytes of `columns` of image row `y` in every plane of `view`.
+    private func prefetch(_ view: PixelBufferView, row y: Int, columns: Range<Int>) {
+        for p in 0..<view.format.planeCount {
+            let plane = view.plane(p)
+            let d = plane.layout
+            let row = y / d.verticalSubsampling
+            guard y % d.verticalSubsampling == 0 || d.verticalSubsampling == 1 else { continue }
+            let first = columns.lowerBound / d.horizontalSubsampling * d.bytesPerPixel
+            let last = Swift.min((columns.upperBound + 1) / d.horizontalSubsampling + 1, plane.width) * d.bytesPerPixel
+            hdrk_prefetch(plane.baseAddress + row * plane.bytesPerRow + first, last - first)
         }
     }
 

@@ -64,11 +64,8 @@ struct RGBReader: RowReader, Sendable {
         } else {
             for c in 0..<3 { channels[c]!.read(row, from: x0, count: count, into: chunk.plane(c), .normalized, kernels) }
         }
-        if let alpha = channels[3] {
-            alpha.read(row, from: x0, count: count, into: chunk.p3, .normalized, kernels)
-        } else {
-            chunk.p3.update(repeating: 1, count: count)
-        }
+        // Without an alpha channel the plane keeps the 1.0 that Scratch filled it with.
+        channels[3]?.read(row, from: x0, count: count, into: chunk.p3, .normalized, kernels)
     }
 }
 
@@ -99,7 +96,6 @@ struct YCbCrReader: RowReader, Sendable {
         _ kernels: KernelSet
     ) {
         luma.read(view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p0, .code, kernels)
-        chunk.p3.update(repeating: 1, count: count)  // opaque
         let cbPlane = view.plane(1), crPlane = view.plane(view.format.planeCount == 3 ? 2 : 1)
         if subsampling == .s444 {
             cb.read(cbPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p1, .code, kernels)

@@ -31,6 +31,8 @@ struct Scratch {
                 try withUnsafeTemporaryAllocation(of: Int.self, capacity: 4) { keys in
                     let base = floats.baseAddress!
                     base.initialize(repeating: 0, count: floatCount)
+                    // Alpha is opaque unless a reader with an alpha channel overwrites it; the others never touch it.
+                    (base + 3 * chunkCapacity).update(repeating: 1, count: chunkCapacity)
                     keys.initialize(repeating: -1)
                     let c = chunkCapacity
                     let scratch = Scratch(
