@@ -27,20 +27,22 @@ extension ICCToneCurve {
         case .gamma(let gamma):
             self = .parametric(.gamma(gamma))
         case .srgb:
-            self = parametric(3, [2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
+            let alpha = 1 + Curves.srgbOffset
+            self = parametric(
+                3, [Curves.srgbExponent, 1 / alpha, Curves.srgbOffset / alpha, 1 / Curves.srgbSlope, Curves.srgbDecodeThreshold])
         case .bt709:
-            self = bt709Family(alpha: 1.099, beta: 0.018, slope: 4.5)
+            self = bt709Family(alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
         case .bt2020TwelveBit:
-            self = bt709Family(alpha: 1.0993, beta: 0.0181, slope: 4.5)
+            self = bt709Family(alpha: Curves.bt2020TwelveBitAlpha, beta: Curves.bt2020TwelveBitBeta, slope: 4.5)
         case .smpte240m:
-            self = bt709Family(alpha: 1.1115, beta: 0.0228, slope: 4)
+            self = bt709Family(alpha: Curves.smpte240mAlpha, beta: Curves.smpte240mBeta, slope: 4)
         case .bt1886(let white, let black) where white > black && black >= 0 && white.isFinite:
             // L/Lw = a·max(V + b, 0)^2.4 / Lw = (a′V + b′)^2.4, a′ = (w − k)/w, b′ = k/w, w = Lw^(1/2.4),
             // k = Lb^(1/2.4) (ITU-R BT.1886 Annex 1).
             let w = Foundation.pow(white, 1 / 2.4), k = Foundation.pow(black, 1 / 2.4)
             self = parametric(1, [2.4, (w - k) / w, k / w])
         case .st428:
-            self = parametric(1, [2.6, Foundation.pow(52.37 / 48, 1 / 2.6), 0])
+            self = parametric(1, [Curves.st428Exponent, Foundation.pow(Curves.st428Peak, 1 / Curves.st428Exponent), 0])
         case .log100, .log100Sqrt10, .iec61966_2_4, .bt1361, .pq, .hlg, .bt1886:
             let last = Double(Self.sampledTableSize - 1)
             self = .sampled(

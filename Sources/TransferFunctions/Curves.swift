@@ -8,17 +8,30 @@ import Darwin
 
 /// The formulas shared by several curves, in `Double`. Each takes the curve's own parameters, so that the same code
 /// serves BT.709, BT.2020 and SMPTE ST 240M, and BT.1361 builds on BT.709.
+///
+/// The constants are the one source of the curves' parameters in the package (the ICC bridge writes its parametric
+/// curves from them).
 @usableFromInline
-enum Curves {
+package enum Curves {
     /// BT.709-6 item 1.2 and BT.2020-2 Table 4 (10-bit) constants.
-    @usableFromInline static let bt709Alpha = 1.099
-    @usableFromInline static let bt709Beta = 0.018
+    @usableFromInline package static let bt709Alpha = 1.099
+    @usableFromInline package static let bt709Beta = 0.018
     /// BT.2020-2 Table 4, 12-bit system.
-    @usableFromInline static let bt2020TwelveBitAlpha = 1.0993
-    @usableFromInline static let bt2020TwelveBitBeta = 0.0181
+    @usableFromInline package static let bt2020TwelveBitAlpha = 1.0993
+    @usableFromInline package static let bt2020TwelveBitBeta = 0.0181
     /// SMPTE ST 240M.
-    @usableFromInline static let smpte240mAlpha = 1.1115
-    @usableFromInline static let smpte240mBeta = 0.0228
+    @usableFromInline package static let smpte240mAlpha = 1.1115
+    @usableFromInline package static let smpte240mBeta = 0.0228
+    /// IEC 61966-2-1 sRGB: exponent 2.4, offset 0.055 (α = 1.055), linear slope 12.92, decoding threshold 0.04045,
+    /// encoding threshold 0.0031308.
+    @usableFromInline package static let srgbExponent = 2.4
+    @usableFromInline package static let srgbOffset = 0.055
+    @usableFromInline package static let srgbSlope = 12.92
+    @usableFromInline package static let srgbDecodeThreshold = 0.04045
+    @usableFromInline package static let srgbEncodeThreshold = 0.0031308
+    /// SMPTE ST 428-1: `V = (48·L / 52.37)^(1/2.6)`, where L = 1 is 48 cd/m².
+    @usableFromInline package static let st428Exponent = 2.6
+    @usableFromInline package static let st428Peak = 52.37 / 48
 
     /// The BT.709-family OETF: `V = slope·L` for L < β, else `α·L^0.45 − (α − 1)` (ITU-R BT.709-6 item 1.2,
     /// BT.2020-2 Table 4, SMPTE ST 240M; ITU-T H.273 TransferCharacteristics 1, 6, 7, 14, 15). Defined for L ≥ 0.
@@ -40,7 +53,7 @@ enum Curves {
 
     /// The inverse of the power segment alone, `((V + α − 1) / α)^(1/0.45)`.
     @usableFromInline
-    static func bt709DecodePower(_ v: Double, alpha: Double) -> Double {
+    package static func bt709DecodePower(_ v: Double, alpha: Double) -> Double {
         pow((v + alpha - 1) / alpha, 1 / 0.45)
     }
 
@@ -89,13 +102,13 @@ enum Curves {
     /// IEC 61966-2-1 sRGB decoding for V ≥ 0 (§5.2, equations 5–7 inverted).
     @usableFromInline
     static func srgbDecode(_ v: Double) -> Double {
-        v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        v <= srgbDecodeThreshold ? v / srgbSlope : pow((v + srgbOffset) / (1 + srgbOffset), srgbExponent)
     }
 
     /// IEC 61966-2-1 sRGB encoding for L ≥ 0.
     @usableFromInline
     static func srgbEncode(_ l: Double) -> Double {
-        l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055
+        l <= srgbEncodeThreshold ? l * srgbSlope : (1 + srgbOffset) * pow(l, 1 / srgbExponent) - srgbOffset
     }
 
     /// ITU-T H.273 TransferCharacteristics 9 and 10: `V = 1 + log10(L) / decades` for L ≥ 10^−decades (0.01, or

@@ -128,7 +128,7 @@ extension TransferFunction {
         case .bt1361:
             return Curves.bt1361Decode(v)
         case .st428:
-            return 52.37 / 48 * pow(v, 2.6)
+            return Curves.st428Peak * pow(v, Curves.st428Exponent)
         case .pq:
             return PQ.eotfNormalized(v)
         case .hlg:
@@ -164,7 +164,7 @@ extension TransferFunction {
         case .bt1361:
             return Curves.bt1361Encode(l)
         case .st428:
-            return pow(48 * l / 52.37, 1 / 2.6)
+            return pow(l / Curves.st428Peak, 1 / Curves.st428Exponent)
         case .pq:
             return PQ.inverseEOTFNormalized(l)
         case .hlg:

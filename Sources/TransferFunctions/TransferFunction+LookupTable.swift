@@ -116,8 +116,8 @@ extension TransferFunction.LookupTable {
         switch curve {
         case .srgb:
             return decoding
-                ? .linearToe(applies: { $0 <= 0.04045 }, slope: 1 / 12.92)
-                : .linearToe(applies: { $0 <= 0.0031308 }, slope: 12.92)
+                ? .linearToe(applies: { $0 <= Curves.srgbDecodeThreshold }, slope: 1 / Curves.srgbSlope)
+                : .linearToe(applies: { $0 <= Curves.srgbEncodeThreshold }, slope: Curves.srgbSlope)
         case .bt709, .iec61966_2_4, .bt1361:
             return bt709Family(alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
         case .bt2020TwelveBit:

@@ -23,6 +23,11 @@ struct PlanCompiler {
     mutating func compile(kernels: KernelSet) throws(PixelConversionError) -> (Program, [PixelConverter.Plan.Step]) {
         try validate()
         let sourceFormat = source.effectiveFormat, destinationFormat = destination.effectiveFormat
+        if sourceFormat.isFloatingPoint {
+            // ±∞ would turn into NaN at the first matrix with coefficients of both signs (∞ − ∞); as ±10³⁰ it stays
+            // the brightest (or darkest) value and saturates wherever the destination has a limit. NaN stays NaN.
+            append(.clamp(low: -Self.infinityStandIn, high: Self.infinityStandIn, name: "±∞ → ±10³⁰"))
+        }
         if sourceFormat.colorModel == .yCbCr { try decodeYCbCr(sourceFormat) } else { decodeSignal(source.colorSpace) }
         toneMap()
         convertGamut()
@@ -76,6 +81,9 @@ struct PlanCompiler {
         }
         return (Program(reader: reader, operations: operations, writer: writer, kernels: kernels), steps)
     }
+
+    /// What ±∞ from a float or half source becomes: finite, far above any light level (10³⁰).
+    static let infinityStandIn: Float = 1e30
 
     // MARK: Validation
 

@@ -64,7 +64,9 @@ struct ReferenceConverter {
         let format = source.effectiveFormat
         let conventions = options.conversionOptions
         if format.colorModel == .rgb {
-            let v = rgbSample(view, format, x, y)
+            var v = rgbSample(view, format, x, y)
+            // The converter reads ±∞ of float and half sources as ±10³⁰ (PixelConverter documentation).
+            for c in 0..<3 where v[c].isInfinite { v[c] = v[c] > 0 ? 1e30 : -1e30 }
             return (source.colorSpace.decode(SIMD3(v.x, v.y, v.z), options: conventions), v.w)
         }
         let q = try! Quantization(bitDepth: format.bitDepth, range: format.range!)
@@ -221,6 +223,7 @@ struct ReferenceConverter {
         _ signals: [SIMD3<Double>], _ w: Int, _ h: Int, _ i: Int, _ j: Int, _ s: PixelFormat.ChromaSubsampling,
         _ location: ChromaLocation
     ) -> SIMD2<Double> {
+        if s == .s444 { return SIMD2(signals[j * w + i].y, signals[j * w + i].z) }
         func taps(centre: Int, cosited: Bool, count: Int) -> [(Int, Double)] {
             let clamp = { (k: Int) in Swift.min(Swift.max(k, 0), count - 1) }
             return cosited

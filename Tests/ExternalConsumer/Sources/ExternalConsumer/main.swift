@@ -52,6 +52,35 @@ check(HalfFloat.bits(from: Float(1)) == 0x3C00, "HalfFloat.bits(from: Float)")
 check(HalfFloat.bits(from: 1 + 0x1p-11 + 0x1p-30 as Double) == 0x3C01, "HalfFloat.bits(from: Double)")
 check(HalfFloat.float(fromBits: 0x7BFF) == 65504, "HalfFloat.float(fromBits:)")
 
+// PixelConversion: the contract of the PixelConversion issue, exactly as written there.
+do {
+    var frame = try PixelBuffer(format: .x420, width: 64, height: 32)
+    frame.withMutableView { view in  // BT.2408 reference white, grey: Y′ 573, Cb = Cr = 512 (10-bit, narrow)
+        let luma = view.plane(0), chroma = view.plane(1)
+        for y in 0..<luma.height { for x in 0..<luma.width { luma.row(y, as: UInt16.self)[x] = 573 << 6 } }
+        for y in 0..<chroma.height { for i in 0..<(2 * chroma.width) { chroma.row(y, as: UInt16.self)[i] = 512 << 6 } }
+    }
+    var output = try PixelBuffer(format: .rgbaHalf, width: 64, height: 32)
+    try frame.withView { source in
+        try output.withMutableView { destination in
+            var options = PixelConverter.Options()        // threadCount, referenceWhite, chroma, toneMapping, gamut policy…
+            options.threadCount = 1
+            let converter = try PixelConverter(
+                from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
+                to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3),
+                options: options)
+            try converter.convert(source, to: destination)   // PixelBufferView → MutablePixelBufferView, any row strides
+        }
+    }
+    let white = output.withView { HalfFloat.float(fromBits: $0.plane(0).row(5, as: UInt16.self)[40]) }
+    let expected = TransferFunction.pq.toLinear(509.0 / 876) * 10_000 / 203  // code 573 of BT.2408's white, 1.0039
+    check(abs(Double(white) - expected) < 1e-3, "PixelConverter: PQ code 573 → \(expected) (got \(white))")
+    check(PixelFormat(fourCC: "x420") == .x420 && PixelFormat.xf20.fourCCString == "xf20", "PixelFormat FourCC statics")
+    check(PixelFormat.x444.fourCCString == "x444" && PixelFormat.y420.fourCCString == "y420", "PixelFormat statics")
+    let fromCICP = try PixelEncoding(cicp: .bt2100PQVideo, format: .x420)
+    check(fromCICP.matrix == .bt2020NonConstantLuminance && fromCICP.effectiveChromaLocation == .topLeft, "PixelEncoding(cicp:)")
+}
+
 if failures > 0 {
     print("ExternalConsumer: \(failures) contract check(s) failed")
     exit(1)
