@@ -1,5 +1,6 @@
 public import ColorSpaces
 public import PixelBuffers
+public import ToneMapping
 
 /// Why a ``PixelConverter`` cannot be built or cannot convert a pair of buffers. Each case names what is wrong and
 /// the numbers involved; ``description`` says how to fix it.
@@ -24,6 +25,8 @@ public enum PixelConversionError: Error, Hashable, Sendable, CustomStringConvert
     case invalidRows(lowerBound: Int, upperBound: Int, height: Int, reason: String)
     /// A buffer view's geometry is invalid.
     case geometry(PixelBufferError)
+    /// Gain-map metadata that cannot be applied, or a gain map that cannot be read or written.
+    case gainMap(GainMapError)
 
     public var description: String {
         switch self {
@@ -49,6 +52,8 @@ public enum PixelConversionError: Error, Hashable, Sendable, CustomStringConvert
             "rows \(l)..<\(u) of an image \(h) rows high: \(reason)"
         case .geometry(let e):
             "invalid buffer: \(e)"
+        case .gainMap(let e):
+            "gain map: \(e)"
         }
     }
 }

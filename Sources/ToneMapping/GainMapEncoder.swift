@@ -108,7 +108,7 @@ public struct GainMapEncoder: Hashable, Sendable {
         return log2(Double(peak))
     }
 
-    func logGain(base: Float, alternate: Float, headroom: Double) -> Double {
+    package func logGain(base: Float, alternate: Float, headroom: Double) -> Double {
         let b = Double(base > 0 ? base : 0) + baseOffset
         let a = Double(alternate > 0 ? alternate : 0) + alternateOffset
         let ratio = headroom >= baseHeadroom ? a / b : b / a
