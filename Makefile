@@ -9,7 +9,7 @@ APT_TEST_PROFILES := icc-profiles-free colord-data
 # Tools the colour-tag tests compare against when present (the exiftool cross-check skips with a note otherwise).
 APT_TEST_TOOLS := libimage-exiftool-perl
 
-.PHONY: all build release demo test consumer deps test-profiles test-tools bench fixtures accuracy check-exhaustive docs clean
+.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy check-exhaustive docs clean
 
 all: build
 
@@ -62,9 +62,16 @@ consumer: deps
 	$(SWIFT) build --package-path Tests/ExternalConsumer --scratch-path .build-consumer
 	.build-consumer/debug/ExternalConsumer
 
-## Benchmarks (package-benchmark), side by side with LittleCMS where it does the same work.
-bench: deps
+## Benchmarks (package-benchmark), side by side with LittleCMS and zimg where they do the same work.
+bench: deps bench-deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+## zimg (libzimg-dev), the benchmarks' speed anchor for whole-frame conversion; never a dependency of the library.
+bench-deps:
+	@if pkg-config --exists zimg; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libzimg-dev; \
+	else echo "error: zimg not found; install it with: sudo apt-get install -y libzimg-dev"; exit 1; fi
 
 ## Rewrite the measured error tables in Docs/Accuracy.md.
 accuracy: deps

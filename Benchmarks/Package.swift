@@ -21,6 +21,8 @@ let package = Package(
     targets: [
         // LittleCMS 2 for side-by-side measurements (its own module name, distinct from the library's CLittleCMS).
         .systemLibrary(name: "LittleCMSBench", path: "Sources/LittleCMSBench", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        // zimg 3, the speed anchor for whole-frame conversion (benchmarks only; `make bench` installs libzimg-dev).
+        .systemLibrary(name: "ZimgBench", path: "Sources/ZimgBench", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
 
         .executableTarget(
             name: "TransferFunctionsBenchmarks",
@@ -44,6 +46,13 @@ let package = Package(
             name: "ICCBenchmarks",
             dependencies: benchmarkDependencies + ["LittleCMSBench"],
             path: "Benchmarks/ICCBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+
+        .executableTarget(
+            name: "PixelConversionBenchmarks",
+            dependencies: benchmarkDependencies + ["LittleCMSBench", "ZimgBench"],
+            path: "Benchmarks/PixelConversionBenchmarks",
             plugins: benchmarkPlugins
         ),
 

@@ -352,6 +352,117 @@ HDRK_TARGET void hdrk_upsample_chroma_avx2(const float *ext, float *out, long n,
     }
 }
 
+/// The integer codes of eight values: round-half-up(clamp(v·scale + bias, 0, maxCode)), NaN as 0 (Kernels.code).
+HDRK_TARGET static inline __m256i hdrk_codes(__m256 x, __m256 scale, __m256 bias, __m256 top) {
+    const __m256 half = _mm256_set1_ps(0.5f), magic = _mm256_set1_ps(8388608.0f);
+    x = _mm256_and_ps(x, _mm256_cmp_ps(x, x, _CMP_ORD_Q));  // NaN → 0
+    x = _mm256_add_ps(_mm256_mul_ps(x, scale), bias);
+    x = _mm256_max_ps(x, _mm256_setzero_ps());  // x > 0 ? x : 0
+    x = _mm256_min_ps(x, top);  // x < maxCode ? x : maxCode
+    const __m256 t = _mm256_add_ps(x, half);
+    const __m256 sum = _mm256_add_ps(t, magic);
+    const __m256 rounded = _mm256_sub_ps(sum, magic);
+    const __m256i k = _mm256_sub_epi32(_mm256_castps_si256(sum), _mm256_set1_epi32(0x4B000000));
+    return _mm256_add_epi32(k, _mm256_castps_si256(_mm256_cmp_ps(rounded, t, _CMP_GT_OQ)));  // − 1 where rounded up
+}
+
+/// The same for one value (tails).
+static inline uint32_t hdrk_code(float x, float scale, float bias, float maxCode) {
+    x = x == x ? x : 0.0f;
+    x = x * scale + bias;
+    x = x > 0 ? x : 0.0f;
+    x = x < maxCode ? x : maxCode;
+    const float t = x + 0.5f;
+    const float sum = t + 8388608.0f;
+    const float rounded = sum - 8388608.0f;
+    uint32_t bits;
+    __builtin_memcpy(&bits, &sum, 4);
+    uint32_t k = bits - 0x4B000000u;
+    if (rounded > t) k -= 1;
+    return k;
+}
+
+HDRK_TARGET void hdrk_read_rgba_avx2(const void *src, int bytes, const float *table, const float scale[4],
+                                     const float bias[4], float *c0, float *c1, float *c2, float *c3, long n) {
+    float *planes[4] = {c0, c1, c2, c3};
+    if (bytes == 1) {
+        const uint8_t *p = (const uint8_t *)src;
+        const __m256i byteMask = _mm256_set1_epi32(0xFF);
+        long i = 0;
+        for (; i + 8 <= n; i += 8) {
+            const __m256i words = _mm256_loadu_si256((const __m256i *)(p + 4 * i));
+            for (int c = 0; c < 4; c++) {
+                const __m256i code = _mm256_and_si256(_mm256_srli_epi32(words, 8 * c), byteMask);
+                __m256 value;
+                if (table && c < 3) {
+                    value = _mm256_i32gather_ps(table, code, 4);
+                } else {
+                    value = _mm256_div_ps(_mm256_sub_ps(_mm256_cvtepi32_ps(code), _mm256_set1_ps(bias[c])),
+                                          _mm256_set1_ps(scale[c]));
+                }
+                _mm256_storeu_ps(planes[c] + i, value);
+            }
+        }
+        for (; i < n; i++) {
+            for (int c = 0; c < 4; c++) {
+                const uint32_t code = p[4 * i + c];
+                planes[c][i] = (table && c < 3) ? table[code] : ((float)(int32_t)code - bias[c]) / scale[c];
+            }
+        }
+    } else {
+        const uint16_t *p = (const uint16_t *)src;
+        for (long i = 0; i < n; i++) {
+            for (int c = 0; c < 4; c++) {
+                const uint32_t code = p[4 * i + c];
+                planes[c][i] = (table && c < 3) ? table[code] : ((float)(int32_t)code - bias[c]) / scale[c];
+            }
+        }
+    }
+}
+
+HDRK_TARGET void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const float *c2, const float *c3,
+                                     const float scale[4], const float bias[4], const float maxCode[4], void *dst,
+                                     int bytes, long n) {
+    const float *planes[4] = {c0, c1, c2, c3};
+    __m256 sc[4], bi[4], top[4];
+    for (int c = 0; c < 4; c++) {
+        sc[c] = _mm256_set1_ps(scale[c]);
+        bi[c] = _mm256_set1_ps(bias[c]);
+        top[c] = _mm256_set1_ps(maxCode[c]);
+    }
+    long i = 0;
+    if (bytes == 1) {
+        uint8_t *out = (uint8_t *)dst;
+        for (; i + 8 <= n; i += 8) {
+            __m256i word = hdrk_codes(_mm256_loadu_ps(c0 + i), sc[0], bi[0], top[0]);
+            for (int c = 1; c < 4; c++) {
+                const __m256i code = hdrk_codes(_mm256_loadu_ps(planes[c] + i), sc[c], bi[c], top[c]);
+                word = _mm256_or_si256(word, _mm256_slli_epi32(code, 8 * c));
+            }
+            _mm256_storeu_si256((__m256i *)(out + 4 * i), word);
+        }
+        for (; i < n; i++) {
+            for (int c = 0; c < 4; c++) out[4 * i + c] = (uint8_t)hdrk_code(planes[c][i], scale[c], bias[c], maxCode[c]);
+        }
+    } else {
+        uint16_t *out = (uint16_t *)dst;
+        for (; i + 8 <= n; i += 8) {
+            const __m256i r = hdrk_codes(_mm256_loadu_ps(c0 + i), sc[0], bi[0], top[0]);
+            const __m256i g = hdrk_codes(_mm256_loadu_ps(c1 + i), sc[1], bi[1], top[1]);
+            const __m256i b = hdrk_codes(_mm256_loadu_ps(c2 + i), sc[2], bi[2], top[2]);
+            const __m256i a = hdrk_codes(_mm256_loadu_ps(c3 + i), sc[3], bi[3], top[3]);
+            const __m256i rg = _mm256_or_si256(r, _mm256_slli_epi32(g, 16));  // pixel k: R | G << 16
+            const __m256i ba = _mm256_or_si256(b, _mm256_slli_epi32(a, 16));
+            const __m256i lo = _mm256_unpacklo_epi32(rg, ba), hi = _mm256_unpackhi_epi32(rg, ba);
+            _mm256_storeu_si256((__m256i *)(out + 4 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
+            _mm256_storeu_si256((__m256i *)(out + 4 * i + 16), _mm256_permute2x128_si256(lo, hi, 0x31));
+        }
+        for (; i < n; i++) {
+            for (int c = 0; c < 4; c++) out[4 * i + c] = (uint16_t)hdrk_code(planes[c][i], scale[c], bias[c], maxCode[c]);
+        }
+    }
+}
+
 HDRK_TARGET void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, float maxCode, uint32_t shift,
                                         uint16_t *dst, long stride) {
     const __m256 sc = _mm256_set1_ps(scale), bi = _mm256_set1_ps(bias), top = _mm256_set1_ps(maxCode);
@@ -432,5 +543,13 @@ void hdrk_read_code_pairs_u16_avx2(const uint16_t *s, uint32_t sh, uint32_t m, f
     (void)s; (void)sh; (void)m; (void)a; (void)b; (void)n;
 }
 void hdrk_upsample_chroma_avx2(const float *e, float *o, long n, int mode) { (void)e; (void)o; (void)n; (void)mode; }
+void hdrk_read_rgba_avx2(const void *s, int b, const float *t, const float sc[4], const float bi[4], float *c0, float *c1,
+                         float *c2, float *c3, long n) {
+    (void)s; (void)b; (void)t; (void)sc; (void)bi; (void)c0; (void)c1; (void)c2; (void)c3; (void)n;
+}
+void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const float *c2, const float *c3, const float sc[4],
+                         const float bi[4], const float mc[4], void *d, int b, long n) {
+    (void)c0; (void)c1; (void)c2; (void)c3; (void)sc; (void)bi; (void)mc; (void)d; (void)b; (void)n;
+}
 
 #endif

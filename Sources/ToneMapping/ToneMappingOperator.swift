@@ -51,7 +51,7 @@ extension ToneCurveApplication {
     /// Scaling by f(m)/m is used when the driving value m is above this; below, the curve is applied per channel
     /// (keeps the ratio finite and the result continuous near black).
     @usableFromInline
-    static var ratioThreshold: Float { 1e-6 }
+    package static var ratioThreshold: Float { 1e-6 }
 }
 
 extension ToneCurve {

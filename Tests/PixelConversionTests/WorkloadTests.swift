@@ -59,6 +59,24 @@ struct WorkloadTests {
         #expect(result.worst <= 1, "\(result)")
     }
 
+    /// Every named operator, content from 1000 to 10 000 cd/m², displays from 1.5× to 16×, on both paths.
+    @Test("3b. Tone mapping in the pass: every method and headroom pair", arguments: ToneMappingMethod.allCases)
+    func toneMappingMethods(_ method: ToneMappingMethod) throws {
+        let frame = TestFrames.random(.x420, width: 256, height: 16, seed: 31)
+        for path in Self.paths {
+            for (content, display) in [(1000.0, 1.5), (4000, 4), (10_000, 16), (1000, 8)] {
+                let converter = try PixelConverter(
+                    from: Self.x420PQ, to: Self.edrHalf,
+                    options: Self.options(path) {
+                        $0.toneMapping = .displayHeadroom(
+                            display, content: ContentLuminance(maxContentLightLevel: content), method: method)
+                    })
+                let (result, _) = try AccuracyCheck.run(converter, frame)
+                #expect(result.worst <= 1, "\(method) \(content) cd/m² on \(display)× (\(path)): \(result)")
+            }
+        }
+    }
+
     /// 4. Seed 002 export: RGBA half extended linear P3 → 'x420' BT.2020 HLG and PQ video range.
     @Test("4. RGBA half → 'x420' HLG and PQ", arguments: paths)
     func exportToX420(_ path: PixelConverter.CodePath) throws {

@@ -78,6 +78,17 @@ void hdrk_read_code_pairs_u16_avx2(const uint16_t *src, uint32_t shift, uint32_t
 /// n outputs. The arithmetic is exact for values that are multiples of 1/4 below 2^18.
 void hdrk_upsample_chroma_avx2(const float *ext, float *out, long n, int mode);
 
+/// n interleaved 4-channel pixels of 8-bit (`bytes` 1) or 16-bit (`bytes` 2) samples into four planes. Channels 0 … 2
+/// go through `table` (code → value) when it is not NULL, else, like channel 3, normalise as (code − bias[c]) / scale[c].
+/// Exactly n pixels read.
+void hdrk_read_rgba_avx2(const void *src, int bytes, const float *table, const float scale[4], const float bias[4],
+                         float *c0, float *c1, float *c2, float *c3, long n);
+
+/// Four planes → n interleaved 4-channel pixels of 8-bit (`bytes` 1) or 16-bit (`bytes` 2) codes, each quantised as
+/// hdrk_quantize_u16_avx2 does with its channel's scale, bias and maxCode. Exactly n pixels written.
+void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const float *c2, const float *c3, const float scale[4],
+                         const float bias[4], const float maxCode[4], void *dst, int bytes, long n);
+
 /// Quantises n values to 16-bit codes at `stride`: code = round-half-up(clamp(v·scale + bias, 0, maxCode)), NaN as
 /// 0, stored `<< shift`; exactly n written.
 void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, float maxCode, uint32_t shift,

@@ -191,10 +191,25 @@ struct PlanCompiler {
             let mapper = ToneMapper(
                 method, contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, referenceWhite: referenceWhite,
                 application: .luminance(weights))
-            append(.toneMap(
-                mapper.tabulated(),
-                name: "\(method.rawValue) \(Self.number(contentHeadroom))× → \(Self.number(displayHeadroom))× headroom, "
-                    + "on luminance"))
+            let name = "\(method.rawValue) \(Self.number(contentHeadroom))× → \(Self.number(displayHeadroom))× headroom, "
+                + "on luminance"
+            guard method != .bt2446A else { return append(.toneMap(mapper, name: name)) }
+            // A scalar curve f applied to luminance Y scales the pixel by f(Y)/Y: the luminance-gain step. The gain is
+            // continuous where f becomes constant (the content headroom; the display headroom for a clip), with a kink
+            // there; tabulated straight across it with 512 segments per octave, the one segment that straddles it is
+            // off by at most 2/(2048·τ(1 + τ)) relative (τ ≥ 1 the shoulder's end in units of its width), 5e-4 at
+            // worst. The table reaches 4× the kink, and at least 128 (every PQ value at 203 cd/m²), beyond which the
+            // gain is evaluated exactly.
+            let kink = method == .clip ? displayHeadroom : contentHeadroom
+            let gain: @Sendable (Double) -> Double = { y in
+                y > Double(ToneCurveApplication.ratioThreshold) ? mapper.map(SIMD3(repeating: y)).x / y : 1
+            }
+            let top = Swift.max(Int(log2(kink).rounded(.up)) + 2, 7)
+            let table = PiecewiseLinearTable(
+                function: gain, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZeroBelow(0x1p-16),
+                high: Float(sign: .plus, exponent: top, significand: 1), mirrored: false)
+            append(.luminanceGain(
+                weights: weights, CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: "tone map " + name)))
         case .custom(let mapper):
             append(.toneMap(mapper, name: "\(type(of: mapper))"))
         }

@@ -19,6 +19,8 @@ final class Program: @unchecked Sendable {
     let gamutMappers: [GamutMapper]
     private let steps: [Step]
     private let tableStorage: UnsafeMutableBufferPointer<Float>
+    /// Working memory for the band workers.
+    private let scratchPool = ScratchPool()
 
     init(reader: Reader, operations: [Operation], writer: Writer, kernels: KernelSet) {
         self.reader = reader
@@ -98,7 +100,7 @@ final class Program: @unchecked Sendable {
     private func run<R: RowReader>(
         _ reader: R, _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>
     ) {
-        Scratch.withScratch { scratch in
+        scratchPool.withScratch { scratch in
             // Rows are processed in short sub-bands, all chunk columns of one sub-band before the next, so that the
             // rows a sub-band touches stay in the TLB and caches (walking a whole frame column-chunk by column-chunk
             // touches a new page on every row). 4:2:0 output recomputes one row above each sub-band for its chroma

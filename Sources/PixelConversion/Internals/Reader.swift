@@ -27,10 +27,13 @@ struct RGBReader: RowReader, Sendable {
     let codeTable: [Float]?
     /// Interleaved half RGBA (`false`) or BGRA (`true`), read through HalfFloat's SIMD deinterleave; `nil` otherwise.
     let halfInterleaved: Bool?
+    /// Interleaved 8- or 16-bit RGBA / BGRA, read in one pass by the C kernel on the SIMD path.
+    let interleaved: InterleavedAccess?
 
     init(format: PixelFormat, codeTable: [Float]?) {
         channels = (0..<4).map { SampleAccess(format, channel: $0) }
         self.codeTable = codeTable
+        interleaved = InterleavedAccess(format)
         if case .rgba(let order) = format.layout, format.sampleType == .halfFloat {
             halfInterleaved = (order == .bgra)
         } else {
@@ -54,6 +57,12 @@ struct RGBReader: RowReader, Sendable {
                 UnsafeMutableBufferPointer(start: third, count: count),
                 UnsafeMutableBufferPointer(start: chunk.p3, count: count))
             return
+        }
+        if kernels.usesAVX2, let interleaved {
+            guard let codeTable else { return interleaved.read(row, from: x0, count: count, table: nil, into: chunk) }
+            return codeTable.withUnsafeBufferPointer {
+                interleaved.read(row, from: x0, count: count, table: $0.baseAddress, into: chunk)
+            }
         }
         if let codeTable {
             codeTable.withUnsafeBufferPointer { table in

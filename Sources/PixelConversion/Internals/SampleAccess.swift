@@ -161,3 +161,66 @@ struct SampleAccess: Sendable {
         }
     }
 }
+
+/// The four channels of an interleaved 8- or 16-bit RGBA / BGRA format whose samples fill their containers, as the
+/// C kernels read and write them in one pass: parameters in memory order, and which chunk plane each channel is.
+struct InterleavedAccess: Sendable {
+    /// 1 or 2.
+    let bytes: Int32
+    /// Per memory channel: codes per unit, code of 0, largest code.
+    let scale: SIMD4<Float>
+    let bias: SIMD4<Float>
+    let maxCode: SIMD4<Float>
+    /// BGRA: memory channels 0 and 2 are planes 2 and 0.
+    let swapsRedAndBlue: Bool
+
+    init?(_ format: PixelFormat) {
+        guard case .rgba(let order) = format.layout, format.sampleType == .unsignedInteger,
+            format.bitDepth == 8 * format.bytesPerSample
+        else { return nil }
+        swapsRedAndBlue = order == .bgra
+        bytes = Int32(format.bytesPerSample)
+        var (scale, bias, maxCode) = (SIMD4<Float>(), SIMD4<Float>(), SIMD4<Float>())
+        for plane in 0..<4 {
+            guard let access = SampleAccess(format, channel: plane) else { return nil }
+            let memory = access.offset  // the channel's position in the pixel
+            (scale[memory], bias[memory], maxCode[memory]) = (access.scale, access.bias, access.maxCode)
+        }
+        (self.scale, self.bias, self.maxCode) = (scale, bias, maxCode)
+    }
+
+    /// The chunk planes in memory order.
+    func planes(_ chunk: Chunk, start: Int = 0) -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+                                                     UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+        swapsRedAndBlue
+            ? (chunk.p2 + start, chunk.p1 + start, chunk.p0 + start, chunk.p3 + start)
+            : (chunk.p0 + start, chunk.p1 + start, chunk.p2 + start, chunk.p3 + start)
+    }
+
+    /// Reads `count` pixels from `x0` of `row`, the colour channels through `table` when given.
+    func read(_ row: UnsafeRawPointer, from x0: Int, count: Int, table: UnsafePointer<Float>?, into chunk: Chunk) {
+        let p = planes(chunk)
+        withUnsafeBytes(of: scale) { s in
+            withUnsafeBytes(of: bias) { b in
+                hdrk_read_rgba_avx2(
+                    row + x0 * 4 * Int(bytes), bytes, table, s.baseAddress!.assumingMemoryBound(to: Float.self),
+                    b.baseAddress!.assumingMemoryBound(to: Float.self), p.0, p.1, p.2, p.3, count)
+            }
+        }
+    }
+
+    /// Writes `count` pixels from `x0` of `row` from the chunk planes at `start`.
+    func write(_ chunk: Chunk, start: Int, count: Int, into row: UnsafeMutableRawPointer, from x0: Int) {
+        let p = planes(chunk, start: start)
+        withUnsafeBytes(of: scale) { s in
+            withUnsafeBytes(of: bias) { b in
+                withUnsafeBytes(of: maxCode) { m in
+                    hdrk_pack_rgba_avx2(
+                        p.0, p.1, p.2, p.3, s.baseAddress!.assumingMemoryBound(to: Float.self),
+                        b.baseAddress!.assumingMemoryBound(to: Float.self), m.baseAddress!.assumingMemoryBound(to: Float.self),
+                        row + x0 * 4 * Int(bytes), bytes, count)
+                }
+            }
+        }
+    }
+}

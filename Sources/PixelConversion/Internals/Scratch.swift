@@ -1,6 +1,7 @@
+import Synchronization
+
 /// The working memory of one band worker: a chunk of four Float planes (R, G, B, A or Y′, Cb, Cr) for up to
-/// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling. About 16 KB, taken from the stack
-/// (`withUnsafeTemporaryAllocation`), so converting allocates nothing on the heap.
+/// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling: about 20 KB, from a ``ScratchPool``.
 struct Scratch {
     /// Pixels a chunk covers (its own columns).
     static let chunkWidth = 256
@@ -24,24 +25,27 @@ struct Scratch {
     /// The reader's cache keys: per slot the chroma row and the chunk's first column it holds (−1: empty).
     let cacheKeys: UnsafeMutablePointer<Int>
 
-    /// Runs `body` with scratch memory that lives for the call.
-    static func withScratch<R>(_ body: (Scratch) throws -> R) rethrows -> R {
-        try withUnsafeTemporaryAllocation(of: Float.self, capacity: floatCount) { floats in
-            try withUnsafeTemporaryAllocation(of: Int32.self, capacity: chunkCapacity) { indices in
-                try withUnsafeTemporaryAllocation(of: Int.self, capacity: 4) { keys in
-                    let base = floats.baseAddress!
-                    base.initialize(repeating: 0, count: floatCount)
-                    // Alpha is opaque unless a reader with an alpha channel overwrites it; the others never touch it.
-                    (base + 3 * chunkCapacity).update(repeating: 1, count: chunkCapacity)
-                    keys.initialize(repeating: -1)
-                    let c = chunkCapacity
-                    let scratch = Scratch(
-                        chunk: Chunk(p0: base, p1: base + c, p2: base + 2 * c, p3: base + 3 * c), chroma: base + 4 * c,
-                        outsideIndices: indices.baseAddress!, cacheKeys: keys.baseAddress!)
-                    return try body(scratch)
-                }
-            }
-        }
+    /// The bytes of one scratch block: the floats, then the outside indices, then the cache keys.
+    static var byteCount: Int {
+        floatCount * MemoryLayout<Float>.stride + chunkCapacity * MemoryLayout<Int32>.stride + 4 * MemoryLayout<Int>.stride
+    }
+
+    /// Lays out scratch memory in `block` (``byteCount`` bytes, 64-byte aligned) and resets it for a new band.
+    init(block: UnsafeMutableRawPointer) {
+        let base = block.bindMemory(to: Float.self, capacity: Self.floatCount)
+        base.update(repeating: 0, count: Self.floatCount)
+        // Alpha is opaque unless a reader with an alpha channel overwrites it; the others never touch it.
+        (base + 3 * Self.chunkCapacity).update(repeating: 1, count: Self.chunkCapacity)
+        let indices = (block + Self.floatCount * MemoryLayout<Float>.stride)
+            .bindMemory(to: Int32.self, capacity: Self.chunkCapacity)
+        let keys = (block + Self.floatCount * MemoryLayout<Float>.stride + Self.chunkCapacity * MemoryLayout<Int32>.stride)
+            .bindMemory(to: Int.self, capacity: 4)
+        keys.update(repeating: -1, count: 4)
+        let c = Self.chunkCapacity
+        chunk = Chunk(p0: base, p1: base + c, p2: base + 2 * c, p3: base + 3 * c)
+        chroma = base + 4 * c
+        outsideIndices = indices
+        cacheKeys = keys
     }
 
     /// Channel `channel` (0 Cb, 1 Cr) of the reader's cache slot `slot` (0, 1).
@@ -73,4 +77,38 @@ struct Chunk {
     func planes(from start: Int = 0, count: Int) -> Planes {
         Planes(p0: p0 + start, p1: p1 + start, p2: p2 + start, count: count)
     }
+}
+
+/// Scratch blocks for a program's band workers: taken for a band and given back after it, so that a converter
+/// allocates its working memory on the first frames only (one block per thread converting at once) and never again.
+///
+/// `@unchecked Sendable`: the blocks are raw memory handed to one thread at a time under the mutex; they are freed
+/// only in `deinit`, when no conversion can be running.
+final class ScratchPool: @unchecked Sendable {
+    /// A block of ``Scratch/byteCount`` bytes.
+    private struct Block: @unchecked Sendable {  // raw memory, used by one thread at a time (see the class)
+        let pointer: UnsafeMutableRawPointer
+    }
+
+    private struct State: Sendable {
+        var free: [Block] = []
+        var all: [Block] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Runs `body` with a block from the pool (allocated when all are in use).
+    func withScratch<R>(_ body: (Scratch) throws -> R) rethrows -> R {
+        let block = state.withLock { state -> Block in
+            if let block = state.free.popLast() { return block }
+            let block = Block(pointer: .allocate(byteCount: Scratch.byteCount, alignment: 64))
+            state.all.append(block)
+            state.free.reserveCapacity(state.all.count)  // giving blocks back never allocates
+            return block
+        }
+        defer { state.withLock { $0.free.append(block) } }
+        return try body(Scratch(block: block.pointer))
+    }
+
+    deinit { state.withLock { $0.all.forEach { $0.pointer.deallocate() } } }
 }

@@ -24,9 +24,12 @@ struct RGBWriter: Sendable {
     let packed: Bool
     /// Interleaved half RGBA / BGRA ('RGhA'): written through HalfFloat's SIMD interleave. `true` swaps R and B.
     let halfInterleaved: Bool?
+    /// Interleaved 8- or 16-bit RGBA / BGRA, packed in one pass by the C kernel on the SIMD path.
+    let interleaved: InterleavedAccess?
 
     init(format: PixelFormat) {
         channels = (0..<4).map { SampleAccess(format, channel: $0) }
+        interleaved = InterleavedAccess(format)
         if case .packed10 = format.layout { packed = true } else { packed = false }
         if case .rgba(let order) = format.layout, format.sampleType == .halfFloat {
             halfInterleaved = (order == .bgra)
@@ -51,6 +54,9 @@ struct RGBWriter: Sendable {
                 UnsafeBufferPointer(start: third, count: count), UnsafeBufferPointer(start: chunk.p3 + start, count: count),
                 into: destination)
             return
+        }
+        if kernels.usesAVX2, let interleaved {
+            return interleaved.write(chunk, start: start, count: count, into: row, from: x0)
         }
         if packed {
             (row + 4 &* x0).initializeMemory(as: UInt32.self, repeating: 0, count: count)

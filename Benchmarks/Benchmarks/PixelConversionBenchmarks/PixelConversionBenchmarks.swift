@@ -1,0 +1,239 @@
+// PixelConversion benchmarks: the six workloads of the PixelConversion issue on 3840×2160 frames, beside zimg 3 (its
+// SIMD path, approximate gamma, planar half output: less work than RGBA half) and LittleCMS 2 on the same work, and a
+// memcpy of the output frame as the floor. One iteration = one frame; malloc counts show the zero-allocation
+// steady state. Results and ratios: Docs/Performance.md (section "pixel-conversion").
+import Benchmark
+import HDRColor
+import LittleCMSBench
+import ZimgBench
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let width = 3840
+let height = 2160
+
+// MARK: Frames
+
+/// A frame of `format` with deterministic samples: integer codes uniform over the nominal range, half and float
+/// values in [0, 4] (a few stops of HDR above reference white).
+func frame(_ format: PixelFormat) -> PixelBuffer {
+    var buffer = try! PixelBuffer(format: format, width: width, height: height)
+    buffer.withMutableView { view in
+        var state: UInt32 = 0x2545_F491
+        func next() -> UInt32 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state >> 8
+        }
+        for p in 0..<format.planeCount {
+            let plane = view.plane(p)
+            for r in 0..<plane.height {
+                switch (format.sampleType, format.bytesPerSample) {
+                case (.halfFloat, _):
+                    let row = plane.row(r, as: UInt16.self)
+                    for i in 0..<row.count { row[i] = HalfFloat.bits(from: i % 4 == 3 ? 1 : Float(next() % 4096) / 1024) }
+                case (_, 1):
+                    let row = plane.row(r, as: UInt8.self)
+                    for i in 0..<row.count { row[i] = UInt8(truncatingIfNeeded: next()) }
+                default:
+                    let row = plane.row(r, as: UInt16.self)
+                    let shift = format.alignment == .high ? UInt16(16 - format.bitDepth) : 0
+                    let narrow = format.range == .narrow && format.bitDepth == 10
+                    for i in 0..<row.count {
+                        let code = narrow ? 64 + next() % 877 : next() & UInt32(format.maxCode)
+                        row[i] = UInt16(code) << shift
+                    }
+                }
+            }
+        }
+    }
+    return buffer
+}
+
+/// Converts `input` with `converter` into a fresh buffer once per iteration.
+func conversionBenchmark(_ name: String, _ converter: PixelConverter, input: PixelBuffer) {
+    Benchmark(name) { benchmark in
+        var output = try! PixelBuffer(format: converter.destination.format, width: width, height: height)
+        benchmark.startMeasurement()  // allocation above is set-up, not measured
+        for _ in benchmark.scaledIterations {
+            input.withView { s in output.withMutableView { d in try! converter.convert(s, to: d) } }
+        }
+        blackHole(output)
+    }
+}
+
+func converter(_ from: PixelEncoding, _ to: PixelEncoding, threads: Int? = 1, path: PixelConverter.CodePath = .automatic,
+               _ change: (inout PixelConverter.Options) -> Void = { _ in }) -> PixelConverter {
+    var options = PixelConverter.Options()
+    options.threadCount = threads
+    options.codePath = path
+    change(&options)
+    return try! PixelConverter(from: from, to: to, options: options)
+}
+
+// MARK: LittleCMS
+
+/// A LittleCMS transform between two generated profiles, run over a whole frame in one call.
+final class LittleCMSTransform: @unchecked Sendable {  // the handle is used by one benchmark at a time
+    let handle: cmsHTRANSFORM
+
+    init(from source: ColorSpace, to destination: ColorSpace, input: cmsUInt32Number, output: cmsUInt32Number) {
+        func open(_ space: ColorSpace) -> cmsHPROFILE {
+            let bytes = try! ICCProfile(colorSpace: space).bytes
+            return bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count))! }
+        }
+        let (a, b) = (open(source), open(destination))
+        handle = cmsCreateTransform(a, input, b, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), 0)!
+        cmsCloseProfile(a)
+        cmsCloseProfile(b)
+    }
+
+    deinit { cmsDeleteTransform(handle) }
+}
+
+func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: PixelBuffer, output format: PixelFormat) {
+    Benchmark(name, configuration: .init(maxIterations: 5)) { benchmark in
+        var output = try! PixelBuffer(format: format, width: width, height: height)
+        benchmark.startMeasurement()  // allocation above is set-up, not measured
+        for _ in benchmark.scaledIterations {
+            input.withView { s in
+                output.withMutableView { d in
+                    // The rows of PixelBuffer are padded to 64 bytes; 4K rows are already multiples, so one call.
+                    cmsDoTransform(transform.handle, s.plane(0).baseAddress, d.plane(0).baseAddress, cmsUInt32Number(width * height))
+                }
+            }
+        }
+        blackHole(output)
+    }
+}
+
+// MARK: zimg
+
+/// zimg's graph for S1: planar 10-bit (low bits) 4:2:0 BT.2020 NCL PQ, narrow range, top-left siting → planar half
+/// linear P3-D65 (ST 432-1) with 1.0 = 203 cd/m², bilinear chroma, its SIMD path with approximate gamma.
+func zimgBenchmark(_ name: String, approximateGamma: Bool) {
+    var source = zimg_image_format(), destination = zimg_image_format()
+    zimg_image_format_default(&source, HDRCOLOR_ZIMG_API_VERSION)
+    zimg_image_format_default(&destination, HDRCOLOR_ZIMG_API_VERSION)
+    source.width = UInt32(width); source.height = UInt32(height)
+    destination.width = UInt32(width); destination.height = UInt32(height)
+    source.pixel_type = ZIMG_PIXEL_WORD; source.subsample_w = 1; source.subsample_h = 1
+    source.color_family = ZIMG_COLOR_YUV; source.matrix_coefficients = ZIMG_MATRIX_BT2020_NCL
+    source.transfer_characteristics = ZIMG_TRANSFER_ST2084; source.color_primaries = ZIMG_PRIMARIES_BT2020
+    source.depth = 10; source.pixel_range = ZIMG_RANGE_LIMITED; source.chroma_location = ZIMG_CHROMA_TOP_LEFT
+    destination.pixel_type = ZIMG_PIXEL_HALF; destination.color_family = ZIMG_COLOR_RGB
+    destination.matrix_coefficients = ZIMG_MATRIX_RGB; destination.transfer_characteristics = ZIMG_TRANSFER_LINEAR
+    destination.color_primaries = ZIMG_PRIMARIES_ST432_1; destination.depth = 16; destination.pixel_range = ZIMG_RANGE_FULL
+    var parameters = zimg_graph_builder_params()
+    zimg_graph_builder_params_default(&parameters, HDRCOLOR_ZIMG_API_VERSION)
+    parameters.resample_filter_uv = ZIMG_RESIZE_BILINEAR
+    parameters.nominal_peak_luminance = 203
+    parameters.allow_approximate_gamma = approximateGamma ? 1 : 0
+    parameters.cpu_type = ZIMG_CPU_AUTO
+    guard let graph = zimg_filter_graph_build(&source, &destination, &parameters) else { fatalError("zimg graph") }
+    var temporarySize = 0
+    zimg_filter_graph_get_tmp_size(graph, &temporarySize)
+    let input = try! PixelBuffer(format: .planarYCbCr(.s420, bitDepth: 10, range: .narrow), width: width, height: height)
+    let seeded = frame(input.format)
+    Benchmark(name, configuration: .init(maxIterations: approximateGamma ? 50 : 5)) { benchmark in
+        var output = try! PixelBuffer(format: .planarYCbCr(.s444, bitDepth: 16, range: .full), width: width, height: height)
+        let temporary = UnsafeMutableRawPointer.allocate(byteCount: temporarySize, alignment: 64)
+        defer { temporary.deallocate() }
+        benchmark.startMeasurement()  // allocation above is set-up, not measured
+        for _ in benchmark.scaledIterations {
+            seeded.withView { s in
+                output.withMutableView { d in
+                    var src = zimg_image_buffer_const(), dst = zimg_image_buffer()
+                    for i in 0..<3 {
+                        hdrcolor_zimg_set_input_plane(&src, Int32(i), s.plane(i).baseAddress, s.plane(i).bytesPerRow)
+                        hdrcolor_zimg_set_output_plane(&dst, Int32(i), d.plane(i).baseAddress, d.plane(i).bytesPerRow)
+                    }
+                    zimg_filter_graph_process(graph, &src, &dst, temporary, nil, nil, nil, nil)
+                }
+            }
+        }
+        blackHole(output)
+    }
+}
+
+// MARK: Benchmarks
+
+nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal], timeUnits: .milliseconds, warmupIterations: 2,
+        maxDuration: .seconds(3), maxIterations: 40)
+
+    let x420PQ = PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
+    let x420HLG = PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance)
+    let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
+    let srgb8 = PixelEncoding(format: .rgba8, colorSpace: .sRGB)
+    let x420 = frame(.x420), half = frame(.rgbaHalf), rgba8 = frame(.rgba8), rgba16 = frame(.rgba16)
+
+    // Floor: writing the 66 MB RGBA half frame.
+    Benchmark("memcpy: 4K RGBA half frame (66 MB)") { benchmark in
+        var output = try! PixelBuffer(format: .rgbaHalf, width: width, height: height)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            half.withView { s in output.withMutableView { d in memcpy(d.plane(0).baseAddress, s.plane(0).baseAddress, d.plane(0).bytesPerRow * height) } }
+        }
+        blackHole(output)
+    }
+
+    // 1. S1: 'x420' PQ → RGBA half extended linear Display P3.
+    conversionBenchmark("1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread", converter(x420PQ, edr), input: x420)
+    conversionBenchmark(
+        "1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread, portable Swift", converter(x420PQ, edr, path: .portable), input: x420)
+    conversionBenchmark("1. S1 'x420' PQ → 'RGhA' linear P3, all cores", converter(x420PQ, edr, threads: nil), input: x420)
+    zimgBenchmark("zimg: yuv420p10 PQ → planar half linear P3, approximate gamma, 1 thread", approximateGamma: true)
+    zimgBenchmark("zimg: yuv420p10 PQ → planar half linear P3, exact gamma, 1 thread", approximateGamma: false)
+
+    // 2. HLG, 1000 cd/m² display.
+    conversionBenchmark("2. 'x420' HLG → 'RGhA' linear P3, 1 thread", converter(x420HLG, edr), input: x420)
+
+    // 3. S1 with tone mapping to a 4× display in the same pass.
+    conversionBenchmark(
+        "3. S1 + tone map to 4× (headroom curve), 1 thread",
+        converter(x420PQ, edr) { $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000)) },
+        input: x420)
+
+    // 4. Export: RGBA half → 'x420' HLG and PQ.
+    conversionBenchmark("4. export 'RGhA' → 'x420' HLG, 1 thread", converter(edr, x420HLG), input: half)
+    conversionBenchmark("4. export 'RGhA' → 'x420' PQ, 1 thread", converter(edr, x420PQ), input: half)
+    conversionBenchmark("4. export 'RGhA' → 'x420' HLG, all cores", converter(edr, x420HLG, threads: nil), input: half)
+
+    // 5. 8-bit RGB, beside LittleCMS.
+    conversionBenchmark(
+        "5. sRGB RGBA8 → Display P3 RGBA8, 1 thread",
+        converter(srgb8, PixelEncoding(format: .rgba8, colorSpace: .displayP3)), input: rgba8)
+    littleCMSBenchmark(
+        "5. LittleCMS: sRGB RGBA8 → Display P3 RGBA8",
+        LittleCMSTransform(from: .sRGB, to: .displayP3, input: HDRCOLOR_TYPE_RGBA_8, output: HDRCOLOR_TYPE_RGBA_8),
+        input: rgba8, output: .rgba8)
+    conversionBenchmark(
+        "5. 'RGhA' linear P3 → sRGB RGBA8 thumbnail (soft clip), 1 thread",
+        converter(edr, srgb8) { $0.gamut = .softClip }, input: half)
+    littleCMSBenchmark(
+        "5. LittleCMS: RGBA half linear P3 → sRGB RGBA8",
+        LittleCMSTransform(
+            from: .extendedLinearDisplayP3, to: .sRGB, input: HDRCOLOR_TYPE_RGBA_HALF_FLT, output: HDRCOLOR_TYPE_RGBA_8),
+        input: half, output: .rgba8)
+
+    // 6. Seed 003: 'y420' BT.709 → BGRA8 sRGB.
+    conversionBenchmark(
+        "6. 'y420' BT.709 → BGRA8 sRGB, 1 thread",
+        converter(PixelEncoding(format: .y420, colorSpace: .bt709, matrix: .bt709), PixelEncoding(format: .bgra8, colorSpace: .sRGB)),
+        input: frame(.y420))
+
+    // HDR float path beside LittleCMS: RGBA16 PQ BT.2020 → RGBA half linear P3.
+    conversionBenchmark(
+        "HDR: RGBA16 PQ BT.2020 → 'RGhA' linear P3, 1 thread",
+        converter(PixelEncoding(format: .rgba16, colorSpace: .bt2100PQ), edr), input: rgba16)
+    littleCMSBenchmark(
+        "HDR: LittleCMS RGBA16 PQ BT.2020 → RGBA half linear P3",
+        LittleCMSTransform(
+            from: .bt2100PQ, to: .extendedLinearDisplayP3, input: HDRCOLOR_TYPE_RGBA_16, output: HDRCOLOR_TYPE_RGBA_HALF_FLT),
+        input: rgba16, output: .rgbaHalf)
+}
