@@ -14,6 +14,8 @@
 
 #define HDRK_TARGET __attribute__((target("avx2,f16c")))
 
+void hdrk_store_fence(void) { _mm_sfence(); }
+
 void hdrk_prefetch(const void *address, long bytes) {
     const char *p = (const char *)address;
     for (long offset = 0; offset < bytes; offset += 64) _mm_prefetch(p + offset, _MM_HINT_T0);
@@ -232,6 +234,7 @@ HDRK_TARGET void hdrk_clamp_avx2(float low, float high, float *v, long n) {
 
 HDRK_TARGET void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3,
                                            uint16_t *dst, long n) {
+    const int streaming = ((uintptr_t)dst & 31) == 0;
     long i = 0;
     for (; i + 8 <= n; i += 8) {
         const __m128i h0 = _mm256_cvtps_ph(_mm256_loadu_ps(c0 + i), _MM_FROUND_TO_NEAREST_INT);
@@ -240,11 +243,18 @@ HDRK_TARGET void hdrk_interleave_half_f16c(const float *c0, const float *c1, con
         const __m128i h3 = _mm256_cvtps_ph(_mm256_loadu_ps(c3 + i), _MM_FROUND_TO_NEAREST_INT);
         const __m128i a01l = _mm_unpacklo_epi16(h0, h1), a01h = _mm_unpackhi_epi16(h0, h1);
         const __m128i a23l = _mm_unpacklo_epi16(h2, h3), a23h = _mm_unpackhi_epi16(h2, h3);
-        __m128i *out = (__m128i *)(dst + 4 * i);
-        _mm_storeu_si128(out + 0, _mm_unpacklo_epi32(a01l, a23l));
-        _mm_storeu_si128(out + 1, _mm_unpackhi_epi32(a01l, a23l));
-        _mm_storeu_si128(out + 2, _mm_unpacklo_epi32(a01h, a23h));
-        _mm_storeu_si128(out + 3, _mm_unpackhi_epi32(a01h, a23h));
+        const __m256i first = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_unpacklo_epi32(a01l, a23l)), _mm_unpackhi_epi32(a01l, a23l), 1);
+        const __m256i second = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_unpacklo_epi32(a01h, a23h)), _mm_unpackhi_epi32(a01h, a23h), 1);
+        __m256i *out = (__m256i *)(dst + 4 * i);
+        if (streaming) {
+            _mm256_stream_si256(out, first);
+            _mm256_stream_si256(out + 1, second);
+        } else {
+            _mm256_storeu_si256(out, first);
+            _mm256_storeu_si256(out + 1, second);
+        }
     }
     for (; i < n; i++) {
         dst[4 * i + 0] = _cvtss_sh(c0[i], _MM_FROUND_TO_NEAREST_INT);
@@ -424,6 +434,7 @@ HDRK_TARGET void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const flo
                                      const float scale[4], const float bias[4], const float maxCode[4], void *dst,
                                      int bytes, long n) {
     const float *planes[4] = {c0, c1, c2, c3};
+    const int streaming = ((uintptr_t)dst & 31) == 0;  // see hdrk_interleave_half_f16c
     __m256 sc[4], bi[4], top[4];
     for (int c = 0; c < 4; c++) {
         sc[c] = _mm256_set1_ps(scale[c]);
@@ -439,7 +450,11 @@ HDRK_TARGET void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const flo
                 const __m256i code = hdrk_codes(_mm256_loadu_ps(planes[c] + i), sc[c], bi[c], top[c]);
                 word = _mm256_or_si256(word, _mm256_slli_epi32(code, 8 * c));
             }
-            _mm256_storeu_si256((__m256i *)(out + 4 * i), word);
+            if (streaming) {
+                _mm256_stream_si256((__m256i *)(out + 4 * i), word);
+            } else {
+                _mm256_storeu_si256((__m256i *)(out + 4 * i), word);
+            }
         }
         for (; i < n; i++) {
             for (int c = 0; c < 4; c++) out[4 * i + c] = (uint8_t)hdrk_code(planes[c][i], scale[c], bias[c], maxCode[c]);
@@ -454,8 +469,14 @@ HDRK_TARGET void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const flo
             const __m256i rg = _mm256_or_si256(r, _mm256_slli_epi32(g, 16));  // pixel k: R | G << 16
             const __m256i ba = _mm256_or_si256(b, _mm256_slli_epi32(a, 16));
             const __m256i lo = _mm256_unpacklo_epi32(rg, ba), hi = _mm256_unpackhi_epi32(rg, ba);
-            _mm256_storeu_si256((__m256i *)(out + 4 * i), _mm256_permute2x128_si256(lo, hi, 0x20));
-            _mm256_storeu_si256((__m256i *)(out + 4 * i + 16), _mm256_permute2x128_si256(lo, hi, 0x31));
+            const __m256i first = _mm256_permute2x128_si256(lo, hi, 0x20), second = _mm256_permute2x128_si256(lo, hi, 0x31);
+            if (streaming) {
+                _mm256_stream_si256((__m256i *)(out + 4 * i), first);
+                _mm256_stream_si256((__m256i *)(out + 4 * i + 16), second);
+            } else {
+                _mm256_storeu_si256((__m256i *)(out + 4 * i), first);
+                _mm256_storeu_si256((__m256i *)(out + 4 * i + 16), second);
+            }
         }
         for (; i < n; i++) {
             for (int c = 0; c < 4; c++) out[4 * i + c] = (uint16_t)hdrk_code(planes[c][i], scale[c], bias[c], maxCode[c]);
@@ -506,6 +527,7 @@ HDRK_TARGET void hdrk_quantize_u16_avx2(const float *v, long n, float scale, flo
 #else  // Not x86-64: PixelConversion never calls these (hdrk_has_avx2_f16c() is 0).
 
 int hdrk_has_avx2_f16c(void) { return 0; }
+void hdrk_store_fence(void) {}
 void hdrk_prefetch(const void *address, long bytes) {
 #if defined(__GNUC__) || defined(__clang__)
     const char *p = (const char *)address;

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 public import PixelBuffers
 
@@ -7,9 +6,10 @@ public import PixelBuffers
 ///
 /// Building a converter compiles a ``Plan``: read the source samples → upsample chroma → Y′CbCr → R′G′B′ (range folded
 /// in) → linearise → 3 × 3 matrices (multiplied into one) → HLG OOTF, tone mapping, gamut policy → encode → downsample
-/// chroma → write. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes (12 KB on
-/// the stack), band by band on several threads for large frames. It allocates nothing on the heap per frame, accepts
-/// any row strides, and gives the same bytes for any thread count and on any CPU.
+/// chroma → write. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes, band by
+/// band on several threads for large frames (the converter's own worker threads, parked between frames and stopped
+/// when it is released). After the first frames it allocates nothing on the heap, accepts any row strides, and gives
+/// the same bytes for any thread count and on any CPU.
 ///
 /// Conventions (``Options``): linear 1.0 is reference white, 203 cd/m² by default; HLG is rendered for a 1000 cd/m²
 /// display with the BT.2100 luminance-weighted OOTF; extended spaces keep values below 0 and above 1; NaN never
@@ -76,11 +76,10 @@ public struct PixelConverter: Sendable {
         // Bands of even height, a few per thread so that a slow thread does not hold the others up.
         let bandCount = Swift.min(threads * 4, source.height / Self.minimumBandHeight)
         let bandHeight = ((source.height + bandCount - 1) / bandCount + 1) & ~1
-        let count = (source.height + bandHeight - 1) / bandHeight
-        DispatchQueue.concurrentPerform(iterations: count) { band in
-            let start = band * bandHeight
-            program.run(source, destination, rows: start..<Swift.min(start + bandHeight, source.height))
-        }
+        program.workers.run(
+            WorkerPool.Job(
+                program: program, source: source, destination: destination, bandHeight: bandHeight,
+                bandCount: (source.height + bandHeight - 1) / bandHeight))
     }
 
     /// Converts image rows `rows` only, on the calling thread: for callers that schedule bands on their own executor.

@@ -33,6 +33,21 @@ struct ConverterBehaviourTests {
         }
     }
 
+    /// One converter shared by several threads at once (each frame on the pool or, while it is busy, on its caller)
+    /// gives every thread the bytes of a single-threaded conversion.
+    @Test("One converter used from many threads at once gives the same bytes")
+    func sharedConverter() async throws {
+        var options = PixelConverter.Options()
+        options.threadCount = 2
+        let converter = try PixelConverter(from: Self.x420PQ, to: Self.edr, options: options)
+        let frame = TestFrames.random(.x420, width: 123, height: 96, seed: 8)
+        let expected = try Self.convert(converter, frame)
+        try await withThrowingTaskGroup(of: [[UInt8]].self) { group in
+            for _ in 0..<8 { group.addTask { try Self.convert(converter, frame) } }
+            for try await result in group { #expect(result == expected) }
+        }
+    }
+
     @Test("Row bands converted separately equal the whole frame; misaligned bands are rejected")
     func rowBands() throws {
         let converter = try PixelConverter(from: Self.edr, to: Self.x420HLG)

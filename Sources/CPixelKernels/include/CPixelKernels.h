@@ -60,8 +60,13 @@ long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *layout, c
 /// Clamps a padded plane to [low, high], keeping NaN.
 void hdrk_clamp_avx2(float low, float high, float *v, long n);
 
-/// Four planes → n interleaved binary16 pixels (round to nearest even), exactly n written.
+/// Four planes → n interleaved binary16 pixels (round to nearest even), exactly n written. Where `dst` is 32-byte
+/// aligned the stores stream past the caches (large frames are not read back soon); call hdrk_store_fence() before
+/// the destination is handed back.
 void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3, uint16_t *dst, long n);
+
+/// Orders streaming stores before the stores that follow (an SFENCE; a no-op elsewhere).
+void hdrk_store_fence(void);
 
 /// n interleaved binary16 pixels → four planes (exact), exactly n read.
 void hdrk_deinterleave_half_f16c(const uint16_t *src, float *c0, float *c1, float *c2, float *c3, long n);
@@ -85,7 +90,8 @@ void hdrk_read_rgba_avx2(const void *src, int bytes, const float *table, const f
                          float *c0, float *c1, float *c2, float *c3, long n);
 
 /// Four planes → n interleaved 4-channel pixels of 8-bit (`bytes` 1) or 16-bit (`bytes` 2) codes, each quantised as
-/// hdrk_quantize_u16_avx2 does with its channel's scale, bias and maxCode. Exactly n pixels written.
+/// hdrk_quantize_u16_avx2 does with its channel's scale, bias and maxCode. Exactly n pixels written; streaming stores
+/// where `dst` is 32-byte aligned (see hdrk_interleave_half_f16c).
 void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const float *c2, const float *c3, const float scale[4],
                          const float bias[4], const float maxCode[4], void *dst, int bytes, long n);
 

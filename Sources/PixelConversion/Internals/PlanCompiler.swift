@@ -79,7 +79,10 @@ struct PlanCompiler {
             writer = .rgb(RGBWriter(format: destinationFormat))
             steps.append(.init(name: "write \(destinationFormat)", detail: Self.quantisationDetail(destinationFormat)))
         }
-        return (Program(reader: reader, operations: operations, writer: writer, kernels: kernels), steps)
+        let threads = options.threadCount ?? ProcessInfoCores.active
+        return (
+            Program(reader: reader, operations: operations, writer: writer, kernels: kernels, threadCount: threads), steps
+        )
     }
 
     /// What ±∞ from a float or half source becomes: finite, far above any light level (10³⁰).

@@ -21,8 +21,11 @@ final class Program: @unchecked Sendable {
     private let tableStorage: UnsafeMutableBufferPointer<Float>
     /// Working memory for the band workers.
     private let scratchPool = ScratchPool()
+    /// The threads that convert bands of large frames beside the caller.
+    let workers: WorkerPool
 
-    init(reader: Reader, operations: [Operation], writer: Writer, kernels: KernelSet) {
+    init(reader: Reader, operations: [Operation], writer: Writer, kernels: KernelSet, threadCount: Int) {
+        workers = WorkerPool(threadCount: threadCount)
         self.reader = reader
         self.writer = writer
         self.kernels = kernels
@@ -112,6 +115,7 @@ final class Program: @unchecked Sendable {
                 runSubBand(reader, source, destination, rows: subBand, scratch)
                 start = subBand.upperBound
             }
+            if kernels.usesAVX2 { hdrk_store_fence() }  // streaming stores are visible before the caller reads
         }
     }
 

@@ -16,6 +16,8 @@ enum AccuracyCheck {
         var samples = 0
         /// The largest integer code difference.
         var maxCodeDifference = 0
+        /// The largest half-float error in units in the last place of the reference's half value.
+        var maxHalfULPs = 0.0
         var description: String { "worst \(worst) of the bound at \(worstAt) over \(samples) samples" }
 
         mutating func record(_ ratio: Double, _ at: @autoclosure () -> String) {
@@ -83,6 +85,7 @@ enum AccuracyCheck {
                 return
             }
             let bound = halfULP(ref) + 1e-5 * pixelScale
+            result.maxHalfULPs = Swift.max(result.maxHalfULPs, Swift.abs(out - ref) / halfULP(ref))
             result.record(Swift.abs(out - ref) / bound, at() + " ref \(ref) out \(out)")
         case .float:
             let out = Double(row.load(fromByteOffset: 4 * index, as: Float.self))

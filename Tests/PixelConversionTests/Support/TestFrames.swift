@@ -10,7 +10,7 @@ import Testing
 enum TestFrames {
     /// A buffer of `format` whose rows are padded by `padding` bytes beyond the tightly packed row (rounded to the
     /// sample size), so that converters are exercised with strides that are not multiples of anything convenient.
-    final class Frame {
+    final class Frame: @unchecked Sendable {  // filled before it is shared; read-only afterwards in the tests
         let format: PixelFormat
         let width: Int, height: Int
         /// One allocation per plane (not arrays: views of several planes are taken at once).

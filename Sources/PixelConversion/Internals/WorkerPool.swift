@@ -1,0 +1,140 @@
+import PixelBuffers
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The worker threads of one converter: `threadCount − 1` threads parked on a condition variable, started with the
+/// first frame that uses them and stopped when the converter is released. A frame is split into bands that the caller
+/// and the workers take from an atomic counter; nothing is allocated per frame. If the pool is already converting
+/// a frame (the converter is used from several threads at once), the caller converts its frame alone.
+///
+/// `@unchecked Sendable`: the job and counters are guarded by the pthread mutex (the band counter is atomic); the
+/// threads only read the job between the broadcast that publishes it and their report that they are done.
+final class WorkerPool: @unchecked Sendable {
+    /// One frame's work.
+    struct Job {
+        let program: Program
+        let source: PixelBufferView
+        let destination: MutablePixelBufferView
+        let bandHeight: Int
+        let bandCount: Int
+
+        func run(band: Int) {
+            let start = band * bandHeight
+            program.run(source, destination, rows: start..<Swift.min(start + bandHeight, source.height))
+        }
+    }
+
+    let workerCount: Int
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let finished = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let nextBand = Atomic<Int>(0)
+    // Guarded by `mutex`:
+    private var job: Job?
+    private var generation = 0
+    private var doneCount = 0
+    private var busy = false
+    private var stopping = false
+    private var threads: [pthread_t] = []
+
+    init(threadCount: Int) {
+        workerCount = Swift.max(threadCount - 1, 0)
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(wake, nil)
+        pthread_cond_init(finished, nil)
+    }
+
+    deinit {
+        pthread_mutex_lock(mutex)
+        stopping = true
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+        for thread in threads { pthread_join(thread, nil) }
+        pthread_cond_destroy(wake)
+        pthread_cond_destroy(finished)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        wake.deallocate()
+        finished.deallocate()
+    }
+
+    /// Runs every band of `job`, on the workers and the calling thread; returns when all are done.
+    func run(_ job: Job) {
+        pthread_mutex_lock(mutex)
+        guard !busy else {
+            pthread_mutex_unlock(mutex)
+            for band in 0..<job.bandCount { job.run(band: band) }
+            return
+        }
+        busy = true
+        if threads.count < workerCount { startThreads() }
+        self.job = job
+        nextBand.store(0, ordering: .relaxed)
+        doneCount = 0
+        generation &+= 1
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+
+        takeBands(job)
+
+        pthread_mutex_lock(mutex)
+        while doneCount < threads.count { pthread_cond_wait(finished, mutex) }
+        self.job = nil  // no reference to the program outlives the frame
+        busy = false
+        pthread_mutex_unlock(mutex)
+    }
+
+    private func takeBands(_ job: Job) {
+        while true {
+            let band = nextBand.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard band < job.bandCount else { return }
+            job.run(band: band)
+        }
+    }
+
+    /// Starts the worker threads (called with the mutex held).
+    private func startThreads() {
+        threads.reserveCapacity(workerCount)
+        while threads.count < workerCount {
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            #if canImport(Darwin)
+            var thread: pthread_t? = nil
+            guard pthread_create(&thread, nil, { WorkerPool.workerMain($0) }, context) == 0, let thread else { return }
+            #else
+            var thread = pthread_t()
+            guard pthread_create(&thread, nil, { WorkerPool.workerMain($0) }, context) == 0 else { return }
+            #endif
+            threads.append(thread)  // fewer threads than asked (creation failed): the caller takes more bands
+        }
+    }
+
+    private static func workerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+        let pool = Unmanaged<WorkerPool>.fromOpaque(context!).takeUnretainedValue()
+        pool.work()
+        return nil
+    }
+
+    private func work() {
+        var seen = 0
+        pthread_mutex_lock(mutex)
+        while true {
+            while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
+            if stopping { break }
+            seen = generation
+            guard let job else { continue }
+            pthread_mutex_unlock(mutex)
+            takeBands(job)
+            pthread_mutex_lock(mutex)
+            doneCount += 1
+            if doneCount == threads.count { pthread_cond_signal(finished) }
+        }
+        pthread_mutex_unlock(mutex)
+    }
+}
