@@ -1,6 +1,6 @@
 public import ColorSpaces
 
-/// A catalogd_KEEP colour space that a matrix/TRC profile encodes, with how closely it matched.
+/// A cataloged colour space that a matrix/TRC profile encodes, with how closely it matched.
 public struct ICCColorSpaceMatch: Hashable, Sendable {
     /// The colour space.
     public var colorSpace: ColorSpace

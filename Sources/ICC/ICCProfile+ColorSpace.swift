@@ -53,7 +53,7 @@ extension ICCProfile {
         return worst
     }
 
-    /// The catalogd_KEEP colour space this matrix/TRC profile encodes, if any: primaries and white within
+    /// The cataloged colour space this matrix/TRC profile encodes, if any: primaries and white within
     /// `chromaticityTolerance` in xy and every tone curve within `curveTolerance` of the space's transfer function.
     /// Among several matches the smallest curve error wins, then the earlier candidate (so `ColorSpace.sRGB` before
     /// `ColorSpace.extendedSRGB`, which differ only in out-of-range handling). Nil for other profiles.

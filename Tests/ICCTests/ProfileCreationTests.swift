@@ -6,7 +6,7 @@ import TransferFunctions
 
 /// Profiles the bridge writes (ICC.1:2022 §8.3.2 matrix/TRC display profiles) and their round trip.
 @Suite struct ProfileCreationTests {
-    /// Every catalogd_KEEP space, v4.4: re-reads with its own values and is recognised as itself (or as a space equal up
+    /// Every cataloged space, v4.4: re-reads with its own values and is recognised as itself (or as a space equal up
     /// to out-of-range handling).
     @Test(arguments: ColorSpace.all)
     func roundTripV4(colorSpace: ColorSpace) throws {

@@ -31,7 +31,7 @@ import TransferFunctions
         #expect(match.chromaticityError < 0.001 && match.curveError < 0.001)
     }
 
-    /// colord's profiles: Adobe RGB (1998) and ProPhoto (ROMM) are catalogd_KEEP spaces; Wide Gamut RGB is not.
+    /// colord's profiles: Adobe RGB (1998) and ProPhoto (ROMM) are cataloged spaces; Wide Gamut RGB is not.
     @Test(arguments: [
         ("colord/AdobeRGB1998.icc", ColorSpace.adobeRGB as ColorSpace?),
         ("colord/ProPhotoRGB.icc", .proPhoto),

@@ -89,7 +89,7 @@ extension ColorSpace {
         name: "ProPhoto RGB", primaries: .proPhoto, transferFunction: .gamma(1.8),
         cgColorSpaceName: "kCGColorSpaceROMMRGB", identifier: "prophoto")
 
-    /// Every catalogd_KEEP colour space.
+    /// Every cataloged colour space.
     public static let all: [ColorSpace] = [
         .sRGB, .extendedSRGB, .linearSRGB, .extendedLinearSRGB,
         .displayP3, .extendedDisplayP3, .linearDisplayP3, .extendedLinearDisplayP3,

@@ -1,5 +1,5 @@
 extension ColorSpace {
-    /// The catalogd_KEEP colour space with the given name, or `nil`.
+    /// The cataloged colour space with the given name, or `nil`.
     ///
     /// Matches, ignoring case, spaces, `-`, `_` and `.`: the kebab-case ``identifier`` ("bt2100-pq",
     /// "extended-linear-display-p3"), the ``name`` ("Display P3"), the full ``cgColorSpaceName``
@@ -12,7 +12,7 @@ extension ColorSpace {
         return deprecatedCGColorSpaceNames.first { cgLookupKeys($0.name).contains(key) }?.space
     }
 
-    /// CGColorSpace names Apple has deprecated in favour of a catalogd_KEEP space's ``cgColorSpaceName``
+    /// CGColorSpace names Apple has deprecated in favour of a cataloged space's ``cgColorSpaceName``
     /// (CoreGraphics `CGColorSpace.h`): the BT.2020-named PQ and HLG spaces, now `kCGColorSpaceITUR_2100_PQ` and
     /// `kCGColorSpaceITUR_2100_HLG`, and the `_PQ_EOTF` spellings.
     public static let deprecatedCGColorSpaceNames: [(name: String, space: ColorSpace)] = [

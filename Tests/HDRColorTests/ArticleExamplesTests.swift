@@ -1,0 +1,116 @@
+import Foundation
+import HDRColor
+import Testing
+
+/// The Swift samples of the DocC articles, compiled and run here: each article block must appear in this file as it
+/// is (``samplesAreVerbatim``), so the articles cannot drift from code that builds.
+@Suite("Article code samples")
+struct ArticleExamplesTests {
+    static let sourceFile = URL(fileURLWithPath: #filePath)
+    static let catalog = sourceFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/HDRColor/HDRColor.docc")
+
+    @Test("Every Swift block of the articles appears verbatim in this file")
+    func samplesAreVerbatim() throws {
+        let source = try String(contentsOf: Self.sourceFile, encoding: .utf8)
+        let articles = try FileManager.default.contentsOfDirectory(atPath: Self.catalog.path).filter { $0.hasSuffix(".md") }
+        var checked = 0
+        for article in articles {
+            let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
+            for block in CIArticleTests.blocks("swift", in: text) {
+                // Compare line by line without the indentation the test functions add.
+                let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                let haystack = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                let found = haystack.indices.contains { start in
+                    start + lines.count <= haystack.count && Array(haystack[start..<(start + lines.count)]) == lines
+                }
+                #expect(found, "\(article): a Swift sample is not in ArticleExamplesTests.swift:\n\(block)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 5)
+    }
+
+    /// "Decoding HDR video frames for an EDR layer".
+    @Test("Decoding HDR video frames for an EDR layer")
+    func decodingHDRVideoFrames() throws {
+        let (width, height) = (64, 36)
+        let (lumaBytesPerRow, chromaBytesPerRow, outputBytesPerRow) = (160, 160, 600)
+        var luma = [UInt8](repeating: 0, count: lumaBytesPerRow * height)
+        var chroma = [UInt8](repeating: 0, count: chromaBytesPerRow * height / 2)
+        for y in 0..<height {  // BT.2408 reference white, grey: Y′ 573, Cb = Cr = 512
+            for x in 0..<width { (luma[y * 160 + 2 * x], luma[y * 160 + 2 * x + 1]) = (0x40, 0x8F) }
+        }
+        for i in stride(from: 0, to: chroma.count, by: 2) { (chroma[i], chroma[i + 1]) = (0, 0x80) }
+        var output = [UInt8](repeating: 0, count: outputBytesPerRow * height)
+
+        var options = PixelConverter.Options()
+        options.referenceWhite = 203  // cd/m² that 1.0 stands for (the default)
+        let converter = try PixelConverter(
+            from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
+            to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3),
+            options: options)
+        print(converter.plan)  // read 'x420', upsample chroma (TopLeft), matrix, PQ EOTF, matrix, write 'RGhA'
+
+        try luma.withUnsafeBytes { lumaBytes in
+        try chroma.withUnsafeBytes { chromaBytes in
+        try output.withUnsafeMutableBytes { outputBytes in
+            let source = try PixelBufferView(
+                format: .x420, width: width, height: height,
+                planes: [
+                    .init(bytes: lumaBytes, bytesPerRow: lumaBytesPerRow),
+                    .init(bytes: chromaBytes, bytesPerRow: chromaBytesPerRow),
+                ])
+            let destination = try MutablePixelBufferView(
+                format: .rgbaHalf, width: width, height: height, baseAddress: outputBytes.baseAddress!,
+                bytesPerRow: outputBytesPerRow)
+            try converter.convert(source, to: destination)
+        }
+        }
+        }
+        let red = HalfFloat.float(fromBits: UInt16(output[0]) | UInt16(output[1]) << 8)
+        #expect(abs(Double(red) - TransferFunction.pq.toLinear(509.0 / 876) * 10_000 / 203) < 1e-3)  // ≈ 1.0039
+
+        let tagged = try PixelEncoding(
+            cicp: CICP(colourPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9, videoFullRange: false),
+            format: .x420, chromaLocation: ChromaLocation(chromaSampleLocationType: 2))
+        #expect(tagged.colorSpace == .bt2100HLG && tagged.effectiveChromaLocation == .topLeft)
+
+        var hlg = PixelConverter.Options()
+        hlg.hlgPeakLuminance = 1000  // the BT.2100 reference display (γ = 1.2)
+        let hlgConverter = try PixelConverter(
+            from: PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance),
+            to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3), options: hlg)
+        #expect(hlgConverter.plan.steps.contains { $0.name == "luminance gain" })
+
+        var fitted = PixelConverter.Options()
+        fitted.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000))
+        let fittedConverter = try PixelConverter(
+            from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
+            to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3), options: fitted)
+        #expect(fittedConverter.plan.steps.contains { $0.detail.contains("headroom 19.7") || $0.name == "luminance gain" })
+    }
+
+    /// "Showing HDR within a display's headroom".
+    @Test("Showing HDR within a display's headroom")
+    func showingHDR() {
+        let content = 1000.0 / ReferenceWhite.bt2408
+        let edr = DynamicRange.high.toneMapper(contentHeadroom: content, displayHeadroom: 2)
+        let thumbnail = DynamicRange.constrainedHigh.toneMapper(contentHeadroom: content, displayHeadroom: 16)
+        let sdr = DynamicRange.standard.toneMapper(contentHeadroom: content, displayHeadroom: 16)
+        let pixel = edr.map(SIMD3(3.0, 1.0, 0.5))
+        #expect(pixel.x <= 2 && abs(thumbnail.map(SIMD3(repeating: content)).x - 2) < 1e-9)
+        #expect(abs(sdr.map(SIMD3(repeating: content)).x - 1) < 1e-9)
+    }
+
+    /// "Working with ICC profiles and CICP".
+    @Test("Working with ICC profiles and CICP")
+    func workingWithICC() throws {
+        let profile = try ICCProfile(colorSpace: .bt2100PQ)          // v4.4, sampled PQ curves, cicp 9/16/0/1
+        let reread = try ICCProfile(bytes: profile.bytes)
+        let match = reread.matchingColorSpace()?.colorSpace          // .bt2100PQ
+        let problems = reread.consistencyFindings()                  // cicp vs colorants and curves
+        let cicp = try CICP(cgColorSpaceName: "kCGColorSpaceITUR_2100_HLG")
+        #expect(match == .bt2100PQ && problems.isEmpty && cicp == .bt2100HLG)
+    }
+}
