@@ -53,6 +53,21 @@ struct ReadmeExamplesTests {
         #expect(ffmpeg == "smpte2084")
     }
 
+    @Test("whole frames")
+    func wholeFrames() throws {
+        let frame = try PixelBuffer(format: .x420, width: 64, height: 36)  // e.g. a decoded HEVC Main10 PQ frame
+        var output = try PixelBuffer(format: .rgbaHalf, width: 64, height: 36)
+        let converter = try PixelConverter(
+            from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
+            to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3))
+        try frame.withView { source in try output.withMutableView { try converter.convert(source, to: $0) } }
+        print(converter.plan)  // read 'x420', upsample chroma, matrix, PQ EOTF, matrix, write 'RGhA'
+
+        #expect(converter.plan.steps.map(\.name) == [
+            "read 'x420'", "upsample chroma", "matrix", "PQ EOTF (SMPTE ST 2084)", "matrix", "write 'RGhA'",
+        ])
+    }
+
     @Test("half floats")
     func halfFloat() {
         let one = HalfFloat.bits(from: Float(1))  // 0x3C00

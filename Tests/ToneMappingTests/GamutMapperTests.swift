@@ -25,6 +25,25 @@ struct GamutMapperTests {
         #expect(checked > 1000)
     }
 
+    /// `.preserve` converts only: extended-range outputs keep the negative components of colours outside the
+    /// destination (the other methods clip them), and the ceiling still applies; the Float bulk form agrees.
+    @Test("preserve keeps negative components, for extended outputs")
+    func preserveKeepsNegatives() {
+        let mapper = GamutMapper(from: .bt2020, to: .displayP3, method: .preserve, ceiling: 8)
+        let green = SIMD3<Double>(0, 1, 0)  // BT.2020 green is outside Display P3
+        let converted = mapper.matrix * green
+        #expect(converted.min() < 0 && mapper.map(green) == converted)
+        #expect(GamutMapper(from: .bt2020, to: .displayP3, method: .clip).map(green).min() == 0)
+        #expect(mapper.map(SIMD3(20, 20, 20)) == SIMD3(repeating: 8))
+        var (r, g, b): ([Float], [Float], [Float]) = ([0], [1], [0])
+        r.withUnsafeMutableBufferPointer { red in
+            g.withUnsafeMutableBufferPointer { green in
+                b.withUnsafeMutableBufferPointer { blue in mapper.apply(red: red, green: green, blue: blue) }
+            }
+        }
+        #expect(abs(Double(r[0]) - converted.x) < 1e-6 && r[0] < 0)
+    }
+
     /// The documented default knee of soft compression is δ = 0.8: a colour at δ = 0.79 is untouched, one at 0.82 is
     /// pulled towards the achromatic axis.
     @Test("Default soft-compression knee is δ = 0.8")
