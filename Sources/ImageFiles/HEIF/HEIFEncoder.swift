@@ -113,6 +113,8 @@ enum HEIFEncoder {
         }
         defer { heif_encoding_options_free(encodingOptions) }
         encodingOptions.pointee.save_two_colr_boxes_when_ICC_and_nclx_available = 1
+        // libheif 1.15 defaults to omitting nclx for old macOS versions; ISO HDR needs it.
+        encodingOptions.pointee.macOS_compatibility_workaround_no_nclx_profile = 0
         encodingOptions.pointee.output_nclx_profile = nclx
         var handle: OpaquePointer?
         try check(heif_context_encode_image(context, image, encoder, encodingOptions, &handle))
