@@ -37,7 +37,8 @@ extension GainMapJPEG {
         var conversion = options.conversion
         conversion.toneMapping = .none
         conversion.gamut = .extended
-        // 1. The HDR rendition in linear light of the base primaries; its peak sets the content luminance.
+        // 1. The HDR rendition in linear light of the base primaries; its peak sets the content luminance of the
+        //    tone mapping.
         let hdr = try Conversion.convert(pixels, from: encoding, to: linearEncoding, options: conversion)
         let peak = hdr.withView { Self.peak($0) }
         // 2. The SDR base: tone mapped to headroom 1 and quantised to 8 bits.
@@ -49,8 +50,15 @@ extension GainMapJPEG {
         if baseOptions.gamut == .extended { baseOptions.gamut = .clip }
         let baseEncoding = PixelEncoding(format: .rgba8, colorSpace: baseSpace)
         let base = try Conversion.convert(pixels, from: encoding, to: baseEncoding, options: baseOptions)
-        // 3. The gain map from the quantised base (decoded back to linear) and the HDR rendition.
-        let sdr = try Conversion.convert(base, from: baseEncoding, to: linearEncoding, options: conversion)
+        // 3. The base JPEG, decoded again: the gain map corrects what the reader will see (8-bit rounding and JPEG
+        //    loss of the base), not the ideal base.
+        let baseJPEG = try base.withView { (view) throws(ImageFileError) in
+            try JPEGEncoder.encode(rgba: view, quality: settings.baseQuality, chroma420: settings.baseQuality < 90)
+        }
+        let decodedBase = try JPEGDecoder.decode(baseJPEG[...], grey: false, limits: ImageLimits(
+            maximumFileSize: Int.max, maximumPixelCount: Int.max, maximumDimension: Int.max))
+        guard let seen = decodedBase.rgba else { throw .encodingFailed(format: .jpeg, reason: "base does not decode") }
+        let sdr = try Conversion.convert(seen, from: baseEncoding, to: linearEncoding, options: conversion)
         let scale = settings.scale
         let gainWidth = (width + scale - 1) / scale, gainHeight = (height + scale - 1) / scale
         let sdrPlanes = sdr.withView { Self.planes($0, scale: scale) }
@@ -65,13 +73,14 @@ extension GainMapJPEG {
                 encoder, sdrPlanes, hdrPlanes, &gains,
                 luminance: baseSpace.primaries.luminanceCoefficients)
         } catch { throw .invalidRequest("the gain map cannot be computed: \(error)") }
+        // The alternate headroom is the largest gain the content needs: a larger one would leave displays between
+        // the two only partly lit (lovell/sharp #4314).
+        let largestGain = max(computed.gainMapMax.x, computed.gainMapMax.y, computed.gainMapMax.z)
+        computed.alternateHeadroom = max(largestGain, 0)
         // 4. Metadata as the fractions written (so ISO and XMP agree); the map is quantised to 8 bits.
         let values = try ISOGainMapEncoding.quantized(computed)
         computed = values.metadata
-        // 5. JPEG streams.
-        let baseJPEG = try base.withView { (view) throws(ImageFileError) in
-            try JPEGEncoder.encode(rgba: view, quality: settings.baseQuality, chroma420: settings.baseQuality < 90)
-        }
+        // 5. The gain-map JPEG.
         var gainJPEG: [UInt8]
         if gains.count == 1 {
             let codes = gains[0].map { UInt8(($0 * 255).rounded()) }
