@@ -1,3 +1,4 @@
+import Foundation
 import ColorSpaces
 import ColorTags
 import PixelBuffers
@@ -70,7 +71,7 @@ extension GainMapJPEG {
         image.pixels = linear
         image.encoding = linearEncoding
         image.gainMap = rendition
-        image.colorDecision.detail += "; gain map applied for headroom \(GainMapXMP.number(headroom))×"
+        image.colorDecision.detail += "; gain map applied for headroom \(String(format: "%.3g", headroom))×"
         return image
     }
 

@@ -45,19 +45,27 @@ enum RawFrame {
             codedBitDepth: description.format.bitDepth)
     }
 
+    /// The encoding of a raw output: the format, the colour space, and for Y′CbCr the CICP's matrix and range.
+    static func target(_ description: RawFrameDescription, colorSpace: ColorSpace) throws(ImageFileError)
+        -> PixelEncoding
+    {
+        guard description.format.colorModel == .yCbCr else {
+            return PixelEncoding(format: description.format, colorSpace: colorSpace)
+        }
+        do {
+            var target = try PixelEncoding(cicp: description.cicp, format: description.format)
+            target.colorSpace = colorSpace
+            return target
+        } catch { throw .invalidRequest("raw output CICP \(description.cicp): \(error)") }
+    }
+
     static func encode(_ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions)
         throws(ImageFileError) -> [UInt8]
     {
         guard let description = options.raw else {
             throw .invalidRequest("raw output needs a pixel format (--output-format, e.g. x420)")
         }
-        var target = PixelEncoding(format: description.format, colorSpace: encoding.colorSpace)
-        if description.format.colorModel == .yCbCr {
-            do { target = try PixelEncoding(cicp: description.cicp, format: description.format) } catch {
-                throw .invalidRequest("raw output CICP \(description.cicp): \(error)")
-            }
-            target.colorSpace = encoding.colorSpace
-        }
+        let target = try Self.target(description, colorSpace: encoding.colorSpace)
         let converted = try Conversion.convert(pixels, from: encoding, to: target, options: options.conversion)
         var bytes: [UInt8] = []
         converted.withView { view in
