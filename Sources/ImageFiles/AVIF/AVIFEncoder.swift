@@ -70,7 +70,10 @@ enum AVIFEncoder {
         encoder.pointee.maxQuantizer = quantizer
         encoder.pointee.minQuantizerAlpha = 0
         encoder.pointee.maxQuantizerAlpha = 0
-        encoder.pointee.speed = 6
+        guard (0...10).contains(options.speed) else {
+            throw .invalidRequest("the AVIF speed must be 0 … 10, not \(options.speed)")
+        }
+        encoder.pointee.speed = Int32(options.speed)
         encoder.pointee.maxThreads = Int32(clamping: options.threadCount ?? ProcessInfoCores.count)
         var output = avifRWData()
         let result = avifEncoderWrite(encoder, image, &output)

@@ -32,6 +32,8 @@ public struct ImageWriteOptions: Sendable {
     public var conversion: PixelConverter.Options
     /// Encoder threads (nil: every active core).
     public var threadCount: Int?
+    /// AVIF encoder speed, 0 (slowest, smallest) … 10 (fastest); default 6 (libavif's speed scale, libaom).
+    public var speed: Int
 
     /// Creates options for `fileType`.
     public init(
@@ -39,7 +41,7 @@ public struct ImageWriteOptions: Sendable {
         chroma420: Bool? = nil, embedICCProfile: Bool = true, masteringDisplay: MasteringDisplayColorVolume? = nil,
         contentLightLevel: ContentLightLevel? = nil, gainMap: GainMapWriteOptions? = nil, xmp: String? = nil,
         raw: RawFrameDescription? = nil, conversion: PixelConverter.Options = PixelConverter.Options(),
-        threadCount: Int? = nil
+        threadCount: Int? = nil, speed: Int = 6
     ) {
         self.fileType = fileType
         self.bitDepth = bitDepth
@@ -54,6 +56,7 @@ public struct ImageWriteOptions: Sendable {
         self.raw = raw
         self.conversion = conversion
         self.threadCount = threadCount
+        self.speed = speed
     }
 }
 
