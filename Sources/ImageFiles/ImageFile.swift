@@ -29,11 +29,14 @@ public enum ImageFile {
     /// Decodes a file's bytes; `type` nil recognises the format by signature.
     ///
     /// - Throws: ``ImageFileError`` as ``read(contentsOf:options:)``, without a path.
-    public static func decode(_ bytes: [UInt8], as type: ImageFileType? = nil, options: ImageReadOptions = ImageReadOptions())
+    public static func decode(
+        _ bytes: [UInt8], as type: ImageFileType? = nil, options: ImageReadOptions = ImageReadOptions()
+    )
         throws(ImageFileError) -> DecodedImage
     {
         guard bytes.count <= options.limits.maximumFileSize else {
-            throw .limitExceeded(path: nil, what: "the file size \(bytes.count) bytes", limit: options.limits.maximumFileSize)
+            throw .limitExceeded(
+                path: nil, what: "the file size \(bytes.count) bytes", limit: options.limits.maximumFileSize)
         }
         let fileType = type ?? ImageFileType(signatureOf: bytes)
         guard let fileType else { throw .unrecognizedFormat(path: nil, leadingBytes: Array(bytes.prefix(8))) }
@@ -67,11 +70,13 @@ public enum ImageFile {
         throws(ImageFileError) -> [UInt8]
     {
         if options.gainMap != nil, options.fileType != .jpeg {
-            throw .invalidRequest("gain maps are written as JPEG only (libavif 0.11 and libheif 1.15 have no gain-map API)")
+            throw .invalidRequest(
+                "gain maps are written as JPEG only (libavif 0.11 and libheif 1.15 have no gain-map API)")
         }
         let hdr = HDRTags(
             masteringDisplay: options.masteringDisplay,
-            contentLightLevel: options.contentLightLevel ?? ContentLightLevelMeasurement.measure(pixels, encoding: encoding))
+            contentLightLevel: options.contentLightLevel
+                ?? ContentLightLevelMeasurement.measure(pixels, encoding: encoding))
         switch options.fileType {
         case .png: return try PNGEncoder.encode(pixels, encoding: encoding, options: options, hdr: hdr)
         case .jpeg:

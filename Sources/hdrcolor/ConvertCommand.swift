@@ -28,13 +28,17 @@ struct Convert: AsyncParsableCommand {
     @Argument(help: "Input files, then the output file (or an existing folder, for several inputs).")
     var paths: [String] = []
 
-    @Option(help: "Target colour space by name: bt2100-pq, bt2100-hlg, display-p3, srgb, bt2020, … (default: see above).")
+    @Option(
+        help: "Target colour space by name: bt2100-pq, bt2100-hlg, display-p3, srgb, bt2020, … (default: see above).")
     var to: ColorSpaceArgument?
 
-    @Option(name: .customLong("to-cicp"), help: "Target colour space as H.273 code points P/T/M/R, e.g. 9/18/0/1 (HLG).")
+    @Option(
+        name: .customLong("to-cicp"), help: "Target colour space as H.273 code points P/T/M/R, e.g. 9/18/0/1 (HLG).")
     var toCICP: CICP?
 
-    @Option(name: .customLong("to-icc"), help: "Target colour space from an ICC profile file (its cicp tag or a matching catalog space).")
+    @Option(
+        name: .customLong("to-icc"),
+        help: "Target colour space from an ICC profile file (its cicp tag or a matching catalog space).")
     var toICC: String?
 
     @Option(help: "Output format when the extension does not say: png, jpeg, avif, heif, raw.")
@@ -49,10 +53,16 @@ struct Convert: AsyncParsableCommand {
     @Flag(help: "Lossless AVIF (identity matrix, 4:4:4) or HEIF.")
     var lossless = false
 
-    @Flag(name: .customLong("chroma-420"), help: "4:2:0 chroma for AVIF/HEIF/JPEG (AVIF defaults to 4:4:4, HEIF to 4:2:0).")
+    @Flag(
+        name: .customLong("chroma-420"),
+        help: "4:2:0 chroma for AVIF/HEIF/JPEG (AVIF defaults to 4:4:4, HEIF to 4:2:0).")
     var chroma420 = false
 
-    @Option(name: .customLong("tone-map"), help: "auto (HDR onto SDR targets), none, or an operator: \(ToneMapChoice.allCases.dropFirst(2).map(\.rawValue).joined(separator: ", ")).")
+    @Option(
+        name: .customLong("tone-map"),
+        help:
+            "auto (HDR onto SDR targets), none, or an operator: \(ToneMapChoice.allCases.dropFirst(2).map(\.rawValue).joined(separator: ", "))."
+    )
     var toneMap: ToneMapChoice = .auto
 
     @Option(help: "Display headroom to tone map onto (peak ÷ reference white; 1 = SDR).")
@@ -73,10 +83,14 @@ struct Convert: AsyncParsableCommand {
     @Flag(name: .customLong("multichannel-gain-map"), help: "A three-channel gain map (default: one, from luminance).")
     var multichannelGainMap = false
 
-    @Option(name: .customLong("display-headroom"), help: "Render gain-map inputs for this display headroom (default: full).")
+    @Option(
+        name: .customLong("display-headroom"), help: "Render gain-map inputs for this display headroom (default: full)."
+    )
     var displayHeadroom: Double?
 
-    @Option(name: .customLong("input-format"), help: "Raw input layout: a FourCC (x420, xf20, 420v, y420, RGhA …) or yuv420p10le, p010.")
+    @Option(
+        name: .customLong("input-format"),
+        help: "Raw input layout: a FourCC (x420, xf20, 420v, y420, RGhA …) or yuv420p10le, p010.")
     var inputFormat: PixelFormatArgument?
 
     @Option(help: "Raw input size WIDTHxHEIGHT, e.g. 3840x2160.")
@@ -85,10 +99,13 @@ struct Convert: AsyncParsableCommand {
     @Option(name: .customLong("input-cicp"), help: "Raw input code points (default 9/16/9 with the format's range).")
     var inputCICP: CICP?
 
-    @Option(name: .customLong("output-format"), help: "Raw output layout (a FourCC or decoder name, as --input-format).")
+    @Option(
+        name: .customLong("output-format"), help: "Raw output layout (a FourCC or decoder name, as --input-format).")
     var outputFormat: PixelFormatArgument?
 
-    @Option(name: .customLong("output-cicp"), help: "Raw output matrix and range as code points (default 9/16/9 with the format's range).")
+    @Option(
+        name: .customLong("output-cicp"),
+        help: "Raw output matrix and range as code points (default 9/16/9 with the format's range).")
     var outputCICP: CICP?
 
     @Option(help: "Mastering display to write: PRIMARIES:MAX:MIN (bt2020|p3|bt709, cd/m²).")
@@ -114,8 +131,12 @@ struct Convert: AsyncParsableCommand {
         for (name, value) in [("--headroom", headroom), ("--display-headroom", displayHeadroom)] {
             if let value, !(value >= 1 && value.isFinite) { throw ValidationError("\(name) must be ≥ 1") }
         }
-        if !(referenceWhite > 0 && referenceWhite.isFinite) { throw ValidationError("--reference-white must be positive") }
-        if gainMap, let format, format != .jpeg { throw ValidationError("--gain-map writes JPEG; drop --format \(format)") }
+        if !(referenceWhite > 0 && referenceWhite.isFinite) {
+            throw ValidationError("--reference-white must be positive")
+        }
+        if gainMap, let format, format != .jpeg {
+            throw ValidationError("--gain-map writes JPEG; drop --format \(format)")
+        }
     }
 
     func run() async throws {
@@ -126,10 +147,12 @@ struct Convert: AsyncParsableCommand {
         let concurrency = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         var outcomes: [ConvertOutcome?] = Array(repeating: nil, count: pairs.count)
         await withTaskGroup(of: (Int, ConvertOutcome).self) { group in
-            var next = 0, done = 0
+            var next = 0
+            var done = 0
             func add() {
                 guard next < pairs.count else { return }
-                let index = next, pair = pairs[index]
+                let index = next
+                let pair = pairs[index]
                 group.addTask { (index, job.run(input: pair.input, output: pair.output)) }
                 next += 1
             }
@@ -185,12 +208,14 @@ struct Convert: AsyncParsableCommand {
                 space = match.colorSpace
             } else {
                 try Diagnostics.fail(
-                    "\(toICC) matches no catalog colour space and has no cicp tag; give --to with a named space", status: 1)
+                    "\(toICC) matches no catalog colour space and has no cicp tag; give --to with a named space",
+                    status: 1)
             }
         }
         var rawInput: RawFrameDescription?
         if let inputFormat, let size {
-            rawInput = RawFrameDescription(format: inputFormat.value, width: size.width, height: size.height, cicp: inputCICP)
+            rawInput = RawFrameDescription(
+                format: inputFormat.value, width: size.width, height: size.height, cicp: inputCICP)
         }
         return ConvertRequest(
             targetSpace: space, targetProfile: profile, outputType: gainMap ? .jpeg : format, bitDepth: bitDepth,
@@ -211,7 +236,8 @@ struct Convert: AsyncParsableCommand {
         let isFolder = FileManager.default.fileExists(atPath: last, isDirectory: &isDirectory) && isDirectory.boolValue
         if !isFolder {
             guard inputs.count == 1 else {
-                try Diagnostics.fail("with several inputs the output must be an existing folder; \(last) is not", status: 1)
+                try Diagnostics.fail(
+                    "with several inputs the output must be an existing folder; \(last) is not", status: 1)
             }
             return [(inputs[0], last)]
         }

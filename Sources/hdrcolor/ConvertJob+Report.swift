@@ -12,7 +12,10 @@ extension ConvertJob {
         func ms(_ d: Duration) -> Double {
             Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
         }
-        let decode = ms(times[0]), convert = ms(times[1]), encode = ms(times[2]), write = ms(times[3])
+        let decode = ms(times[0])
+        let convert = ms(times[1])
+        let encode = ms(times[2])
+        let write = ms(times[3])
         let total = decode + convert + encode + write
         let megapixels = Double(image.width * image.height) / 1e6
         let rate = total > 0 ? megapixels / (total / 1000) : 0
@@ -24,7 +27,9 @@ extension ConvertJob {
             if !primary.gamma.isEmpty { tags.append("gAMA") }
             if !primary.chromaticities.isEmpty { tags.append("cHRM") }
         }
-        if let m = image.masteringDisplay { tags.append("mDCV \(format(m.minimumLuminance))–\(format(m.maximumLuminance)) cd/m²") }
+        if let m = image.masteringDisplay {
+            tags.append("mDCV \(format(m.minimumLuminance))–\(format(m.maximumLuminance)) cd/m²")
+        }
         if let c = image.contentLightLevel {
             tags.append("cLLI \(format(c.maxContentLightLevel))/\(format(c.maxFrameAverageLightLevel)) cd/m²")
         }
@@ -48,7 +53,8 @@ extension ConvertJob {
         if let validation {
             let what = gainMap ? "gain map (ISO 21496-1 + XMP)" : "ISO HDR (validate --require iso-hdr)"
             lines.append(
-                "  check:   \(what): " + (validation.isEmpty ? "passes" : validation.map(\.message).joined(separator: "; ")))
+                "  check:   \(what): "
+                    + (validation.isEmpty ? "passes" : validation.map(\.message).joined(separator: "; ")))
         }
         for warning in image.warnings { lines.append("  warning: \(TextSanitizer.sanitize(warning))") }
         lines.append(

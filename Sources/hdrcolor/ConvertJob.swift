@@ -86,7 +86,8 @@ struct ConvertJob: Sendable {
         conversion.toneMapping = toneMapping(image, targetSpace, content)
         var rawDescription: RawFrameDescription?
         if let format = request.rawOutput {
-            rawDescription = RawFrameDescription(format: format, width: image.width, height: image.height, cicp: request.rawOutputCICP)
+            rawDescription = RawFrameDescription(
+                format: format, width: image.width, height: image.height, cicp: request.rawOutputCICP)
         }
         var gainMap = request.gainMap
         if gainMap != nil, request.toneMap != .auto, request.toneMap != .none {
@@ -96,7 +97,8 @@ struct ConvertJob: Sendable {
         var writeOptions = ImageWriteOptions(
             fileType: outputType, bitDepth: request.bitDepth, quality: request.quality, lossless: request.lossless,
             chroma420: request.chroma420,
-            masteringDisplay: request.masteringDisplay ?? (targetSpace.isHDR && sameColour ? image.masteringDisplay : nil),
+            masteringDisplay: request.masteringDisplay
+                ?? (targetSpace.isHDR && sameColour ? image.masteringDisplay : nil),
             contentLightLevel: request.contentLightLevel ?? (sameColour ? image.contentLightLevel : nil),
             gainMap: gainMap, xmp: image.xmp, raw: rawDescription)
         if gainMap != nil { conversion.toneMapping = .none }
@@ -137,7 +139,8 @@ struct ConvertJob: Sendable {
         var isoHDR: [Finding]?
         var outputSummary = "\(outputType.displayName), \(bytes.count) bytes"
         if outputType != .raw, let tagging = try? ColorTagging(bytes: bytes) {
-            outputSummary += ", \(tagging.primary.bitDepth.map { "\($0)-bit" } ?? "?"), \(tagging.primary.effective.summary)"
+            outputSummary +=
+                ", \(tagging.primary.bitDepth.map { "\($0)-bit" } ?? "?"), \(tagging.primary.effective.summary)"
             if targetSpace.isHDR || gainMap != nil {
                 let requirement: Requirement = gainMap != nil ? .gainMapBoth : .isoHDR
                 isoHDR = tagging.findings(options: ValidationOptions(requirements: [requirement]))
@@ -170,7 +173,9 @@ struct ConvertJob: Sendable {
         return ContentLuminance(
             masteringPeak: image.masteringDisplay?.maximumLuminance,
             masteringBlack: image.masteringDisplay?.minimumLuminance,
-            maxContentLightLevel: image.contentLightLevel.flatMap { $0.maxContentLightLevel > 0 ? $0.maxContentLightLevel : nil })
+            maxContentLightLevel: image.contentLightLevel.flatMap {
+                $0.maxContentLightLevel > 0 ? $0.maxContentLightLevel : nil
+            })
     }
 
     func toneMapping(_ image: DecodedImage, _ target: ColorSpace, _ content: ContentLuminance)

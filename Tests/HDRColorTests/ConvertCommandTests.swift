@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ConvertCommandTests {
     static func fixture(_ name: String) -> String { Fixtures.url("image-files/\(name)").path }
@@ -31,7 +31,9 @@ import TestSupport
         #expect(read.status == 0, "\(read.standardError)")
         #expect(read.standardOutput.contains("gain map applied"))
         #expect(try CommandLineTool.run(["validate", "--require", "iso-hdr", png]).status == 0)
-        let sdr = try CommandLineTool.run(["convert", jpeg, folder.appendingPathComponent("sdr.png").path, "--display-headroom", "1"])
+        let sdr = try CommandLineTool.run([
+            "convert", jpeg, folder.appendingPathComponent("sdr.png").path, "--display-headroom", "1",
+        ])
         #expect(sdr.status == 0)
     }
 
@@ -43,16 +45,21 @@ import TestSupport
         let cut = try CommandLineTool.run(["convert", truncated.path, folder.appendingPathComponent("x.avif").path])
         #expect(cut.status == 2)
         #expect(cut.standardError.contains("cut.png") && cut.standardError.contains("damaged"))
-        let cmyk = try CommandLineTool.run(["convert", Self.fixture("imagemagick-cmyk.jpg"), folder.appendingPathComponent("x.png").path])
+        let cmyk = try CommandLineTool.run([
+            "convert", Self.fixture("imagemagick-cmyk.jpg"), folder.appendingPathComponent("x.png").path,
+        ])
         #expect(cmyk.status == 2 && cmyk.standardError.contains("CMYK"))
-        let missing = try CommandLineTool.run(["convert", "/nonexistent.png", folder.appendingPathComponent("x.png").path])
+        let missing = try CommandLineTool.run([
+            "convert", "/nonexistent.png", folder.appendingPathComponent("x.png").path,
+        ])
         #expect(missing.status == 2)
     }
 
     @Test func invalidRequestsExitOne() throws {
         let folder = try CommandLineTool.temporaryDirectory()
         let result = try CommandLineTool.run([
-            "convert", Self.fixture("srgb8-alpha.png"), folder.appendingPathComponent("x.jpg").path, "--bit-depth", "10",
+            "convert", Self.fixture("srgb8-alpha.png"), folder.appendingPathComponent("x.jpg").path, "--bit-depth",
+            "10",
         ])
         #expect(result.status == 1)
         #expect(result.standardError.contains("8"))
@@ -63,11 +70,13 @@ import TestSupport
     @Test func severalInputsToAFolderWithJSON() throws {
         let folder = try CommandLineTool.temporaryDirectory()
         let result = try CommandLineTool.run([
-            "convert", Self.fixture("pq16-bt2100.png"), Self.fixture("heifenc-srgb8.heic"), Self.fixture("pillow-q95.jpg"),
+            "convert", Self.fixture("pq16-bt2100.png"), Self.fixture("heifenc-srgb8.heic"),
+            Self.fixture("pillow-q95.jpg"),
             folder.path, "--format", "png", "--json", "--jobs", "2",
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        let reports = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        let reports = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect(reports.count == 3)
         #expect(reports.allSatisfy { ($0["timeMilliseconds"] as? [String: Any])?["convert"] != nil })
         #expect((reports[0]["source"] as? [String: Any])?["decidedBy"] as? String == "CICP")
@@ -84,7 +93,8 @@ import TestSupport
         #expect(out.status == 0, "\(out.standardError)")
         #expect((try FileManager.default.attributesOfItem(atPath: raw)[.size] as? Int) == 32 * 24 * 3)
         let back = try CommandLineTool.run([
-            "convert", raw, folder.appendingPathComponent("frame.png").path, "--input-format", "x420", "--size", "32x24",
+            "convert", raw, folder.appendingPathComponent("frame.png").path, "--input-format", "x420", "--size",
+            "32x24",
         ])
         #expect(back.status == 0, "\(back.standardError)")
         #expect(back.standardOutput.contains("'x420' BT.2100 PQ, BT.2020 NCL, narrow range"))

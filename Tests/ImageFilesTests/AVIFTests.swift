@@ -53,7 +53,9 @@ import Testing
         rgb.withView { view in
             for y in 0..<view.height {
                 let row = view.plane(0).row(y, as: UInt8.self)
-                for x in 0..<view.width { for c in 0..<3 { worst = max(worst, abs(Int(row[4 * x + c]) - Support.rgb8Value(x, y, c))) } }
+                for x in 0..<view.width {
+                    for c in 0..<3 { worst = max(worst, abs(Int(row[4 * x + c]) - Support.rgb8Value(x, y, c))) }
+                }
             }
         }
         #expect(worst <= 3, "8-bit narrow-range 4:4:4 round trip error \(worst) codes")
@@ -62,9 +64,11 @@ import Testing
     @Test func pngSixteenToLosslessAVIFTenToPNGSixteenIsWithinOneTenBitCode() throws {
         let source = try ImageFile.read(contentsOf: Support.url("pq16-bt2100.png"))
         let avif = try ImageFile.encode(
-            source.pixels, encoding: source.encoding, options: ImageWriteOptions(fileType: .avif, bitDepth: 10, lossless: true))
+            source.pixels, encoding: source.encoding,
+            options: ImageWriteOptions(fileType: .avif, bitDepth: 10, lossless: true))
         let middle = try ImageFile.decode(avif)
-        let png = try ImageFile.encode(middle.pixels, encoding: middle.encoding, options: .init(fileType: .png, bitDepth: 16))
+        let png = try ImageFile.encode(
+            middle.pixels, encoding: middle.encoding, options: .init(fileType: .png, bitDepth: 16))
         let back = try ImageFile.decode(png)
         #expect(back.encoding.colorSpace == .bt2100PQ)
         var worst = 0.0
@@ -88,11 +92,14 @@ import Testing
     @Test func lossyTenBitRoundTripErrorIsMeasured() throws {
         let source = try ImageFile.read(contentsOf: Support.url("pq16-bt2100.png"))
         let avif = try ImageFile.encode(
-            source.pixels, encoding: source.encoding, options: ImageWriteOptions(fileType: .avif, bitDepth: 10, quality: 90))
+            source.pixels, encoding: source.encoding,
+            options: ImageWriteOptions(fileType: .avif, bitDepth: 10, quality: 90))
         let back = try ImageFile.decode(avif)
         #expect(back.encoding.matrix == .bt2020NonConstantLuminance)
         let rgb = try Support.converted(back, to: PixelEncoding(format: .rgba16, colorSpace: .bt2100PQ))
-        var worst = 0.0, sum = 0.0, count = 0.0
+        var worst = 0.0
+        var sum = 0.0
+        var count = 0.0
         rgb.withView { view in
             for y in 0..<view.height {
                 let row = view.plane(0).row(y, as: UInt16.self)
@@ -112,7 +119,8 @@ import Testing
 
     @Test func eightBitSRGBWritesNCLXAndReadsBack() throws {
         let source = try ImageFile.read(contentsOf: Support.url("srgb8-alpha.png"))
-        let avif = try ImageFile.encode(source.pixels, encoding: source.encoding, options: .init(fileType: .avif, quality: 100))
+        let avif = try ImageFile.encode(
+            source.pixels, encoding: source.encoding, options: .init(fileType: .avif, quality: 100))
         let tagging = try ColorTagging(bytes: avif)
         #expect(tagging.primary.effective.cicp?.description == "1/13/1/1")
         #expect(tagging.primary.bitDepth == 8)

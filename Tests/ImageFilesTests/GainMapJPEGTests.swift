@@ -4,8 +4,8 @@ import Foundation
 import ImageFiles
 import PixelBuffers
 import PixelConversion
-import Testing
 import TestSupport
+import Testing
 import ToneMapping
 
 @Suite struct GainMapJPEGTests {
@@ -14,7 +14,8 @@ import ToneMapping
     /// The HDR reference as extended linear Display P3 (1.0 = 203 cd/m²): RGB per pixel (negative outside P3).
     static func referenceLinearP3() throws -> (DecodedImage, [SIMD3<Double>]) {
         let source = try ImageFile.read(contentsOf: Support.url("pq16-bt2100.png"))
-        let linear = try Support.converted(source, to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3))
+        let linear = try Support.converted(
+            source, to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3))
         let samples = linear.withView { Support.samples($0) }
         let pixels = stride(from: 0, to: samples.count, by: 4).map {
             SIMD3(samples[$0], samples[$0 + 1], samples[$0 + 2])
@@ -25,7 +26,8 @@ import ToneMapping
     static func writeReference(_ options: GainMapWriteOptions = p3Options, xmp: String? = nil) throws -> [UInt8] {
         let source = try ImageFile.read(contentsOf: Support.url("pq16-bt2100.png"))
         return try ImageFile.encode(
-            source.pixels, encoding: source.encoding, options: ImageWriteOptions(fileType: .jpeg, gainMap: options, xmp: xmp))
+            source.pixels, encoding: source.encoding,
+            options: ImageWriteOptions(fileType: .jpeg, gainMap: options, xmp: xmp))
     }
 
     @Test func writesISOAndXMPTogetherWithAnMPFIndexThatLandsOnSOI() throws {
@@ -63,7 +65,8 @@ import ToneMapping
     }
 
     @Test func fullHeadroomReadReproducesTheHDRInputWithinTheGainMapQuantisation() throws {
-        let bytes = try Self.writeReference(GainMapWriteOptions(baseColorSpace: .displayP3, baseQuality: 100, gainMapQuality: 100))
+        let bytes = try Self.writeReference(
+            GainMapWriteOptions(baseColorSpace: .displayP3, baseQuality: 100, gainMapQuality: 100))
         let image = try ImageFile.decode(bytes)
         #expect(image.encoding.colorSpace == .extendedLinearDisplayP3)
         #expect(image.gainMap?.weight == 1)
@@ -73,7 +76,8 @@ import ToneMapping
         let metadata = try #require(image.gainMap?.metadata)
         // One 8-bit gain step is (max − min)/255 in log2: the reconstruction's resolution in stops.
         let step = (metadata.gainMapMax.x - metadata.gainMapMin.x) / 255
-        var worstStops = 0.0, sumStops = 0.0
+        var worstStops = 0.0
+        var sumStops = 0.0
         let w = RGBPrimaries.displayP3.luminanceCoefficients
         for (i, r) in reference.enumerated() {
             let y = max(w.x * r.x + w.y * r.y + w.z * r.z, 0)
@@ -83,7 +87,9 @@ import ToneMapping
             sumStops += stops
         }
         let mean = sumStops / Double(reference.count)
-        print("gain-map JPEG q100 round trip: luminance error mean \(mean), max \(worstStops) stops; one gain step \(step) stops")
+        print(
+            "gain-map JPEG q100 round trip: luminance error mean \(mean), max \(worstStops) stops; one gain step \(step) stops"
+        )
         #expect(worstStops < 2 * step, "max \(worstStops) stops vs one gain step \(step)")
         #expect(mean < step / 2)
     }
@@ -94,8 +100,10 @@ import ToneMapping
         #expect(sdr.gainMap?.weight == 0)
         let base = try ImageFile.decode(bytes, options: ImageReadOptions(gainMap: .base))
         #expect(base.encoding.format == .rgba8 && base.gainMap?.weight == nil)
-        let baseLinear = try Support.converted(base, to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3))
-        let a = sdr.pixels.withView { Support.samples($0) }, b = baseLinear.withView { Support.samples($0) }
+        let baseLinear = try Support.converted(
+            base, to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3))
+        let a = sdr.pixels.withView { Support.samples($0) }
+        let b = baseLinear.withView { Support.samples($0) }
         #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-5 })
         let metadata = try #require(sdr.gainMap?.metadata)
         let half = exp2(metadata.alternateHeadroom / 2)
@@ -172,8 +180,10 @@ import ToneMapping
         #expect(json["MPF0:NumberOfImages"] as? Int == 2)
         let tagging = try ColorTagging(bytes: bytes)
         let mpf = try #require(tagging.gainMap.multiPicture?.value)
-        #expect(json["MPF0:MPImageLength"] as? Int == mpf.entries[1].size || json["MPImage2:MPImageLength"] as? Int == mpf.entries[1].size
-            || "\(json)".contains("\(mpf.entries[1].size)"))
+        #expect(
+            json["MPF0:MPImageLength"] as? Int == mpf.entries[1].size
+                || json["MPImage2:MPImageLength"] as? Int == mpf.entries[1].size
+                || "\(json)".contains("\(mpf.entries[1].size)"))
         #expect(json["XMP-hdrgm:Version"] != nil, "\(json.keys.sorted())")
     }
 }

@@ -42,7 +42,9 @@ import Testing
         let back = try ImageFile.decode(heic)
         #expect(back.encoding.colorSpace == .bt2100PQ)
         let rgb = try Support.converted(back, to: PixelEncoding(format: .rgba16, colorSpace: .bt2100PQ))
-        var worst = 0.0, sum = 0.0, count = 0.0
+        var worst = 0.0
+        var sum = 0.0
+        var count = 0.0
         rgb.withView { view in
             for y in 0..<view.height {
                 let row = view.plane(0).row(y, as: UInt16.self)

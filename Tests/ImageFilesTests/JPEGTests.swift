@@ -33,12 +33,14 @@ import Testing
         let source = try ImageFile.read(contentsOf: Support.url("srgb8-alpha.png"))
         let p3 = try Support.converted(source, to: PixelEncoding(format: .rgba8, colorSpace: .displayP3))
         let bytes = try ImageFile.encode(
-            p3, encoding: PixelEncoding(format: .rgba8, colorSpace: .displayP3), options: .init(fileType: .jpeg, quality: 95))
+            p3, encoding: PixelEncoding(format: .rgba8, colorSpace: .displayP3),
+            options: .init(fileType: .jpeg, quality: 95))
         let back = try ImageFile.decode(bytes)
         #expect(back.colorDecision.basis == .iccProfile)
         #expect(back.encoding.colorSpace == .displayP3)
         #expect(throws: ImageFileError.self) {
-            try ImageFile.encode(source.pixels, encoding: source.encoding, options: .init(fileType: .jpeg, bitDepth: 10))
+            try ImageFile.encode(
+                source.pixels, encoding: source.encoding, options: .init(fileType: .jpeg, bitDepth: 10))
         }
     }
 }

@@ -90,7 +90,8 @@ import Testing
 
     @Test func measuresContentLightLevelWhenNoneIsGiven() throws {
         let image = try ImageFile.read(contentsOf: Support.url("pq16-bt2100.png"))
-        let bytes = try ImageFile.encode(image.pixels, encoding: image.encoding, options: ImageWriteOptions(fileType: .png))
+        let bytes = try ImageFile.encode(
+            image.pixels, encoding: image.encoding, options: ImageWriteOptions(fileType: .png))
         let clli = try #require(try ColorTagging(bytes: bytes).primary.contentLightLevel.first?.value)
         // The reference peaks at PQ code 61000/65535 ≈ 0.9308 → ≈ 6900 cd/m² (as the formula's largest code).
         #expect(clli.maxContentLightLevel > 3000 && clli.maxContentLightLevel < 10000)

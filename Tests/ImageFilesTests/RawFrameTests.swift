@@ -34,7 +34,8 @@ import Testing
     @Test func aFileOfTheWrongSizeIsCorruptNotACrash() {
         let description = RawFrameDescription(format: .x420, width: 16, height: 16)
         #expect(throws: ImageFileError.self) {
-            try ImageFile.decode([UInt8](repeating: 0, count: 100), as: .raw, options: ImageReadOptions(raw: description))
+            try ImageFile.decode(
+                [UInt8](repeating: 0, count: 100), as: .raw, options: ImageReadOptions(raw: description))
         }
         let huge = RawFrameDescription(format: .x420, width: 1 << 20, height: 1 << 20)
         #expect(throws: ImageFileError.self) {

@@ -1,7 +1,7 @@
 import Foundation
 import ImageFiles
-import Testing
 import TestSupport
+import Testing
 
 /// Truncated, corrupted and oversized input gives a typed error, never a crash or a hang.
 @Suite struct RobustnessTests {
@@ -46,7 +46,9 @@ import TestSupport
             }
         }
         #expect(throws: ImageFileError.self) {
-            try ImageFile.decode(try Support.bytes("pq16-bt2100.png"), options: ImageReadOptions(limits: ImageLimits(maximumFileSize: 10)))
+            try ImageFile.decode(
+                try Support.bytes("pq16-bt2100.png"),
+                options: ImageReadOptions(limits: ImageLimits(maximumFileSize: 10)))
         }
     }
 

@@ -1,7 +1,7 @@
-import Foundation
 import CAVIF
 import ColorSpaces
 import ColorTags
+import Foundation
 import PixelBuffers
 import PixelConversion
 import SignalCoding
@@ -14,7 +14,8 @@ enum AVIFDecoder {
         -> DecodedImage
     {
         guard let decoder = avifDecoderCreate() else {
-            throw .codecUnavailable(format: .avif, reason: "libavif could not create a decoder", debianPackage: "libavif15")
+            throw .codecUnavailable(
+                format: .avif, reason: "libavif could not create a decoder", debianPackage: "libavif15")
         }
         defer { avifDecoderDestroy(decoder) }
         decoder.pointee.imageSizeLimit = UInt32(clamping: limits.maximumPixelCount)
@@ -41,12 +42,16 @@ enum AVIFDecoder {
         -> DecodedImage
     {
         var image = image
-        let width = Int(image.width), height = Int(image.height), depth = Int(image.depth)
+        let width = Int(image.width)
+        let height = Int(image.height)
+        let depth = Int(image.depth)
         try limits.check(width: width, height: height)
         let decision = ColorResolution.decide(tagging.primary)
         let range: SignalRange = image.yuvRange == AVIF_RANGE_FULL ? .full : .narrow
         let matrixCode = UInt8(clamping: image.matrixCoefficients)
-        let cicp = CICP(colourPrimaries: 2, transferCharacteristics: 2, matrixCoefficients: matrixCode, videoFullRange: range == .full)
+        let cicp = CICP(
+            colourPrimaries: 2, transferCharacteristics: 2, matrixCoefficients: matrixCode,
+            videoFullRange: range == .full)
         let subsampling: PixelFormat.ChromaSubsampling? =
             switch image.yuvFormat {
             case AVIF_PIXEL_FORMAT_YUV444: .s444
@@ -72,11 +77,16 @@ enum AVIFDecoder {
             pixels.withMutableView { view in
                 for p in 0..<3 {
                     let plane = view.plane(p)
-                    let source = withUnsafeBytes(of: &image.yuvPlanes) { $0.load(fromByteOffset: p * 8, as: UnsafeMutablePointer<UInt8>?.self) }
-                    let stride = withUnsafeBytes(of: &image.yuvRowBytes) { Int($0.load(fromByteOffset: p * 4, as: UInt32.self)) }
+                    let source = withUnsafeBytes(of: &image.yuvPlanes) {
+                        $0.load(fromByteOffset: p * 8, as: UnsafeMutablePointer<UInt8>?.self)
+                    }
+                    let stride = withUnsafeBytes(of: &image.yuvRowBytes) {
+                        Int($0.load(fromByteOffset: p * 4, as: UInt32.self))
+                    }
                     guard let source else { continue }
                     for y in 0..<plane.height {
-                        plane.row(y).copyMemory(from: UnsafeRawBufferPointer(start: source + y * stride, count: plane.rowByteCount))
+                        plane.row(y).copyMemory(
+                            from: UnsafeRawBufferPointer(start: source + y * stride, count: plane.rowByteCount))
                     }
                 }
             }

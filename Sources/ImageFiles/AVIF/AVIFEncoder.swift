@@ -26,10 +26,12 @@ enum AVIFEncoder {
         let subsampling: PixelFormat.ChromaSubsampling = lossless || options.chroma420 != true ? .s444 : .s420
         let matrix: YCbCrMatrix? = lossless ? nil : Self.matrix(for: space)
         let codes = try? CICP(colorSpace: space, matrix: matrix, range: .full)
-        let width = pixels.width, height = pixels.height
-        guard let image = avifImageCreate(
-            UInt32(width), UInt32(height), UInt32(depth),
-            subsampling == .s420 ? AVIF_PIXEL_FORMAT_YUV420 : AVIF_PIXEL_FORMAT_YUV444)
+        let width = pixels.width
+        let height = pixels.height
+        guard
+            let image = avifImageCreate(
+                UInt32(width), UInt32(height), UInt32(depth),
+                subsampling == .s420 ? AVIF_PIXEL_FORMAT_YUV420 : AVIF_PIXEL_FORMAT_YUV444)
         else { throw .encodingFailed(format: .avif, reason: "libavif could not create an image") }
         defer { avifImageDestroy(image) }
         image.pointee.colorPrimaries = UInt16(codes?.colourPrimaries ?? 2)
@@ -38,8 +40,9 @@ enum AVIFEncoder {
         image.pointee.yuvRange = AVIF_RANGE_FULL
         if subsampling == .s420 { image.pointee.yuvChromaSamplePosition = AVIF_CHROMA_SAMPLE_POSITION_COLOCATED }
         avifImageAllocatePlanes(image, AVIF_PLANES_YUV.rawValue)
-        let planes = try yuvPlanes(pixels, encoding: encoding, depth: depth, subsampling: subsampling, matrix: matrix,
-                                   options: options)
+        let planes = try yuvPlanes(
+            pixels, encoding: encoding, depth: depth, subsampling: subsampling, matrix: matrix,
+            options: options)
         planes.withView { view in
             for p in 0..<3 {
                 let plane = view.plane(p)
@@ -62,7 +65,8 @@ enum AVIFEncoder {
             }
         }
         guard let encoder = avifEncoderCreate() else {
-            throw .codecUnavailable(format: .avif, reason: "libavif could not create an encoder", debianPackage: "libavif15")
+            throw .codecUnavailable(
+                format: .avif, reason: "libavif could not create an encoder", debianPackage: "libavif15")
         }
         defer { avifEncoderDestroy(encoder) }
         let quantizer = lossless ? 0 : Int32(((100 - Double(options.quality)) * 63 / 100).rounded())
@@ -125,10 +129,12 @@ enum AVIFEncoder {
                     let plane = destination.plane(p)
                     for y in 0..<source.height {
                         if depth == 8 {
-                            let s = input.row(y, as: UInt8.self), d = plane.row(y, as: UInt8.self)
+                            let s = input.row(y, as: UInt8.self)
+                            let d = plane.row(y, as: UInt8.self)
                             for x in 0..<source.width { d[x] = s[4 * x + channel] }
                         } else {
-                            let s = input.row(y, as: UInt16.self), d = plane.row(y, as: UInt16.self)
+                            let s = input.row(y, as: UInt16.self)
+                            let d = plane.row(y, as: UInt16.self)
                             for x in 0..<source.width { d[x] = s[4 * x + channel] }
                         }
                     }

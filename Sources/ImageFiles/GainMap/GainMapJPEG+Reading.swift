@@ -1,6 +1,6 @@
-import Foundation
 import ColorSpaces
 import ColorTags
+import Foundation
 import PixelBuffers
 import PixelConversion
 import ToneMapping
@@ -131,8 +131,12 @@ extension GainMapJPEG {
         throws(GainMapError)
     {
         let width = view.width
-        var red = [Float](repeating: 0, count: width), green = red, blue = red
-        var gr = red, gg = red, gb = red
+        var red = [Float](repeating: 0, count: width)
+        var green = red
+        var blue = red
+        var gr = red
+        var gg = red
+        var gb = red
         let plane = view.plane(0)
         for y in 0..<view.height {
             let row = plane.row(y, as: Float.self)
@@ -175,13 +179,16 @@ struct GainPlanes {
     let baseWidth: Int, baseHeight: Int
 
     init(_ decoded: JPEGDecoder.Decoded, width baseWidth: Int, height baseHeight: Int) throws(ImageFileError) {
-        let width = decoded.width, height = decoded.height
+        let width = decoded.width
+        let height = decoded.height
         self.width = width
         self.height = height
         self.baseWidth = baseWidth
         self.baseHeight = baseHeight
         if let rgba = decoded.rgba {
-            var r = [Float](repeating: 0, count: width * height), g = r, b = r
+            var r = [Float](repeating: 0, count: width * height)
+            var g = r
+            var b = r
             rgba.withView { view in
                 let plane = view.plane(0)
                 for y in 0..<height {
@@ -202,13 +209,15 @@ struct GainPlanes {
     /// The gain samples of base row `y` for each channel (the same array thrice for a single-channel map).
     func sample(row y: Int, into r: inout [Float], _ g: inout [Float], _ b: inout [Float]) {
         let sy = max(0, min(Double(height - 1), (Double(y) + 0.5) * Double(height) / Double(baseHeight) - 0.5))
-        let y0 = Int(sy), y1 = min(y0 + 1, height - 1)
+        let y0 = Int(sy)
+        let y1 = min(y0 + 1, height - 1)
         let fy = Float(sy - Double(y0))
         let scaleX = Double(width) / Double(baseWidth)
         for (c, channel) in channels.enumerated() {
             for x in 0..<baseWidth {
                 let sx = max(0, min(Double(width - 1), (Double(x) + 0.5) * scaleX - 0.5))
-                let x0 = Int(sx), x1 = min(x0 + 1, width - 1)
+                let x0 = Int(sx)
+                let x1 = min(x0 + 1, width - 1)
                 let fx = Float(sx - Double(x0))
                 let top = channel[y0 * width + x0] * (1 - fx) + channel[y0 * width + x1] * fx
                 let bottom = channel[y1 * width + x0] * (1 - fx) + channel[y1 * width + x1] * fx

@@ -16,7 +16,8 @@ extension GainMapJPEG {
     /// gain map through `GainMapEncoder` from the quantised base and the HDR linear light, both JPEG-encoded, then
     /// assembled with XMP hdrgm + ISO 21496-1 metadata, an MPF index and an ICC profile on the base only.
     static func encode(
-        _ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions, gainMap settings: GainMapWriteOptions
+        _ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions,
+        gainMap settings: GainMapWriteOptions
     ) throws(ImageFileError) -> Written {
         let baseSpace = settings.baseColorSpace
         guard baseSpace.transferFunction == .srgb,
@@ -31,7 +32,8 @@ extension GainMapJPEG {
         guard settings.gamma > 0, settings.gamma.isFinite else {
             throw .invalidRequest("the gain-map gamma must be positive, not \(settings.gamma)")
         }
-        let width = pixels.width, height = pixels.height
+        let width = pixels.width
+        let height = pixels.height
         let linearSpace = ColorResolution.extendedLinear(baseSpace)
         let linearEncoding = PixelEncoding(format: .rgbaFloat, colorSpace: linearSpace)
         var conversion = options.conversion
@@ -55,12 +57,15 @@ extension GainMapJPEG {
         let baseJPEG = try base.withView { (view) throws(ImageFileError) in
             try JPEGEncoder.encode(rgba: view, quality: settings.baseQuality, chroma420: settings.baseQuality < 90)
         }
-        let decodedBase = try JPEGDecoder.decode(baseJPEG[...], grey: false, limits: ImageLimits(
-            maximumFileSize: Int.max, maximumPixelCount: Int.max, maximumDimension: Int.max))
+        let decodedBase = try JPEGDecoder.decode(
+            baseJPEG[...], grey: false,
+            limits: ImageLimits(
+                maximumFileSize: Int.max, maximumPixelCount: Int.max, maximumDimension: Int.max))
         guard let seen = decodedBase.rgba else { throw .encodingFailed(format: .jpeg, reason: "base does not decode") }
         let sdr = try Conversion.convert(seen, from: baseEncoding, to: linearEncoding, options: conversion)
         let scale = settings.scale
-        let gainWidth = (width + scale - 1) / scale, gainHeight = (height + scale - 1) / scale
+        let gainWidth = (width + scale - 1) / scale
+        let gainHeight = (height + scale - 1) / scale
         let sdrPlanes = sdr.withView { Self.planes($0, scale: scale) }
         let hdrPlanes = hdr.withView { Self.planes($0, scale: scale) }
         let encoder = GainMapEncoder(gamma: settings.gamma)
@@ -150,7 +155,9 @@ extension GainMapJPEG {
                                             gain: g)
                                     }
                                 }
-                                var r = gains[0], g = gains[1], b = gains[2]
+                                var r = gains[0]
+                                var g = gains[1]
+                                var b = gains[2]
                                 defer { gains = [r, g, b] }
                                 return try r.withUnsafeMutableBufferPointer { (gr) throws(GainMapError) in
                                     try g.withUnsafeMutableBufferPointer { (gg) throws(GainMapError) in
@@ -185,7 +192,8 @@ extension GainMapJPEG {
 
     /// R, G, B planes of an RGBA float view, box-averaged over `scale`×`scale` blocks.
     static func planes(_ view: PixelBufferView, scale: Int) -> [[Float]] {
-        let w = (view.width + scale - 1) / scale, h = (view.height + scale - 1) / scale
+        let w = (view.width + scale - 1) / scale
+        let h = (view.height + scale - 1) / scale
         var planes = [[Float]](repeating: [Float](repeating: 0, count: w * h), count: 3)
         var counts = [Float](repeating: 0, count: w * h)
         let plane = view.plane(0)

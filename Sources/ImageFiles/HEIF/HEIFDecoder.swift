@@ -10,7 +10,8 @@ enum HEIFDecoder {
         -> DecodedImage
     {
         guard let context = heif_context_alloc() else {
-            throw .codecUnavailable(format: .heif, reason: "libheif could not allocate a context", debianPackage: "libheif1")
+            throw .codecUnavailable(
+                format: .heif, reason: "libheif could not allocate a context", debianPackage: "libheif1")
         }
         defer { heif_context_free(context) }
         heif_context_set_maximum_image_size_limit(
@@ -21,7 +22,8 @@ enum HEIFDecoder {
             try check(heif_context_get_primary_image_handle(context, &handle))
             guard let handle else { throw .corrupt(path: nil, format: .heif, reason: "no primary image") }
             defer { heif_image_handle_release(handle) }
-            let width = Int(heif_image_handle_get_width(handle)), height = Int(heif_image_handle_get_height(handle))
+            let width = Int(heif_image_handle_get_width(handle))
+            let height = Int(heif_image_handle_get_height(handle))
             try limits.check(width: width, height: height)
             let luma = Int(heif_image_handle_get_luma_bits_per_pixel(handle))
             let hasAlpha = heif_image_handle_has_alpha_channel(handle) != 0

@@ -20,7 +20,8 @@ enum HEIFEncoder {
         guard (1...100).contains(options.quality) else {
             throw .invalidRequest("quality must be 1 … 100, not \(options.quality)")
         }
-        let width = pixels.width, height = pixels.height
+        let width = pixels.width
+        let height = pixels.height
         let rgbFormat: PixelFormat
         do { rgbFormat = depth == 8 ? .rgba8 : try .rgba(.rgba, bitDepth: depth, alignment: .low) } catch {
             throw .invalidRequest("\(error)")
@@ -29,7 +30,8 @@ enum HEIFEncoder {
             pixels, from: encoding, to: PixelEncoding(format: rgbFormat, colorSpace: encoding.colorSpace),
             options: options.conversion)
         guard let context = heif_context_alloc() else {
-            throw .codecUnavailable(format: .heif, reason: "libheif could not allocate a context", debianPackage: "libheif1")
+            throw .codecUnavailable(
+                format: .heif, reason: "libheif could not allocate a context", debianPackage: "libheif1")
         }
         defer { heif_context_free(context) }
         var encoder: OpaquePointer?
@@ -66,7 +68,9 @@ enum HEIFEncoder {
                     let s = plane.row(y, as: UInt16.self)
                     let d = UnsafeMutableRawPointer(row)
                     for x in 0..<width {
-                        for c in 0..<3 { d.storeBytes(of: s[4 * x + c].littleEndian, toByteOffset: 2 * (3 * x + c), as: UInt16.self) }
+                        for c in 0..<3 {
+                            d.storeBytes(of: s[4 * x + c].littleEndian, toByteOffset: 2 * (3 * x + c), as: UInt16.self)
+                        }
                     }
                 }
             }
@@ -80,7 +84,8 @@ enum HEIFEncoder {
         }
         defer { heif_nclx_color_profile_free(nclx) }
         nclx.pointee.color_primaries = heif_color_primaries(UInt32(codes?.colourPrimaries ?? 2))
-        nclx.pointee.transfer_characteristics = heif_transfer_characteristics(UInt32(codes?.transferCharacteristics ?? 2))
+        nclx.pointee.transfer_characteristics = heif_transfer_characteristics(
+            UInt32(codes?.transferCharacteristics ?? 2))
         nclx.pointee.matrix_coefficients = heif_matrix_coefficients(
             UInt32(options.lossless ? 0 : (codes?.matrixCoefficients ?? 1)))
         nclx.pointee.full_range_flag = 1

@@ -12,7 +12,8 @@ enum ColorResolution {
         switch effective.basis {
         case .cicp, .miafDefault:
             if let cicp = effective.cicp, let space = try? ColorSpace(cicp: cicp) {
-                return ColorDecision(basis: effective.basis, colorSpace: space, detail: "from \(effective.basis) \(cicp)")
+                return ColorDecision(
+                    basis: effective.basis, colorSpace: space, detail: "from \(effective.basis) \(cicp)")
             }
             let codes = effective.cicp.map { "\($0)" } ?? "?"
             return ColorDecision(

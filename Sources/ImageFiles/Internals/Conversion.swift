@@ -13,7 +13,8 @@ enum Conversion {
             let converter = try PixelConverter(from: source, to: destination, options: options)
             var output = try PixelBuffer(format: destination.format, width: pixels.width, height: pixels.height)
             try pixels.withView { (input) throws(PixelConversionError) in
-                try output.withMutableView { (out) throws(PixelConversionError) in try converter.convert(input, to: out) }
+                try output.withMutableView { (out) throws(PixelConversionError) in try converter.convert(input, to: out)
+                }
             }
             return output
         } catch let error as PixelConversionError {

@@ -15,11 +15,14 @@ enum JPEGDecoder {
     }
 
     /// Reads the header only: size and component count.
-    static func header(_ bytes: ArraySlice<UInt8>) throws(ImageFileError) -> (width: Int, height: Int, components: Int) {
+    static func header(_ bytes: ArraySlice<UInt8>) throws(ImageFileError) -> (width: Int, height: Int, components: Int)
+    {
         var decoder = hdrc_jpeg_decoder()
         defer { hdrc_jpeg_decoder_destroy(&decoder) }
         let ok = bytes.withUnsafeBufferPointer { hdrc_jpeg_read_header(&decoder, $0.baseAddress, $0.count) }
-        guard ok == 1 else { throw .corrupt(path: nil, format: .jpeg, reason: PNGDecoder.message(&decoder.error.message)) }
+        guard ok == 1 else {
+            throw .corrupt(path: nil, format: .jpeg, reason: PNGDecoder.message(&decoder.error.message))
+        }
         return (Int(decoder.width), Int(decoder.height), Int(decoder.components))
     }
 
@@ -33,7 +36,8 @@ enum JPEGDecoder {
             guard hdrc_jpeg_read_header(&decoder, buffer.baseAddress, buffer.count) == 1 else {
                 throw .corrupt(path: nil, format: .jpeg, reason: PNGDecoder.message(&decoder.error.message))
             }
-            let width = Int(decoder.width), height = Int(decoder.height)
+            let width = Int(decoder.width)
+            let height = Int(decoder.height)
             try limits.check(width: width, height: height, what: what)
             guard decoder.precision == 8 else {
                 throw .unsupportedContent(path: nil, format: .jpeg, reason: "\(decoder.precision)-bit samples")

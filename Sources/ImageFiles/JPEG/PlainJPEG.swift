@@ -13,7 +13,8 @@ enum PlainJPEG {
         let target = PixelEncoding(format: .rgba8, colorSpace: encoding.colorSpace)
         let rgba = try Conversion.convert(pixels, from: encoding, to: target, options: options.conversion)
         let stream = try rgba.withView { (view) throws(ImageFileError) in
-            try JPEGEncoder.encode(rgba: view, quality: options.quality, chroma420: options.chroma420 ?? (options.quality < 90))
+            try JPEGEncoder.encode(
+                rgba: view, quality: options.quality, chroma420: options.chroma420 ?? (options.quality < 90))
         }
         var segments: [UInt8] = []
         if let xmp = options.xmp { segments += try JPEGSegments.xmpSegment(xmp) }

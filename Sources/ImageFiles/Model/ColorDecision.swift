@@ -15,8 +15,9 @@ public struct ColorDecision: Hashable, Sendable, CustomStringConvertible {
     public var unmatchedProfile: ICCProfile?
 
     /// Creates a value.
-    public init(basis: EffectiveColor.Basis, colorSpace: ColorSpace, detail: String, unmatchedProfile: ICCProfile? = nil)
-    {
+    public init(
+        basis: EffectiveColor.Basis, colorSpace: ColorSpace, detail: String, unmatchedProfile: ICCProfile? = nil
+    ) {
         self.basis = basis
         self.colorSpace = colorSpace
         self.detail = detail

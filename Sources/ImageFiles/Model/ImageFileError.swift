@@ -45,7 +45,9 @@ public enum ImageFileError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unwritableFile(let path, let reason):
             return "\(name(path))cannot write the file: \(reason); check the folder exists and is writable"
         case .unrecognizedFormat(let path, let bytes):
-            let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }
+            let hex = bytes.map {
+                String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16)
+            }
             return "\(name(path))not a PNG, JPEG, AVIF or HEIF file (first bytes \(hex.joined(separator: " "))); "
                 + "for raw frames give --input-format and --size"
         case .corrupt(let path, let format, let reason):

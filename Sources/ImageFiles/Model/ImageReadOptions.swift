@@ -63,7 +63,8 @@ public struct ImageReadOptions: Sendable {
     public var raw: RawFrameDescription?
 
     /// Creates options.
-    public init(limits: ImageLimits = .default, gainMap: GainMapRendering = .alternate, raw: RawFrameDescription? = nil) {
+    public init(limits: ImageLimits = .default, gainMap: GainMapRendering = .alternate, raw: RawFrameDescription? = nil)
+    {
         self.limits = limits
         self.gainMap = gainMap
         self.raw = raw

@@ -16,14 +16,16 @@ enum PNGDecoder {
             hdrc_png_read_header(&reader, buffer.baseAddress, buffer.count, dimension, dimension, 64 << 20)
         }
         guard headerOK == 1 else { throw .corrupt(path: nil, format: .png, reason: message(&reader.message)) }
-        let width = Int(reader.width), height = Int(reader.height)
+        let width = Int(reader.width)
+        let height = Int(reader.height)
         try limits.check(width: width, height: height)
         let format: PixelFormat = reader.output_bit_depth == 16 ? .rgba16 : .rgba8
         var pixels = try Conversion.buffer(format, width: width, height: height)
         let readOK = bytes.withUnsafeBufferPointer { _ in
             pixels.withMutableView { view in
                 let plane = view.plane(0)
-                return hdrc_png_read_image(&reader, plane.baseAddress.assumingMemoryBound(to: UInt8.self), plane.bytesPerRow)
+                return hdrc_png_read_image(
+                    &reader, plane.baseAddress.assumingMemoryBound(to: UInt8.self), plane.bytesPerRow)
             }
         }
         guard readOK == 1 else { throw .corrupt(path: nil, format: .png, reason: message(&reader.message)) }

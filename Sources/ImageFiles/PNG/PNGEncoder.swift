@@ -1,7 +1,7 @@
 import CPNG
-import Foundation
 import ColorSpaces
 import ColorTags
+import Foundation
 import ICC
 import PixelBuffers
 import PixelConversion

@@ -18,7 +18,8 @@ enum RawFrame {
                 path: nil, format: .raw,
                 reason: "a \(description.width)×\(description.height) \(description.format) frame has \(expected) "
                     + "bytes, the file \(bytes.count)"
-                    + (bytes.count > expected && bytes.count % expected == 0 ? " (several frames: split it first)" : ""))
+                    + (bytes.count > expected && bytes.count % expected == 0 ? " (several frames: split it first)" : "")
+            )
         }
         let encoding: PixelEncoding
         do { encoding = try PixelEncoding(cicp: description.cicp, format: description.format) } catch {

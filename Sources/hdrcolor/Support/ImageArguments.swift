@@ -31,9 +31,11 @@ struct PixelFormatArgument: ExpressibleByArgument {
         }
         switch argument.lowercased() {
         case "yuv420p": value = .y420
-        case "yuv420p10le": guard let f = try? PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow) else { return nil }
+        case "yuv420p10le":
+            guard let f = try? PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow) else { return nil }
             value = f
-        case "yuv420p12le": guard let f = try? PixelFormat.planarYCbCr(.s420, bitDepth: 12, range: .narrow) else { return nil }
+        case "yuv420p12le":
+            guard let f = try? PixelFormat.planarYCbCr(.s420, bitDepth: 12, range: .narrow) else { return nil }
             value = f
         case "p010": value = .x420
         case "nv12": value = .yuv420v
