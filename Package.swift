@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "ImageFiles", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -107,15 +107,16 @@ struct ConvertJob: Sendable {
         var planSteps: [String] = []
         var engine = "PixelConverter"
         let pixels: PixelBuffer
-        if target == image.encoding {
-            pixels = image.pixels
-            planSteps = ["none (the decoded layout is the writer's)"]
-        } else if let profile = image.colorDecision.unmatchedProfile, !image.isHDR,
+        if let profile = image.colorDecision.unmatchedProfile, !image.isHDR,
             let converted = try iccConvert(image, profile: profile, to: target)
         {
+            // Before the shortcut below: the pixels are not what their approximate sRGB encoding says.
             pixels = converted
             engine = "LittleCMS"
             planSteps = ["ICC transform: embedded profile → \(targetSpace.name) (perceptual)"]
+        } else if target == image.encoding {
+            pixels = image.pixels
+            planSteps = ["none (the decoded layout is the writer's)"]
         } else {
             let converter: PixelConverter
             do { converter = try PixelConverter(from: image.encoding, to: target, options: conversion) } catch {

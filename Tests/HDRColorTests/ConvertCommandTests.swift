@@ -1,4 +1,6 @@
 import Foundation
+import HDRColor
+import ImageFiles
 import TestSupport
 import Testing
 
@@ -112,5 +114,30 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("tone map: headroom"))
         #expect(result.standardOutput.contains("≈ sRGB — from ICC profile"))
+    }
+}
+
+@Suite struct ConvertICCTests {
+    /// An SDR PNG whose ICC profile (sRGB primaries, gamma 1.8) matches no catalog space goes through LittleCMS.
+    @Test func unmatchedICCProfilesConvertThroughLittleCMS() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let profile = try ICCProfile(
+            primaries: .bt709, toneCurves: ICCToneCurves(all: ICCToneCurve(.gamma(1.8))), description: "Gamma 1.8 RGB")
+        let tagged = folder.appendingPathComponent("gamma18.png")
+        try PNGTagWriter.apply(
+            PNGTagEdit(iccProfile: profile, iccProfileName: "Gamma 1.8 RGB"),
+            toFileAt: Fixtures.url("image-files/srgb8-alpha.png"), writingTo: tagged)
+        let output = folder.appendingPathComponent("srgb.png").path
+        let result = try CommandLineTool.run(["convert", tagged.path, output, "--to", "srgb"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("matches no catalog colour space"))
+        #expect(result.standardOutput.contains("plan:    LittleCMS"))
+        // Code 128 in gamma 1.8 is 0.2871 linear, which sRGB encodes as 0.5751 (code 147): the transform ran.
+        let image = try ImageFile.read(contentsOf: URL(fileURLWithPath: output))
+        #expect(image.encoding.colorSpace == .sRGB)
+        image.pixels.withView { view in
+            let red = view.plane(0).row(0, as: UInt8.self)[4 * 16]  // source code (16·8) % 256 = 128
+            #expect(abs(Int(red) - 147) <= 2, "\(red)")
+        }
     }
 }

@@ -4,11 +4,15 @@ import ColorSpaces
 import Foundation
 import HDRColor
 import HalfFloat
+import ImageFiles
 import TransferFunctions
 
 var failures = 0
 @MainActor func check(_ condition: Bool, _ what: String) {
-    if !condition { failures += 1; print("FAIL: \(what)") }
+    if !condition {
+        failures += 1
+        print("FAIL: \(what)")
+    }
 }
 func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance * max(1, abs(b)) }
 
@@ -51,6 +55,23 @@ check(cicp.colourPrimaries == 9 && cicp.transferCharacteristics == 16 && cicp.ma
 check(HalfFloat.bits(from: Float(1)) == 0x3C00, "HalfFloat.bits(from: Float)")
 check(HalfFloat.bits(from: 1 + 0x1p-11 + 0x1p-30 as Double) == 0x3C01, "HalfFloat.bits(from: Double)")
 check(HalfFloat.float(fromBits: 0x7BFF) == 65504, "HalfFloat.float(fromBits:)")
+
+// ImageFiles (its own product): a 16-bit PQ buffer through PNG and lossless 10-bit AVIF bytes and back.
+var frame = try PixelBuffer(format: .rgba16, width: 8, height: 4)
+frame.withMutableView { view in
+    for y in 0..<4 {
+        let row = view.plane(0).row(y, as: UInt16.self)
+        for i in 0..<row.count { row[i] = i % 4 == 3 ? 0xFFFF : UInt16(y * 8000 + i * 1000) }
+    }
+}
+let pq = PixelEncoding(format: .rgba16, colorSpace: .bt2100PQ)
+let png = try ImageFile.encode(frame, encoding: pq, options: ImageWriteOptions(fileType: .png))
+let decodedPNG = try ImageFile.decode(png)
+check(decodedPNG.encoding == pq && decodedPNG.colorDecision.basis == .cicp, "ImageFile PNG round trip")
+let avif = try ImageFile.encode(
+    frame, encoding: pq, options: ImageWriteOptions(fileType: .avif, bitDepth: 10, lossless: true))
+let decodedAVIF = try ImageFile.decode(avif)
+check(decodedAVIF.codedBitDepth == 10 && decodedAVIF.encoding.colorSpace == .bt2100PQ, "ImageFile AVIF 10-bit")
 
 if failures > 0 {
     print("ExternalConsumer: \(failures) contract check(s) failed")
