@@ -9,10 +9,7 @@ import TransferFunctions
 
 var failures = 0
 @MainActor func check(_ condition: Bool, _ what: String) {
-    if !condition {
-        failures += 1
-        print("FAIL: \(what)")
-    }
+    if !condition { failures += 1; print("FAIL: \(what)") }
 }
 func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance * max(1, abs(b)) }
 
