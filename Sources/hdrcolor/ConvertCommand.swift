@@ -53,10 +53,9 @@ struct Convert: AsyncParsableCommand {
     @Flag(help: "Lossless AVIF (identity matrix, 4:4:4) or HEIF.")
     var lossless = false
 
-    @Flag(
-        name: .customLong("chroma-420"),
-        help: "4:2:0 chroma for AVIF/HEIF/JPEG (AVIF defaults to 4:4:4, HEIF to 4:2:0).")
-    var chroma420 = false
+    @Option(
+        help: "Chroma subsampling of AVIF, HEIF and JPEG: 444 or 420 (default: AVIF 444, HEIF 420, JPEG by quality).")
+    var chroma: ChromaArgument?
 
     @Option(
         name: .customLong("tone-map"),
@@ -219,7 +218,7 @@ struct Convert: AsyncParsableCommand {
         }
         return ConvertRequest(
             targetSpace: space, targetProfile: profile, outputType: gainMap ? .jpeg : format, bitDepth: bitDepth,
-            quality: quality, lossless: lossless, chroma420: chroma420 ? true : nil, toneMap: toneMap,
+            quality: quality, lossless: lossless, chroma420: chroma.map { $0 == .c420 }, toneMap: toneMap,
             headroom: headroom, referenceWhite: referenceWhite, gamut: gamut,
             gainMap: gainMap
                 ? GainMapWriteOptions(baseColorSpace: gainMapBase.colorSpace, multichannel: multichannelGainMap) : nil,

@@ -26,7 +26,8 @@ public struct DecodedImage: Sendable {
     public var contentLightLevel: ContentLightLevel?
     /// The gain map that was found and, when rendered, applied.
     public var gainMap: GainMapRendition?
-    /// The primary image's XMP packet without gain-map fields' meaning attached (JPEG), kept so writers can carry it.
+    /// The primary image's XMP packet (JPEG), so that writers can keep the user's metadata
+    /// (``ImageWriteOptions/xmp``); gain-map descriptions in it are replaced when a gain-map JPEG is written.
     public var xmp: String?
     /// The embedded ICC profile of the primary image, if any.
     public var iccProfile: ICCProfile?

@@ -91,3 +91,9 @@ enum GainMapBaseArgument: String, CaseIterable, ExpressibleByArgument {
 
     var colorSpace: ColorSpace { self == .srgb ? .sRGB : .displayP3 }
 }
+
+/// `--chroma`: 4:4:4 or 4:2:0.
+enum ChromaArgument: String, CaseIterable, ExpressibleByArgument {
+    case c444 = "444"
+    case c420 = "420"
+}
