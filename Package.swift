@@ -95,8 +95,8 @@ let package = Package(
         .target(
             name: "ImageFiles",
             dependencies: [
-                "CPNG", "CJPEG", "CAVIF", "CHEIF", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion",
-                "ToneMapping", "ColorTags", "ICC",
+                "CPNG", "CJPEG", "CAVIF", "CHEIF", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
+                "PixelConversion", "ToneMapping", "ColorTags", "ICC",
             ],
             swiftSettings: swiftSettings
         ),
@@ -134,7 +134,8 @@ let package = Package(
             name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ImageFilesTests", dependencies: ["ImageFiles", "TestSupport"], swiftSettings: swiftSettings),
+            name: "ImageFilesTests", dependencies: ["ImageFiles", "TransferFunctions", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "ImageFiles", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

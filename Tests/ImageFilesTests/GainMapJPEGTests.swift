@@ -7,6 +7,7 @@ import PixelConversion
 import TestSupport
 import Testing
 import ToneMapping
+import TransferFunctions
 
 @Suite struct GainMapJPEGTests {
     static let p3Options = GainMapWriteOptions(baseColorSpace: .displayP3)
@@ -160,6 +161,32 @@ import ToneMapping
             #expect(image.encoding.format == .rgba8, "\(name) shows its base")
             #expect(!image.warnings.isEmpty, "\(name) says why")
         }
+    }
+
+    @Test func readsApplesPreISOGainMapWithTheHeadroomFromTheMakerNote() throws {
+        let url = Support.url("apple-hdrgainmap.jpg")
+        let hdr = try ImageFile.read(contentsOf: url)
+        let rendition = try #require(hdr.gainMap)
+        #expect(rendition.source == .apple)
+        let headroom = exp2(2.303 - 0.303 * 0.5)  // maker note 0x0021 = 1, 0x0030 = 0.5 (Apple's formula)
+        #expect(abs(rendition.metadata.alternateHeadroomRatio - headroom) < 1e-9)
+        #expect(hdr.encoding.colorSpace == .extendedLinearSRGB && rendition.weight == 1)
+        let base = try ImageFile.read(contentsOf: url, options: .init(gainMap: .base))
+        let sdr = try Support.converted(base, to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearSRGB))
+        let expected = sdr.withView { Support.samples($0) }
+        let got = hdr.pixels.withView { Support.samples($0) }
+        var worst = 0.0
+        for y in 0..<hdr.height {
+            for x in 0..<hdr.width {
+                let g = Double((x * 8 + y * 4) % 256) / 255
+                let factor = 1 + (headroom - 1) * TransferFunction.bt709.toLinear(g)  // HDR = SDR × (1 + (H − 1)·g)
+                for c in 0..<3 {
+                    let i = 4 * (y * hdr.width + x) + c
+                    worst = max(worst, abs(got[i] - expected[i] * factor) / max(expected[i] * factor, 0.01))
+                }
+            }
+        }
+        #expect(worst < 0.02, "largest relative error \(worst) (gain-map JPEG rounding)")
     }
 
     @Test(.enabled(if: ExiftoolProbe.path != nil, "exiftool (libimage-exiftool-perl) is not installed"))

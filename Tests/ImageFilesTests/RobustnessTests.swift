@@ -24,7 +24,14 @@ import Testing
         }
     }
 
-    @Test(arguments: files)
+    @Test func aTruncatedGainMapLeavesTheBaseImageAndAWarning() throws {
+        let bytes = try Support.bytes("apple-hdrgainmap.jpg")
+        let image = try ImageFile.decode(Array(bytes.prefix(bytes.count - 300)))
+        #expect(image.gainMap == nil && image.encoding.format == .rgba8)
+        #expect(image.warnings.contains { $0.contains("does not decode") }, "\(image.warnings)")
+    }
+
+    @Test(arguments: files + ["apple-hdrgainmap.jpg"])
     func corruptedBytesNeverCrash(_ name: String) throws {
         let bytes = try Support.bytes(name)
         var generator = SplitMix64(state: 0x1D6E_F11E)

@@ -23,14 +23,29 @@ extension GainMapJPEG {
             pixels: basePixels, encoding: baseEncoding, fileType: .jpeg, colorDecision: decision, codedBitDepth: 8,
             xmp: JPEGSegments.xmpPacket(in: bytes), iccProfile: tagging.primary.iccProfiles.first?.value.profile,
             tagging: tagging)
-        guard tagging.gainMap.isPresent else { return image }
-        guard let index = tagging.gainMap.imageIndex, let offset = tagging.images[index].offset else {
-            image.warnings.append("the file declares a gain map but no MPF entry leads to it; showing the base image")
+        let index: Int
+        let metadata: GainMapMetadata
+        let source: GainMapRendition.MetadataSource
+        let both: Bool
+        var sampleMap: (@Sendable (Float) -> Float)?
+        if tagging.gainMap.isPresent {
+            guard let found = tagging.gainMap.imageIndex, tagging.images[found].offset != nil else {
+                image.warnings.append(
+                    "the file declares a gain map but no MPF entry leads to it; showing the base image")
+                return image
+            }
+            let (chosen, chosenSource, hasBoth, warnings) = chooseMetadata(tagging.gainMap)
+            image.warnings += warnings
+            guard let chosen, let chosenSource else { return image }
+            (index, metadata, source, both) = (found, chosen, chosenSource, hasBoth)
+        } else if let apple = AppleGainMap.locate(in: bytes, tagging: tagging) {
+            let headroom = apple.headroom
+            (index, metadata, source, both) = (apple.index, AppleGainMap.metadata(headroom: headroom), .apple, false)
+            sampleMap = { AppleGainMap.isoSample($0, headroom: headroom) }
+        } else {
             return image
         }
-        let (metadata, source, both, warnings) = chooseMetadata(tagging.gainMap)
-        image.warnings += warnings
-        guard let metadata, let source else { return image }
+        guard let offset = tagging.images[index].offset else { return image }
         let end = gainMapEnd(tagging: tagging, offset: offset, fileSize: bytes.count)
         let gainBytes = bytes[offset..<end]
         let header: (width: Int, height: Int, components: Int)
@@ -52,12 +67,18 @@ extension GainMapJPEG {
             guard h >= 1, h.isFinite else { throw .invalidRequest("the display headroom must be ≥ 1, not \(h)") }
             headroom = h
         }
-        let gain = try JPEGDecoder.decode(
-            gainBytes, grey: header.components == 1, limits: limits, what: "the gain-map image")
+        let gain: JPEGDecoder.Decoded
+        do {
+            gain = try JPEGDecoder.decode(
+                gainBytes, grey: header.components == 1, limits: limits, what: "the gain-map image")
+        } catch {
+            image.warnings.append("the gain-map image does not decode (\(error)); showing the base image")
+            return image
+        }
         let linearSpace = ColorResolution.extendedLinear(decision.colorSpace)
         let linearEncoding = PixelEncoding(format: .rgbaFloat, colorSpace: linearSpace)
         var linear = try Conversion.convert(basePixels, from: baseEncoding, to: linearEncoding)
-        let planes = try GainPlanes(gain, width: base.width, height: base.height)
+        let planes = try GainPlanes(gain, width: base.width, height: base.height, sampleMap: sampleMap)
         do {
             try linear.withMutableView { (view) throws(GainMapError) in
                 try apply(metadata, headroom: headroom, to: view, gain: planes)
@@ -178,7 +199,11 @@ struct GainPlanes {
     let width: Int, height: Int
     let baseWidth: Int, baseHeight: Int
 
-    init(_ decoded: JPEGDecoder.Decoded, width baseWidth: Int, height baseHeight: Int) throws(ImageFileError) {
+    /// - Parameter sampleMap: A function of each sample (code / 255) applied before upsampling (Apple's gain maps).
+    init(
+        _ decoded: JPEGDecoder.Decoded, width baseWidth: Int, height baseHeight: Int,
+        sampleMap: (@Sendable (Float) -> Float)? = nil
+    ) throws(ImageFileError) {
         let width = decoded.width
         let height = decoded.height
         self.width = width
@@ -200,9 +225,11 @@ struct GainPlanes {
                     }
                 }
             }
-            channels = [r, g, b]
+            channels = sampleMap.map { map in [r.map(map), g.map(map), b.map(map)] } ?? [r, g, b]
         } else {
-            channels = [decoded.grey.map { Float($0) / 255 }]
+            // 256 codes: map each once.
+            let table = (0..<256).map { sampleMap?(Float($0) / 255) ?? Float($0) / 255 }
+            channels = [decoded.grey.map { table[Int($0)] }]
         }
     }
 

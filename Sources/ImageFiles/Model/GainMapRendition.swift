@@ -8,6 +8,9 @@ public struct GainMapRendition: Hashable, Sendable {
         case iso = "ISO 21496-1"
         /// Adobe/UltraHDR XMP `hdrgm` fields.
         case xmp = "XMP hdrgm"
+        /// Apple's pre-ISO HDR gain map (auxiliary image `urn:com:apple:photo:2020:aux:hdrgainmap`, headroom from
+        /// the Exif maker note), expressed as ISO metadata.
+        case apple = "Apple HDRGainMap"
 
         public var description: String { rawValue }
     }

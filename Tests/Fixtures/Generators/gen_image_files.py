@@ -67,6 +67,77 @@ def pq_value(x, y, c):
     return (base + c * 2731 * (y % 4)) % 59000 + 2000
 
 
+def segment(marker, payload):
+    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+
+def apple_gain_map():
+    """Apple's pre-ISO HDR gain-map JPEG, assembled from the structure Apple documents ("Applying Apple HDR effect to
+    your photos") and iPhone files show: primary XMP HDRGainMap:HDRGainMapVersion, Exif maker note "Apple iOS" with
+    tags 0x0021 = 1.0 and 0x0030 = 0.5 (SRATIONAL; headroom 2^(2.303 − 0.303·0.5) = 4.443), an MPF index, and a
+    full-resolution greyscale gain map (value (x·8 + y·4) % 256) whose XMP names
+    urn:com:apple:photo:2020:aux:hdrgainmap. Not a file from an iPhone: no real iPhone file can be fetched here."""
+    try:
+        from PIL import Image
+        import PIL
+    except ImportError:
+        print("note: Pillow not installed; apple-hdrgainmap.jpg keeps its committed bytes")
+        return
+    base_img = Image.new("RGB", (W, H))
+    base_img.putdata([((x * 8 + y) % 256, (x * 8 + 40 + y) % 256, (x * 8 + 80 + y) % 256) for y in range(H) for x in range(W)])
+    buffer = io.BytesIO()
+    base_img.save(buffer, "JPEG", quality=100, subsampling=0)
+    base = buffer.getvalue()
+    gain_img = Image.new("L", (W, H))
+    gain_img.putdata([(x * 8 + y * 4) % 256 for y in range(H) for x in range(W)])
+    buffer = io.BytesIO()
+    gain_img.save(buffer, "JPEG", quality=100)
+    gain = buffer.getvalue()
+    aux_xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+               b'<rdf:Description rdf:about="" xmlns:apdi="http://ns.apple.com/pixeldatainfo/1.0/" '
+               b'apdi:AuxiliaryImageType="urn:com:apple:photo:2020:aux:hdrgainmap" apdi:StoredFormat="L008"/>'
+               b'</rdf:RDF></x:xmpmeta>')
+    gain = gain[:2] + segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + aux_xmp) + gain[2:]
+    primary_xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+                   b'<rdf:Description rdf:about="" xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/" '
+                   b'HDRGainMap:HDRGainMapVersion="65536"/></rdf:RDF></x:xmpmeta>')
+    # Maker note: "Apple iOS\0", version 1, "MM", IFD of 2 SRATIONAL entries; offsets relative to the note.
+    note = b"Apple iOS\x00" + b"\x00\x01" + b"MM"
+    ifd_at = len(note)
+    values_at = ifd_at + 2 + 2 * 12 + 4
+    note += struct.pack(">H", 2)
+    note += struct.pack(">HHII", 0x0021, 10, 1, values_at)
+    note += struct.pack(">HHII", 0x0030, 10, 1, values_at + 8)
+    note += struct.pack(">I", 0)
+    note += struct.pack(">iI", 1, 1) + struct.pack(">iI", 1, 2)
+    # Exif TIFF: IFD0 → ExifIFD (0x8769) → MakerNote (0x927C, UNDEFINED).
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 8)
+    tiff += struct.pack(">H", 1) + struct.pack(">HHII", 0x8769, 4, 1, 8 + 2 + 12 + 4) + struct.pack(">I", 0)
+    exif_ifd = 8 + 2 + 12 + 4
+    tiff += struct.pack(">H", 1) + struct.pack(">HHII", 0x927C, 7, len(note), exif_ifd + 2 + 12 + 4) + struct.pack(">I", 0)
+    tiff += note
+    exif = segment(0xE1, b"Exif\x00\x00" + tiff)
+    xmp = segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + primary_xmp)
+
+    def mpf(primary_size, gain_size, gain_offset):
+        t = b"MM\x00\x2a" + struct.pack(">I", 8) + struct.pack(">H", 3)
+        t += struct.pack(">HHI", 0xB000, 7, 4) + b"0100"
+        t += struct.pack(">HHII", 0xB001, 4, 1, 2)
+        t += struct.pack(">HHII", 0xB002, 7, 32, 8 + 2 + 36 + 4) + struct.pack(">I", 0)
+        t += struct.pack(">IIIHH", 0x20030000, primary_size, 0, 0, 0)
+        t += struct.pack(">IIIHH", 0x00020000, gain_size, gain_offset, 0, 0)
+        return segment(0xE2, b"MPF\x00" + t)
+
+    head = base[:2] + exif + xmp
+    mpf_tiff_start = len(head) + 4 + 4
+    placeholder = mpf(0, 0, 0)
+    primary_size = len(head) + len(placeholder) + len(base) - 2
+    primary = head + mpf(primary_size, len(gain), primary_size - mpf_tiff_start) + base[2:]
+    assert len(primary) == primary_size
+    write("apple-hdrgainmap.jpg", primary + gain, f"assembled by this script around Pillow {PIL.__version__} JPEGs",
+          "Apple pre-ISO HDR gain map: aux image urn:com:apple:photo:2020:aux:hdrgainmap, maker note 33 = 1, 48 = 0.5")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     # 1. The HDR reference: 16-bit PQ BT.2100 with cICP 9/16/0/1, mDCV (BT.2020, 1000/0.0001 cd/m²), cLLI 1000/400.
@@ -160,6 +231,8 @@ def main():
         write("pillow-q95.jpg", buffer.getvalue(), f"Pillow {PIL.__version__}", "8-bit JPEG, untagged")
     except ImportError:
         print("note: Pillow not installed; its fixtures keep their committed bytes")
+
+    apple_gain_map()
 
     lines = ["# image-files fixtures", "",
              "Made by `Generators/gen_image_files.py` (`make fixtures`). Pixel formulas are in the script.", "",
