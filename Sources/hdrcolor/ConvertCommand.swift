@@ -14,12 +14,12 @@ struct Convert: AsyncParsableCommand {
             rendition (--display-headroom to choose one); HDR written to PNG/AVIF/HEIF is ISO HDR (BT.2100 PQ unless \
             --to says otherwise) and is checked as `hdrcolor validate --require iso-hdr` would.
             Examples:
-              hdrcolor convert hdr.png hdr.avif                      (16-bit PQ PNG → 10-bit PQ AVIF)
-              hdrcolor convert hdr.png sdr.jpg                       (tone mapped to sRGB)
-              hdrcolor convert hdr.png photo.jpg --gain-map          (SDR base + gain map, ISO 21496-1 + XMP)
-              hdrcolor convert photo.jpg hdr.png                     (gain-map JPEG → 16-bit PQ PNG)
-              hdrcolor convert frame.yuv out.png --input-format x420 --size 3840x2160 --input-cicp 9/16/9/0
-              hdrcolor convert a.png b.png c.png out/ --format avif --jobs 2
+              hdrcolor convert hdr.png hdr.avif           16-bit PQ PNG to 10-bit PQ AVIF
+              hdrcolor convert hdr.png sdr.jpg            tone mapped to sRGB
+              hdrcolor convert hdr.png gm.jpg --gain-map  SDR base + gain map (ISO + XMP)
+              hdrcolor convert gm.jpg hdr.png             gain-map JPEG to 16-bit PQ PNG
+              hdrcolor convert f.yuv f.png --input-format x420 --size 3840x2160
+              hdrcolor convert a.png b.png out/ --format avif --jobs 2
             Exit status: 0 converted, 1 a conversion failed or the output does not validate, 2 an input could not be \
             read (missing, truncated, corrupt, unsupported), 64 usage error.
             """
@@ -29,7 +29,9 @@ struct Convert: AsyncParsableCommand {
     var paths: [String] = []
 
     @Option(
-        help: "Target colour space by name: bt2100-pq, bt2100-hlg, display-p3, srgb, bt2020, … (default: see above).")
+        help:
+            "Target colour space by name (default: the source's; sRGB for an SDR JPEG of HDR content; BT.2100 PQ for PNG/AVIF/HEIF of a gain-map rendition)."
+    )
     var to: ColorSpaceArgument?
 
     @Option(

@@ -72,4 +72,12 @@ import Testing
             return true
         }
     }
+
+    @Test func aMissingCodecNamesTheDebianPackage() {
+        let error = ImageFileError.codecUnavailable(
+            format: .heif, reason: "libheif has no HEVC encoder", debianPackage: "libheif1")
+        #expect("\(error)".contains("sudo apt-get install libheif1") && "\(error)".contains("HEVC"))
+        #expect(!error.isUnreadableInput)
+        #expect(ImageFileType.allCases.filter { $0 != .raw }.allSatisfy { $0.debianPackage.hasSuffix("-dev") })
+    }
 }
