@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "ICC", targets: ["ICC"]),
         .library(name: "PixelConversion", targets: ["PixelConversion"]),
         .library(name: "ColorTags", targets: ["ColorTags"]),
+        .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .executable(name: "hdrcolor", targets: ["hdrcolor"]),
     ],
     dependencies: [
@@ -82,6 +83,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Image files
+        // Pixel I/O through Debian's codec libraries. Only ImageFiles (and the tool) link them: the umbrella and every
+        // core module build without any codec library installed.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // No pkgConfig for libavif: its .pc adds -DAVIF_DLL (a Windows export macro SwiftPM rejects as unsafe); the
+        // headers are on the default include path of Debian's libavif-dev.
+        .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
+        .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .target(
+            name: "ImageFiles",
+            dependencies: [
+                "CPNG", "CJPEG", "CAVIF", "CHEIF", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
+                "PixelConversion", "ToneMapping", "ColorTags", "ICC",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Umbrella and tool
         .target(
             name: "HDRColor",
@@ -95,6 +114,7 @@ let package = Package(
             name: "hdrcolor",
             dependencies: [
                 "HDRColor",
+                "ImageFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -113,7 +133,10 @@ let package = Package(
         .testTarget(
             name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ImageFilesTests", dependencies: ["ImageFiles", "TransferFunctions", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "ImageFiles", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

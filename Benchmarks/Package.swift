@@ -55,6 +55,12 @@ let package = Package(
             path: "Benchmarks/PixelConversionBenchmarks",
             plugins: benchmarkPlugins
         ),
+        .executableTarget(
+            name: "ImageFilesBenchmarks",
+            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "ImageFiles", package: "HDRColor")],
+            path: "Benchmarks/ImageFilesBenchmarks",
+            plugins: benchmarkPlugins
+        ),
 
         // The exhaustive binary16 check over all 2^32 Float bit patterns (`make check-exhaustive`).
         .executableTarget(

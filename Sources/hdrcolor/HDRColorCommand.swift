@@ -13,7 +13,7 @@ struct HDRColorCommand: AsyncParsableCommand {
             64 for a usage error (2 for `validate`, so CI scripts see one code for "could not check").
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, Inspect.self, Validate.self, Tag.self, Profile.self, Plot.self]
+        subcommands: [Demo.self, Inspect.self, Validate.self, Tag.self, Convert.self, Profile.self, Plot.self]
     )
 
     /// Runs the command; a usage error of `validate` exits 2 as its help documents, other commands keep 64.

@@ -16,6 +16,7 @@ let package = Package(
                 .product(name: "TransferFunctions", package: "HDRColor"),
                 .product(name: "HalfFloat", package: "HDRColor"),
                 .product(name: "ColorSpaces", package: "HDRColor"),
+                .product(name: "ImageFiles", package: "HDRColor"),
             ]
         )
     ],

@@ -4,6 +4,7 @@ import ColorSpaces
 import Foundation
 import HDRColor
 import HalfFloat
+import ImageFiles
 import TransferFunctions
 
 var failures = 0
@@ -79,6 +80,25 @@ do {
     check(PixelFormat.x444.fourCCString == "x444" && PixelFormat.y420.fourCCString == "y420", "PixelFormat statics")
     let fromCICP = try PixelEncoding(cicp: .bt2100PQVideo, format: .x420)
     check(fromCICP.matrix == .bt2020NonConstantLuminance && fromCICP.effectiveChromaLocation == .topLeft, "PixelEncoding(cicp:)")
+}
+
+// ImageFiles (its own product): a 16-bit PQ buffer through PNG and lossless 10-bit AVIF bytes and back.
+do {
+    var frame = try PixelBuffer(format: .rgba16, width: 8, height: 4)
+    frame.withMutableView { view in
+        for y in 0..<4 {
+            let row = view.plane(0).row(y, as: UInt16.self)
+            for i in 0..<row.count { row[i] = i % 4 == 3 ? 0xFFFF : UInt16(y * 8000 + i * 1000) }
+        }
+    }
+    let pq = PixelEncoding(format: .rgba16, colorSpace: .bt2100PQ)
+    let png = try ImageFile.encode(frame, encoding: pq, options: ImageWriteOptions(fileType: .png))
+    let decodedPNG = try ImageFile.decode(png)
+    check(decodedPNG.encoding == pq && decodedPNG.colorDecision.basis == .cicp, "ImageFile PNG round trip")
+    let avif = try ImageFile.encode(
+        frame, encoding: pq, options: ImageWriteOptions(fileType: .avif, bitDepth: 10, lossless: true))
+    let decodedAVIF = try ImageFile.decode(avif)
+    check(decodedAVIF.codedBitDepth == 10 && decodedAVIF.encoding.colorSpace == .bt2100PQ, "ImageFile AVIF 10-bit")
 }
 
 if failures > 0 {

@@ -1,0 +1,101 @@
+import ColorTags
+public import Foundation
+public import PixelBuffers
+public import PixelConversion
+
+/// Reading and writing image files: PNG (libpng), JPEG and gain-map JPEG (libjpeg-turbo), AVIF (libavif), HEIF
+/// (libheif) and raw frames.
+///
+/// ```swift
+/// let image = try ImageFile.read(contentsOf: URL(fileURLWithPath: "hdr.png"))
+/// // image.pixels + image.encoding go straight into PixelConverter.
+/// try ImageFile.write(image.pixels, encoding: image.encoding, to: URL(fileURLWithPath: "hdr.avif"),
+///                     options: ImageWriteOptions(fileType: .avif, bitDepth: 10))
+/// ```
+public enum ImageFile {
+    /// Reads and decodes the file at `url`.
+    ///
+    /// - Throws: ``ImageFileError`` naming the file: unreadable, unrecognised, corrupt or truncated, unsupported
+    ///   content, or beyond ``ImageReadOptions/limits``.
+    public static func read(contentsOf url: URL, options: ImageReadOptions = ImageReadOptions())
+        throws(ImageFileError) -> DecodedImage
+    {
+        let bytes = try FileIO.read(url, maximumSize: options.limits.maximumFileSize)
+        let type: ImageFileType? =
+            options.raw != nil && ImageFileType(signatureOf: bytes) == nil ? .raw : nil
+        do { return try decode(bytes, as: type, options: options) } catch { throw error.naming(url.path) }
+    }
+
+    /// Decodes a file's bytes; `type` nil recognises the format by signature.
+    ///
+    /// - Throws: ``ImageFileError`` as ``read(contentsOf:options:)``, without a path.
+    public static func decode(
+        _ bytes: [UInt8], as type: ImageFileType? = nil, options: ImageReadOptions = ImageReadOptions()
+    )
+        throws(ImageFileError) -> DecodedImage
+    {
+        guard bytes.count <= options.limits.maximumFileSize else {
+            throw .limitExceeded(
+                path: nil, what: "the file size \(bytes.count) bytes", limit: options.limits.maximumFileSize)
+        }
+        let fileType = type ?? ImageFileType(signatureOf: bytes)
+        guard let fileType else { throw .unrecognizedFormat(path: nil, leadingBytes: Array(bytes.prefix(8))) }
+        if fileType == .raw {
+            guard let description = options.raw else {
+                throw .invalidRequest("a raw frame needs its format and size (--input-format, --size)")
+            }
+            return try RawFrame.decode(bytes, description: description, limits: options.limits)
+        }
+        let tagging: ColorTagging
+        do {
+            tagging = try ColorTagging(
+                bytes: bytes, limits: ReadLimits(maximumFileSize: options.limits.maximumFileSize))
+        } catch { throw .tags(path: nil, error) }
+        switch fileType {
+        case .png: return try PNGDecoder.decode(bytes, tagging: tagging, limits: options.limits)
+        case .jpeg:
+            return try GainMapJPEG.decode(bytes, tagging: tagging, rendering: options.gainMap, limits: options.limits)
+        case .avif: return try AVIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
+        case .heif: return try HEIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
+        case .raw: fatalError("handled above")
+        }
+    }
+
+    /// Encodes pixels of any encoding into a file's bytes: the writer converts them (through `PixelConverter`) to
+    /// the layout its codec takes, keeping ``PixelEncoding/colorSpace``, and tags the file with that colour space.
+    ///
+    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for options the format cannot honour (e.g. a 10-bit JPEG),
+    ///   ``ImageFileError/encodingFailed(format:reason:)`` or ``ImageFileError/codecUnavailable(format:reason:debianPackage:)``.
+    public static func encode(_ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions)
+        throws(ImageFileError) -> [UInt8]
+    {
+        if options.gainMap != nil, options.fileType != .jpeg {
+            throw .invalidRequest(
+                "gain maps are written as JPEG only (libavif 0.11 and libheif 1.15 have no gain-map API)")
+        }
+        let hdr = HDRTags(
+            masteringDisplay: options.masteringDisplay,
+            contentLightLevel: options.contentLightLevel
+                ?? ContentLightLevelMeasurement.measure(pixels, encoding: encoding))
+        switch options.fileType {
+        case .png: return try PNGEncoder.encode(pixels, encoding: encoding, options: options, hdr: hdr)
+        case .jpeg:
+            if let gainMap = options.gainMap {
+                return try GainMapJPEG.encode(pixels, encoding: encoding, options: options, gainMap: gainMap).bytes
+            }
+            return try PlainJPEG.encode(pixels, encoding: encoding, options: options)
+        case .avif: return try AVIFEncoder.encode(pixels, encoding: encoding, options: options)
+        case .heif: return try HEIFEncoder.encode(pixels, encoding: encoding, options: options, hdr: hdr)
+        case .raw: return try RawFrame.encode(pixels, encoding: encoding, options: options)
+        }
+    }
+
+    /// Encodes and writes atomically to `url`.
+    ///
+    /// - Throws: as ``encode(_:encoding:options:)``, and ``ImageFileError/unwritableFile(path:reason:)``.
+    public static func write(
+        _ pixels: PixelBuffer, encoding: PixelEncoding, to url: URL, options: ImageWriteOptions
+    ) throws(ImageFileError) {
+        try FileIO.write(try encode(pixels, encoding: encoding, options: options), to: url)
+    }
+}

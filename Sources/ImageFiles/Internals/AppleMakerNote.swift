@@ -1,0 +1,127 @@
+/// Reads the two Apple maker-note values that scale Apple's pre-ISO HDR gain map (`MakerApple` tags 0x0021 and
+/// 0x0030, exiftool's HDRHeadroom and HDRGain) from a JPEG's APP1 Exif segment. Every offset is bounds-checked;
+/// anything unexpected gives nil.
+enum AppleMakerNote {
+    /// Tag 0x0021 and tag 0x0030 as numbers, when both are present.
+    static func headroomTags(in jpeg: [UInt8]) -> (tag33: Double, tag48: Double)? {
+        guard let exif = exifPayload(in: jpeg) else { return nil }
+        let tiff = TIFFReader(bytes: exif)
+        guard let ifd0 = tiff.firstIFDOffset,
+            let pointer = tiff.entries(at: ifd0).first(where: { $0.tag == 0x8769 }),
+            let exifIFD = tiff.number(pointer).flatMap({ Int(exactly: $0) }),
+            let note = tiff.entries(at: exifIFD).first(where: { $0.tag == 0x927C }),
+            let start = note.valueOffset, let end = Checked.add(start, note.count), end <= exif.count
+        else { return nil }
+        let makerNote = Array(exif[start..<end])
+        guard makerNote.starts(with: Array("Apple iOS\u{0}".utf8)), makerNote.count > 16 else { return nil }
+        // "Apple iOS\0", version (2 bytes), byte order "MM"/"II", then the IFD; offsets are relative to the note.
+        let reader = TIFFReader(bytes: makerNote, littleEndian: makerNote[12] == 0x49)
+        let entries = reader.entries(at: 14)
+        guard let a = entries.first(where: { $0.tag == 0x0021 }).flatMap(reader.number),
+            let b = entries.first(where: { $0.tag == 0x0030 }).flatMap(reader.number)
+        else { return nil }
+        return (a, b)
+    }
+
+    /// The payload after "Exif\0\0" of the first APP1 Exif segment before SOS.
+    static func exifPayload(in bytes: [UInt8]) -> [UInt8]? {
+        let signature = Array("Exif\u{0}\u{0}".utf8)
+        var position = 2
+        while position + 4 <= bytes.count, bytes[position] == 0xFF {
+            let marker = bytes[position + 1]
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
+            let payload = bytes[(position + 4)..<(position + 2 + length)]
+            if marker == 0xE1, payload.starts(with: signature) { return Array(payload.dropFirst(signature.count)) }
+            position += 2 + length
+        }
+        return nil
+    }
+}
+
+/// A minimal TIFF/IFD reader over a byte array (offsets relative to its start).
+struct TIFFReader {
+    struct Entry {
+        var tag: UInt16
+        var type: UInt16
+        var count: Int
+        /// The value field's offset (for values longer than 4 bytes: where they are; else where the field is).
+        var valueOffset: Int?
+    }
+
+    let bytes: [UInt8]
+    let littleEndian: Bool
+
+    init(bytes: [UInt8], littleEndian: Bool? = nil) {
+        self.bytes = bytes
+        self.littleEndian = littleEndian ?? (bytes.count >= 2 && bytes[0] == 0x49)
+    }
+
+    /// The offset of IFD0 from a TIFF header.
+    var firstIFDOffset: Int? {
+        guard bytes.count >= 8, bytes[0] == bytes[1], bytes[0] == 0x49 || bytes[0] == 0x4D else { return nil }
+        return u32(4).map(Int.init)
+    }
+
+    func u16(_ at: Int) -> UInt16? {
+        guard at >= 0, at + 2 <= bytes.count else { return nil }
+        let a = UInt16(bytes[at])
+        let b = UInt16(bytes[at + 1])
+        return littleEndian ? a | b << 8 : a << 8 | b
+    }
+
+    func u32(_ at: Int) -> UInt32? {
+        guard let hi = u16(littleEndian ? at + 2 : at), let lo = u16(littleEndian ? at : at + 2) else { return nil }
+        return UInt32(hi) << 16 | UInt32(lo)
+    }
+
+    /// The entries of the IFD at `offset` (at most 1 000).
+    func entries(at offset: Int) -> [Entry] {
+        guard let count = u16(offset) else { return [] }
+        var result: [Entry] = []
+        for i in 0..<min(Int(count), 1000) {
+            let at = offset + 2 + 12 * i
+            guard let tag = u16(at), let type = u16(at + 2), let count = u32(at + 4) else { break }
+            let size = Self.typeSize(type) * Int(count)
+            let valueOffset = size <= 4 ? at + 8 : u32(at + 8).map(Int.init)
+            result.append(Entry(tag: tag, type: type, count: Int(count), valueOffset: valueOffset))
+        }
+        return result
+    }
+
+    /// A RATIONAL, SRATIONAL, FLOAT, SHORT or LONG entry's first value.
+    func number(_ entry: Entry) -> Double? {
+        guard let at = entry.valueOffset, entry.count >= 1 else { return nil }
+        switch entry.type {
+        case 3: return u16(at).map(Double.init)
+        case 4: return u32(at).map(Double.init)
+        case 5:
+            guard let n = u32(at), let d = u32(at + 4), d != 0 else { return nil }
+            return Double(n) / Double(d)
+        case 10:
+            guard let n = u32(at), let d = u32(at + 4), d != 0 else { return nil }
+            return Double(Int32(bitPattern: n)) / Double(Int32(bitPattern: d))
+        case 11: return u32(at).map { Double(Float(bitPattern: $0)) }
+        default: return nil
+        }
+    }
+
+    static func typeSize(_ type: UInt16) -> Int {
+        switch type {
+        case 1, 2, 6, 7: 1
+        case 3, 8: 2
+        case 4, 9, 11: 4
+        case 5, 10, 12: 8
+        default: 1
+        }
+    }
+}
+
+/// Overflow-reporting arithmetic for offsets read from files.
+enum Checked {
+    static func add(_ a: Int, _ b: Int) -> Int? {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? nil : sum
+    }
+}

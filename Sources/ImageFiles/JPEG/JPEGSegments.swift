@@ -1,0 +1,87 @@
+/// Builds JPEG marker segments and splices them into encoded JPEG streams.
+enum JPEGSegments {
+    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8)
+    static let iccSignature = Array("ICC_PROFILE\u{0}".utf8)
+    static let isoGainMapSignature = Array("urn:iso:std:iso:ts:21496:-1\u{0}".utf8)
+    static let mpfSignature = Array("MPF\u{0}".utf8)
+
+    /// One segment: marker, 2-byte length (payload + 2), payload.
+    static func segment(_ marker: UInt8, _ payload: [UInt8]) throws(ImageFileError) -> [UInt8] {
+        guard payload.count <= 65_533 else {
+            throw .invalidRequest("a JPEG segment holds at most 65 533 bytes; this one has \(payload.count)")
+        }
+        var bytes: [UInt8] = [0xFF, marker]
+        bytes.appendBigEndian(UInt16(payload.count + 2))
+        return bytes + payload
+    }
+
+    /// APP2 ICC_PROFILE segments (the profile split into chunks of at most 65 519 bytes, numbered from 1).
+    static func iccSegments(_ profile: [UInt8]) throws(ImageFileError) -> [UInt8] {
+        let chunkSize = 65_519
+        let count = (profile.count + chunkSize - 1) / chunkSize
+        guard count >= 1, count <= 255 else { throw .invalidRequest("the ICC profile is too large for JPEG") }
+        var bytes: [UInt8] = []
+        for index in 0..<count {
+            let chunk = profile[(index * chunkSize)..<min(profile.count, (index + 1) * chunkSize)]
+            bytes += try segment(0xE2, iccSignature + [UInt8(index + 1), UInt8(count)] + chunk)
+        }
+        return bytes
+    }
+
+    /// APP1 XMP segment for a packet.
+    static func xmpSegment(_ packet: String) throws(ImageFileError) -> [UInt8] {
+        try segment(0xE1, xmpSignature + Array(packet.utf8))
+    }
+
+    /// The stream with `segments` inserted after SOI and any JFIF APP0 segment, and every existing APP1 XMP,
+    /// APP2 ICC/MPF/ISO segment removed (they are rewritten).
+    static func splice(_ segments: [UInt8], into jpeg: [UInt8]) throws(ImageFileError) -> [UInt8] {
+        guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else {
+            throw .encodingFailed(format: .jpeg, reason: "the encoder output does not start with SOI")
+        }
+        var position = 2
+        var head: [UInt8] = [0xFF, 0xD8]
+        var inserted = false
+        while position + 4 <= jpeg.count, jpeg[position] == 0xFF {
+            let marker = jpeg[position + 1]
+            guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { break }
+            let length = Int(jpeg[position + 2]) << 8 | Int(jpeg[position + 3])
+            guard length >= 2, position + 2 + length <= jpeg.count else { break }
+            let whole = jpeg[position..<(position + 2 + length)]
+            let payload = jpeg[(position + 4)..<(position + 2 + length)]
+            let rewritten =
+                (marker == 0xE1 && payload.starts(with: xmpSignature))
+                || (marker == 0xE2
+                    && (payload.starts(with: iccSignature) || payload.starts(with: mpfSignature)
+                        || payload.starts(with: isoGainMapSignature)))
+            if marker != 0xE0, !inserted {
+                head += segments
+                inserted = true
+            }
+            if !rewritten { head += whole }
+            position += 2 + length
+        }
+        if !inserted { head += segments }
+        return head + jpeg[position...]
+    }
+}
+
+extension JPEGSegments {
+    /// The first APP1 XMP packet of the image starting at SOI, before its SOS (nil without one).
+    static func xmpPacket(in bytes: [UInt8]) -> String? {
+        guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var position = 2
+        while position + 4 <= bytes.count, bytes[position] == 0xFF {
+            let marker = bytes[position + 1]
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
+            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
+            let payload = bytes[(position + 4)..<(position + 2 + length)]
+            if marker == 0xE1, payload.starts(with: xmpSignature) {
+                return String(decoding: payload.dropFirst(xmpSignature.count), as: UTF8.self)
+            }
+            position += 2 + length
+        }
+        return nil
+    }
+}

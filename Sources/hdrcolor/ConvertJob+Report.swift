@@ -1,0 +1,106 @@
+import Foundation
+import HDRColor
+import ImageFiles
+
+extension ConvertJob {
+    /// The text and JSON report of one conversion.
+    func report(
+        input: String, output: String, image: DecodedImage, targetSpace: ColorSpace, target: PixelEncoding,
+        engine: String, plan: [String], outputSummary: String, validation: [Finding]?, gainMap: Bool,
+        times: [Duration]
+    ) -> ConvertOutcome {
+        func ms(_ d: Duration) -> Double {
+            Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+        }
+        let decode = ms(times[0])
+        let convert = ms(times[1])
+        let encode = ms(times[2])
+        let write = ms(times[3])
+        let total = decode + convert + encode + write
+        let megapixels = Double(image.width * image.height) / 1e6
+        let rate = total > 0 ? megapixels / (total / 1000) : 0
+        var tags: [String] = []
+        if let primary = image.tagging?.primary {
+            tags += primary.cicp.map { "CICP \($0.value.cicp) (\($0.value.source))" }
+            tags += primary.iccProfiles.map { "ICC '\($0.value.profileDescription ?? "?")'" }
+            if !primary.sRGBIntent.isEmpty { tags.append("sRGB chunk") }
+            if !primary.gamma.isEmpty { tags.append("gAMA") }
+            if !primary.chromaticities.isEmpty { tags.append("cHRM") }
+        }
+        if let m = image.masteringDisplay {
+            tags.append("mDCV \(format(m.minimumLuminance))–\(format(m.maximumLuminance)) cd/m²")
+        }
+        if let c = image.contentLightLevel {
+            tags.append("cLLI \(format(c.maxContentLightLevel))/\(format(c.maxFrameAverageLightLevel)) cd/m²")
+        }
+        if let g = image.gainMap {
+            tags.append(
+                "gain map (\(g.source)\(g.hasBothMetadata ? " + XMP" : ""), \(g.channelCount) channel, headroom "
+                    + "\(format(g.metadata.alternateHeadroomRatio))×)")
+        }
+        let validates = validation.map(\.isEmpty)
+        var lines = [
+            "\(TextSanitizer.sanitize(input)) → \(TextSanitizer.sanitize(output))",
+            "  source:  \(image.fileType.displayName) \(image.codedBitDepth)-bit \(image.width)×\(image.height), "
+                + "\(image.colorDecision)",
+            "  tags:    \(tags.isEmpty ? "none" : tags.joined(separator: "; "))",
+            "  decoded: \(image.encoding)",
+            "  target:  \(target)\(gainMap ? " → gain-map JPEG" : "")",
+            "  plan:    \(engine)",
+        ]
+        lines += plan.map { "           · \($0)" }
+        lines.append("  output:  \(outputSummary)")
+        if let validation {
+            let what = gainMap ? "gain map (ISO 21496-1 + XMP)" : "ISO HDR (validate --require iso-hdr)"
+            lines.append(
+                "  check:   \(what): "
+                    + (validation.isEmpty ? "passes" : validation.map(\.message).joined(separator: "; ")))
+        }
+        for warning in image.warnings { lines.append("  warning: \(TextSanitizer.sanitize(warning))") }
+        lines.append(
+            "  time:    decode \(format(decode)) ms, convert \(format(convert)) ms, encode \(format(encode)) ms, "
+                + "write \(format(write)) ms; \(format(megapixels)) Mpix at \(format(rate)) Mpix/s")
+        let json = JSONValue.object([
+            ("input", .string(input)), ("output", .string(output)), ("status", .integer(0)),
+            (
+                "source",
+                .object([
+                    ("format", .string(image.fileType.rawValue)), ("width", .integer(image.width)),
+                    ("height", .integer(image.height)), ("bitDepth", .integer(image.codedBitDepth)),
+                    ("colorSpace", .string(image.colorDecision.colorSpace.name)),
+                    ("decidedBy", .string(image.colorDecision.basis.rawValue)),
+                    ("detail", .string(image.colorDecision.detail)), ("tags", .array(tags.map { .string($0) })),
+                    ("decodedEncoding", .string("\(image.encoding)")),
+                ])
+            ),
+            ("target", .object([("colorSpace", .string(targetSpace.name)), ("encoding", .string("\(target)"))])),
+            ("engine", .string(engine)), ("plan", .array(plan.map { .string($0) })),
+            ("outputSummary", .string(outputSummary)),
+            ("validates", validates.map { .bool($0) } ?? .null),
+            ("findings", .array((validation ?? []).map { .string($0.message) })),
+            ("warnings", .array(image.warnings.map { .string($0) })),
+            (
+                "timeMilliseconds",
+                .object([
+                    ("decode", .number(decode)), ("convert", .number(convert)), ("encode", .number(encode)),
+                    ("write", .number(write)), ("total", .number(total)),
+                ])
+            ),
+            ("megapixels", .number(megapixels)), ("megapixelsPerSecond", .number(rate)),
+        ])
+        let status: Int32 = validates == false ? 1 : 0
+        var outcome = ConvertOutcome(
+            input: input, output: output, status: status, text: lines.joined(separator: "\n"), json: json)
+        if status != 0, case .object(var fields) = outcome.json {
+            fields[2] = ("status", .integer(Int(status)))
+            outcome.json = .object(fields)
+        }
+        return outcome
+    }
+
+    func format(_ value: Double) -> String {
+        if value >= 100 { return String(format: "%.0f", value) }
+        if value >= 10 { return String(format: "%.1f", value) }
+        return String(format: "%.3g", value)
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import HDRColor
+import ImageFiles
+
+// Typed values of `hdrcolor convert`.
+
+extension ImageFileType: ExpressibleByArgument {}
+extension ToneMappingMethod: ExpressibleByArgument {}
+
+/// `--to NAME`: a catalog colour space by identifier or name ("bt2100-pq", "display-p3", "kCGColorSpaceSRGB" …).
+struct ColorSpaceArgument: ExpressibleByArgument {
+    var value: ColorSpace
+
+    init?(argument: String) {
+        guard let space = ColorSpace.named(argument) else { return nil }
+        value = space
+    }
+
+    static var allValueStrings: [String] { ColorSpace.all.compactMap(\.identifier) }
+}
+
+/// `--input-format`/`--output-format`: a CoreVideo FourCC ('x420', 'xf20', '420v', 'y420', 'BGRA', 'RGhA' …) or a
+/// decoder name (`yuv420p`, `yuv420p10le`, `p010`, `rgba8`, `rgba16`, `rgba-half`, `rgba-float`).
+struct PixelFormatArgument: ExpressibleByArgument {
+    var value: PixelFormat
+
+    init?(argument: String) {
+        if let format = PixelFormat(fourCC: argument) {
+            value = format
+            return
+        }
+        switch argument.lowercased() {
+        case "yuv420p": value = .y420
+        case "yuv420p10le":
+            guard let f = try? PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow) else { return nil }
+            value = f
+        case "yuv420p12le":
+            guard let f = try? PixelFormat.planarYCbCr(.s420, bitDepth: 12, range: .narrow) else { return nil }
+            value = f
+        case "p010": value = .x420
+        case "nv12": value = .yuv420v
+        case "rgba8": value = .rgba8
+        case "rgba16": value = .rgba16
+        case "rgba-half", "rgbahalf": value = .rgbaHalf
+        case "rgba-float", "rgbafloat": value = .rgbaFloat
+        default: return nil
+        }
+    }
+}
+
+/// `--size WIDTHxHEIGHT`.
+struct SizeArgument: ExpressibleByArgument {
+    var width: Int
+    var height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+        width = w
+        height = h
+    }
+}
+
+/// `--tone-map`: `auto` (map HDR onto SDR targets, keep otherwise), `none`, or an operator.
+enum ToneMapChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, none, headroom, bt2390
+    case bt2390Libplacebo = "bt2390-libplacebo"
+    case bt2446a, reinhard, clip
+
+    var method: ToneMappingMethod? { ToneMappingMethod(rawValue: rawValue) }
+}
+
+/// `--gamut`: what happens to colours outside the target.
+enum GamutArgument: String, CaseIterable, ExpressibleByArgument {
+    case extended, clip
+    case softClip = "soft-clip"
+
+    var policy: PixelConverter.GamutPolicy {
+        switch self {
+        case .extended: .extended
+        case .clip: .clip
+        case .softClip: .softClip
+        }
+    }
+}
+
+/// `--gain-map-base`: the colour space of a gain-map JPEG's SDR base.
+enum GainMapBaseArgument: String, CaseIterable, ExpressibleByArgument {
+    case srgb
+    case displayP3 = "display-p3"
+
+    var colorSpace: ColorSpace { self == .srgb ? .sRGB : .displayP3 }
+}
+
+/// `--chroma`: 4:4:4 or 4:2:0.
+enum ChromaArgument: String, CaseIterable, ExpressibleByArgument {
+    case c444 = "444"
+    case c420 = "420"
+}

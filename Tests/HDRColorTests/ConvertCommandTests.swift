@@ -1,0 +1,143 @@
+import Foundation
+import HDRColor
+import ImageFiles
+import TestSupport
+import Testing
+
+@Suite struct ConvertCommandTests {
+    static func fixture(_ name: String) -> String { Fixtures.url("image-files/\(name)").path }
+
+    @Test func pngSixteenPQToAVIFValidatesAsISOHDR() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let output = folder.appendingPathComponent("hdr.avif").path
+        let result = try CommandLineTool.run(["convert", Self.fixture("pq16-bt2100.png"), output])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("from CICP 9/16/0/1"))
+        #expect(result.standardOutput.contains("plan:") && result.standardOutput.contains("PQ inverse EOTF"))
+        #expect(result.standardOutput.contains("ISO HDR (validate --require iso-hdr): passes"))
+        #expect(result.standardOutput.contains("Mpix/s"))
+        let check = try CommandLineTool.run(["validate", "--require", "iso-hdr", output])
+        #expect(check.status == 0, "\(check.standardOutput)")
+    }
+
+    @Test func gainMapJPEGWriteThenReadBackToISOHDR() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let jpeg = folder.appendingPathComponent("photo.jpg").path
+        let written = try CommandLineTool.run(["convert", Self.fixture("pq16-bt2100.png"), jpeg, "--gain-map"])
+        #expect(written.status == 0, "\(written.standardError)")
+        #expect(written.standardOutput.contains("gain map (ISO 21496-1 + XMP): passes"))
+        let check = try CommandLineTool.run(["validate", "--require", "gain-map-both", jpeg])
+        #expect(check.status == 0, "\(check.standardOutput)")
+        let png = folder.appendingPathComponent("back.png").path
+        let read = try CommandLineTool.run(["convert", jpeg, png])
+        #expect(read.status == 0, "\(read.standardError)")
+        #expect(read.standardOutput.contains("gain map applied"))
+        #expect(try CommandLineTool.run(["validate", "--require", "iso-hdr", png]).status == 0)
+        let sdr = try CommandLineTool.run([
+            "convert", jpeg, folder.appendingPathComponent("sdr.png").path, "--display-headroom", "1",
+        ])
+        #expect(sdr.status == 0)
+    }
+
+    @Test func unreadableInputsExitTwoWithAMessage() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let truncated = folder.appendingPathComponent("cut.png")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("pq16-bt2100.png")))
+        try bytes.prefix(bytes.count / 2).write(to: truncated)
+        let cut = try CommandLineTool.run(["convert", truncated.path, folder.appendingPathComponent("x.avif").path])
+        #expect(cut.status == 2)
+        #expect(cut.standardError.contains("cut.png") && cut.standardError.contains("damaged"))
+        let cmyk = try CommandLineTool.run([
+            "convert", Self.fixture("imagemagick-cmyk.jpg"), folder.appendingPathComponent("x.png").path,
+        ])
+        #expect(cmyk.status == 2 && cmyk.standardError.contains("CMYK"))
+        let missing = try CommandLineTool.run([
+            "convert", "/nonexistent.png", folder.appendingPathComponent("x.png").path,
+        ])
+        #expect(missing.status == 2)
+    }
+
+    @Test func invalidRequestsExitOne() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let result = try CommandLineTool.run([
+            "convert", Self.fixture("srgb8-alpha.png"), folder.appendingPathComponent("x.jpg").path, "--bit-depth",
+            "10",
+        ])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("8"))
+        let usage = try CommandLineTool.run(["convert", Self.fixture("srgb8-alpha.png")])
+        #expect(usage.status == 64)
+    }
+
+    @Test func severalInputsToAFolderWithJSON() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let result = try CommandLineTool.run([
+            "convert", Self.fixture("pq16-bt2100.png"), Self.fixture("heifenc-srgb8.heic"),
+            Self.fixture("pillow-q95.jpg"),
+            folder.path, "--format", "png", "--json", "--jobs", "2",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let reports = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        #expect(reports.count == 3)
+        #expect(reports.allSatisfy { ($0["timeMilliseconds"] as? [String: Any])?["convert"] != nil })
+        #expect((reports[0]["source"] as? [String: Any])?["decidedBy"] as? String == "CICP")
+        #expect(reports[0]["validates"] as? Bool == true)
+        for name in ["pq16-bt2100.png", "heifenc-srgb8.png", "pillow-q95.png"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
+        }
+    }
+
+    @Test func rawFramesInAndOut() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let raw = folder.appendingPathComponent("frame.yuv").path
+        let out = try CommandLineTool.run(["convert", Self.fixture("pq16-bt2100.png"), raw, "--output-format", "x420"])
+        #expect(out.status == 0, "\(out.standardError)")
+        #expect((try FileManager.default.attributesOfItem(atPath: raw)[.size] as? Int) == 32 * 24 * 3)
+        let back = try CommandLineTool.run([
+            "convert", raw, folder.appendingPathComponent("frame.png").path, "--input-format", "x420", "--size",
+            "32x24",
+        ])
+        #expect(back.status == 0, "\(back.standardError)")
+        #expect(back.standardOutput.contains("'x420' BT.2100 PQ, BT.2020 NCL, narrow range"))
+        let wrong = try CommandLineTool.run([
+            "convert", raw, folder.appendingPathComponent("x.png").path, "--input-format", "x420", "--size", "64x64",
+        ])
+        #expect(wrong.status == 2)
+    }
+
+    @Test func sdrJPEGOfHDRIsToneMappedToSRGB() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let result = try CommandLineTool.run([
+            "convert", Self.fixture("pq16-bt2100.png"), folder.appendingPathComponent("sdr.jpg").path,
+        ])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("tone map: headroom"))
+        #expect(result.standardOutput.contains("≈ sRGB — from ICC profile"))
+    }
+}
+
+@Suite struct ConvertICCTests {
+    /// An SDR PNG whose ICC profile (sRGB primaries, gamma 1.8) matches no catalog space goes through LittleCMS.
+    @Test func unmatchedICCProfilesConvertThroughLittleCMS() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let profile = try ICCProfile(
+            primaries: .bt709, toneCurves: ICCToneCurves(all: ICCToneCurve(.gamma(1.8))), description: "Gamma 1.8 RGB")
+        let tagged = folder.appendingPathComponent("gamma18.png")
+        try PNGTagWriter.apply(
+            PNGTagEdit(iccProfile: profile, iccProfileName: "Gamma 1.8 RGB"),
+            toFileAt: Fixtures.url("image-files/srgb8-alpha.png"), writingTo: tagged)
+        let output = folder.appendingPathComponent("srgb.png").path
+        let result = try CommandLineTool.run(["convert", tagged.path, output, "--to", "srgb"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("matches no catalog colour space"))
+        #expect(result.standardOutput.contains("plan:    LittleCMS"))
+        // Code 128 in gamma 1.8 is 0.2871 linear, which sRGB encodes as 0.5751 (code 147): the transform ran.
+        let image = try ImageFile.read(contentsOf: URL(fileURLWithPath: output))
+        #expect(image.encoding.colorSpace == .sRGB)
+        image.pixels.withView { view in
+            let red = view.plane(0).row(0, as: UInt8.self)[4 * 16]  // source code (16·8) % 256 = 128
+            #expect(abs(Int(red) - 147) <= 2, "\(red)")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ImageFiles
+import TestSupport
+import Testing
+
+/// Truncated, corrupted and oversized input gives a typed error, never a crash or a hang.
+@Suite struct RobustnessTests {
+    static let files = [
+        "pq16-bt2100.png", "srgb8-alpha.png", "imagemagick-interlaced.png", "pillow-palette-trns.png",
+        "pillow-q95.jpg", "avifenc-pq10-lossless.avif", "avifenc-pq10-yuv420.avif", "heifenc-srgb8.heic",
+    ]
+
+    @Test(arguments: files)
+    func truncatedFilesAreUnreadableInput(_ name: String) throws {
+        let bytes = try Support.bytes(name)
+        for fraction in [0.1, 0.5, 0.9, 0.98] {
+            let cut = Array(bytes.prefix(Int(Double(bytes.count) * fraction)))
+            do {
+                _ = try ImageFile.decode(cut)
+                Issue.record("\(name) cut to \(cut.count) of \(bytes.count) bytes decoded without error")
+            } catch {
+                #expect(error.isUnreadableInput, "\(name) at \(cut.count) bytes: \(error)")
+            }
+        }
+    }
+
+    @Test func aTruncatedGainMapLeavesTheBaseImageAndAWarning() throws {
+        let bytes = try Support.bytes("apple-hdrgainmap.jpg")
+        let image = try ImageFile.decode(Array(bytes.prefix(bytes.count - 300)))
+        #expect(image.gainMap == nil && image.encoding.format == .rgba8)
+        #expect(image.warnings.contains { $0.contains("does not decode") }, "\(image.warnings)")
+    }
+
+    @Test(arguments: files + ["apple-hdrgainmap.jpg"])
+    func corruptedBytesNeverCrash(_ name: String) throws {
+        let bytes = try Support.bytes(name)
+        var generator = SplitMix64(state: 0x1D6E_F11E)
+        for _ in 0..<24 {
+            var damaged = bytes
+            for _ in 0..<8 {
+                let at = Int(generator.next() % UInt64(damaged.count - 16)) + 16
+                damaged[at] = UInt8(truncatingIfNeeded: generator.next())
+            }
+            _ = try? ImageFile.decode(damaged)  // any outcome but a crash
+        }
+    }
+
+    @Test func limitsRefuseLargeImagesBeforeDecoding() throws {
+        let limits = ImageLimits(maximumPixelCount: 100)
+        for name in ["pq16-bt2100.png", "pillow-q95.jpg", "avifenc-pq10-lossless.avif", "heifenc-srgb8.heic"] {
+            #expect(throws: ImageFileError.self, "\(name)") {
+                try ImageFile.decode(try Support.bytes(name), options: ImageReadOptions(limits: limits))
+            }
+        }
+        #expect(throws: ImageFileError.self) {
+            try ImageFile.decode(
+                try Support.bytes("pq16-bt2100.png"),
+                options: ImageReadOptions(limits: ImageLimits(maximumFileSize: 10)))
+        }
+    }
+
+    @Test func missingAndUnrecognisedFilesNameThePath() {
+        #expect {
+            try ImageFile.read(contentsOf: URL(fileURLWithPath: "/nonexistent/x.png"))
+        } throws: { error in
+            "\(error)".contains("/nonexistent/x.png") && (error as? ImageFileError)?.isUnreadableInput == true
+        }
+        #expect {
+            try ImageFile.decode(Array("hello, world".utf8))
+        } throws: { error in
+            guard case .unrecognizedFormat = error as? ImageFileError else { return false }
+            return true
+        }
+    }
+
+    @Test func aMissingCodecNamesTheDebianPackage() {
+        let error = ImageFileError.codecUnavailable(
+            format: .heif, reason: "libheif has no HEVC encoder", debianPackage: "libheif1")
+        #expect("\(error)".contains("sudo apt-get install libheif1") && "\(error)".contains("HEVC"))
+        #expect(!error.isUnreadableInput)
+        #expect(ImageFileType.allCases.filter { $0 != .raw }.allSatisfy { $0.debianPackage.hasSuffix("-dev") })
+    }
+}
