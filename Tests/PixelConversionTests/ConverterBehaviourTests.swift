@@ -80,7 +80,7 @@ struct ConverterBehaviourTests {
         ).plan
         #expect(srgb.steps.first?.detail.contains("256-entry code table") == true)
         let hlg = try PixelConverter(from: Self.x420HLG, to: Self.edr).plan
-        #expect(hlg.steps.contains { $0.name == "luminance gain" && $0.detail.contains("0.2627R + 0.678G + 0.0593B") })
+        #expect(hlg.steps.contains { $0.name == "HLG OOTF" && $0.detail.contains("0.2627R + 0.678G + 0.0593B") })
     }
 
     @Test("Incomplete encodings, bad options and mismatched buffers are typed errors")

@@ -9,8 +9,9 @@ enum Operation: Sendable {
     case affine(AffineMap, name: String)
     /// The same curve on each of the three planes.
     case curve(CurveTable)
-    /// Multiplies each pixel by a curve of its luminance `w·v` (the HLG OOTF and its inverse).
-    case luminanceGain(weights: SIMD3<Double>, CurveTable)
+    /// Multiplies each pixel by a curve of its luminance `w·v`: the HLG OOTF and its inverse, tone mapping on luminance.
+    /// `purpose` names the step in the plan.
+    case luminanceGain(weights: SIMD3<Double>, CurveTable, purpose: String)
     /// Clamps each value to `low … high` (NaN kept).
     case clamp(low: Float, high: Float, name: String)
     /// A tone-mapping operator on linear light.

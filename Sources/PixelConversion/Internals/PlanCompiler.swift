@@ -159,7 +159,7 @@ struct PlanCompiler {
         if transfer == .pq {
             append(.affine(.diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
         } else {
-            append(.luminanceGain(weights: HLG.lumaCoefficients, ootfGain(hlgDisplay(.bt2020))))
+            append(.luminanceGain(weights: HLG.lumaCoefficients, ootfGain(hlgDisplay(.bt2020)), purpose: "HLG OOTF"))
         }
     }
 
@@ -175,7 +175,7 @@ struct PlanCompiler {
         case .hlg:
             let display = hlgDisplay(space.primaries)
             append(.curve(hlgInverseOETF(beta: display.blackLift, clamped: range == .clamped)))
-            append(.luminanceGain(weights: display.lumaCoefficients, ootfGain(display)))
+            append(.luminanceGain(weights: display.lumaCoefficients, ootfGain(display), purpose: "HLG OOTF"))
         case let curve:
             append(.curve(CurveTable(curve, .toLinear, range, name: "\(curve) decode")))
         }
@@ -212,7 +212,8 @@ struct PlanCompiler {
                 function: gain, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZeroBelow(0x1p-16),
                 high: Float(sign: .plus, exponent: top, significand: 1), mirrored: false)
             append(.luminanceGain(
-                weights: weights, CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: "tone map " + name)))
+                weights: weights, CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: name),
+                purpose: "tone map"))
         case .custom(let mapper):
             append(.toneMap(mapper, name: "\(type(of: mapper))"))
         }
@@ -260,7 +261,7 @@ struct PlanCompiler {
             append(.curve(CurveTable(.pq, .fromLinear, range, name: "PQ inverse EOTF (SMPTE ST 2084)")))
         case .hlg:
             let display = hlgDisplay(space.primaries)
-            append(.luminanceGain(weights: display.lumaCoefficients, inverseOOTFGain(display)))
+            append(.luminanceGain(weights: display.lumaCoefficients, inverseOOTFGain(display), purpose: "HLG inverse OOTF"))
             append(.curve(hlgOETF(beta: display.blackLift)))
             if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
         case let curve:
@@ -275,7 +276,7 @@ struct PlanCompiler {
         if transfer == .pq {
             append(.affine(.diagonal(SIMD3(repeating: referenceWhite / PQ.peakLuminance)), name: scaleName(toRelative: false)))
         } else {
-            append(.luminanceGain(weights: HLG.lumaCoefficients, inverseOOTFGain(hlgDisplay(.bt2020))))
+            append(.luminanceGain(weights: HLG.lumaCoefficients, inverseOOTFGain(hlgDisplay(.bt2020)), purpose: "HLG inverse OOTF"))
         }
         append(.affine(AffineMap(YCbCrMatrix.ictcpRGBToLMS), name: "BT.2020 RGB → LMS"))
         append(.curve(CurveTable(transfer, .fromLinear, .extended, name: transfer == .pq ? "PQ inverse EOTF" : "HLG OETF")))
@@ -403,10 +404,10 @@ struct PlanCompiler {
             return .init(name: "matrix", detail: "\(name) = \(rows.joined(separator: " "))")
         case .curve(let curve):
             return .init(name: curve.name, detail: "per channel, \(curve.table.count)-entry table, exact outside it")
-        case .luminanceGain(let w, let curve):
+        case .luminanceGain(let w, let curve, let purpose):
             return .init(
-                name: "luminance gain",
-                detail: "Y = \(number(w.x))R + \(number(w.y))G + \(number(w.z))B; \(curve.name), "
+                name: purpose,
+                detail: "\(curve.name); gain of the luminance Y = \(number(w.x))R + \(number(w.y))G + \(number(w.z))B, "
                     + "\(curve.table.count)-entry table")
         case .clamp(_, _, let name):
             return .init(name: name, detail: "")

@@ -33,7 +33,7 @@ final class Program: @unchecked Sendable {
         var curves: [CurveTable] = [], toneMappers: [any ToneMappingOperator] = [], gamutMappers: [GamutMapper] = []
         for operation in operations {
             switch operation {
-            case .curve(let c), .luminanceGain(_, let c): curves.append(c)
+            case .curve(let c), .luminanceGain(_, let c, _): curves.append(c)
             case .toneMap(let m, _): toneMappers.append(m)
             case .gamutMapper(let m): gamutMappers.append(m)
             default: break
@@ -68,7 +68,7 @@ final class Program: @unchecked Sendable {
             case .curve:
                 defer { curveIndex += 1 }
                 return .curve(kernelsByCurve[curveIndex])
-            case .luminanceGain(let weights, _):
+            case .luminanceGain(let weights, _, _):
                 defer { curveIndex += 1 }
                 return .luminanceGain(weights: SIMD3<Float>(weights), kernelsByCurve[curveIndex])
             case .clamp(let low, let high, _):
