@@ -9,13 +9,10 @@ extension ConvertJob {
         engine: String, plan: [String], outputSummary: String, validation: [Finding]?, gainMap: Bool,
         times: [Duration]
     ) -> ConvertOutcome {
-        func ms(_ d: Duration) -> Double {
-            Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-        }
-        let decode = ms(times[0])
-        let convert = ms(times[1])
-        let encode = ms(times[2])
-        let write = ms(times[3])
+        let decode = times[0].milliseconds
+        let convert = times[1].milliseconds
+        let encode = times[2].milliseconds
+        let write = times[3].milliseconds
         let total = decode + convert + encode + write
         let megapixels = Double(image.width * image.height) / 1e6
         let rate = total > 0 ? megapixels / (total / 1000) : 0

@@ -12,17 +12,6 @@ struct CommandLineTests {
         }
     }
 
-    @Test("demo prints the BT.2408 levels and walks one x420 sample")
-    func demo() throws {
-        let result = try CommandLineTool.run(["demo"])
-        #expect(result.status == 0, "\(result.standardError)")
-        // ITU-R BT.2408: 203 cd/m² is PQ 0.5806888810, 10-bit codes 573 (narrow) and 594 (full).
-        #expect(result.standardOutput.contains("0.5806888810"))
-        #expect(result.standardOutput.contains("573 narrow, 594 full"))
-        #expect(result.standardOutput.contains("x420"))
-        #expect(!result.standardOutput.contains("nan"))
-    }
-
     @Test("plot tonemap writes a standalone SVG with the knee marked")
     func plotToneMap() throws {
         let directory = try CommandLineTool.temporaryDirectory()

@@ -29,6 +29,13 @@ public struct MasteringDisplayColorVolume: Hashable, Sendable {
         self.minimumLuminance = minimumLuminance
     }
 
+    /// Creates a value for a display with `primaries` and their white point; luminances in cd/m².
+    public init(primaries: RGBPrimaries, maximumLuminance: Double, minimumLuminance: Double) {
+        self.init(
+            red: primaries.red, green: primaries.green, blue: primaries.blue, white: primaries.white.chromaticity,
+            maximumLuminance: maximumLuminance, minimumLuminance: minimumLuminance)
+    }
+
     /// The 24-byte PNG `mDCV` body: 8 × u16 chromaticities (R, G, B, white; units of 0.00002), then u32 maximum and
     /// u32 minimum luminance (units of 0.0001 cd/m²). Values are rounded and clamped to the fields.
     public var pngChunkData: [UInt8] {

@@ -14,7 +14,6 @@ struct MasteringDisplayArgument: ExpressibleByArgument {
     var value: MasteringDisplayColorVolume
 
     init?(argument: String) {
-        let d65 = Chromaticity(x: 0.3127, y: 0.3290)
         let parts = argument.split(separator: ":").map(String.init)
         if parts.count == 3, let maximum = Double(parts[1]), let minimum = Double(parts[2]) {
             let primaries: RGBPrimaries
@@ -25,8 +24,7 @@ struct MasteringDisplayArgument: ExpressibleByArgument {
             default: return nil
             }
             value = MasteringDisplayColorVolume(
-                red: primaries.red, green: primaries.green, blue: primaries.blue, white: d65,
-                maximumLuminance: maximum, minimumLuminance: minimum)
+                primaries: primaries, maximumLuminance: maximum, minimumLuminance: minimum)
         } else {
             let numbers = argument.split(separator: ",").compactMap { Double($0) }
             guard numbers.count == 10 else { return nil }

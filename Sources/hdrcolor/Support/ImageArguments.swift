@@ -49,9 +49,11 @@ struct PixelFormatArgument: ExpressibleByArgument {
 }
 
 /// `--size WIDTHxHEIGHT`.
-struct SizeArgument: ExpressibleByArgument {
+struct SizeArgument: ExpressibleByArgument, CustomStringConvertible {
     var width: Int
     var height: Int
+
+    var description: String { "\(width)x\(height)" }
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x")
