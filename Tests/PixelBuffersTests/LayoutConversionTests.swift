@@ -34,7 +34,7 @@ import Testing
         return b
     }
 
-    /// Planar ⇄ biplanar for every subsampling, depth, range and alignment, at odd and even sizes (seed 003).
+    /// Planar ⇄ biplanar for every subsampling, depth, range and alignment, at odd and even sizes (a software decoder's planar output to CoreVideo's biplanar layouts).
     @Test(arguments: PixelFormat.ChromaSubsampling.allCases)
     func planarBiplanarRoundTrips(subsampling s: PixelFormat.ChromaSubsampling) throws {
         for bits in [8, 10, 12, 16] {

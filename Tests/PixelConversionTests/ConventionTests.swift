@@ -130,7 +130,7 @@ struct ConventionTests {
         }
     }
 
-    /// Seed 002's export after seed 000's decode: 'x420' PQ → EDR half → 'x420' PQ gives the input codes back, within
+    /// Export after decoding for EDR: 'x420' PQ → EDR half → 'x420' PQ gives the input codes back, within
     /// one code, for pixels inside the Display P3 gamut (a grey ramp and P3-bounded colours, 4:2:0 chroma constant
     /// over each 2 × 2 block).
     @Test("Round trip 'x420' PQ → RGBA half → 'x420' PQ within one code")

@@ -27,7 +27,7 @@ struct WorkloadTests {
     static let x420HLG = PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance)
     static let edrHalf = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
 
-    /// 1. Seed 000: 'x420' BT.2020 PQ video range → RGBA half extended linear Display P3 (1.0 = 203 cd/m²).
+    /// 1. EDR video playback (WWDC22 "Display HDR video in EDR"): 'x420' BT.2020 PQ video range → RGBA half extended linear Display P3 (1.0 = 203 cd/m²).
     @Test("1. 'x420' PQ → RGBA half extended linear P3", arguments: paths)
     func x420PQToEDR(_ path: PixelConverter.CodePath) throws {
         let converter = try PixelConverter(from: Self.x420PQ, to: Self.edrHalf, options: Self.options(path))
@@ -77,7 +77,7 @@ struct WorkloadTests {
         }
     }
 
-    /// 4. Seed 002 export: RGBA half extended linear P3 → 'x420' BT.2020 HLG and PQ video range.
+    /// 4. Export after editing: RGBA half extended linear P3 → 'x420' BT.2020 HLG and PQ video range.
     @Test("4. RGBA half → 'x420' HLG and PQ", arguments: paths)
     func exportToX420(_ path: PixelConverter.CodePath) throws {
         for destination in [Self.x420HLG, Self.x420PQ] {
@@ -104,7 +104,7 @@ struct WorkloadTests {
         }
     }
 
-    /// 6. Seed 003: planar 4:2:0 8-bit BT.709 ('y420', a software decoder's output) → BGRA8 sRGB.
+    /// 6. Software-decoded frames for AVSampleBufferDisplayLayer: planar 4:2:0 8-bit BT.709 ('y420', a software decoder's output) → BGRA8 sRGB.
     @Test("6. 'y420' BT.709 → BGRA8 sRGB", arguments: paths)
     func y420ToBGRA(_ path: PixelConverter.CodePath) throws {
         let converter = try PixelConverter(

@@ -1,5 +1,5 @@
 // PixelBuffers benchmarks: planar → biplanar 4:2:0 chroma interleaving of a 1920×1080 frame at 8 and 10 bits beside a
-// memcpy of the same bytes (seed 003's workload: decoder output → CoreVideo '420v' / 'x420'), the reverse
+// memcpy of the same bytes (a software decoder's output handed to CoreVideo as '420v' / 'x420'), the reverse
 // deinterleave, and unpacking an 'x420' frame to planar Float rows (and packing it back) in 16-row bands.
 // One iteration = one frame. Results: Docs/Performance.md (section "pixel-buffers").
 import Benchmark

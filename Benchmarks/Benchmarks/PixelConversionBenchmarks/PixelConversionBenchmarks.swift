@@ -221,7 +221,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
             from: .extendedLinearDisplayP3, to: .sRGB, input: HDRCOLOR_TYPE_RGBA_HALF_FLT, output: HDRCOLOR_TYPE_RGBA_8),
         input: half, output: .rgba8)
 
-    // 6. Seed 003: 'y420' BT.709 → BGRA8 sRGB.
+    // 6. Software-decoder output for AVSampleBufferDisplayLayer: 'y420' BT.709 → BGRA8 sRGB.
     conversionBenchmark(
         "6. 'y420' BT.709 → BGRA8 sRGB, 1 thread",
         converter(PixelEncoding(format: .y420, colorSpace: .bt709, matrix: .bt709), PixelEncoding(format: .bgra8, colorSpace: .sRGB)),
