@@ -9,7 +9,6 @@
 static const cmsUInt32Number HDRCOLOR_TYPE_RGB_8 = TYPE_RGB_8;
 static const cmsUInt32Number HDRCOLOR_TYPE_RGBA_8 = TYPE_RGBA_8;
 static const cmsUInt32Number HDRCOLOR_TYPE_BGRA_8 = TYPE_BGRA_8;
-static const cmsUInt32Number HDRCOLOR_TYPE_ARGB_8 = TYPE_ARGB_8;
 static const cmsUInt32Number HDRCOLOR_TYPE_GRAY_8 = TYPE_GRAY_8;
 
 // 16 bits per channel (native byte order).
@@ -28,9 +27,5 @@ static const cmsUInt32Number HDRCOLOR_TYPE_RGB_FLT = TYPE_RGB_FLT;
 static const cmsUInt32Number HDRCOLOR_TYPE_RGBA_FLT = TYPE_RGBA_FLT;
 static const cmsUInt32Number HDRCOLOR_TYPE_BGRA_FLT = TYPE_BGRA_FLT;
 static const cmsUInt32Number HDRCOLOR_TYPE_GRAY_FLT = TYPE_GRAY_FLT;
-
-// IEEE 754 binary64 and XYZ (for sampling profiles in the PCS).
-static const cmsUInt32Number HDRCOLOR_TYPE_RGB_DBL = TYPE_RGB_DBL;
-static const cmsUInt32Number HDRCOLOR_TYPE_XYZ_DBL = TYPE_XYZ_DBL;
 
 #endif

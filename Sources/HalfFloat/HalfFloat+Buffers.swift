@@ -47,7 +47,7 @@ extension HalfFloat {
         }
     }
 
-    // MARK: Kernels
+    // MARK: Vector loops
 
     /// Float → half over `count` contiguous elements, 8 per step, the tail through a zero-padded vector.
     static func narrow(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<UInt16>, _ count: Int) {
@@ -55,16 +55,16 @@ extension HalfFloat {
         let destination = UnsafeMutableRawPointer(output)
         var i = 0
         while i &+ 8 <= count {
-            let floats = source.loadUnaligned(fromByteOffset: i &* 4, as: Kernel.Vector.self)
-            let halves = Kernel.halves(floats)
+            let floats = source.loadUnaligned(fromByteOffset: i &* 4, as: BitArithmetic.Vector.self)
+            let halves = BitArithmetic.halves(floats)
             destination.storeBytes(of: halves, toByteOffset: i &* 2, as: SIMD8<UInt16>.self)
             i &+= 8
         }
         if i < count {
             let n = count &- i
-            var lanes = Kernel.Vector()
+            var lanes = BitArithmetic.Vector()
             for k in 0..<n { lanes[k] = input[i &+ k].bitPattern }
-            let halves = Kernel.halves(lanes)
+            let halves = BitArithmetic.halves(lanes)
             for k in 0..<n { output[i &+ k] = halves[k] }
         }
     }
@@ -76,14 +76,14 @@ extension HalfFloat {
         var i = 0
         while i &+ 8 <= count {
             let halves = source.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self)
-            destination.storeBytes(of: Kernel.floats(halves), toByteOffset: i &* 4, as: Kernel.Vector.self)
+            destination.storeBytes(of: BitArithmetic.floats(halves), toByteOffset: i &* 4, as: BitArithmetic.Vector.self)
             i &+= 8
         }
         if i < count {
             let n = count &- i
             var lanes = SIMD8<UInt16>()
             for k in 0..<n { lanes[k] = input[i &+ k] }
-            let floats = Kernel.floats(lanes)
+            let floats = BitArithmetic.floats(lanes)
             for k in 0..<n { output[i &+ k] = Float(bitPattern: floats[k]) }
         }
     }

@@ -23,14 +23,14 @@ extension HalfFloat {
         var i = 0
         while i &+ 8 <= count {
             // Convert the 32 halves in memory order (two pixels per vector), then transpose.
-            let p01 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8, as: SIMD8<UInt16>.self))
-            let p23 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 16, as: SIMD8<UInt16>.self))
-            let p45 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 32, as: SIMD8<UInt16>.self))
-            let p67 = Kernel.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 48, as: SIMD8<UInt16>.self))
-            let (c0Pixels0To3, c1Pixels0To3) = Kernel.unzip(p01, p23)  // c₀ c₂ c₀ c₂ … and c₁ c₃ c₁ c₃ …
-            let (c0Pixels4To7, c1Pixels4To7) = Kernel.unzip(p45, p67)
-            let (x0, x2) = Kernel.unzip(c0Pixels0To3, c0Pixels4To7)
-            let (x1, x3) = Kernel.unzip(c1Pixels0To3, c1Pixels4To7)
+            let p01 = BitArithmetic.floats(pixels.loadUnaligned(fromByteOffset: i &* 8, as: SIMD8<UInt16>.self))
+            let p23 = BitArithmetic.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 16, as: SIMD8<UInt16>.self))
+            let p45 = BitArithmetic.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 32, as: SIMD8<UInt16>.self))
+            let p67 = BitArithmetic.floats(pixels.loadUnaligned(fromByteOffset: i &* 8 &+ 48, as: SIMD8<UInt16>.self))
+            let (c0Pixels0To3, c1Pixels0To3) = BitArithmetic.unzip(p01, p23)  // c₀ c₂ c₀ c₂ … and c₁ c₃ c₁ c₃ …
+            let (c0Pixels4To7, c1Pixels4To7) = BitArithmetic.unzip(p45, p67)
+            let (x0, x2) = BitArithmetic.unzip(c0Pixels0To3, c0Pixels4To7)
+            let (x1, x3) = BitArithmetic.unzip(c1Pixels0To3, c1Pixels4To7)
             store(x0, to: c0 + i)
             store(x1, to: c1 + i)
             store(x2, to: c2 + i)
@@ -70,17 +70,17 @@ extension HalfFloat {
         var i = 0
         if let c3 {
             while i &+ 8 <= count {
-                let lanes = Kernel.interleave(
-                    Kernel.halves(load(c0 + i)), Kernel.halves(load(c1 + i)),
-                    Kernel.halves(load(c2 + i)), Kernel.halves(load(c3 + i)))
+                let lanes = BitArithmetic.interleave(
+                    BitArithmetic.halves(load(c0 + i)), BitArithmetic.halves(load(c1 + i)),
+                    BitArithmetic.halves(load(c2 + i)), BitArithmetic.halves(load(c3 + i)))
                 pixels.storeBytes(of: lanes, toByteOffset: i &* 8, as: SIMD16<UInt32>.self)
                 i &+= 8
             }
         } else {
             while i &+ 8 <= count {
-                let lanes = Kernel.interleave(
-                    Kernel.halves(load(c0 + i)), Kernel.halves(load(c1 + i)),
-                    Kernel.halves(load(c2 + i)), SIMD8(repeating: opaque))
+                let lanes = BitArithmetic.interleave(
+                    BitArithmetic.halves(load(c0 + i)), BitArithmetic.halves(load(c1 + i)),
+                    BitArithmetic.halves(load(c2 + i)), SIMD8(repeating: opaque))
                 pixels.storeBytes(of: lanes, toByteOffset: i &* 8, as: SIMD16<UInt32>.self)
                 i &+= 8
             }
@@ -117,7 +117,7 @@ extension HalfFloat {
         while i &+ 8 <= count {
             var halves = SIMD8<UInt16>()
             for k in 0..<8 { halves[k] = start[(i &+ k) &* channelCount] }
-            store(Kernel.floats(halves), to: output + i)
+            store(BitArithmetic.floats(halves), to: output + i)
             i &+= 8
         }
         while i < count {
@@ -143,7 +143,7 @@ extension HalfFloat {
         let start = output + channel
         var i = 0
         while i &+ 8 <= count {
-            let halves = Kernel.halves(load(input + i))
+            let halves = BitArithmetic.halves(load(input + i))
             for k in 0..<8 { start[(i &+ k) &* channelCount] = halves[k] }
             i &+= 8
         }
@@ -163,13 +163,13 @@ extension HalfFloat {
 
     /// Eight `Float` bit patterns from `pointer` (any alignment).
     @inline(__always)
-    static func load(_ pointer: UnsafePointer<Float>) -> Kernel.Vector {
-        UnsafeRawPointer(pointer).loadUnaligned(as: Kernel.Vector.self)
+    static func load(_ pointer: UnsafePointer<Float>) -> BitArithmetic.Vector {
+        UnsafeRawPointer(pointer).loadUnaligned(as: BitArithmetic.Vector.self)
     }
 
     /// Stores eight `Float` bit patterns at `pointer` (any alignment).
     @inline(__always)
-    static func store(_ bits: Kernel.Vector, to pointer: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: bits, as: Kernel.Vector.self)
+    static func store(_ bits: BitArithmetic.Vector, to pointer: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: bits, as: BitArithmetic.Vector.self)
     }
 }

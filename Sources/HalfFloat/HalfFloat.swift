@@ -41,13 +41,13 @@ public enum HalfFloat {
         let sign = x & 0x8000_0000
         let magnitude = x ^ sign
         let result: UInt32
-        if magnitude >= Kernel.floatOverflow {
+        if magnitude >= BitArithmetic.floatOverflow {
             // ≥ 65536, infinity or NaN (65520 ..< 65536 carries into the infinity pattern in the normal path).
-            result = magnitude > Kernel.floatInfinity ? Kernel.nanBits(magnitude) : 0x7C00
-        } else if magnitude < Kernel.floatLeastNormal {
-            result = Kernel.subnormalBits(magnitude)
+            result = magnitude > BitArithmetic.floatInfinity ? BitArithmetic.nanBits(magnitude) : 0x7C00
+        } else if magnitude < BitArithmetic.floatLeastNormal {
+            result = BitArithmetic.subnormalBits(magnitude)
         } else {
-            result = Kernel.normalBits(magnitude)
+            result = BitArithmetic.normalBits(magnitude)
         }
         return UInt16(truncatingIfNeeded: result | sign &>> 16)
     }
@@ -60,7 +60,7 @@ public enum HalfFloat {
         let magnitude = h & 0x7FFF
         let result: UInt32
         if magnitude < 0x0400 {
-            result = Kernel.widenedSubnormal(magnitude)
+            result = BitArithmetic.widenedSubnormal(magnitude)
         } else if magnitude >= 0x7C00 {
             result = magnitude &<< 13 &+ 0x7000_0000 | (magnitude > 0x7C00 ? 0x0040_0000 : 0)
         } else {

@@ -17,9 +17,9 @@ extension ICCToneCurve {
         func parametric(_ type: Int, _ parameters: [Double]) -> ICCToneCurve {
             .parametric(ICCParametricCurve(functionType: type, parameters: parameters)!)
         }
-        func bt709Family(alpha: Double, beta: Double, slope: Double) -> ICCToneCurve {
+        func bt709Family(_ p: BT709Curve.Parameters) -> ICCToneCurve {
             // L = ((V + α − 1)/α)^(1/0.45) for V ≥ slope·β, else V/slope.
-            parametric(3, [1 / 0.45, 1 / alpha, (alpha - 1) / alpha, 1 / slope, slope * beta])
+            parametric(3, [1 / 0.45, 1 / p.alpha, (p.alpha - 1) / p.alpha, 1 / p.slope, p.slope * p.beta])
         }
         switch transferFunction {
         case .linear:
@@ -27,22 +27,22 @@ extension ICCToneCurve {
         case .gamma(let gamma):
             self = .parametric(.gamma(gamma))
         case .srgb:
-            let alpha = 1 + Curves.srgbOffset
+            let alpha = 1 + SRGBCurve.offset
             self = parametric(
-                3, [Curves.srgbExponent, 1 / alpha, Curves.srgbOffset / alpha, 1 / Curves.srgbSlope, Curves.srgbDecodeThreshold])
+                3, [SRGBCurve.exponent, 1 / alpha, SRGBCurve.offset / alpha, 1 / SRGBCurve.slope, SRGBCurve.decodeThreshold])
         case .bt709:
-            self = bt709Family(alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
+            self = bt709Family(.bt709)
         case .bt2020TwelveBit:
-            self = bt709Family(alpha: Curves.bt2020TwelveBitAlpha, beta: Curves.bt2020TwelveBitBeta, slope: 4.5)
+            self = bt709Family(.bt2020TwelveBit)
         case .smpte240m:
-            self = bt709Family(alpha: Curves.smpte240mAlpha, beta: Curves.smpte240mBeta, slope: 4)
+            self = bt709Family(.smpte240M)
         case .bt1886(let white, let black) where white > black && black >= 0 && white.isFinite:
             // L/Lw = a·max(V + b, 0)^2.4 / Lw = (a′V + b′)^2.4, a′ = (w − k)/w, b′ = k/w, w = Lw^(1/2.4),
             // k = Lb^(1/2.4) (ITU-R BT.1886 Annex 1).
             let w = Foundation.pow(white, 1 / 2.4), k = Foundation.pow(black, 1 / 2.4)
             self = parametric(1, [2.4, (w - k) / w, k / w])
         case .st428:
-            self = parametric(1, [Curves.st428Exponent, Foundation.pow(Curves.st428Peak, 1 / Curves.st428Exponent), 0])
+            self = parametric(1, [ST428Curve.exponent, Foundation.pow(ST428Curve.peak, 1 / ST428Curve.exponent), 0])
         case .log100, .log100Sqrt10, .iec61966_2_4, .bt1361, .pq, .hlg, .bt1886:
             let last = Double(Self.sampledTableSize - 1)
             self = .sampled(

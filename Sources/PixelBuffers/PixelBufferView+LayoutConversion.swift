@@ -72,7 +72,7 @@ extension PixelBufferView {
                 if plain {
                     d.row(r).copyMemory(from: s.row(r))
                 } else {
-                    Kernels.shiftCopy(
+                    RowKernels.shiftCopy(
                         s.row(r, as: UInt16.self).baseAddress!, count: s.width * s.layout.components, left: left,
                         right: right, into: d.row(r, as: UInt16.self).baseAddress!)
                 }
@@ -86,11 +86,11 @@ extension PixelBufferView {
             let d = dst.plane(1)
             for r in 0..<u.height {
                 if wide {
-                    Kernels.interleave(
+                    RowKernels.interleave(
                         u.row(r, as: UInt16.self).baseAddress!, v.row(r, as: UInt16.self).baseAddress!, count: u.width,
                         left: left, right: right, into: d.row(r).baseAddress!)
                 } else {
-                    Kernels.interleave(
+                    RowKernels.interleave(
                         u.row(r, as: UInt8.self).baseAddress!, v.row(r, as: UInt8.self).baseAddress!, count: u.width,
                         into: d.row(r).baseAddress!)
                 }
@@ -101,11 +101,11 @@ extension PixelBufferView {
             let v = dst.plane(2)
             for r in 0..<s.height {
                 if wide {
-                    Kernels.deinterleave(
+                    RowKernels.deinterleave(
                         s.row(r).baseAddress!, count: s.width, left: left, right: right,
                         into: u.row(r, as: UInt16.self).baseAddress!, v.row(r, as: UInt16.self).baseAddress!)
                 } else {
-                    Kernels.deinterleave(
+                    RowKernels.deinterleave(
                         s.row(r).baseAddress!, count: s.width,
                         into: u.row(r, as: UInt8.self).baseAddress!, v.row(r, as: UInt8.self).baseAddress!)
                 }
@@ -120,7 +120,7 @@ extension PixelBufferView {
     private static func convertFloatChannels(_ src: PixelBufferView, _ dst: MutablePixelBufferView) {
         let sf = src.format
         let df = dst.format
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: Kernels.chunk) { temp in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: RowKernels.chunk) { temp in
             let t = temp.baseAddress!
             for c in 0..<4 {
                 let sl = sf.channel(c)!
@@ -130,20 +130,20 @@ extension PixelBufferView {
                 for r in 0..<s.height {
                     var x = 0
                     while x < s.width {
-                        let n = min(Kernels.chunk, s.width - x)
+                        let n = min(RowKernels.chunk, s.width - x)
                         if sf.sampleType == .halfFloat {
                             let p = s.row(r, as: UInt16.self).baseAddress! + x * sl.stride + sl.offset
-                            Kernels.decodeHalf(p, stride: sl.stride, count: n, into: t)
+                            RowKernels.decodeHalf(p, stride: sl.stride, count: n, into: t)
                         } else {
                             let p = s.row(r, as: Float.self).baseAddress! + x * sl.stride + sl.offset
-                            Kernels.copy(p, stride: sl.stride, count: n, into: t, stride: 1)
+                            RowKernels.copy(p, stride: sl.stride, count: n, into: t, stride: 1)
                         }
                         if df.sampleType == .halfFloat {
                             let p = d.row(r, as: UInt16.self).baseAddress! + x * dl.stride + dl.offset
-                            Kernels.encodeHalf(t, count: n, into: p, stride: dl.stride)
+                            RowKernels.encodeHalf(t, count: n, into: p, stride: dl.stride)
                         } else {
                             let p = d.row(r, as: Float.self).baseAddress! + x * dl.stride + dl.offset
-                            Kernels.copy(t, stride: 1, count: n, into: p, stride: dl.stride)
+                            RowKernels.copy(t, stride: 1, count: n, into: p, stride: dl.stride)
                         }
                         x += n
                     }
@@ -161,7 +161,7 @@ extension PixelBufferView {
             let plane = dst.plane(0)
             for r in 0..<plane.height { plane.row(r).initializeMemory(as: UInt8.self, repeating: 0) }
         }
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Kernels.chunk) { temp in
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: RowKernels.chunk) { temp in
             let t = temp.baseAddress!
             for c in 0..<sf.channelCount {
                 guard let dl = df.channel(c) else { continue }
@@ -171,11 +171,11 @@ extension PixelBufferView {
                 for r in 0..<d.height {
                     var x = 0
                     while x < count {
-                        let n = min(Kernels.chunk, count - x)
+                        let n = min(RowKernels.chunk, count - x)
                         if let sl {
                             readCodes(src.plane(sl.plane).row(r).baseAddress!, sf, sl, from: x, count: n, into: t)
                             let fullRange = sf.range != .narrow || sl.isAlpha
-                            Kernels.requantize(
+                            RowKernels.requantize(
                                 t, count: n, fromBits: sl.bits, toBits: dl.bits, fullRange: fullRange,
                                 chroma: sl.isChroma)
                         } else {
@@ -197,15 +197,15 @@ extension PixelBufferView {
         let shift = UInt32(l.shift)
         switch f.bytesPerSample {
         case 1:
-            Kernels.readCodes(
+            RowKernels.readCodes(
                 row.assumingMemoryBound(to: UInt8.self) + start, stride: l.stride, count: count,
                 shift: shift, mask: l.mask, bigEndian: false, into: t)
         case 2:
-            Kernels.readCodes(
+            RowKernels.readCodes(
                 row.assumingMemoryBound(to: UInt16.self) + start, stride: l.stride, count: count,
                 shift: shift, mask: l.mask, bigEndian: false, into: t)
         default:
-            Kernels.readCodes(
+            RowKernels.readCodes(
                 row.assumingMemoryBound(to: UInt32.self) + start, stride: l.stride, count: count,
                 shift: shift, mask: l.mask, bigEndian: f.layout == .packed10(.rgbx1010102BigEndian),
                 into: t)
@@ -220,15 +220,15 @@ extension PixelBufferView {
         let shift = UInt32(l.shift)
         switch f.bytesPerSample {
         case 1:
-            Kernels.writeCodes(
+            RowKernels.writeCodes(
                 t, count: count, shift: shift, mask: l.mask, bigEndian: false, merge: false,
                 into: row.assumingMemoryBound(to: UInt8.self) + start, stride: l.stride)
         case 2:
-            Kernels.writeCodes(
+            RowKernels.writeCodes(
                 t, count: count, shift: shift, mask: l.mask, bigEndian: false, merge: false,
                 into: row.assumingMemoryBound(to: UInt16.self) + start, stride: l.stride)
         default:
-            Kernels.writeCodes(
+            RowKernels.writeCodes(
                 t, count: count, shift: shift, mask: l.mask,
                 bigEndian: f.layout == .packed10(.rgbx1010102BigEndian), merge: true,
                 into: row.assumingMemoryBound(to: UInt32.self) + start, stride: l.stride)

@@ -25,26 +25,26 @@ extension PixelBufferView {
                 let dst = buffer.pointer(r, plane: c)
                 switch (format.sampleType, format.bytesPerSample) {
                 case (.float, _):
-                    Kernels.copy(
+                    RowKernels.copy(
                         src.assumingMemoryBound(to: Float.self) + location.offset, stride: location.stride,
                         count: count,
                         into: dst, stride: 1)
                 case (.halfFloat, _):
-                    Kernels.decodeHalf(
+                    RowKernels.decodeHalf(
                         src.assumingMemoryBound(to: UInt16.self) + location.offset, stride: location.stride,
                         count: count, into: dst)
                 case (_, 1):
-                    Kernels.decode(
+                    RowKernels.decode(
                         src.assumingMemoryBound(to: UInt8.self) + location.offset, stride: location.stride,
                         count: count, shift: UInt32(location.shift), mask: location.mask, bigEndian: false,
                         offset: offset, scale: scale, into: dst)
                 case (_, 2):
-                    Kernels.decode(
+                    RowKernels.decode(
                         src.assumingMemoryBound(to: UInt16.self) + location.offset, stride: location.stride,
                         count: count, shift: UInt32(location.shift), mask: location.mask, bigEndian: false,
                         offset: offset, scale: scale, into: dst)
                 default:
-                    Kernels.decode(
+                    RowKernels.decode(
                         src.assumingMemoryBound(to: UInt32.self) + location.offset, stride: location.stride,
                         count: count, shift: UInt32(location.shift), mask: location.mask,
                         bigEndian: format.layout == .packed10(.rgbx1010102BigEndian),
@@ -90,20 +90,20 @@ extension MutablePixelBufferView {
                 let src = UnsafePointer(buffer.pointer(r, plane: c))
                 switch (format.sampleType, format.bytesPerSample) {
                 case (.float, _):
-                    Kernels.copy(
+                    RowKernels.copy(
                         src, stride: 1, count: count,
                         into: dst.assumingMemoryBound(to: Float.self) + location.offset, stride: location.stride)
                 case (.halfFloat, _):
-                    Kernels.encodeHalf(
+                    RowKernels.encodeHalf(
                         src, count: count, into: dst.assumingMemoryBound(to: UInt16.self) + location.offset,
                         stride: location.stride)
                 case (_, 1):
-                    Kernels.encode(
+                    RowKernels.encode(
                         src, count: count, scale: scale, bias: offset, maxCode: maxCode, shift: UInt32(location.shift),
                         bigEndian: false, into: dst.assumingMemoryBound(to: UInt8.self) + location.offset,
                         stride: location.stride)
                 case (_, 2):
-                    Kernels.encode(
+                    RowKernels.encode(
                         src, count: count, scale: scale, bias: offset, maxCode: maxCode, shift: UInt32(location.shift),
                         bigEndian: false, into: dst.assumingMemoryBound(to: UInt16.self) + location.offset,
                         stride: location.stride)
@@ -122,15 +122,15 @@ extension MutablePixelBufferView {
         _ src: UnsafePointer<Float>, count: Int, scale: Float, offset: Float, maxCode: Float,
         location: ChannelLocation, bigEndian: Bool, into dst: UnsafeMutablePointer<UInt32>
     ) {
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: Kernels.chunk) { temp in
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: RowKernels.chunk) { temp in
             var x = 0
             while x < count {
-                let n = min(Kernels.chunk, count - x)
+                let n = min(RowKernels.chunk, count - x)
                 for i in 0..<n {
                     temp[i] = UInt16(
-                        truncatingIfNeeded: Kernels.code(src[x + i], scale: scale, bias: offset, maxCode: maxCode))
+                        truncatingIfNeeded: RowKernels.code(src[x + i], scale: scale, bias: offset, maxCode: maxCode))
                 }
-                Kernels.writeCodes(
+                RowKernels.writeCodes(
                     UnsafePointer(temp.baseAddress!), count: n, shift: UInt32(location.shift), mask: location.mask,
                     bigEndian: bigEndian, merge: true, into: dst + x, stride: 1)
                 x += n

@@ -1,4 +1,4 @@
-public import ColorSpaces
+import ColorSpaces
 public import PixelBuffers
 public import ToneMapping
 

@@ -106,29 +106,28 @@ extension TransferFunction {
         case .linear:
             return v
         case .srgb:
-            return Curves.srgbDecode(v)
+            return SRGBCurve.decode(v)
         case .gamma(let g):
             return g > 0 && g.isFinite ? pow(v, g) : .nan
         case .bt709:
-            return Curves.bt709Decode(v, alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
+            return BT709Curve.decode(v, .bt709)
         case .bt2020TwelveBit:
-            return Curves.bt709Decode(
-                v, alpha: Curves.bt2020TwelveBitAlpha, beta: Curves.bt2020TwelveBitBeta, slope: 4.5)
+            return BT709Curve.decode(v, .bt2020TwelveBit)
         case .smpte240m:
-            return Curves.bt709Decode(v, alpha: Curves.smpte240mAlpha, beta: Curves.smpte240mBeta, slope: 4)
+            return BT709Curve.decode(v, .smpte240M)
         case .bt1886(let white, let black):
-            return Curves.bt1886Decode(v, white: white, black: black)
+            return BT1886Curve.decode(v, white: white, black: black)
         case .log100:
-            return Curves.logDecode(v, decades: 2)
+            return LogCurve.decode(v, decades: 2)
         case .log100Sqrt10:
-            return Curves.logDecode(v, decades: 2.5)
+            return LogCurve.decode(v, decades: 2.5)
         case .iec61966_2_4:
-            let l = Curves.bt709Decode(Swift.abs(v), alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
+            let l = BT709Curve.decode(Swift.abs(v), .bt709)
             return v < 0 ? -l : l
         case .bt1361:
-            return Curves.bt1361Decode(v)
+            return BT709Curve.bt1361Decode(v)
         case .st428:
-            return Curves.st428Peak * pow(v, Curves.st428Exponent)
+            return ST428Curve.peak * pow(v, ST428Curve.exponent)
         case .pq:
             return PQ.eotfNormalized(v)
         case .hlg:
@@ -142,29 +141,28 @@ extension TransferFunction {
         case .linear:
             return l
         case .srgb:
-            return Curves.srgbEncode(l)
+            return SRGBCurve.encode(l)
         case .gamma(let g):
             return g > 0 && g.isFinite ? pow(l, 1 / g) : .nan
         case .bt709:
-            return Curves.bt709Encode(l, alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
+            return BT709Curve.encode(l, .bt709)
         case .bt2020TwelveBit:
-            return Curves.bt709Encode(
-                l, alpha: Curves.bt2020TwelveBitAlpha, beta: Curves.bt2020TwelveBitBeta, slope: 4.5)
+            return BT709Curve.encode(l, .bt2020TwelveBit)
         case .smpte240m:
-            return Curves.bt709Encode(l, alpha: Curves.smpte240mAlpha, beta: Curves.smpte240mBeta, slope: 4)
+            return BT709Curve.encode(l, .smpte240M)
         case .bt1886(let white, let black):
-            return Curves.bt1886Encode(l, white: white, black: black)
+            return BT1886Curve.encode(l, white: white, black: black)
         case .log100:
-            return Curves.logEncode(l, decades: 2)
+            return LogCurve.encode(l, decades: 2)
         case .log100Sqrt10:
-            return Curves.logEncode(l, decades: 2.5)
+            return LogCurve.encode(l, decades: 2.5)
         case .iec61966_2_4:
-            let v = Curves.bt709Encode(Swift.abs(l), alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
+            let v = BT709Curve.encode(Swift.abs(l), .bt709)
             return l < 0 ? -v : v
         case .bt1361:
-            return Curves.bt1361Encode(l)
+            return BT709Curve.bt1361Encode(l)
         case .st428:
-            return pow(l / Curves.st428Peak, 1 / Curves.st428Exponent)
+            return pow(l / ST428Curve.peak, 1 / ST428Curve.exponent)
         case .pq:
             return PQ.inverseEOTFNormalized(l)
         case .hlg:

@@ -106,28 +106,28 @@ extension TransferFunction.LookupTable {
     /// applies to it.
     private static func toe(of curve: TransferFunction, direction: Direction) -> PiecewiseLinearTable.LowEnd? {
         let decoding = direction == .toLinear
-        func bt709Family(alpha: Double, beta: Double, slope: Double) -> PiecewiseLinearTable.LowEnd {
+        func bt709Family(_ p: BT709Curve.Parameters) -> PiecewiseLinearTable.LowEnd {
             decoding
                 ? .linearToe(
-                    applies: { $0 < slope * beta }, slope: 1 / slope,
-                    upper: { Curves.bt709DecodePower($0, alpha: alpha) }, floor: beta)
-                : .linearToe(applies: { $0 < beta }, slope: slope)
+                    applies: { $0 < p.slope * p.beta }, slope: 1 / p.slope,
+                    upper: { BT709Curve.decodePower($0, alpha: p.alpha) }, floor: p.beta)
+                : .linearToe(applies: { $0 < p.beta }, slope: p.slope)
         }
         switch curve {
         case .srgb:
             return decoding
-                ? .linearToe(applies: { $0 <= Curves.srgbDecodeThreshold }, slope: 1 / Curves.srgbSlope)
-                : .linearToe(applies: { $0 <= Curves.srgbEncodeThreshold }, slope: Curves.srgbSlope)
+                ? .linearToe(applies: { $0 <= SRGBCurve.decodeThreshold }, slope: 1 / SRGBCurve.slope)
+                : .linearToe(applies: { $0 <= SRGBCurve.encodeThreshold }, slope: SRGBCurve.slope)
         case .bt709, .iec61966_2_4, .bt1361:
-            return bt709Family(alpha: Curves.bt709Alpha, beta: Curves.bt709Beta, slope: 4.5)
+            return bt709Family(.bt709)
         case .bt2020TwelveBit:
-            return bt709Family(alpha: Curves.bt2020TwelveBitAlpha, beta: Curves.bt2020TwelveBitBeta, slope: 4.5)
+            return bt709Family(.bt2020TwelveBit)
         case .smpte240m:
-            return bt709Family(alpha: Curves.smpte240mAlpha, beta: Curves.smpte240mBeta, slope: 4)
+            return bt709Family(.smpte240M)
         case .log100 where !decoding:
-            return .linearToe(applies: { $0 < 0.01 }, slope: 0)
+            return .linearToe(applies: { $0 < LogCurve.threshold(decades: 2) }, slope: 0)
         case .log100Sqrt10 where !decoding:
-            return .linearToe(applies: { $0 < 0.0031622776601683794 }, slope: 0)
+            return .linearToe(applies: { $0 < LogCurve.threshold(decades: 2.5) }, slope: 0)
         default:
             return nil
         }

@@ -149,7 +149,7 @@ struct GainMapViewTests {
         let gains = TestFrames.random(.rgba8, width: 8, height: 8, seed: 2)
         let out = TestFrames.Frame(format: .rgbaHalf, width: 8, height: 8)
         let bad = GainMapMetadata(gainMapMin: 1, gainMapMax: 0, alternateHeadroom: 1)
-        try base.withView { b in
+        _ = try base.withView { b in
             try gains.withView { g in
                 try out.withMutableView { o in
                     #expect(throws: PixelConversionError.gainMap(.minimumAboveMaximum(channel: 0))) {
@@ -159,7 +159,7 @@ struct GainMapViewTests {
             }
         }
         let yuvGains = TestFrames.random(.yuv444f, width: 8, height: 8, seed: 3)
-        try base.withView { b in
+        _ = try base.withView { b in
             try yuvGains.withView { g in
                 try out.withMutableView { o in
                     #expect(throws: PixelConversionError.self) {

@@ -148,14 +148,14 @@ struct SampleAccess: Sendable {
         if container == .uint32 {
             let field = mask &<< shift
             for i in 0..<count {
-                let c = Kernels.code(values[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift
+                let c = RowKernels.code(values[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift
                 let old = UInt32(truncatingIfNeeded: bigEndian ? T(bigEndian: p[i &* stride]) : T(littleEndian: p[i &* stride]))
                 let word = T(truncatingIfNeeded: old & ~field | c)
                 p[i &* stride] = bigEndian ? word.bigEndian : word.littleEndian
             }
         } else {
             for i in 0..<count {
-                let c = T(truncatingIfNeeded: Kernels.code(values[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift)
+                let c = T(truncatingIfNeeded: RowKernels.code(values[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift)
                 p[i &* stride] = c.littleEndian
             }
         }

@@ -13,10 +13,10 @@ extension HalfFloat {
     /// Scalar half → Float: normal `(m << 13) + (112 << 23)`; subnormal `bits(float(m | bits(0.5)) − 0.5)` (exact);
     /// infinity / NaN `(m << 13) + (224 << 23)`, NaN with the quiet bit `0x0040_0000` set.
     ///
-    /// The SIMD kernels (after M. Dukhan's FP16 library, MIT) trade selects for float arithmetic, which SSE2 does in
+    /// The SIMD versions (after M. Dukhan's FP16 library, MIT) trade selects for float arithmetic, which SSE2 does in
     /// one instruction per four lanes; see ``halfBitsHigh(_:)`` and ``floatBits(high:)``.
     @usableFromInline
-    enum Kernel {
+    enum BitArithmetic {
         /// Float magnitude bits of 65536 = 2¹⁶: from here on the result is infinity (or NaN).
         @inlinable static var floatOverflow: UInt32 { 0x4780_0000 }
         /// Float bits of +infinity.
