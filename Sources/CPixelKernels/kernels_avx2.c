@@ -232,6 +232,155 @@ HDRK_TARGET void hdrk_clamp_avx2(float low, float high, float *v, long n) {
     }
 }
 
+// MARK: Quantised curves
+
+/// A quantised curve's constants in registers.
+typedef struct {
+    __m256i low, highMinusOne, lastCell, magnitudeMask;
+    __m128i shift;
+    __m256 lowCode, highCode, nanCode, one;
+} HDRKQuantizedRegisters;
+
+HDRK_TARGET static inline HDRKQuantizedRegisters hdrk_quantized_registers(const HDRKQuantizedLayout *l) {
+    HDRKQuantizedRegisters r;
+    r.low = _mm256_set1_epi32((int)l->lowBits);
+    r.highMinusOne = _mm256_set1_epi32((int)l->highBits - 1);
+    r.lastCell = _mm256_set1_epi32((int)l->lastCell);
+    r.magnitudeMask = _mm256_set1_epi32(0x7FFFFFFF);
+    r.shift = _mm_cvtsi32_si128((int)l->shift);
+    r.lowCode = _mm256_set1_ps(l->lowCode);
+    r.highCode = _mm256_set1_ps(l->highCode);
+    r.nanCode = _mm256_set1_ps(l->nanCode);
+    r.one = _mm256_set1_ps(1.0f);
+    return r;
+}
+
+/// The codes of eight values (see HDRKQuantizedLayout); NaN lanes get nanCode.
+HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_quantized_codes(
+    const HDRKQuantizedRegisters *r, const float *cells, __m256 x) {
+    const __m256i bits = _mm256_castps_si256(x);
+    const __m256i magnitude = _mm256_and_si256(bits, r->magnitudeMask);
+    __m256i index = _mm256_srl_epi32(_mm256_sub_epi32(_mm256_max_epu32(magnitude, r->low), r->low), r->shift);
+    index = _mm256_min_epu32(index, r->lastCell);
+    // Cell pairs (code, threshold), one 64-bit load per lane, as in hdrk_table_eval.
+    int32_t lane[8];
+    _mm256_storeu_si256((__m256i *)lane, index);
+    const double *pairs = (const double *)cells;
+#define HDRK_PAIR(k) _mm_castpd_si128(_mm_load_sd(pairs + lane[k]))
+    const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(0), HDRK_PAIR(1));
+    const __m128i p23 = _mm_unpacklo_epi64(HDRK_PAIR(2), HDRK_PAIR(3));
+    const __m128i p45 = _mm_unpacklo_epi64(HDRK_PAIR(4), HDRK_PAIR(5));
+    const __m128i p67 = _mm_unpacklo_epi64(HDRK_PAIR(6), HDRK_PAIR(7));
+#undef HDRK_PAIR
+    const __m256 g0 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p01), p45, 1));
+    const __m256 g1 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p23), p67, 1));
+    const __m256 code = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(2, 0, 2, 0));
+    const __m256 threshold = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(3, 1, 3, 1));
+    __m256 result = _mm256_add_ps(code, _mm256_and_ps(_mm256_cmp_ps(x, threshold, _CMP_GE_OQ), r->one));
+    // Magnitudes are below 2^31, so signed comparisons order them as unsigned ones do.
+    const __m256i high = _mm256_cmpgt_epi32(magnitude, r->highMinusOne);
+    result = _mm256_blendv_ps(result, r->highCode, _mm256_castsi256_ps(high));
+    const __m256i below = _mm256_or_si256(_mm256_cmpgt_epi32(r->low, magnitude), bits);  // sign bit: negative
+    result = _mm256_blendv_ps(result, r->lowCode, _mm256_castsi256_ps(below));
+    return _mm256_blendv_ps(result, r->nanCode, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
+}
+
+/// The code of one value (tails).
+static inline float hdrk_quantized_code(const HDRKQuantizedLayout *l, const float *cells, float x) {
+    if (x != x) return l->nanCode;
+    uint32_t bits;
+    __builtin_memcpy(&bits, &x, 4);
+    const uint32_t magnitude = bits & 0x7FFFFFFFu;
+    if ((bits >> 31) != 0 || magnitude < l->lowBits) return l->lowCode;
+    if (magnitude >= l->highBits) return l->highCode;
+    uint32_t cell = (magnitude - l->lowBits) >> l->shift;
+    if (cell > l->lastCell) cell = l->lastCell;
+    return cells[2 * cell] + (x >= cells[2 * cell + 1] ? 1.0f : 0.0f);
+}
+
+HDRK_TARGET void hdrk_quantized_curve_avx2(const HDRKQuantizedLayout *layout, const float *cells, float *v, long n) {
+    const HDRKQuantizedRegisters r = hdrk_quantized_registers(layout);
+    const __m256 bias = _mm256_set1_ps(layout->bias), scale = _mm256_set1_ps(layout->scale);
+    for (long i = 0; i < n; i += 8) {
+        const __m256 x = _mm256_loadu_ps(v + i);
+        const __m256 signal = _mm256_div_ps(_mm256_sub_ps(hdrk_quantized_codes(&r, cells, x), bias), scale);
+        _mm256_storeu_ps(v + i, _mm256_blendv_ps(signal, x, _mm256_cmp_ps(x, x, _CMP_UNORD_Q)));
+    }
+}
+
+/// hdrk_matrix_shaper_rgba8_avx2's vector loop, for `hasAffine` constant at each call.
+HDRK_TARGET static inline __attribute__((always_inline)) long hdrk_matrix_shaper_loop(
+    const uint8_t *src, int sr, int sb, const float *table, const HDRKAffine *k, const int hasAffine,
+    const HDRKQuantizedRegisters *q, const float *cells, uint8_t *dst, int dr, int db, long n) {
+    const int streaming = ((uintptr_t)dst & 31) == 0;  // see hdrk_interleave_half_f16c
+    const __m256i alphaMask = _mm256_set1_epi32((int)0xFF000000u);
+    const __m128i dstRed = _mm_cvtsi32_si128(dr), dstBlue = _mm_cvtsi32_si128(db);
+    const __m256 m00 = _mm256_set1_ps(k->m[0]), m01 = _mm256_set1_ps(k->m[1]), m02 = _mm256_set1_ps(k->m[2]);
+    const __m256 m10 = _mm256_set1_ps(k->m[3]), m11 = _mm256_set1_ps(k->m[4]), m12 = _mm256_set1_ps(k->m[5]);
+    const __m256 m20 = _mm256_set1_ps(k->m[6]), m21 = _mm256_set1_ps(k->m[7]), m22 = _mm256_set1_ps(k->m[8]);
+    const __m256 o0 = _mm256_set1_ps(k->o[0]), o1 = _mm256_set1_ps(k->o[1]), o2 = _mm256_set1_ps(k->o[2]);
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256i words = _mm256_loadu_si256((const __m256i *)(src + 4 * i));
+        // Table lookups by scalar loads: gather instructions are slower on AMD cores, and on Intel cores with the
+        // Gather Data Sampling mitigation (measured here: the kernel takes 20 % longer with vgatherdps).
+        const uint8_t *p = src + 4 * i;
+        const int ro = sr / 8, bo = sb / 8;
+#define HDRK_LOOKUP(o) _mm256_setr_ps(table[p[o]], table[p[4 + o]], table[p[8 + o]], table[p[12 + o]], \
+                                      table[p[16 + o]], table[p[20 + o]], table[p[24 + o]], table[p[28 + o]])
+        __m256 r = HDRK_LOOKUP(ro), g = HDRK_LOOKUP(1), b = HDRK_LOOKUP(bo);
+#undef HDRK_LOOKUP
+        if (hasAffine) {
+            const __m256 r0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(m00, r), _mm256_mul_ps(m01, g)),
+                                                          _mm256_mul_ps(m02, b)), o0);
+            const __m256 g0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(m10, r), _mm256_mul_ps(m11, g)),
+                                                          _mm256_mul_ps(m12, b)), o1);
+            const __m256 b0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(m20, r), _mm256_mul_ps(m21, g)),
+                                                          _mm256_mul_ps(m22, b)), o2);
+            r = r0, g = g0, b = b0;
+        }
+        const __m256i kr = _mm256_cvttps_epi32(hdrk_quantized_codes(q, cells, r));
+        const __m256i kg = _mm256_cvttps_epi32(hdrk_quantized_codes(q, cells, g));
+        const __m256i kb = _mm256_cvttps_epi32(hdrk_quantized_codes(q, cells, b));
+        __m256i out = _mm256_or_si256(_mm256_sll_epi32(kr, dstRed), _mm256_slli_epi32(kg, 8));
+        out = _mm256_or_si256(_mm256_or_si256(out, _mm256_sll_epi32(kb, dstBlue)), _mm256_and_si256(words, alphaMask));
+        if (streaming) {
+            _mm256_stream_si256((__m256i *)(dst + 4 * i), out);
+        } else {
+            _mm256_storeu_si256((__m256i *)(dst + 4 * i), out);
+        }
+    }
+    return i;
+}
+
+HDRK_TARGET void hdrk_matrix_shaper_rgba8_avx2(const uint8_t *src, int srcSwapsRedAndBlue, const float *table,
+                                               const HDRKAffine *affine, const HDRKQuantizedLayout *layout,
+                                               const float *cells, uint8_t *dst, int dstSwapsRedAndBlue, long n) {
+    const int sr = srcSwapsRedAndBlue ? 16 : 0, sb = srcSwapsRedAndBlue ? 0 : 16;
+    const int dr = dstSwapsRedAndBlue ? 16 : 0, db = dstSwapsRedAndBlue ? 0 : 16;
+    const HDRKQuantizedRegisters q = hdrk_quantized_registers(layout);
+    const HDRKAffine identity = {{1, 0, 0, 0, 1, 0, 0, 0, 1}, {0, 0, 0}};
+    const long done = affine
+        ? hdrk_matrix_shaper_loop(src, sr, sb, table, affine, 1, &q, cells, dst, dr, db, n)
+        : hdrk_matrix_shaper_loop(src, sr, sb, table, &identity, 0, &q, cells, dst, dr, db, n);
+    for (long i = done; i < n; i++) {
+        const uint8_t *p = src + 4 * i;
+        float r = table[p[sr / 8]], g = table[p[1]], b = table[p[sb / 8]];
+        if (affine) {
+            const float *m = affine->m, *o = affine->o;
+            const float r0 = ((m[0] * r + m[1] * g) + m[2] * b) + o[0];
+            const float g0 = ((m[3] * r + m[4] * g) + m[5] * b) + o[1];
+            const float b0 = ((m[6] * r + m[7] * g) + m[8] * b) + o[2];
+            r = r0, g = g0, b = b0;
+        }
+        uint8_t *out = dst + 4 * i;
+        out[dr / 8] = (uint8_t)hdrk_quantized_code(layout, cells, r);
+        out[1] = (uint8_t)hdrk_quantized_code(layout, cells, g);
+        out[db / 8] = (uint8_t)hdrk_quantized_code(layout, cells, b);
+        out[3] = p[3];
+    }
+}
+
 HDRK_TARGET void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3,
                                            uint16_t *dst, long n) {
     const int streaming = ((uintptr_t)dst & 31) == 0;
@@ -405,7 +554,10 @@ HDRK_TARGET void hdrk_read_rgba_avx2(const void *src, int bytes, const float *ta
                 const __m256i code = _mm256_and_si256(_mm256_srli_epi32(words, 8 * c), byteMask);
                 __m256 value;
                 if (table && c < 3) {
-                    value = _mm256_i32gather_ps(table, code, 4);
+                    // Scalar loads, not vgatherdps: see hdrk_matrix_shaper_loop.
+                    const uint8_t *q = p + 4 * i + c;
+                    value = _mm256_setr_ps(table[q[0]], table[q[4]], table[q[8]], table[q[12]], table[q[16]],
+                                           table[q[20]], table[q[24]], table[q[28]]);
                 } else {
                     value = _mm256_div_ps(_mm256_sub_ps(_mm256_cvtepi32_ps(code), _mm256_set1_ps(bias[c])),
                                           _mm256_set1_ps(scale[c]));
@@ -549,6 +701,13 @@ long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *l, const 
     return 0;
 }
 void hdrk_clamp_avx2(float low, float high, float *v, long n) { (void)low; (void)high; (void)v; (void)n; }
+void hdrk_quantized_curve_avx2(const HDRKQuantizedLayout *l, const float *c, float *v, long n) {
+    (void)l; (void)c; (void)v; (void)n;
+}
+void hdrk_matrix_shaper_rgba8_avx2(const uint8_t *s, int ss, const float *t, const HDRKAffine *a,
+                                   const HDRKQuantizedLayout *l, const float *c, uint8_t *d, int ds, long n) {
+    (void)s; (void)ss; (void)t; (void)a; (void)l; (void)c; (void)d; (void)ds; (void)n;
+}
 void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3, uint16_t *d, long n) {
     (void)c0; (void)c1; (void)c2; (void)c3; (void)d; (void)n;
 }

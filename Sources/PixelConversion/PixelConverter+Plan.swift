@@ -17,11 +17,15 @@ extension PixelConverter {
         public let steps: [Step]
         /// The implementation that runs them.
         public let codePath: CodePath
+        /// Whether the steps run as one fused pass over each row instead of step by step over chunks of it (8-bit
+        /// RGBA and BGRA conversions made of a code table, a matrix and a curve, on the AVX2 path). The bytes are
+        /// those the separate steps write.
+        public let isFused: Bool
 
         /// A numbered list, one step per line, then the code path.
         public var description: String {
             let lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
-            return (lines + ["(\(codePath) kernels)"]).joined(separator: "\n")
+            return (lines + ["(\(codePath) kernels\(isFused ? ", one fused pass" : ""))"]).joined(separator: "\n")
         }
     }
 }

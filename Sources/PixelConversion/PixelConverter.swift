@@ -52,7 +52,7 @@ public struct PixelConverter: Sendable {
         self.destination = destination
         self.options = options
         self.program = program
-        plan = Plan(steps: steps, codePath: path)
+        plan = Plan(steps: steps, codePath: path, isFused: program.isFused)
     }
 
     /// The code paths this CPU can run, portable first, fastest last.

@@ -32,6 +32,23 @@ typedef struct {
     float floor;
 } HDRKTableLayout;
 
+/// A curve followed by quantisation to integer codes (PixelConversion's QuantizedCurve). Negative values, −0 and
+/// magnitudes below `lowBits` take `lowCode`; magnitudes from `highBits` on (with +∞) take `highCode`; NaN takes
+/// `nanCode`; any other value x takes the code of its cell, cell = min((bits(x) − lowBits) >> shift, lastCell), from
+/// `cells` holding pairs (code, threshold): the code, plus 1 where x ≥ threshold.
+typedef struct {
+    uint32_t lowBits;
+    uint32_t highBits;
+    uint32_t shift;
+    uint32_t lastCell;
+    float lowCode;
+    float highCode;
+    float nanCode;
+    /// The destination's quantisation: the signal of code k is (k − bias) / scale.
+    float bias;
+    float scale;
+} HDRKQuantizedLayout;
+
 /// An affine map of three channels: row-major 3×3 matrix, then the offset.
 typedef struct {
     float m[9];
@@ -56,6 +73,18 @@ long hdrk_table_avx2(const HDRKTableLayout *layout, const float *pairs, float *v
 /// not cover are left unchanged and their indices (< n) written to `outside`; returns how many.
 long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *layout, const float *pairs, float *p0, float *p1,
                               float *p2, long n, int32_t *outside);
+
+/// A quantised curve in place on a padded plane: each value becomes the signal of its code, (code − bias) / scale;
+/// NaN stays NaN.
+void hdrk_quantized_curve_avx2(const HDRKQuantizedLayout *layout, const float *cells, float *v, long n);
+
+/// A whole 8-bit RGBA / BGRA conversion in one pass: n pixels of `src`, the colour channels through `table` (code →
+/// value), then `affine` (NULL for none) and the quantised curve, into `dst`, alpha copied. Gives the bytes of the
+/// plan's separate steps (hdrk_read_rgba_avx2, hdrk_affine_avx2, hdrk_quantized_curve_avx2, hdrk_pack_rgba_avx2).
+/// `…SwapsRedAndBlue` is 1 for BGRA. Exactly n pixels; streaming stores where `dst` is 32-byte aligned.
+void hdrk_matrix_shaper_rgba8_avx2(const uint8_t *src, int srcSwapsRedAndBlue, const float *table,
+                                   const HDRKAffine *affine, const HDRKQuantizedLayout *layout, const float *cells,
+                                   uint8_t *dst, int dstSwapsRedAndBlue, long n);
 
 /// Clamps a padded plane to [low, high], keeping NaN.
 void hdrk_clamp_avx2(float low, float high, float *v, long n);

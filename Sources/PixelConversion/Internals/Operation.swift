@@ -9,6 +9,8 @@ enum Operation: Sendable {
     case affine(AffineMap, name: String)
     /// The same curve on each of the three planes.
     case curve(CurveTable)
+    /// The last curve with the destination's quantisation: each value becomes the signal of its exact code.
+    case quantizedCurve(QuantizedCurve)
     /// Multiplies each pixel by a curve of its luminance `w·v`: the HLG OOTF and its inverse, tone mapping on luminance.
     /// `purpose` names the step in the plan.
     case luminanceGain(weights: SIMD3<Double>, CurveTable, purpose: String)

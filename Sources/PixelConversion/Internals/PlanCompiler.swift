@@ -62,6 +62,7 @@ struct PlanCompiler {
                 steps.append(.init(name: "read \(sourceFormat)", detail: "normalised samples"))
             }
         }
+        quantizeLastCurve(for: destinationFormat)
         steps += operations.map(Self.step)
         let writer: Writer
         if destinationFormat.colorModel == .yCbCr {
@@ -387,6 +388,30 @@ struct PlanCompiler {
         return (table, leading.map { Self.step($0).name })
     }
 
+    /// For a full-range integer RGB destination of at most 10 bits: the last curve, the clamps after it and the
+    /// writer's quantisation as one ``QuantizedCurve`` step (left as they are when it cannot be built).
+    private mutating func quantizeLastCurve(for format: PixelFormat) {
+        guard format.colorModel == .rgb, format.sampleType == .unsignedInteger, format.range == .full,
+            format.bitDepth <= 10, let access = SampleAccess(format, channel: 0),
+            let index = operations.lastIndex(where: { if case .curve = $0 { true } else { false } }),
+            case .curve(let curve) = operations[index]
+        else { return }
+        var clamps: [(Float, Float)] = []
+        for operation in operations[(index + 1)...] {
+            guard case .clamp(let low, let high, _) = operation else { return }
+            clamps.append((low, high))
+        }
+        let composite: (Float) -> Float = { x in
+            clamps.reduce(curve.exact(x)) { v, clamp in v.isNaN ? v : Swift.min(Swift.max(v, clamp.0), clamp.1) }
+        }
+        guard
+            let quantized = QuantizedCurve(
+                curve: composite, scale: access.scale, bias: access.bias, maxCode: access.maxCode,
+                name: "\(curve.name) → \(format.bitDepth)-bit codes")
+        else { return }
+        operations.replaceSubrange(index..., with: [.quantizedCurve(quantized)])
+    }
+
     // MARK: Descriptions
 
     private func scaleName(toRelative: Bool) -> String {
@@ -404,6 +429,10 @@ struct PlanCompiler {
             return .init(name: "matrix", detail: "\(name) = \(rows.joined(separator: " "))")
         case .curve(let curve):
             return .init(name: curve.name, detail: "per channel, \(curve.table.count)-entry table, exact outside it")
+        case .quantizedCurve(let curve):
+            return .init(
+                name: curve.name,
+                detail: "per channel, \(curve.count)-cell threshold table: the exact value's code, as the writer rounds it")
         case .luminanceGain(let w, let curve, let purpose):
             return .init(
                 name: purpose,

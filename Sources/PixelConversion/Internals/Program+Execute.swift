@@ -18,6 +18,19 @@ extension Program {
             applyCurve(curve, planes.p0, count: planes.count, scratch)
             applyCurve(curve, planes.p1, count: planes.count, scratch)
             applyCurve(curve, planes.p2, count: planes.count, scratch)
+        case .quantizedCurve(let layout, let cells):
+            guard simd else {
+                for plane in [planes.p0, planes.p1, planes.p2] {
+                    QuantizedCurve.apply(plane, count: planes.count, layout, cells)
+                }
+                return
+            }
+            withUnsafePointer(to: layout) { l in
+                let n = KernelSet.padded(planes.count)
+                hdrk_quantized_curve_avx2(l, cells, planes.p0, n)
+                hdrk_quantized_curve_avx2(l, cells, planes.p1, n)
+                hdrk_quantized_curve_avx2(l, cells, planes.p2, n)
+            }
         case .luminanceGain(let w, let curve):
             let exact = curves[curve.index].exact
             guard simd else { return PortableKernels.luminanceGain(w, curve, planes, exact: exact) }

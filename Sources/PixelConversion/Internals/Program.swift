@@ -17,6 +17,12 @@ final class Program: @unchecked Sendable {
     let curves: [CurveTable]
     let toneMappers: [any ToneMappingOperator]
     let gamutMappers: [GamutMapper]
+    /// The quantised curves of the steps, which own their cells.
+    private let quantizedCurves: [QuantizedCurve]
+    /// The whole conversion as one C kernel, for 8-bit RGBA on the SIMD path when the plan allows it.
+    private let matrixShaper: MatrixShaper?
+    /// Whether the conversion runs as one fused pass.
+    var isFused: Bool { matrixShaper != nil }
     private let steps: [Step]
     private let tableStorage: UnsafeMutableBufferPointer<Float>
     /// Working memory for the band workers.
@@ -31,9 +37,11 @@ final class Program: @unchecked Sendable {
         self.kernels = kernels
         if case .yCbCr(let w) = writer, w.subsampling == .s420 { needsEvenBands = true } else { needsEvenBands = false }
         var curves: [CurveTable] = [], toneMappers: [any ToneMappingOperator] = [], gamutMappers: [GamutMapper] = []
+        var quantizedCurves: [QuantizedCurve] = []
         for operation in operations {
             switch operation {
             case .curve(let c), .luminanceGain(_, let c, _): curves.append(c)
+            case .quantizedCurve(let q): quantizedCurves.append(q)
             case .toneMap(let m, _): toneMappers.append(m)
             case .gamutMapper(let m): gamutMappers.append(m)
             default: break
@@ -68,6 +76,8 @@ final class Program: @unchecked Sendable {
             case .curve:
                 defer { curveIndex += 1 }
                 return .curve(kernelsByCurve[curveIndex])
+            case .quantizedCurve(let q):
+                return .quantizedCurve(q.layout, cells: UnsafePointer(q.cells.baseAddress!))
             case .luminanceGain(let weights, _, _):
                 defer { curveIndex += 1 }
                 return .luminanceGain(weights: SIMD3<Float>(weights), kernelsByCurve[curveIndex])
@@ -84,6 +94,8 @@ final class Program: @unchecked Sendable {
             }
         }
         self.curves = curves
+        self.quantizedCurves = quantizedCurves
+        matrixShaper = kernels.usesAVX2 ? MatrixShaper(reader: reader, steps: steps, writer: writer) : nil
         self.toneMappers = toneMappers
         self.gamutMappers = gamutMappers
         tableStorage = storage
@@ -103,6 +115,10 @@ final class Program: @unchecked Sendable {
     private func run<R: RowReader>(
         _ reader: R, _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>
     ) {
+        if let matrixShaper {
+            for y in rows { matrixShaper.run(source, destination, row: y) }
+            return hdrk_store_fence()
+        }
         scratchPool.withScratch { scratch in
             // Rows are processed in short sub-bands, all chunk columns of one sub-band before the next, so that the
             // rows a sub-band touches stay in the TLB and caches (walking a whole frame column-chunk by column-chunk

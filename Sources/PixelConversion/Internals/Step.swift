@@ -6,6 +6,8 @@ import TransferFunctions
 enum Step {
     case affine(AffineKernel)
     case curve(CurveKernel)
+    /// A ``QuantizedCurve``'s layout and cells (owned by the program's curve).
+    case quantizedCurve(HDRKQuantizedLayout, cells: UnsafePointer<Float>)
     case luminanceGain(weights: SIMD3<Float>, CurveKernel)
     case clamp(low: Float, high: Float)
     /// Index into ``Program/toneMappers``.
