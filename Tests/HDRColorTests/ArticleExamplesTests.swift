@@ -43,7 +43,7 @@ struct ArticleExamplesTests {
                 checked += 1
             }
         }
-        #expect(checked >= 15)
+        #expect(checked >= 33)
     }
 
     /// "Decoding HDR video frames for an EDR layer".
