@@ -2,33 +2,48 @@ import Foundation
 import HDRColor
 import Testing
 
-/// The Swift samples of the DocC articles, compiled and run here: each article block must appear in this file as it
-/// is (``samplesAreVerbatim``), so the articles cannot drift from code that builds.
+/// The Swift samples of the DocC articles, compiled and run here: each article block must appear in this file or in a
+/// sibling `ArticleExamplesTests+….swift` as it is (``samplesAreVerbatim``), so the articles cannot drift from code
+/// that builds and runs. Each test checks what its article promises with `#expect`.
 @Suite("Article code samples")
 struct ArticleExamplesTests {
     static let sourceFile = URL(fileURLWithPath: #filePath)
     static let catalog = sourceFile.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/HDRColor/HDRColor.docc")
 
-    @Test("Every Swift block of the articles appears verbatim in this file")
+    /// This file and its siblings `ArticleExamplesTests+….swift`, which hold the samples of one article each.
+    static func sampleFiles() throws -> [URL] {
+        let folder = sourceFile.deletingLastPathComponent()
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .filter { $0.hasPrefix("ArticleExamplesTests") && $0.hasSuffix(".swift") }
+            .map { folder.appendingPathComponent($0) }
+    }
+
+    @Test("Every Swift block of the articles appears verbatim in this file or a sibling ArticleExamplesTests+….swift")
     func samplesAreVerbatim() throws {
-        let source = try String(contentsOf: Self.sourceFile, encoding: .utf8)
+        // Compare line by line without the indentation the test functions add.
+        let sources = try Self.sampleFiles().map { url in
+            try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(sources.count >= 2)
         let articles = try FileManager.default.contentsOfDirectory(atPath: Self.catalog.path).filter { $0.hasSuffix(".md") }
         var checked = 0
         for article in articles {
             let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
             for block in CIArticleTests.blocks("swift", in: text) {
-                // Compare line by line without the indentation the test functions add.
-                let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                let haystack = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                let found = haystack.indices.contains { start in
-                    start + lines.count <= haystack.count && Array(haystack[start..<(start + lines.count)]) == lines
+                let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                let found = sources.contains { haystack in
+                    haystack.indices.contains { start in
+                        start + lines.count <= haystack.count && Array(haystack[start..<(start + lines.count)]) == lines
+                    }
                 }
-                #expect(found, "\(article): a Swift sample is not in ArticleExamplesTests.swift:\n\(block)")
+                #expect(found, "\(article): a Swift sample is in no ArticleExamplesTests file:\n\(block)")
                 checked += 1
             }
         }
-        #expect(checked >= 5)
+        #expect(checked >= 33)
     }
 
     /// "Decoding HDR video frames for an EDR layer".

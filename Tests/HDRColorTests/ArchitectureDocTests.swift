@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+
+/// Docs/Architecture.md against the package: the Mermaid graph and the dependency list must equal the direct
+/// dependencies of Package.swift's targets (a text parse of the manifest), and the layering rules the document states
+/// must hold for the manifest and the sources. Changing a target's dependencies, or the document, without the other
+/// fails here.
+@Suite("Architecture document")
+struct ArchitectureDocTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// One target of Package.swift.
+    struct Target: Equatable {
+        enum Kind: String { case target, executableTarget, systemLibrary, testTarget }
+        var name: String
+        var kind: Kind
+        var dependencies: Set<String>
+        var path: String?
+    }
+
+    // MARK: Parsing
+
+    /// The targets of Package.swift: every `.target(`, `.executableTarget(`, `.systemLibrary(` and `.testTarget(` call,
+    /// its `name:`, `path:` and the names in its `dependencies: [...]` (string literals, and the `name:` of
+    /// `.product(name:package:)` / `.target(name:)` / `.byName(name:)`).
+    static func packageTargets() throws -> [Target] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let text = manifest.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line -> Substring in
+                guard let comment = line.range(of: "//") else { return line }
+                return line[..<comment.lowerBound]
+            }
+            .joined(separator: "\n")
+        var targets: [Target] = []
+        for kind in [Target.Kind.target, .executableTarget, .systemLibrary, .testTarget] {
+            var searchStart = text.startIndex
+            while let call = text.range(of: ".\(kind.rawValue)(", range: searchStart..<text.endIndex) {
+                let body = try balanced(text, from: call.upperBound, open: "(", close: ")")
+                searchStart = body.upperBound
+                let arguments = String(text[body])
+                let name = try #require(firstString(after: "name:", in: arguments), "a \(kind) without a name")
+                var dependencies: Set<String> = []
+                if let list = arguments.range(of: "dependencies:") {
+                    let open = try #require(arguments.range(of: "[", range: list.upperBound..<arguments.endIndex))
+                    let items = String(arguments[try balanced(arguments, from: open.upperBound, open: "[", close: "]")])
+                    let withoutPackages = items.replacingOccurrences(
+                        of: #"package:\s*"[^"]*""#, with: "", options: .regularExpression)
+                    dependencies = Set(strings(in: withoutPackages))
+                }
+                targets.append(Target(
+                    name: name, kind: kind, dependencies: dependencies, path: firstString(after: "path:", in: arguments)))
+            }
+        }
+        return targets
+    }
+
+    /// The range between an opening bracket (just before `start`) and its matching closing bracket.
+    static func balanced(_ text: String, from start: String.Index, open: Character, close: Character) throws
+        -> Range<String.Index>
+    {
+        var depth = 1
+        var index = start
+        var inString = false
+        while index < text.endIndex {
+            let c = text[index]
+            if c == "\"" { inString.toggle() }
+            if !inString {
+                if c == open { depth += 1 }
+                if c == close {
+                    depth -= 1
+                    if depth == 0 { return start..<index }
+                }
+            }
+            index = text.index(after: index)
+        }
+        throw ParseError.unbalanced
+    }
+
+    enum ParseError: Error { case unbalanced }
+
+    static func strings(in text: String) -> [String] {
+        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }
+            .map { String($0.element) }
+    }
+
+    static func firstString(after label: String, in text: String) -> String? {
+        guard let range = text.range(of: label) else { return nil }
+        return strings(in: String(text[range.upperBound...])).first
+    }
+
+    /// The library and tool targets the document describes: `.target` and `.executableTarget`, without test support
+    /// under Tests/.
+    static func describedTargets() throws -> [Target] {
+        try packageTargets().filter {
+            ($0.kind == .target || $0.kind == .executableTarget) && !($0.path?.hasPrefix("Tests/") ?? false)
+        }
+    }
+
+    static func document() throws -> String {
+        try String(contentsOf: root.appendingPathComponent("Docs/Architecture.md"), encoding: .utf8)
+    }
+
+    /// The `A --> B` edges of the document's Mermaid block, and every node it names.
+    static func mermaid() throws -> (edges: [String: Set<String>], nodes: Set<String>) {
+        let blocks = CIArticleTests.blocks("mermaid", in: try document())
+        let block = try #require(blocks.first, "Docs/Architecture.md has no ```mermaid block")
+        var edges: [String: Set<String>] = [:]
+        var nodes: Set<String> = []
+        for line in block.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            let parts = line.components(separatedBy: "-->").map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 {
+                edges[parts[0], default: []].insert(parts[1])
+                nodes.formUnion(parts)
+            } else if line.hasPrefix("class ") {
+                let names = line.dropFirst("class ".count).split(separator: " ").first ?? ""
+                nodes.formUnion(names.split(separator: ",").map(String.init))
+            }
+        }
+        return (edges, nodes)
+    }
+
+    /// The "Direct dependencies" list: "- `A` (kind) → `B`, `C`" or "→ none".
+    static func dependencyList() throws -> [String: Set<String>] {
+        var list: [String: Set<String>] = [:]
+        for line in try document().split(separator: "\n") where line.hasPrefix("- `") && line.contains(" → ") {
+            let sides = line.components(separatedBy: " → ")
+            let name = strings(in: sides[0].replacingOccurrences(of: "`", with: "\"")).first ?? ""
+            let targets = sides[1] == "none" ? [] : strings(in: sides[1].replacingOccurrences(of: "`", with: "\""))
+            #expect(list[name] == nil, "\(name) listed twice")
+            list[name] = Set(targets)
+        }
+        return list
+    }
+
+    /// Everything `name` reaches through `graph`, itself excluded.
+    static func closure(of name: String, in graph: [String: Set<String>]) -> Set<String> {
+        var seen: Set<String> = []
+        var stack = Array(graph[name] ?? [])
+        while let next = stack.popLast() {
+            if seen.insert(next).inserted { stack += graph[next] ?? [] }
+        }
+        return seen
+    }
+
+    static func graph() throws -> [String: Set<String>] {
+        Dictionary(uniqueKeysWithValues: try packageTargets().map { ($0.name, $0.dependencies) })
+    }
+
+    // MARK: The document matches the manifest
+
+    @Test("the manifest parse finds the package's targets")
+    func parse() throws {
+        let targets = try Self.packageTargets()
+        let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0) })
+        #expect(byName["ColorSpaces"]?.dependencies == ["SignalCoding", "TransferFunctions"])
+        #expect(byName["hdrcolor"]?.kind == .executableTarget)
+        #expect(byName["hdrcolor"]?.dependencies.contains("ArgumentParser") == true)
+        #expect(byName["CLittleCMS"]?.kind == .systemLibrary && byName["TestSupport"]?.path == "Tests/TestSupport")
+        #expect(try Self.describedTargets().count >= 13)
+    }
+
+    @Test("the Mermaid graph has exactly the direct dependencies of every library and tool target")
+    func mermaidMatchesPackage() throws {
+        let (edges, nodes) = try Self.mermaid()
+        let targets = try Self.describedTargets()
+        for target in targets {
+            #expect(
+                edges[target.name, default: []] == target.dependencies,
+                "\(target.name): Package.swift \(target.dependencies.sorted()), Architecture.md \(edges[target.name, default: []].sorted())")
+            #expect(nodes.contains(target.name), "\(target.name) is missing from the graph")
+        }
+        let names = Set(targets.map(\.name))
+        for source in edges.keys { #expect(names.contains(source), "\(source) has edges in the graph but is no target") }
+    }
+
+    @Test("the dependency list says the same, for every target and system library")
+    func listMatchesPackage() throws {
+        let list = try Self.dependencyList()
+        let all = try Self.packageTargets().filter { $0.kind != .testTarget && !($0.path?.hasPrefix("Tests/") ?? false) }
+        #expect(Set(list.keys) == Set(all.map(\.name)))
+        for target in all {
+            #expect(list[target.name] == target.dependencies, "\(target.name) in the list of Architecture.md")
+        }
+    }
+
+    // MARK: Layering rules
+
+    @Test("rule 1: no cycles; SignalCoding, TransferFunctions and HalfFloat depend on nothing")
+    func acyclic() throws {
+        let graph = try Self.graph()
+        for name in graph.keys { #expect(!Self.closure(of: name, in: graph).contains(name), "\(name) is in a cycle") }
+        for base in ["SignalCoding", "TransferFunctions", "HalfFloat"] { #expect(graph[base] == [], "\(base)") }
+    }
+
+    @Test("rule 2: the pure-Swift core reaches no C target")
+    func pureSwiftCore() throws {
+        let targets = try Self.packageTargets()
+        let graph = try Self.graph()
+        let cTargets = Set(targets.filter { $0.kind == .systemLibrary }.map(\.name) + ["CPixelKernels"])
+        for core in ["SignalCoding", "TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping"] {
+            let reached = Self.closure(of: core, in: graph).intersection(cTargets)
+            #expect(reached.isEmpty, "\(core) reaches \(reached.sorted())")
+        }
+    }
+
+    @Test("rule 3: only ImageFiles links the codec libraries; the umbrella does not depend on ImageFiles")
+    func codecsOnlyInImageFiles() throws {
+        let graph = try Self.graph()
+        let codecs: Set<String> = ["CPNG", "CJPEG", "CAVIF", "CHEIF"]
+        for (name, dependencies) in graph where name != "ImageFiles" {
+            #expect(dependencies.isDisjoint(with: codecs), "\(name) depends on a codec directly")
+        }
+        let described = try Self.describedTargets().map(\.name)
+        for name in described where !["ImageFiles", "hdrcolor"].contains(name) {
+            #expect(Self.closure(of: name, in: graph).isDisjoint(with: codecs), "\(name) reaches a codec")
+        }
+        #expect(!Self.closure(of: "HDRColor", in: graph).contains("ImageFiles"))
+    }
+
+    @Test("rule 4: no Swift file re-exports a C module or imports it publicly")
+    func cStaysInside() throws {
+        let cModules = Set(try Self.packageTargets().filter { $0.kind == .systemLibrary }.map(\.name) + ["CPixelKernels"])
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var checked = 0
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ").map(String.init)
+                guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count,
+                    cModules.contains(words[importIndex + 1])
+                else { continue }
+                checked += 1
+                let modifiers = Set(words[..<importIndex])
+                #expect(
+                    modifiers.isDisjoint(with: ["public", "package", "@_exported"]),
+                    "\(url.lastPathComponent): \(line)")
+            }
+        }
+        #expect(checked > 10)
+    }
+}
