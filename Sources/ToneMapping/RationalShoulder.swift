@@ -1,7 +1,7 @@
 /// The extended-Reinhard shoulder s(τ) = τ·(1 + τ/τc²)/(1 + τ) on τ ≥ 0, shared by ``HeadroomCurve``,
 /// ``ExtendedReinhard`` and ``GamutMapper``.
 ///
-/// Properties (proved in Docs/ToneMapping.md, checked by the tests): s(0) = 0, s′(0) = 1, s(τc) = 1 exactly, and
+/// Properties (proved in the article "Choosing a tone mapping operator", section "The EDR headroom curve"; checked by the tests): s(0) = 0, s′(0) = 1, s(τc) = 1 exactly, and
 /// s′(τ) = (1 + 2τ/τc² + τ²/τc²)/(1 + τ)² > 0, so s is smooth and strictly increasing. τc = 1 gives the identity.
 @usableFromInline
 struct RationalShoulder: Hashable, Sendable {

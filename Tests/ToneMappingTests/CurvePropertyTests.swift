@@ -106,7 +106,7 @@ struct CurvePropertyTests {
     }
 }
 
-/// The EDR headroom curve's own design claims (Docs/ToneMapping.md).
+/// The EDR headroom curve's own design claims (article "Choosing a tone mapping operator").
 @Suite("Headroom curve")
 struct HeadroomCurveTests {
     @Test("Identity up to the knee, one stop below the display headroom by default")
