@@ -68,8 +68,8 @@ extension GainMapEncoder {
     /// Both renditions are decoded to linear light in the base's primaries (1.0 = SDR white) and averaged over the
     /// block of base pixels each gain-map pixel covers; then the log gains follow the encoder's settings (see
     /// ``GainMapEncoder``), normalised to [0, 1] and written as the gain map's samples (full-range codes, rounded;
-    /// `singleChannel` stores one gain from the luminance ratio in R, G and B). The alternate headroom is taken from
-    /// the content (the brightest averaged component) unless the encoder fixes it.
+    /// `singleChannel` stores one gain from the luminance ratio in R, G and B). The alternate headroom is the one the
+    /// largest gain reaches unless the encoder fixes it (see ``GainMapEncoder/alternateHeadroom``).
     ///
     /// - Throws: ``PixelConversionError`` for mismatched sizes, a Y′CbCr gain map, invalid resulting metadata or
     ///   the converters' errors.
@@ -139,7 +139,8 @@ extension GainMapEncoder {
         }
         let metadata = GainMapMetadata(
             gainMapMin: low, gainMapMax: high, gamma: SIMD3(repeating: gamma), baseOffset: SIMD3(repeating: baseOffset),
-            alternateOffset: SIMD3(repeating: alternateOffset), baseHeadroom: baseHeadroom, alternateHeadroom: headroom)
+            alternateOffset: SIMD3(repeating: alternateOffset), baseHeadroom: baseHeadroom,
+            alternateHeadroom: writtenAlternateHeadroom(headroom, largestGain: high.max()))
         do { try metadata.validate() } catch { throw .gainMap(error) }
         // Normalise to [0, 1] with the encoding gamma and write through a converter of the gain map's format.
         let samples = logGains.map { g -> SIMD3<Float> in

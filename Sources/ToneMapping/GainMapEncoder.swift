@@ -23,7 +23,10 @@ public struct GainMapEncoder: Hashable, Sendable {
     public var alternateOffset: Double
     /// log2 headroom of the base rendition (0 for SDR).
     public var baseHeadroom: Double
-    /// log2 headroom of the alternate rendition; `nil` takes log2 of its largest component (at least 0).
+    /// log2 headroom of the alternate rendition. `nil` takes the headroom the largest gain reaches: the base headroom
+    /// plus the largest log2 gain (libultrahdr's HDR capacity, its maximum content boost), so that a display of that
+    /// headroom shows the whole alternate rendition; or, when the base is the brighter rendition (its largest component
+    /// above 1), log2 of the alternate's largest component.
     public var alternateHeadroom: Double?
 
     /// Creates an encoder; the defaults are libavif's and libultrahdr's (gamma 1, offsets 1/64, SDR base).
@@ -59,7 +62,8 @@ public struct GainMapEncoder: Hashable, Sendable {
         let metadata = GainMapMetadata(
             gainMapMin: SIMD3(r.min, g.min, b.min), gainMapMax: SIMD3(r.max, g.max, b.max),
             gamma: SIMD3(repeating: gamma), baseOffset: SIMD3(repeating: baseOffset),
-            alternateOffset: SIMD3(repeating: alternateOffset), baseHeadroom: baseHeadroom, alternateHeadroom: headroom)
+            alternateOffset: SIMD3(repeating: alternateOffset), baseHeadroom: baseHeadroom,
+            alternateHeadroom: writtenAlternateHeadroom(headroom, largestGain: Swift.max(r.max, g.max, b.max)))
         try metadata.validate()
         normalize(gainRed, r)
         normalize(gainGreen, g)
@@ -95,12 +99,24 @@ public struct GainMapEncoder: Hashable, Sendable {
         let range = gain.isEmpty ? (min: 0.0, max: 0.0) : (min: low, max: high)
         let metadata = GainMapMetadata(
             gainMapMin: range.min, gainMapMax: range.max, gamma: gamma, baseOffset: baseOffset,
-            alternateOffset: alternateOffset, baseHeadroom: baseHeadroom, alternateHeadroom: headroom)
+            alternateOffset: alternateOffset, baseHeadroom: baseHeadroom,
+            alternateHeadroom: writtenAlternateHeadroom(headroom, largestGain: range.max))
         try metadata.validate()
         normalize(gain, range)
         return metadata
     }
 
+    /// The alternate headroom of the metadata: ``alternateHeadroom`` when given; else, for an alternate brighter than
+    /// the base, the headroom the largest gain reaches (see ``alternateHeadroom``); else `provisional`, the one the
+    /// gains were computed with.
+    package func writtenAlternateHeadroom(_ provisional: Double, largestGain: Double) -> Double {
+        if let alternateHeadroom { return alternateHeadroom }
+        guard provisional >= baseHeadroom else { return provisional }
+        return baseHeadroom + Swift.max(largestGain, 0)
+    }
+
+    /// The headroom that decides the direction of the gains: ``alternateHeadroom``, else log2 of the alternate's
+    /// largest component (at least 0).
     func resolvedAlternateHeadroom(_ planes: UnsafeBufferPointer<Float>...) -> Double {
         if let alternateHeadroom { return alternateHeadroom }
         var peak: Float = 1

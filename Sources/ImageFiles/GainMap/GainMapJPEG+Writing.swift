@@ -72,16 +72,14 @@ extension GainMapJPEG {
         let count = gainWidth * gainHeight
         var gains = settings.multichannel ? [[Float]](repeating: [], count: 3) : [[]]
         for c in gains.indices { gains[c] = [Float](repeating: 0, count: count) }
+        // The encoder sets the alternate headroom to the largest gain the content needs: a larger one would leave
+        // displays between the two only partly lit (lovell/sharp #4314).
         var computed: GainMapMetadata
         do {
             computed = try encodeGains(
                 encoder, sdrPlanes, hdrPlanes, &gains,
                 luminance: baseSpace.primaries.luminanceCoefficients)
         } catch { throw .invalidRequest("the gain map cannot be computed: \(error)") }
-        // The alternate headroom is the largest gain the content needs: a larger one would leave displays between
-        // the two only partly lit (lovell/sharp #4314).
-        let largestGain = max(computed.gainMapMax.x, computed.gainMapMax.y, computed.gainMapMax.z)
-        computed.alternateHeadroom = max(largestGain, 0)
         // 4. Metadata as the fractions written (so ISO and XMP agree); the map is quantised to 8 bits.
         let values = try ISOGainMapEncoding.quantized(computed)
         computed = values.metadata
