@@ -10,7 +10,7 @@ public import PixelConversion
 /// let image = try ImageFile.read(contentsOf: URL(fileURLWithPath: "hdr.png"))
 /// // image.pixels + image.encoding go straight into PixelConverter.
 /// try ImageFile.write(image.pixels, encoding: image.encoding, to: URL(fileURLWithPath: "hdr.avif"),
-///                     options: ImageWriteOptions(fileType: .avif, bitDepth: 10))
+///                     options: ImageWriteOptions(fileType: .avif, colorSpace: .bt2100PQ, bitDepth: 10))
 /// ```
 public enum ImageFile {
     /// Reads and decodes the file at `url`.
@@ -62,9 +62,11 @@ public enum ImageFile {
     }
 
     /// Encodes pixels of any encoding into a file's bytes: the writer converts them (through `PixelConverter`) to
-    /// the layout its codec takes, keeping ``PixelEncoding/colorSpace``, and tags the file with that colour space.
+    /// ``ImageWriteOptions/colorSpace`` (or keeps the pixels' colour space) in the layout its codec takes, and tags
+    /// the file with that colour space.
     ///
-    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for options the format cannot honour (e.g. a 10-bit JPEG),
+    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for options the format cannot honour (e.g. a 10-bit JPEG, or
+    ///   extended-range float pixels without a target colour space, whose values beyond [0, 1] would be clipped),
     ///   ``ImageFileError/encodingFailed(format:reason:)`` or ``ImageFileError/codecUnavailable(format:reason:debianPackage:)``.
     public static func encode(_ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions)
         throws(ImageFileError) -> [UInt8]
@@ -72,6 +74,20 @@ public enum ImageFile {
         if options.gainMap != nil, options.fileType != .jpeg {
             throw .invalidRequest(
                 "gain maps are written as JPEG only (libavif 0.11 and libheif 1.15 have no gain-map API)")
+        }
+        var (pixels, encoding) = (pixels, encoding)
+        if let target = options.colorSpace, target != encoding.colorSpace {
+            let native = try nativeEncoding(for: options, colorSpace: target, source: encoding)
+            pixels = try Conversion.convert(pixels, from: encoding, to: native, options: options.conversion)
+            encoding = native
+        } else if encoding.format.isFloatingPoint, encoding.colorSpace.outOfRange == .extended, options.gainMap == nil,
+            options.raw?.format.isFloatingPoint != true
+        {
+            throw .invalidRequest(
+                "the pixels are \(encoding.format) \(encoding.colorSpace.name), whose values beyond [0, 1] "
+                    + "\(options.fileType.displayName) samples cannot hold; set ImageWriteOptions.colorSpace (e.g. "
+                    + ".bt2100PQ for an ISO HDR file, or .sRGB with conversion.toneMapping for SDR), or write a "
+                    + "gain-map JPEG")
         }
         let hdr = HDRTags(
             masteringDisplay: options.masteringDisplay,

@@ -109,6 +109,30 @@ import Testing
         alpha.pixels.withView { a in back.pixels.withView { b in #expect(Support.samples(a) == Support.samples(b)) } }
     }
 
+    /// Extended-linear float pixels name the file's colour space; without one the writer refuses rather than clip.
+    @Test func convertsToTheRequestedColorSpaceAndRefusesToClipExtendedPixels() throws {
+        let image = try ImageFile.read(contentsOf: Support.url("pq16-bt2100.png"))
+        let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
+        let half = try Support.converted(image, to: edr)
+        #expect(throws: ImageFileError.self) {
+            try ImageFile.encode(half, encoding: edr, options: ImageWriteOptions(fileType: .png))
+        }
+        let bytes = try ImageFile.encode(
+            half, encoding: edr, options: ImageWriteOptions(fileType: .png, colorSpace: .bt2100PQ, bitDepth: 16))
+        let back = try ImageFile.decode(bytes)
+        #expect(back.encoding.colorSpace.transferFunction == .pq && back.codedBitDepth == 16)
+        // Highlights above reference white survive: the same linear light as the source, within 16-bit PQ rounding.
+        let linear = PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3)
+        let original = try Support.converted(image, to: linear), rewritten = try Support.converted(back, to: linear)
+        original.withView { a in
+            rewritten.withView { b in
+                let x = Support.samples(a), y = Support.samples(b)
+                #expect(x.max()! > 4)
+                #expect(zip(x, y).allSatisfy { Swift.abs($0 - $1) <= 2e-3 * Swift.max(1, Swift.abs($0)) })
+            }
+        }
+    }
+
     @Test func rejectsBitDepthsPNGLacks() throws {
         let image = try ImageFile.read(contentsOf: Support.url("srgb8-alpha.png"))
         #expect(throws: ImageFileError.self) {

@@ -6,6 +6,10 @@ public import PixelConversion
 public struct ImageWriteOptions: Sendable {
     /// The file format.
     public var fileType: ImageFileType
+    /// The colour space of the file: the writer converts the pixels to it first (with ``conversion``, e.g. its tone
+    /// mapping) and tags the file with it. `nil` keeps the pixels' colour space; pixels of float formats in an extended
+    /// colour space then need one (or a gain map), since integer samples cannot hold values beyond [0, 1].
+    public var colorSpace: ColorSpace?
     /// Bits per sample: PNG 8 or 16, JPEG 8, AVIF and HEIF 8, 10 or 12; nil takes the input's depth rounded to a
     /// depth the format has (PNG 16 and AVIF/HEIF 10 for HDR, 8 for SDR).
     public var bitDepth: Int?
@@ -37,13 +41,14 @@ public struct ImageWriteOptions: Sendable {
 
     /// Creates options for `fileType`.
     public init(
-        fileType: ImageFileType, bitDepth: Int? = nil, quality: Int = 90, lossless: Bool = false,
+        fileType: ImageFileType, colorSpace: ColorSpace? = nil, bitDepth: Int? = nil, quality: Int = 90, lossless: Bool = false,
         chroma420: Bool? = nil, embedICCProfile: Bool = true, masteringDisplay: MasteringDisplayColorVolume? = nil,
         contentLightLevel: ContentLightLevel? = nil, gainMap: GainMapWriteOptions? = nil, xmp: String? = nil,
         raw: RawFrameDescription? = nil, conversion: PixelConverter.Options = PixelConverter.Options(),
         threadCount: Int? = nil, speed: Int = 6
     ) {
         self.fileType = fileType
+        self.colorSpace = colorSpace
         self.bitDepth = bitDepth
         self.quality = quality
         self.lossless = lossless

@@ -115,12 +115,9 @@ struct DemoJob {
             PixelConverter(
                 from: pqVideo, to: PixelEncoding(format: .rgba8, colorSpace: .sRGB), options: sdrOptions))
 
-        // Files.
-        let pqRGB = try Self.converted(
-            source, by: PixelConverter(from: pqVideo, to: PixelEncoding(cicp: .bt2100PQ, format: .rgba16)))
+        // Files: the writers convert to their codecs' layouts (and, where asked, to a colour space).
         try write(
-            "hdr-pq.png", "ISO HDR PNG, 16-bit PQ BT.2020 (cICP, mDCV, cLLI)", pqRGB,
-            PixelEncoding(cicp: .bt2100PQ, format: .rgba16),
+            "hdr-pq.png", "ISO HDR PNG, 16-bit PQ BT.2020 (cICP, mDCV, cLLI)", source, pqVideo,
             ImageWriteOptions(
                 fileType: .png, bitDepth: 16, masteringDisplay: Self.masteringDisplay, contentLightLevel: lightLevel),
             requirements: [.isoHDR])
@@ -135,15 +132,11 @@ struct DemoJob {
         try write(
             "gain-map.jpg", "gain-map JPEG: sRGB base + ISO 21496-1 and XMP gain map", linearP3, edr,
             ImageWriteOptions(fileType: .jpeg, gainMap: GainMapWriteOptions()), requirements: [.gainMapBoth])
-        let sheet = try Self.converted(
-            ContactSheet.make(panels),
-            by: PixelConverter(
-                from: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3),
-                to: PixelEncoding(cicp: .bt2100PQ, format: .rgba16)))
         try write(
-            "contact-sheet.png", "ISO HDR PNG: headrooms 1×, 2× (top), 4×, 16× (bottom)", sheet,
-            PixelEncoding(cicp: .bt2100PQ, format: .rgba16),
-            ImageWriteOptions(fileType: .png, bitDepth: 16, masteringDisplay: Self.masteringDisplay),
+            "contact-sheet.png", "ISO HDR PNG: headrooms 1×, 2× (top), 4×, 16× (bottom)", ContactSheet.make(panels),
+            PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3),
+            ImageWriteOptions(
+                fileType: .png, colorSpace: .bt2100PQ, bitDepth: 16, masteringDisplay: Self.masteringDisplay),
             requirements: [.isoHDR])
         try plot(
             "tone-curves.svg", "the headroom tone curve for each display",
