@@ -62,7 +62,7 @@ extension PixelConverter {
         /// Map content of the given luminance onto a display headroom (peak ÷ reference white) with a named operator,
         /// applied to luminance (the source primaries' weights) so that hue and saturation are kept. Content that fits
         /// the display passes unchanged. The content peak comes from mastering metadata and MaxCLL
-        /// (`ContentLuminance`, 1000 cd/m² when unknown).
+        /// (`ContentLuminance`, 1000 cd/m² when unknown). ``ToneMappingMethod/bt2446A`` maps to SDR: headroom 1 only.
         case displayHeadroom(Double, content: ContentLuminance = ContentLuminance(), method: ToneMappingMethod = .headroom)
         /// Any operator, applied as it is.
         case custom(any ToneMappingOperator)

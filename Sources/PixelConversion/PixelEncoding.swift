@@ -53,9 +53,17 @@ public struct PixelEncoding: Hashable, Sendable, CustomStringConvertible {
         if format.colorModel == .yCbCr {
             do { matrix = try cicp.yCbCrMatrix() } catch { throw .invalidCICP(cicp, error) }
         }
+        // The range only when it differs from the format's, so that the encoding equals the one written by hand.
         self.init(
-            format: format, colorSpace: space, matrix: matrix, range: format.isFloatingPoint ? nil : cicp.range,
-            chromaLocation: chromaLocation)
+            format: format, colorSpace: space, matrix: matrix,
+            range: format.isFloatingPoint || cicp.range == format.range ? nil : cicp.range, chromaLocation: chromaLocation)
+    }
+
+    /// The ITU-T H.273 code points of this encoding: its colour space's primaries and transfer characteristics, the
+    /// matrix (0, identity, for RGB formats) and the effective range (full for float formats); `nil` when the colour
+    /// space or matrix has none (e.g. ProPhoto RGB, an unspecified gamma).
+    public var cicp: CICP? {
+        try? CICP(colorSpace: colorSpace, matrix: matrix, range: effectiveFormat.range ?? .full)
     }
 
     /// The format with the effective range: ``format`` with ``range`` applied.

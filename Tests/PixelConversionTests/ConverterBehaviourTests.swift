@@ -102,6 +102,7 @@ struct ConverterBehaviourTests {
             { (o: inout PixelConverter.Options) in o.referenceWhite = 0 }, { $0.referenceWhite = .nan },
             { $0.hlgPeakLuminance = -1 }, { $0.hlgBlackLuminance = 2000 }, { $0.threadCount = 0 },
             { $0.toneMapping = .displayHeadroom(.infinity) },
+            { $0.toneMapping = .displayHeadroom(2, method: .bt2446A) },  // method A maps to SDR only
         ] {
             var options = PixelConverter.Options()
             change(&options)
@@ -132,6 +133,11 @@ struct ConverterBehaviourTests {
         #expect(throws: PixelConversionError.self) {
             try PixelEncoding(cicp: CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 2, videoFullRange: false), format: .x420)
         }
+        // Equal to the encoding written by hand (no range override when the format's range is the code's), and back.
+        #expect(try PixelEncoding(cicp: .bt2100PQVideo, format: .x420) == Self.x420PQ)
+        #expect(Self.x420PQ.cicp == .bt2100PQVideo && video.cicp == .bt2100PQVideo)
+        #expect(PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3).cicp == CICP(primaries: .displayP3, transfer: .linear))
+        #expect(PixelEncoding(format: .rgba8, colorSpace: .proPhoto).cicp == nil)
     }
 
     /// Any `ToneMappingOperator` runs inside the pass; here a hard clip at 2×, in the source primaries.

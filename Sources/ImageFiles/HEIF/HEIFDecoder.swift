@@ -1,4 +1,4 @@
-import CHEIF
+internal import CHEIF
 import ColorTags
 import PixelBuffers
 import PixelConversion

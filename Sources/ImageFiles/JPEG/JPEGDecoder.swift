@@ -1,4 +1,4 @@
-import CJPEG
+internal import CJPEG
 import PixelBuffers
 
 /// Decodes baseline and progressive 8-bit JPEGs through libjpeg-turbo into RGBA 8-bit (colour) or 8-bit grey planes.

@@ -1,4 +1,4 @@
-import CJPEG
+internal import CJPEG
 import PixelBuffers
 
 /// Encodes 8-bit RGBA (alpha ignored) or grey pixels as JFIF JPEG through libjpeg-turbo. Markers (ICC, XMP, MPF,

@@ -81,7 +81,7 @@ public struct GainMapWriteOptions: Sendable {
     public var gainMapQuality: Int
     /// A three-channel gain map (default: one channel from luminance ratios).
     public var multichannel: Bool
-    /// The gain map's downscale factor per dimension (1, 2, 4; default 1).
+    /// The gain map's downscale factor per dimension (1, 2, 4 or 8; default 1).
     public var scale: Int
     /// The gain-map gamma (> 0, default 1).
     public var gamma: Double

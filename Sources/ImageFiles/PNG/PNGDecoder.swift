@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import ColorTags
 import PixelBuffers
 import PixelConversion

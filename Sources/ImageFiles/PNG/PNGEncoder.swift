@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import ColorSpaces
 import ColorTags
 import Foundation

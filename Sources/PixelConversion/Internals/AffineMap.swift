@@ -1,4 +1,4 @@
-import CPixelKernels
+internal import CPixelKernels
 import ColorSpaces
 
 /// `v ↦ M·v + o` on three channels, composed in `Double` and rounded to `Float` once when a plan is compiled.

@@ -1,4 +1,4 @@
-import CPixelKernels
+internal import CPixelKernels
 import TransferFunctions
 
 /// One curve of a plan: the package's table engine for the fast path, and the exact scalar function for the inputs

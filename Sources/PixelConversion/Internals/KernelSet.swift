@@ -1,4 +1,4 @@
-import CPixelKernels
+internal import CPixelKernels
 
 /// Which row kernels a program runs: portable Swift, or the C kernels of CPixelKernels where the CPU has them. Both
 /// give the same bytes: the C kernels repeat the Swift operations in the same order without fused multiply-adds, and

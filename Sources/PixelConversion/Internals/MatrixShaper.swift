@@ -1,4 +1,4 @@
-import CPixelKernels
+internal import CPixelKernels
 import PixelBuffers
 
 /// A whole 8-bit RGBA / BGRA → 8-bit RGBA / BGRA conversion as one pass of one C kernel, for plans that are a code

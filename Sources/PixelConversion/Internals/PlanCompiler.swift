@@ -121,7 +121,15 @@ struct PlanCompiler {
         if let threads = options.threadCount, threads < 1 {
             throw .invalidOption(name: "threadCount", value: "\(threads)", expected: "at least 1, or nil for automatic")
         }
-        if case .displayHeadroom(let headroom, _, _) = options.toneMapping { try positive("display headroom", headroom) }
+        if case .displayHeadroom(let headroom, _, let method) = options.toneMapping {
+            try positive("display headroom", headroom)
+            // ITU-R BT.2446 method A maps HDR onto SDR only.
+            if method == .bt2446A, headroom != 1 {
+                throw .invalidOption(
+                    name: "display headroom", value: "\(headroom) with BT.2446 method A",
+                    expected: "1 (method A maps to SDR; use .headroom or .bt2390 for HDR displays)")
+            }
+        }
     }
 
     // MARK: Decoding

@@ -1,4 +1,4 @@
-import CPixelKernels
+internal import CPixelKernels
 
 extension Program {
     /// Runs one step over the colour planes, on the program's code path.

@@ -1,5 +1,5 @@
 import PixelBuffers
-import CPixelKernels
+internal import CPixelKernels
 import ToneMapping
 
 /// A compiled conversion: a reader, the steps on the chunk's colour planes, and a writer; immutable and shared by every

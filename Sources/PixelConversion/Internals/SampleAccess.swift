@@ -1,4 +1,4 @@
-import CPixelKernels
+internal import CPixelKernels
 import HalfFloat
 import PixelBuffers
 

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The working memory of one band worker: a chunk of four Float planes (R, G, B, A or Y′, Cb, Cr) for up to
-/// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling: about 20 KB, from a ``ScratchPool``.
+/// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling: about 14 KB, from a ``ScratchPool``.
 struct Scratch {
     /// Pixels a chunk covers (its own columns).
     static let chunkWidth = 256

@@ -1,4 +1,4 @@
-import CPixelKernels
+internal import CPixelKernels
 import TransferFunctions
 
 /// An ``Operation`` lowered for the hot loop: trivial values only (raw table pointers owned by the ``Program``,
