@@ -1,11 +1,11 @@
-public import ColorSpaces
+import ColorSpaces
 import PixelBuffers
-public import PixelConversion
+import PixelConversion
 
 extension ImageFile {
     /// The bit depth a writer uses: ``ImageWriteOptions/bitDepth``, else PNG 16 and AVIF/HEIF 10 for HDR colour
     /// spaces or deep sources, 8 otherwise (raw: the raw format's depth).
-    public static func bitDepth(for options: ImageWriteOptions, source: PixelEncoding) -> Int {
+    package static func bitDepth(for options: ImageWriteOptions, source: PixelEncoding) -> Int {
         if let depth = options.bitDepth { return depth }
         let deep = source.colorSpace.isHDR || source.format.bitDepth > 8
         switch options.fileType {
@@ -25,7 +25,7 @@ extension ImageFile {
     /// depth (libheif converts to Y′CbCr); raw: the raw format with its CICP's matrix and range.
     ///
     /// - Throws: ``ImageFileError/invalidRequest(_:)`` for a depth the format does not store.
-    public static func nativeEncoding(for options: ImageWriteOptions, colorSpace: ColorSpace, source: PixelEncoding)
+    package static func nativeEncoding(for options: ImageWriteOptions, colorSpace: ColorSpace, source: PixelEncoding)
         throws(ImageFileError) -> PixelEncoding
     {
         let depth = bitDepth(for: options, source: source)

@@ -2,9 +2,9 @@
 /// backspaces), DEL and Unicode bidirectional overrides are replaced by visible escapes such as `\x1B` and `\u{202E}`.
 /// Every human-readable report runs file-derived strings (profile descriptions, copyright, XMP, chunk and box names,
 /// paths) through it.
-public enum TextSanitizer {
+package enum TextSanitizer {
     /// `text` with control characters escaped; newlines and tabs become `\n` and `\t`.
-    public static func sanitize(_ text: String) -> String {
+    package static func sanitize(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
