@@ -8,24 +8,15 @@ struct PlotTransfer: ParsableCommand {
         commandName: "transfer",
         abstract: "Plot transfer functions (signal → display luminance) as SVG.",
         discussion: """
-            Names: \(Self.names.map(\.0).joined(separator: ", ")). PQ is absolute (ST 2084); HLG is drawn as the BT.2100
-            EOTF on a display of --hlg-peak; SDR curves map 1.0 to --reference-white.
+            Names: \(TransferFunction.catalog.map(\.identifier).joined(separator: ", ")), or gammaX for any X.
+            PQ is absolute (ST 2084); HLG is drawn as the BT.2100 EOTF on a display of --hlg-peak; SDR curves map 1.0 to
+            --reference-white.
             Example: hdrcolor plot transfer pq hlg srgb -o tf.svg
             """
     )
 
-    /// Command-line name, function and legend label.
-    static let names: [(String, TransferFunction, String)] = [
-        ("pq", .pq, "PQ (SMPTE ST 2084)"), ("hlg", .hlg, "HLG (BT.2100)"), ("srgb", .srgb, "sRGB (IEC 61966-2-1)"),
-        ("bt709", .bt709, "BT.709 inverse OETF"), ("bt1886", .bt1886, "BT.1886 (gamma 2.4)"), ("gamma22", .gamma22, "gamma 2.2"),
-        ("gamma24", .gamma24, "gamma 2.4"), ("gamma26", .gamma26, "gamma 2.6"), ("gamma28", .gamma28, "gamma 2.8"),
-        ("adobe-rgb", .adobeRGB, "Adobe RGB (gamma 563/256)"), ("st428", .st428, "SMPTE ST 428-1"),
-        ("smpte240m", .smpte240m, "SMPTE 240M"), ("log100", .log100, "log 100:1"), ("log100-sqrt10", .log100Sqrt10, "log 100√10:1"),
-        ("linear", .linear, "linear"),
-    ]
-
     @Argument(help: "Transfer functions to draw.")
-    var functions: [String]
+    var functions: [TransferFunction]
 
     @Option(name: .customLong("reference-white"), help: "The luminance of SDR 1.0 in cd/m² (203 or 100).")
     var referenceWhite = ReferenceWhite.bt2408
@@ -40,24 +31,14 @@ struct PlotTransfer: ParsableCommand {
         guard !functions.isEmpty else { throw ValidationError("name at least one transfer function") }
         guard referenceWhite.isFinite, referenceWhite > 0 else { throw ValidationError("--reference-white must be > 0") }
         guard hlgPeak.isFinite, hlgPeak > 0 else { throw ValidationError("--hlg-peak must be > 0") }
-        _ = try resolved()
-    }
-
-    func resolved() throws -> [(String, TransferFunction, String)] {
-        try functions.map { name in
-            guard let entry = Self.names.first(where: { $0.0 == name.lowercased() }) else {
-                throw ValidationError("unknown transfer function \"\(name)\"; known: \(Self.names.map(\.0).joined(separator: ", "))")
-            }
-            return entry
-        }
     }
 
     func run() throws {
-        try PlotFormat.write(try chart().render(), to: output)
+        try PlotFormat.write(chart().render(), to: output)
         print("wrote \(output)")
     }
 
-    func chart() throws -> SVGChart {
+    func chart() -> SVGChart {
         let yRange = -3.0...4.0  // log10 cd/m²: 0.001 … 10 000
         // Decades on the left; every second stop relative to reference white on the right.
         var yTicks: [SVGChart.Tick] = stride(from: -3, through: 4, by: 1).map { d in
@@ -78,7 +59,7 @@ struct PlotTransfer: ParsableCommand {
             yAxis: .init(range: yRange, title: "luminance (cd/m², log scale)", secondaryTitle: "stops relative to reference white", ticks: yTicks))
         chart.guides = [.init(orientation: .horizontal, value: log10(referenceWhite), label: "reference white \(PlotFormat.luminance(referenceWhite)) cd/m²", color: "#444")]
         let gamma = HLG.systemGamma(peakLuminance: hlgPeak)
-        for (index, (_, function, name)) in try resolved().enumerated() {
+        for (index, function) in functions.enumerated() {
             let color = SVGChart.palette[index % SVGChart.palette.count]
             let signals = (1...100).map { Double($0) / 100_000 } + (1...1000).map { Double($0) / 1000 }
             let points: [(x: Double, y: Double)] = signals.compactMap { e in
@@ -90,11 +71,7 @@ struct PlotTransfer: ParsableCommand {
                 }
                 return luminance > 0 ? (x: e, y: log10(luminance)) : nil
             }
-            let label: String
-            switch function {
-            case .hlg: label = "\(name), γ = \(String(format: "%.3f", gamma))"
-            default: label = name
-            }
+            let label = function == .hlg ? "\(function), γ = \(String(format: "%.3f", gamma))" : "\(function)"
             chart.series.append(.init(name: label, color: color, points: points))
         }
         return chart

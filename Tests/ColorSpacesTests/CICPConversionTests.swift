@@ -191,11 +191,11 @@ struct CICPConversionTests {
             try CICP(colorSpace: .adobeRGB)
         }
         #expect(
-            throws: CICP.Error.noCodePoint(.transferCharacteristics, "the transfer function gamma(2.6) of DCI-P3")
+            throws: CICP.Error.noCodePoint(.transferCharacteristics, "the transfer function gamma 2.6 of DCI-P3")
         ) { try CICP(colorSpace: .dciP3) }
         #expect(
-            CICP.Error.noCodePoint(.transferCharacteristics, "the transfer function gamma(2.6) of DCI-P3").description
-                == "the transfer function gamma(2.6) of DCI-P3 has no TransferCharacteristics code point in ITU-T H.273")
+            CICP.Error.noCodePoint(.transferCharacteristics, "the transfer function gamma 2.6 of DCI-P3").description
+                == "the transfer function gamma 2.6 of DCI-P3 has no TransferCharacteristics code point in ITU-T H.273")
     }
 
     @Test("Every defined primaries × transfer pair gives a colour space that maps back (H.273 Tables 2, 3)")

@@ -8,6 +8,11 @@ extension Severity: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension Requirement: ExpressibleByArgument {}
 
+extension TransferFunction: ExpressibleByArgument {
+    public init?(argument: String) { self.init(named: argument) }
+    public static var allValueStrings: [String] { catalog.map(\.identifier) }
+}
+
 /// `--mdcv`: `PRIMARIES:MAX:MIN` with PRIMARIES `bt2020`, `p3` or `bt709` (D65 white) and luminances in cd/m², or ten
 /// comma-separated numbers `rx,ry,gx,gy,bx,by,wx,wy,max,min`.
 struct MasteringDisplayArgument: ExpressibleByArgument {
