@@ -103,6 +103,26 @@ static int hdrk_table_features(const HDRKTableLayout *l) {
     return features;
 }
 
+/// The pairs (p[2i], p[2i + 1]) at the eight indices, as two vectors: one 64-bit load per lane (faster than gather
+/// instructions on AMD cores and on Intel cores with the Gather Data Sampling mitigation), as lanes 0 1 4 5 and
+/// 2 3 6 7, whose even and odd elements shuffle back into lane order.
+HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_load_pairs(
+    const float *p, __m256i index, __m256 *first, __m256 *second) {
+    int32_t lane[8];
+    _mm256_storeu_si256((__m256i *)lane, index);
+    const double *pairs = (const double *)p;
+#define HDRK_PAIR(k) _mm_castpd_si128(_mm_load_sd(pairs + lane[k]))
+    const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(0), HDRK_PAIR(1));
+    const __m128i p23 = _mm_unpacklo_epi64(HDRK_PAIR(2), HDRK_PAIR(3));
+    const __m128i p45 = _mm_unpacklo_epi64(HDRK_PAIR(4), HDRK_PAIR(5));
+    const __m128i p67 = _mm_unpacklo_epi64(HDRK_PAIR(6), HDRK_PAIR(7));
+#undef HDRK_PAIR
+    const __m256 g0 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p01), p45, 1));
+    const __m256 g1 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p23), p67, 1));
+    *first = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(2, 0, 2, 0));
+    *second = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(3, 1, 3, 1));
+}
+
 /// PiecewiseLinearTable.clamped, outside and interpolate for eight lanes, for the features `f` (a constant at every
 /// call, so the compiler drops what a table does not need). `*outsideMask` gets all-ones lanes for inputs the table
 /// does not cover.
@@ -131,21 +151,8 @@ HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_table_eval(
         _mm256_castsi256_ps(
             _mm256_or_si256(r->one, _mm256_and_si256(_mm256_sll_epi32(offset, r->fractionShift), r->fractionMask))),
         r->unit);
-    // Node pairs (y[i], y[i + 1]), one 64-bit load per lane (faster than gather instructions on AMD cores), as
-    // lanes 0 1 4 5 and 2 3 6 7, whose even and odd elements shuffle back into lane order.
-    int32_t lane[8];
-    _mm256_storeu_si256((__m256i *)lane, index);
-    const double *pairs = (const double *)table;
-#define HDRK_PAIR(k) _mm_castpd_si128(_mm_load_sd(pairs + lane[k]))
-    const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(0), HDRK_PAIR(1));
-    const __m128i p23 = _mm_unpacklo_epi64(HDRK_PAIR(2), HDRK_PAIR(3));
-    const __m128i p45 = _mm_unpacklo_epi64(HDRK_PAIR(4), HDRK_PAIR(5));
-    const __m128i p67 = _mm_unpacklo_epi64(HDRK_PAIR(6), HDRK_PAIR(7));
-#undef HDRK_PAIR
-    const __m256 g0 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p01), p45, 1));
-    const __m256 g1 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p23), p67, 1));
-    const __m256 y0 = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(2, 0, 2, 0));
-    const __m256 y1 = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(3, 1, 3, 1));
+    __m256 y0, y1;
+    hdrk_load_pairs(table, index, &y0, &y1);
     __m256 interpolated = _mm256_add_ps(y0, _mm256_mul_ps(_mm256_sub_ps(y1, y0), fraction));
     if (f & HDRK_FLOOR) {
         interpolated = _mm256_blendv_ps(interpolated, r->floor, _mm256_cmp_ps(interpolated, r->floor, _CMP_LT_OQ));
@@ -262,20 +269,8 @@ HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_quantized_c
     const __m256i magnitude = _mm256_and_si256(bits, r->magnitudeMask);
     __m256i index = _mm256_srl_epi32(_mm256_sub_epi32(_mm256_max_epu32(magnitude, r->low), r->low), r->shift);
     index = _mm256_min_epu32(index, r->lastCell);
-    // Cell pairs (code, threshold), one 64-bit load per lane, as in hdrk_table_eval.
-    int32_t lane[8];
-    _mm256_storeu_si256((__m256i *)lane, index);
-    const double *pairs = (const double *)cells;
-#define HDRK_PAIR(k) _mm_castpd_si128(_mm_load_sd(pairs + lane[k]))
-    const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(0), HDRK_PAIR(1));
-    const __m128i p23 = _mm_unpacklo_epi64(HDRK_PAIR(2), HDRK_PAIR(3));
-    const __m128i p45 = _mm_unpacklo_epi64(HDRK_PAIR(4), HDRK_PAIR(5));
-    const __m128i p67 = _mm_unpacklo_epi64(HDRK_PAIR(6), HDRK_PAIR(7));
-#undef HDRK_PAIR
-    const __m256 g0 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p01), p45, 1));
-    const __m256 g1 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p23), p67, 1));
-    const __m256 code = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(2, 0, 2, 0));
-    const __m256 threshold = _mm256_shuffle_ps(g0, g1, _MM_SHUFFLE(3, 1, 3, 1));
+    __m256 code, threshold;  // cell pairs (code, threshold)
+    hdrk_load_pairs(cells, index, &code, &threshold);
     __m256 result = _mm256_add_ps(code, _mm256_and_ps(_mm256_cmp_ps(x, threshold, _CMP_GE_OQ), r->one));
     // Magnitudes are below 2^31, so signed comparisons order them as unsigned ones do.
     const __m256i high = _mm256_cmpgt_epi32(magnitude, r->highMinusOne);
