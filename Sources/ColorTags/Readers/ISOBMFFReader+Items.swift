@@ -92,6 +92,11 @@ extension ISOBMFFReader {
                 break
             }
         }
+        // A property named twice by one item adds nothing; dropping repeats keeps decoding linear in the file size.
+        for id in items.keys {
+            var seen: Set<Int> = []
+            items[id]?.properties.removeAll { !seen.insert($0).inserted }
+        }
         guard let primaryID, items[primaryID] != nil else {
             throw .malformed(format, "no primary item ('pitm' missing or naming an item that 'iinf' does not list)")
         }
@@ -182,10 +187,11 @@ extension ISOBMFFReader {
         return result
     }
 
-    /// An item's payload (file offsets or `idat`), capped at 1 MiB: only small metadata items are read.
+    /// An item's payload (file offsets or `idat`), capped at 1 MiB in all: only small metadata items are read.
     func payload(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?) -> (bytes: [UInt8], offset: Int)?
     {
         guard let location = locations[id] else { return nil }
+        let maximum = 1 << 20
         var data: [UInt8] = []
         var firstOffset: Int?
         for extent in location.extents {
@@ -197,9 +203,8 @@ extension ISOBMFFReader {
             }
             let limit = location.constructionMethod == 1 ? (idat?.upperBound ?? 0) : bytes.count
             let length = extent.length == 0 ? limit - (absolute ?? limit) : extent.length
-            guard let absolute, length <= 1 << 20, let range = Bytes.range(absolute, length, within: limit) else {
-                return nil
-            }
+            guard let absolute, length <= maximum - data.count, let range = Bytes.range(absolute, length, within: limit)
+            else { return nil }
             firstOffset = firstOffset ?? absolute
             data += bytes[range]
         }

@@ -46,11 +46,9 @@ extension ISOBMFFReader {
                 let property = properties[index - 1]
                 decode(property, index: index, into: &image, colrTypes: &colrTypes, imageIndex: images.count)
                 if property.type == "auxC", case .other = image.role, auxiliaryTypes[id] != nil {
-                    let auxType = Bytes.latin1(
-                        bytes[
-                            min(
-                                property.payload.lowerBound + 4, property.payload.upperBound)..<property.payload
-                                .upperBound])
+                    // The aux_type URN, up to its NUL (at most 256 bytes are looked at).
+                    let start = min(property.payload.lowerBound + 4, property.payload.upperBound)
+                    let auxType = Bytes.latin1(bytes[start..<min(start + 256, property.payload.upperBound)])
                     image.role =
                         auxType.contains("hdrgainmap") || auxType.contains("gainmap") ? .gainMap : .auxiliary(auxType)
                 }
@@ -117,14 +115,16 @@ extension ISOBMFFReader {
         _ box: Box, index: Int, into image: inout ImageTags, colrTypes: inout [String], imageIndex: Int
     ) {
         let p = box.payload
-        let data = Array(bytes[p])
+        // The fields read are in the first bytes; only an ICC profile needs the whole payload (read below, once per
+        // property). Copying at most 4 KiB per association keeps many items sharing a large property linear.
+        let data = Array(bytes[p.lowerBound..<min(p.upperBound, p.lowerBound + 4096)])
         let location = TagLocation(
             offset: p.lowerBound, length: p.count, container: "ipco property \(index) '\(box.type)'")
         func short(_ needed: Int) {
             problems.append(
                 ReadProblem(
                     .malformed,
-                    "'\(box.type)' property \(index) at byte \(box.start) has \(data.count) bytes, fewer than \(needed)",
+                    "'\(box.type)' property \(index) at byte \(box.start) has \(p.count) bytes, fewer than \(needed)",
                     at: location, image: imageIndex))
         }
         switch box.type {
@@ -155,7 +155,10 @@ extension ISOBMFFReader {
                     videoFullRange: full)
                 image.cicp.append(Located(CICPTag(cicp: cicp, source: .nclx), at: colrLocation))
             case "prof", "rICC":
-                image.iccProfiles.append(Located(EmbeddedICCProfile(bytes: Array(data[4...])), at: colrLocation))
+                let profile =
+                    parsedProfiles[index] ?? EmbeddedICCProfile(bytes: Array(bytes[(p.lowerBound + 4)..<p.upperBound]))
+                parsedProfiles[index] = profile
+                image.iccProfiles.append(Located(profile, at: colrLocation))
             default:
                 break
             }

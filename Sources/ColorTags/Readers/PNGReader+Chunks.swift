@@ -16,6 +16,13 @@ extension PNGReader {
         switch chunk.name {
         case "IHDR":
             guard data.count == 13, let width = data.u32(0), let height = data.u32(4) else { return wrongSize(13) }
+            if width == 0 || height == 0 || width > 0x7FFF_FFFF || height > 0x7FFF_FFFF {
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "IHDR declares \(width)×\(height) pixels; PNG allows 1 to 2147483647 in each direction",
+                        at: location))
+            }
             image.width = Int(width)
             image.height = Int(height)
             let colorType = data[9]
