@@ -56,7 +56,7 @@ struct PlotToneMap: ParsableCommand {
 
     func run() throws {
         try PlotFormat.write(try chart().render(), to: output)
-        print("wrote \(output)")
+        print("wrote \(TextSanitizer.sanitize(output))")
     }
 
     func chart() throws -> SVGChart {

@@ -54,7 +54,7 @@ struct PlotTransfer: ParsableCommand {
 
     func run() throws {
         try PlotFormat.write(try chart().render(), to: output)
-        print("wrote \(output)")
+        print("wrote \(TextSanitizer.sanitize(output))")
     }
 
     func chart() throws -> SVGChart {
