@@ -74,7 +74,7 @@ public struct PixelConverter: Sendable {
             return
         }
         // Bands of even height, a few per thread so that a slow thread does not hold the others up.
-        let bandCount = Swift.min(threads * 4, source.height / Self.minimumBandHeight)
+        let bandCount = Swift.min(threads > Int.max / 4 ? Int.max : threads * 4, source.height / Self.minimumBandHeight)
         let bandHeight = ((source.height + bandCount - 1) / bandCount + 1) & ~1
         let count = (source.height + bandHeight - 1) / bandHeight
         DispatchQueue.concurrentPerform(iterations: count) { band in

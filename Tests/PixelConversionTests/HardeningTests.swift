@@ -1,0 +1,138 @@
+import ColorSpaces
+import Dispatch
+import PixelBuffers
+import Synchronization
+import TestSupport
+import Testing
+import ToneMapping
+
+@testable import PixelConversion
+
+/// Converters shared between threads, and options or sizes at the edges of their domains.
+@Suite("Concurrency and edge options")
+struct HardeningTests {
+    /// Pairs of encodings with different readers, writers and steps.
+    static let pairs: [(PixelEncoding, PixelEncoding, PixelConverter.Options)] = {
+        var toneMapped = PixelConverter.Options()
+        toneMapped.toneMapping = .displayHeadroom(2, content: ContentLuminance(maxContentLightLevel: 4000))
+        toneMapped.gamut = .softClip
+        var clipped = PixelConverter.Options()
+        clipped.gamut = .clip
+        let x420PQ = PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
+        let x420HLG = PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance)
+        let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
+        let srgb = PixelEncoding(format: .bgra8, colorSpace: .sRGB)
+        let v420 = PixelEncoding(format: .yuv420v, colorSpace: .bt709, matrix: .bt709)
+        return [
+            (x420PQ, edr, PixelConverter.Options()), (x420HLG, srgb, toneMapped), (edr, x420PQ, clipped),
+            (srgb, v420, PixelConverter.Options()), (edr, srgb, toneMapped),
+        ]
+    }()
+
+    /// The bytes of every plane of a frame.
+    static func bytes(_ frame: TestFrames.Frame) -> [[UInt8]] { frame.planes.map { Array($0) } }
+
+    /// A view of a frame's memory, valid while the frame lives.
+    static func view(_ frame: TestFrames.Frame) throws -> MutablePixelBufferView {
+        try MutablePixelBufferView(
+            format: frame.format, width: frame.width, height: frame.height,
+            planes: zip(frame.planes, frame.strides).map { .init(bytes: $0, bytesPerRow: $1) })
+    }
+
+    /// The bytes a view's planes hold (rows with their padding).
+    static func bytes(_ view: MutablePixelBufferView) -> [[UInt8]] {
+        (0..<view.format.planeCount).map { p in
+            let plane = view.plane(p)
+            return Array(UnsafeRawBufferPointer(start: plane.baseAddress, count: plane.bytesPerRow * plane.height))
+        }
+    }
+
+    @Test("many converters, each used from many threads at once, write the bytes one thread writes")
+    func sharedConvertersOnManyThreads() throws {
+        let (width, height) = (67, 37)
+        var frames: [TestFrames.Frame] = []  // owns the memory of the views below
+        var jobs: [(converter: PixelConverter, source: PixelBufferView, expected: [[UInt8]])] = []
+        for (index, (source, destination, base)) in Self.pairs.enumerated() {
+            for path in PixelConverter.availableCodePaths {
+                var options = base
+                options.codePath = path
+                options.threadCount = 1
+                let converter = try PixelConverter(from: source, to: destination, options: options)
+                let frame = TestFrames.random(source.format, width: width, height: height, seed: UInt64(index))
+                let output = TestFrames.Frame(format: destination.format, width: width, height: height)
+                try converter.convert(try Self.view(frame).readOnly, to: try Self.view(output))
+                frames += [frame, output]
+                jobs.append((converter, try Self.view(frame).readOnly, Self.bytes(output)))
+            }
+        }
+        // Every job 8 times, all at once; each run writes its own destination. Converters with threadCount 1 run on
+        // the worker's thread; the shared sources are only read.
+        let runs = jobs.count * 8
+        var outputs: [MutablePixelBufferView] = []
+        for run in 0..<runs {
+            let frame = TestFrames.Frame(format: jobs[run % jobs.count].converter.destination.format, width: width, height: height)
+            frames.append(frame)
+            outputs.append(try Self.view(frame))
+        }
+        let failures = Mutex<[String]>([])
+        let (allJobs, allOutputs) = (jobs, outputs)
+        withExtendedLifetime(frames) {
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                let job = allJobs[run % allJobs.count]
+                do {
+                    try job.converter.convert(job.source, to: allOutputs[run])
+                    if Self.bytes(allOutputs[run]) != job.expected {
+                        failures.withLock { $0.append("run \(run): \(job.converter.source) → \(job.converter.destination)") }
+                    }
+                } catch {
+                    failures.withLock { $0.append("run \(run): \(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 }.isEmpty)
+    }
+
+    @Test("a thread count of Int.max converts like one thread (the band count does not overflow)")
+    func hugeThreadCount() throws {
+        let (source, destination, _) = Self.pairs[0]
+        var one = PixelConverter.Options()
+        one.threadCount = 1
+        var huge = one
+        huge.threadCount = .max
+        let frame = TestFrames.random(source.format, width: 40, height: 64, seed: 3)
+        var results: [[[UInt8]]] = []
+        for options in [one, huge] {
+            let converter = try PixelConverter(from: source, to: destination, options: options)
+            let output = TestFrames.Frame(format: destination.format, width: 40, height: 64)
+            try frame.withView { s in try output.withMutableView { d in try converter.convert(s, to: d) } }
+            results.append(Self.bytes(output))
+        }
+        #expect(results[0] == results[1])
+    }
+
+    @Test("non-finite and extreme options are typed errors or finite plans, never traps")
+    func extremeOptions() throws {
+        let (source, destination, _) = Self.pairs[1]
+        for value in [Double.nan, .infinity, -.infinity, 0, -1, .leastNonzeroMagnitude, .greatestFiniteMagnitude] {
+            for change: (inout PixelConverter.Options) -> Void in [
+                { $0.referenceWhite = value }, { $0.hlgPeakLuminance = value }, { $0.hlgBlackLuminance = value },
+                { $0.hlgSystemGamma = value },
+                { $0.toneMapping = .displayHeadroom(value) },
+                { $0.toneMapping = .displayHeadroom(2, content: ContentLuminance(maxContentLightLevel: value)) },
+            ] {
+                var options = PixelConverter.Options()
+                options.threadCount = 1
+                change(&options)
+                guard let converter = try? PixelConverter(from: source, to: destination, options: options) else {
+                    continue
+                }
+                let frame = TestFrames.random(source.format, width: 9, height: 4, seed: 1)
+                let output = TestFrames.Frame(format: destination.format, width: 9, height: 4)
+                try frame.withView { s in try output.withMutableView { d in try converter.convert(s, to: d) } }
+            }
+        }
+        var options = PixelConverter.Options()
+        options.threadCount = 0
+        #expect(throws: PixelConversionError.self) { try PixelConverter(from: source, to: destination, options: options) }
+    }
+}
