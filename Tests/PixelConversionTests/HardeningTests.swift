@@ -1,5 +1,11 @@
 import ColorSpaces
 import Dispatch
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 import PixelBuffers
 import Synchronization
 import TestSupport
@@ -134,5 +140,47 @@ struct HardeningTests {
         var options = PixelConverter.Options()
         options.threadCount = 0
         #expect(throws: PixelConversionError.self) { try PixelConverter(from: source, to: destination, options: options) }
+    }
+
+    /// Found by the converter fuzz target under AddressSanitizer: the AVX2 reader of one channel of interleaved 16-bit
+    /// samples (the Cr of a biplanar 4:4:4 plane) loaded one sample past the row; for a plane that ends where its
+    /// memory ends that is a read past the allocation. Here the chroma plane ends at a page the process may not read.
+    @Test("interleaved 16-bit chroma ending at a guard page: no read past the row, on every code path")
+    func chromaAtGuardPage() throws {
+        let (width, height) = (16, 3)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let chromaBytes = width * 4 * height  // Cb Cr pairs of 2-byte samples
+        let mapped = mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        let region = try #require(mapped == UnsafeMutableRawPointer(bitPattern: -1) ? nil : mapped)
+        defer { munmap(region, 2 * page) }
+        #expect(mprotect(region + page, page, PROT_NONE) == 0)
+        let chroma = region + page - chromaBytes
+        for i in 0..<(chromaBytes / 2) {
+            chroma.storeBytes(of: UInt16(truncatingIfNeeded: (64 + i * 37 % 896) << 6), toByteOffset: 2 * i, as: UInt16.self)
+        }
+        var luma = [UInt16](repeating: 0, count: width * height)
+        for i in luma.indices { luma[i] = UInt16(truncatingIfNeeded: (64 + i * 53 % 876) << 6) }
+        let source = PixelEncoding(format: .x444, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
+        let destination = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
+        var results: [[[UInt8]]] = []
+        try luma.withUnsafeBytes { lumaBytes in
+            let view = try PixelBufferView(
+                format: .x444, width: width, height: height,
+                planes: [
+                    .init(bytes: lumaBytes, bytesPerRow: width * 2),
+                    .init(bytes: UnsafeRawBufferPointer(start: chroma, count: chromaBytes), bytesPerRow: width * 4),
+                ])
+            for path in PixelConverter.availableCodePaths {
+                var options = PixelConverter.Options()
+                options.codePath = path
+                options.threadCount = 1
+                let converter = try PixelConverter(from: source, to: destination, options: options)
+                let output = TestFrames.Frame(format: .rgbaHalf, width: width, height: height)
+                try converter.convert(view, to: try Self.view(output))
+                results.append(Self.bytes(output))
+            }
+        }
+        #expect(results.count == PixelConverter.availableCodePaths.count)
+        #expect(Set(results).count == 1, "code paths disagree")
     }
 }
