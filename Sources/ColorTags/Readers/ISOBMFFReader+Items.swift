@@ -176,7 +176,10 @@ extension ISOBMFFReader {
             guard let id, let base = read(baseSize), let extentCount = bytes.u16(position) else { return result }
             position += 2
             var extents: [(Int, Int)] = []
-            for _ in 0..<Int(extentCount) {
+            // With offset, length and index sizes all 0 an extent takes no bytes and every one is (base, 0): one
+            // stands for them all, so a large extent_count cannot loop without reading (65 535 × 4 096 items).
+            let bytesPerExtent = offsetSize + lengthSize + indexSize
+            for _ in 0..<(bytesPerExtent == 0 ? Swift.min(Int(extentCount), 1) : Int(extentCount)) {
                 if indexSize > 0 { guard read(indexSize) != nil else { return result } }
                 guard let offset = read(offsetSize), let length = read(lengthSize), let start = Bytes.add(base, offset)
                 else { return result }
