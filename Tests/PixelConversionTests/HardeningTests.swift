@@ -11,6 +11,7 @@ import Synchronization
 import TestSupport
 import Testing
 import ToneMapping
+import TransferFunctions
 
 @testable import PixelConversion
 
@@ -140,6 +141,32 @@ struct HardeningTests {
         var options = PixelConverter.Options()
         options.threadCount = 0
         #expect(throws: PixelConversionError.self) { try PixelConverter(from: source, to: destination, options: options) }
+    }
+
+    @Test("curves outside their domain (BT.1886 black ≥ white, gamma ≤ 0 or NaN) are typed errors, not NaN pixels")
+    func invalidCurves() throws {
+        let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
+        for (curve, range) in [
+            (TransferFunction.bt1886(whiteLuminance: 100, blackLuminance: 200), OutOfRangeBehavior.clamped),
+            (.bt1886(whiteLuminance: .nan, blackLuminance: 0.1), .extended), (.gamma(0), .clamped), (.gamma(.nan), .extended),
+        ] {
+            let space = ColorSpace(name: "odd", primaries: .bt709, transferFunction: curve, outOfRange: range)
+            let encoding = PixelEncoding(format: .bgra8, colorSpace: space)
+            for (from, to, role) in [(encoding, edr, "source"), (edr, encoding, "destination")] {
+                do {
+                    _ = try PixelConverter(from: from, to: to)
+                    Issue.record("\(curve) was accepted as the \(role)")
+                } catch {
+                    guard case .invalidOption(let name, _, _) = error else {
+                        Issue.record("\(error)")
+                        continue
+                    }
+                    #expect(name == "\(role) transfer function")
+                }
+            }
+        }
+        let fine = ColorSpace(name: "BT.1886", primaries: .bt709, transferFunction: .bt1886(whiteLuminance: 100, blackLuminance: 0.1))
+        _ = try PixelConverter(from: PixelEncoding(format: .bgra8, colorSpace: fine), to: edr)
     }
 
     /// Found by the converter fuzz target under AddressSanitizer: the AVX2 reader of one channel of interleaved 16-bit
