@@ -72,11 +72,14 @@ fuzz: deps
 
 ## The test suite under AddressSanitizer (and LeakSanitizer), in its own scratch folder. ASAN_FILTER narrows it.
 ## allocator_may_return_null: the allocation-failure tests ask for 2^60 bytes and expect a typed error, not an abort.
+## Tests/LeakSanitizer.supp lists the toolchain-library leaks (Foundation, XCTest) that are not the package's.
 ASAN_OPTIONS_TEST ?= allocator_may_return_null=1:detect_leaks=1
+LSAN_OPTIONS_TEST ?= suppressions=$(CURDIR)/Tests/LeakSanitizer.supp:print_suppressions=0
 ASAN_FILTER ?=
 test-asan: deps test-profiles
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan \
+	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) LSAN_OPTIONS=$(LSAN_OPTIONS_TEST) \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan \
 		$(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)')
 
 ## The CI's ASan step: the reader, ICC, pixel-buffer and converter suites only (see Docs/Reliability.md for its time).

@@ -25,13 +25,13 @@ struct FuzzRegressionTests {
         !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
     }
 
-    @Test("every fuzz fixture reads or throws a typed error within a second; JSON parses, text is terminal-safe",
+    @Test("every fuzz fixture reads or throws a typed error quickly; JSON parses, text is terminal-safe",
         arguments: files)
     func replay(_ name: String) throws {
         let bytes = [UInt8](try Fixtures.data("fuzz/\(name)"))
         var read: ColorTagging?
         let time = ContinuousClock().measure { read = try? ColorTagging(bytes: bytes) }
-        #expect(time < .seconds(1), "\(time)")
+        #expect(time < .seconds(5), "\(time)")  // the timeouts found took minutes; sanitizer builds are slower
         guard let tags = read else { return }
         let findings = tags.findings(options: ValidationOptions(requirements: Set(Requirement.allCases)))
         let json = tags.json(path: name, findings: findings).serialized()
