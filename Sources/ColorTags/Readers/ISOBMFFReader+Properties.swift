@@ -140,7 +140,7 @@ extension ISOBMFFReader {
                 guard data.count >= (colourType == "nclx" ? 11 : 10) else {
                     return short(colourType == "nclx" ? 11 : 10)
                 }
-                let codes = [data.u16(4)!, data.u16(6)!, data.u16(8)!]
+                let codes = [data.u16(at: 4), data.u16(at: 6), data.u16(at: 8)]
                 if codes.contains(where: { $0 > 255 }) {
                     problems.append(
                         ReadProblem(
@@ -170,27 +170,27 @@ extension ISOBMFFReader {
             image.bitDepth = data[5..<(5 + channels)].map(Int.init).max()
         case "ispe":
             guard data.count >= 12 else { return short(12) }
-            image.width = Int(data.u32(4)!)
-            image.height = Int(data.u32(8)!)
+            image.width = Int(data.u32(at: 4))
+            image.height = Int(data.u32(at: 8))
         case "clli":
             guard data.count >= 4 else { return short(4) }
             image.contentLightLevel.append(
                 Located(
                     ContentLightLevel(
-                        maxContentLightLevel: Double(data.u16(0)!), maxFrameAverageLightLevel: Double(data.u16(2)!)),
+                        maxContentLightLevel: Double(data.u16(at: 0)), maxFrameAverageLightLevel: Double(data.u16(at: 2))),
                     at: location))
         case "mdcv":
             guard data.count >= 24 else { return short(24) }
             // display_primaries in G, B, R order (as HEVC SEI), units of 0.00002; luminances in 0.0001 cd/m².
             func xy(_ i: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u16(i * 4)!) * 0.00002, y: Double(data.u16(i * 4 + 2)!) * 0.00002)
+                Chromaticity(x: Double(data.u16(at: i * 4)) * 0.00002, y: Double(data.u16(at: i * 4 + 2)) * 0.00002)
             }
             image.masteringDisplay.append(
                 Located(
                     MasteringDisplayColorVolume(
                         red: xy(2), green: xy(0), blue: xy(1), white: xy(3),
-                        maximumLuminance: Double(data.u32(16)!) * 0.0001,
-                        minimumLuminance: Double(data.u32(20)!) * 0.0001),
+                        maximumLuminance: Double(data.u32(at: 16)) * 0.0001,
+                        minimumLuminance: Double(data.u32(at: 20)) * 0.0001),
                     at: location))
         case "av1C":
             guard let configuration = AV1SequenceHeader.configuration(from: data) else { return short(4) }
