@@ -4,6 +4,7 @@ import FuzzReaders
 import FuzzSupport
 import PixelBuffers
 import PixelConversion
+import Synchronization
 import ToneMapping
 import TransferFunctions
 
@@ -19,6 +20,34 @@ enum FuzzConverter {
     /// `HDRFUZZ_VERBOSE=1` prints each description before it runs (for triage of a saved input).
     static let verbose = ProcessInfo.processInfo.environment["HDRFUZZ_VERBOSE"] != nil
     static let catalogFormats = PixelFormat.allWithFourCC
+
+    /// Compiled converters by description: compiling (building curve tables) costs more than converting a small
+    /// frame, and most mutations keep the description and change sizes, strides or samples. Harness state only; the
+    /// cache is cleared when it holds 512 entries.
+    static let cache = Mutex<[CacheKey: Result<PixelConverter, PixelConversionError>]>([:])
+
+    /// The whole description: the encodings as values (a colour space's description is only its name) and every
+    /// option's printed value.
+    struct CacheKey: Hashable {
+        var source: PixelEncoding
+        var destination: PixelEncoding
+        var options: String
+    }
+
+    static func converter(_ source: PixelEncoding, _ destination: PixelEncoding, _ options: PixelConverter.Options)
+        -> Result<PixelConverter, PixelConversionError>
+    {
+        let key = CacheKey(source: source, destination: destination, options: String(reflecting: options))
+        if let hit = cache.withLock({ $0[key] }) { return hit }
+        let built = Result { () throws(PixelConversionError) in
+            try PixelConverter(from: source, to: destination, options: options)
+        }
+        cache.withLock {
+            if $0.count >= 512 { $0.removeAll() }
+            $0[key] = built
+        }
+        return built
+    }
     static let curves: [TransferFunction] = [
         .linear, .srgb, .bt709, .bt2020TwelveBit, .smpte240m, .log100, .log100Sqrt10, .iec61966_2_4, .bt1361, .st428, .pq,
         .hlg,
@@ -173,7 +202,7 @@ enum FuzzConverter {
         var options = options(&input)
         let converter: PixelConverter
         do {
-            converter = try PixelConverter(from: source, to: destination, options: options)
+            converter = try Self.converter(source, destination, options).get()
         } catch {
             FuzzCheck.require(!error.description.isEmpty, "an error without a message")
             return
@@ -233,7 +262,7 @@ enum FuzzConverter {
             // Another code path and thread count: identical bytes.
             options.codePath = input.pick(PixelConverter.availableCodePaths)
             options.threadCount = input.int(in: 1...4)
-            if let other = try? PixelConverter(from: source, to: destination, options: options) {
+            if let other = try? Self.converter(source, destination, options).get() {
                 FuzzCheck.require(
                     output(other) == reference,
                     "\(source) → \(destination): \(options.codePath), \(options.threadCount ?? 0) threads differ")
