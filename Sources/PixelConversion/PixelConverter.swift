@@ -9,7 +9,9 @@ public import PixelBuffers
 /// in) → linearise → 3 × 3 matrices (multiplied into one) → HLG OOTF, tone mapping, gamut policy → encode → downsample
 /// chroma → write. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes (12 KB on
 /// the stack), band by band on several threads for large frames. It allocates nothing on the heap per frame, accepts
-/// any row strides, and gives the same bytes for any thread count and on any CPU.
+/// any row strides, and gives the same bytes for any thread count and on any CPU, with one exception: a half or float
+/// output that is NaN because a pixel held NaNs of different signs or payloads may carry either of them on different
+/// code paths (IEEE 754 leaves open which input NaN a sum propagates).
 ///
 /// Conventions (``Options``): linear 1.0 is reference white, 203 cd/m² by default; HLG is rendered for a 1000 cd/m²
 /// display with the BT.2100 luminance-weighted OOTF; extended spaces keep values below 0 and above 1; NaN never

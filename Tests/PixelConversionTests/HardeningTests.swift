@@ -210,4 +210,38 @@ struct HardeningTests {
         #expect(results.count == PixelConverter.availableCodePaths.count)
         #expect(Set(results).count == 1, "code paths disagree")
     }
+
+    /// Found by the converter fuzz target: a pixel holding NaNs of different signs or payloads may carry either on
+    /// different code paths (documented). One NaN per pixel keeps its sign and payload on every path.
+    @Test("a pixel's single NaN keeps its sign and payload on every code path; mixed NaNs stay NaN")
+    func nanPropagation() throws {
+        let pixels: [UInt16] = [
+            0xFE01, 0x3800, 0x3800, 0x3C00, 0x3800, 0x7E05, 0x3800, 0x3C00, 0x3800, 0x3800, 0xFE00, 0x3C00,
+            0xFE01, 0x3C00, 0x7E00, 0x3C00,  // two different NaNs: either may win
+        ]
+        var outputs: [[UInt16]] = []
+        for path in PixelConverter.availableCodePaths {
+            var options = PixelConverter.Options()
+            options.codePath = path
+            options.gamut = .clip
+            let converter = try PixelConverter(
+                from: PixelEncoding(format: .rgbaHalf, colorSpace: .sRGB),
+                to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedDisplayP3), options: options)
+            var out = [UInt16](repeating: 0, count: pixels.count)
+            try pixels.withUnsafeBytes { s in
+                try out.withUnsafeMutableBytes { d in
+                    try converter.convert(
+                        try PixelBufferView(format: .rgbaHalf, width: 4, height: 1, planes: [.init(bytes: s, bytesPerRow: 32)]),
+                        to: try MutablePixelBufferView(
+                            format: .rgbaHalf, width: 4, height: 1, planes: [.init(bytes: d, bytesPerRow: 32)]))
+                }
+            }
+            outputs.append(out)
+        }
+        for out in outputs {
+            #expect(Array(out[0..<12]) == [0xFE01, 0xFE01, 0xFE01, 0x3C00, 0x7E05, 0x7E05, 0x7E05, 0x3C00, 0xFE00, 0xFE00, 0xFE00, 0x3C00])
+            #expect(out[12..<15].allSatisfy { $0 == 0xFE01 || $0 == 0x7E00 } && out[15] == 0x3C00, "\(out[12..<16])")
+        }
+        #expect(Set(outputs.map { Array($0[0..<12]) }).count == 1)
+    }
 }
