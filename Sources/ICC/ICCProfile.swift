@@ -56,7 +56,7 @@ public struct ICCProfile: Sendable {
         let (header, tags) = try ICCHeader.validate(bytes, maximumSize: maximumSize)
         let context = try LCMSContext()
         let profile = try LCMSProfile(bytes: Array(bytes.prefix(header.size)), context: context)
-        var reader = LCMSTagReader(profile: profile)
+        var reader = LCMSTagReader(profile: profile, bytes: bytes, entries: tags)
 
         self.bytes = bytes
         self.header = header

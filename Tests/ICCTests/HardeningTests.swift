@@ -136,4 +136,35 @@ struct ICCHardeningTests {
         }
         #expect(failures.withLock { $0 }.isEmpty)
     }
+
+    /// Found by the ICC fuzz target (a 1.3 s input of 692 bytes): LittleCMS allocates and zeroes an `mluc` tag's records
+    /// before checking them against the tag's size. The bridge checks such counts first.
+    @Test("tag counts beyond the tag (mluc records, v2 desc text, curv entries) are tag problems, not allocations")
+    func tagCounts() throws {
+        func patched(_ profile: ICCProfile, _ tag: ICCSignature, at offset: Int, to value: UInt32) throws -> ICCProfile {
+            let entry = try #require(profile.tag(tag))
+            var bytes = profile.bytes
+            bytes.setUInt32(value, at: entry.offset + offset)
+            return try ICCProfile(bytes: bytes)
+        }
+        let clock = ContinuousClock()
+        let v4 = try ICCProfile(colorSpace: .displayP3)
+        let v2 = try ICCProfile(colorSpace: .displayP3, version: .v2_1)
+        let pq = try ICCProfile(colorSpace: .bt2100PQ)
+        #expect(v4.tag(.descriptionTag)?.typeSignature.description == "mluc")
+        #expect(v2.tag(.descriptionTag)?.typeSignature.description == "desc")
+        #expect(pq.tag(.redToneCurveTag)?.typeSignature.description == "curv")
+        for (profile, tag, offset, words) in [
+            (v4, ICCSignature.descriptionTag, 8, "records of 12 bytes"), (v2, .descriptionTag, 8, "bytes of text"),
+            (pq, .redToneCurveTag, 8, "curve entries"),
+        ] {
+            var damaged: ICCProfile?
+            let time = try clock.measure { damaged = try patched(profile, tag, at: offset, to: 0x0200_0002) }
+            #expect(time < .seconds(1), "\(tag): \(time)")
+            let problem = try #require(damaged?.tagProblems.first { $0.tag == tag }, "\(tag)")
+            #expect(problem.messages.first?.contains("declares 33554434 \(words)") == true, "\(problem)")
+        }
+        #expect(try patched(v4, .descriptionTag, at: 8, to: 0x0200_0002).profileDescription == nil)
+        #expect(v4.profileDescription?.text == "Display P3" && v4.tagProblems.isEmpty)
+    }
 }
