@@ -10,7 +10,8 @@ APT_TEST_PROFILES := icc-profiles-free colord-data
 # Tools the colour-tag tests compare against when present (the exiftool cross-check skips with a note otherwise).
 APT_TEST_TOOLS := libimage-exiftool-perl
 
-.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy check-exhaustive docs clean
+.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy \
+	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan
 
 all: build
 
@@ -63,6 +64,34 @@ consumer: deps
 	$(SWIFT) build --package-path Tests/ExternalConsumer --scratch-path .build-consumer
 	.build-consumer/debug/ExternalConsumer
 
+## Fuzz every target for FUZZ_TIME seconds each (libFuzzer + AddressSanitizer when the toolchain has them, else a
+## deterministic mutation driver); FUZZ_TARGETS narrows the set. Work folders in .build-fuzz/; see Docs/Reliability.md.
+FUZZ_TIME ?= 60
+FUZZ_TARGETS ?= png jpeg isobmff icc cicp inspect converter
+fuzz: deps
+	SWIFT=$(SWIFT) Fuzz/run $(FUZZ_TIME) $(FUZZ_TARGETS)
+
+## The test suite under AddressSanitizer (and LeakSanitizer), in its own scratch folder. ASAN_FILTER narrows it.
+## allocator_may_return_null: the allocation-failure tests ask for 2^60 bytes and expect a typed error, not an abort.
+## Tests/LeakSanitizer.supp lists the toolchain-library leaks (Foundation, XCTest) that are not the package's.
+ASAN_OPTIONS_TEST ?= allocator_may_return_null=1:detect_leaks=1
+LSAN_OPTIONS_TEST ?= suppressions=$(CURDIR)/Tests/LeakSanitizer.supp:print_suppressions=0
+ASAN_FILTER ?=
+test-asan: deps test-profiles
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) LSAN_OPTIONS=$(LSAN_OPTIONS_TEST) \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan \
+		$(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)')
+
+## The CI's ASan step: the reader, ICC, pixel-buffer and converter suites only (see Docs/Reliability.md for its time).
+test-asan-ci:
+	$(MAKE) test-asan ASAN_FILTER='ColorTagsTests|ICCTests|PixelBuffersTests|PixelConversionTests|SignalCodingTests'
+
+## The test suite under ThreadSanitizer (not in CI: slow; run after concurrency changes).
+test-tsan: deps test-profiles
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan $(if $(TSAN_FILTER),--filter '$(TSAN_FILTER)')
+
 ## Benchmarks (package-benchmark), side by side with LittleCMS and zimg where they do the same work.
 bench: deps bench-deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
@@ -98,4 +127,4 @@ docs: deps
 		--output-path .build-docs/site $(DOCC_FLAGS)
 
 clean:
-	rm -rf .build .build-consumer .build-docs
+	rm -rf .build .build-consumer .build-docs .build-asan .build-tsan .build-fuzz

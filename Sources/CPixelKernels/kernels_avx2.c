@@ -445,7 +445,10 @@ HDRK_TARGET void hdrk_read_codes_u16_avx2(const uint16_t *src, long stride, uint
         }
     } else if (stride == 2) {
         const __m256i low16 = _mm256_set1_epi32(0xFFFF);
-        for (; i + 8 <= n; i += 8) {
+        // A vector loads 16 samples (src[2i] … src[2i + 15]) for 8 values, the last of them one past value i + 7; for
+        // the second channel of an interleaved pair (Cr) that sample lies beyond the row, so the last 8 values go to
+        // the scalar loop (i + 8 < n, not <=): the load never passes src[2(n − 1)].
+        for (; i + 8 < n; i += 8) {
             const __m256i w = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(src + 2 * i)), low16);
             _mm256_storeu_ps(dst + i, _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srl_epi32(w, s), m)));
         }

@@ -28,8 +28,13 @@ public struct ICCDateTime: Hashable, Sendable, CustomStringConvertible {
 
     /// The UTC date of `seconds` since 1970-01-01T00:00:00Z (proleptic Gregorian calendar).
     public init(secondsSince1970 seconds: Int64) {
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = Int(seconds - days * 86_400)
+        // Floor division without overflow, also at Int64.min.
+        var days = seconds / 86_400
+        var secondOfDay = Int(seconds % 86_400)
+        if secondOfDay < 0 {
+            days -= 1
+            secondOfDay += 86_400
+        }
         // Howard Hinnant's civil_from_days.
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

@@ -56,7 +56,7 @@ public struct ICCProfile: Sendable {
         let (header, tags) = try ICCHeader.validate(bytes, maximumSize: maximumSize)
         let context = try LCMSContext()
         let profile = try LCMSProfile(bytes: Array(bytes.prefix(header.size)), context: context)
-        var reader = LCMSTagReader(profile: profile)
+        var reader = LCMSTagReader(profile: profile, bytes: bytes, entries: tags)
 
         self.bytes = bytes
         self.header = header
@@ -104,22 +104,43 @@ public struct ICCProfile: Sendable {
 
     /// Reads a profile file.
     ///
-    /// - Throws: ``ICCError/unreadableFile(path:reason:)`` when the file cannot be read or is larger than
-    ///   `maximumSize`, otherwise as ``init(bytes:maximumSize:)``.
+    /// The signature is checked before the size, so a large file that is not a profile is reported as such.
+    ///
+    /// - Throws: ``ICCError/unreadableFile(path:reason:)`` with a plain reason (no Foundation error codes) when the
+    ///   file is missing, a folder or unreadable; ``ICCError/wrongSignature(found:)`` when it is not a profile;
+    ///   ``ICCError/oversized(size:maximum:)`` when it is larger than `maximumSize`; otherwise as
+    ///   ``init(bytes:maximumSize:)``.
     public init(contentsOf url: URL, maximumSize: Int = ICCProfile.defaultMaximumSize) throws(ICCError) {
-        let data: Data
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadableFile(path: path, reason: "no such file; check the path")
+        }
+        guard !isDirectory.boolValue else {
+            throw .unreadableFile(path: path, reason: "it is a folder; pass an ICC profile (.icc or .icm file)")
+        }
+        guard FileManager.default.isReadableFile(atPath: path), let handle = try? FileHandle(forReadingFrom: url) else {
+            throw .unreadableFile(path: path, reason: "permission denied; check the file's permissions")
+        }
+        defer { try? handle.close() }
+        let bytes: [UInt8]
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let fileSize = attributes[.size] as? Int, fileSize > maximumSize {
-                throw ICCError.oversized(size: fileSize, maximum: maximumSize)
+            let size = try handle.seekToEnd()
+            try handle.seek(toOffset: 0)
+            if size > UInt64(maximumSize) {
+                let head = [UInt8](try handle.read(upToCount: 40) ?? Data())
+                if head.count == 40, head.signature(at: 36) != .profileFile {
+                    throw ICCError.wrongSignature(found: head.signature(at: 36))
+                }
+                throw ICCError.oversized(size: Int(clamping: size), maximum: maximumSize)
             }
-            data = try Data(contentsOf: url)
+            bytes = [UInt8](try handle.readToEnd() ?? Data())
         } catch let error as ICCError {
             throw error
         } catch {
-            throw .unreadableFile(path: url.path, reason: error.localizedDescription)
+            throw .unreadableFile(path: path, reason: "an input/output error occurred while reading it")
         }
-        try self.init(data: data, maximumSize: maximumSize)
+        try self.init(bytes: bytes, maximumSize: maximumSize)
     }
 
     /// The entry for a tag, if present.

@@ -87,12 +87,15 @@ public final class ICCTransform: @unchecked Sendable {
     public func transform<Source: BitwiseCopyable, Destination: BitwiseCopyable>(
         _ source: [Source], as destinationType: Destination.Type
     ) throws(ICCError) -> [Destination] {
-        let bytes = source.count * MemoryLayout<Source>.stride
+        let bytes = source.count * MemoryLayout<Source>.stride  // the size of an existing array: fits in an Int
         guard bytes % sourceLayout.bytesPerPixel == 0 else {
             throw .invalidArgument("\(bytes) bytes are not a whole number of \(sourceLayout) pixels")
         }
         let pixels = bytes / sourceLayout.bytesPerPixel
-        let outputBytes = pixels * destinationLayout.bytesPerPixel
+        let (outputBytes, overflow) = pixels.multipliedReportingOverflow(by: destinationLayout.bytesPerPixel)
+        guard !overflow else {
+            throw .invalidArgument("\(pixels) pixels of \(destinationLayout) need more bytes than an Int can count")
+        }
         guard outputBytes % MemoryLayout<Destination>.stride == 0 else {
             throw .invalidArgument("\(Destination.self) does not tile \(destinationLayout) pixels")
         }
@@ -111,12 +114,22 @@ public final class ICCTransform: @unchecked Sendable {
     }
 
     private func checkCapacity(_ sourceBytes: Int, _ destinationBytes: Int, pixelCount: Int) throws(ICCError) {
-        guard pixelCount >= 0 else { throw .invalidArgument("negative pixel count \(pixelCount)") }
+        guard pixelCount >= 0 else {
+            throw .invalidArgument(
+                "pixel count \(pixelCount) is negative; pass the number of pixels to transform (≥ 0)")
+        }
         let (needIn, overflowIn) = pixelCount.multipliedReportingOverflow(by: sourceLayout.bytesPerPixel)
         let (needOut, overflowOut) = pixelCount.multipliedReportingOverflow(by: destinationLayout.bytesPerPixel)
-        guard !overflowIn, !overflowOut, sourceBytes >= needIn, destinationBytes >= needOut else {
+        guard !overflowIn, !overflowOut else {
             throw .invalidArgument(
-                "\(pixelCount) pixels need \(needIn) source and \(needOut) destination bytes; got \(sourceBytes) and \(destinationBytes)")
+                "\(pixelCount) pixels of \(sourceLayout) or \(destinationLayout) need more bytes than an Int can count; "
+                    + "transform fewer pixels per call")
+        }
+        guard sourceBytes >= needIn, destinationBytes >= needOut else {
+            throw .invalidArgument(
+                "\(pixelCount) pixels need \(needIn) source bytes (\(sourceLayout)) and \(needOut) destination bytes "
+                    + "(\(destinationLayout)); the buffers hold \(sourceBytes) and \(destinationBytes): pass larger buffers "
+                    + "or a smaller pixel count")
         }
     }
 

@@ -1,5 +1,21 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// A zero-filled heap allocation aligned to 64 bytes (a cache line, and enough for any SIMD load), freed on deinit.
 /// Shared copy-on-write by ``PixelBuffer`` and ``WorkingBuffer``.
+///
+/// The memory comes from `calloc`, so a failed allocation is a `nil` the owners turn into
+/// ``PixelBufferError/allocationFailed(byteCount:)`` (Swift's `allocate` would trap), and large buffers get zero pages
+/// from the system without being written.
+///
+/// `@unchecked Sendable`: the pointers and the count are immutable. The bytes are written only through an owner that
+/// holds the only reference (``PixelBuffer/withMutableView(_:)`` and ``WorkingBuffer`` copy first when
+/// `isKnownUniquelyReferenced` is false), so storage shared between threads is only ever read.
 @usableFromInline
 final class AlignedStorage: @unchecked Sendable {
     /// The alignment of the allocation and of every plane in it.
@@ -7,23 +23,30 @@ final class AlignedStorage: @unchecked Sendable {
 
     @usableFromInline let base: UnsafeMutableRawPointer
     let byteCount: Int
+    /// The block `calloc` returned (`base` is the first aligned byte in it).
+    private let block: UnsafeMutableRawPointer
 
-    init(byteCount: Int) {
+    /// Allocates `byteCount` (≥ 0) zeroed bytes, or returns `nil` when the system cannot provide them.
+    init?(byteCount: Int) {
+        guard byteCount >= 0, let total = Checked.add(Swift.max(byteCount, 1), Self.alignment - 1),
+            let block = calloc(total, 1)
+        else { return nil }
+        let misalignment = Int(bitPattern: UInt(bitPattern: block) % UInt(Self.alignment))
+        self.block = block
+        base = block + (misalignment == 0 ? 0 : Self.alignment - misalignment)
         self.byteCount = byteCount
-        base = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: Self.alignment)
-        base.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
     }
 
-    /// A copy of the bytes (the copy in copy-on-write).
+    /// A copy of the bytes (the copy in copy-on-write). Traps only when the system cannot provide memory for a buffer
+    /// of a size it has already allocated once, as copying any Swift collection does.
     @usableFromInline
     func copy() -> AlignedStorage {
-        let c = AlignedStorage(byteCount: byteCount)
+        guard let c = AlignedStorage(byteCount: byteCount) else {
+            fatalError("out of memory: could not allocate \(byteCount) bytes to copy a pixel buffer")
+        }
         c.base.copyMemory(from: base, byteCount: byteCount)
         return c
     }
 
-    deinit { base.deallocate() }
-
-    /// `n` rounded up to a multiple of the alignment.
-    static func padded(_ n: Int) -> Int { (n + alignment - 1) / alignment * alignment }
+    deinit { free(block) }
 }

@@ -1,5 +1,9 @@
 /// A writable view of an image in caller-owned memory; see ``PixelBufferView`` for the geometry rules and the
 /// threading contract (several threads may write disjoint row bands of one view at once).
+///
+/// `@unchecked Sendable`: its stored properties are immutable (format, size, raw plane pointers and strides); the
+/// pointers are not `Sendable` because the compiler cannot see who owns the memory. Sharing is safe under the contract
+/// above: the memory outlives the work and no two threads touch the same rows while one of them writes.
 public struct MutablePixelBufferView: @unchecked Sendable {
     /// The pixel format.
     public let format: PixelFormat
@@ -11,7 +15,7 @@ public struct MutablePixelBufferView: @unchecked Sendable {
     public let cleanAperture: CleanAperture?
     @usableFromInline let slots: PlaneSlots
 
-    /// The memory of one writable plane.
+    /// The memory of one writable plane (`@unchecked Sendable` as ``PixelBufferView/PlaneMemory``).
     public struct PlaneMemory: @unchecked Sendable {
         /// The address of the plane's first row.
         public var baseAddress: UnsafeMutableRawPointer
@@ -76,7 +80,8 @@ public struct MutablePixelBufferView: @unchecked Sendable {
         PixelBufferView(unchecked: format, width: width, height: height, slots: slots, cleanAperture: cleanAperture)
     }
 
-    /// One plane of a writable view, with typed row access.
+    /// One plane of a writable view, with typed row access (`@unchecked Sendable` as the view, under the same
+    /// contract: threads write disjoint rows).
     public struct Plane: @unchecked Sendable {
         /// The address of row 0.
         public let baseAddress: UnsafeMutableRawPointer

@@ -18,9 +18,13 @@ public struct PixelBuffer: Sendable {
     @usableFromInline let strides: [Int]
 
     /// Creates a zero-filled buffer (all codes 0; for narrow-range Y′CbCr that is below black, not neutral grey).
-    /// Throws for a non-positive or overflowing size, or a clean aperture outside the buffer.
+    ///
+    /// - Parameter limits: Caps on the pixels and bytes allocated (default: 2³⁰ pixels, 4 GiB).
+    /// - Throws: ``PixelBufferError`` for a non-positive or overflowing size, a size beyond `limits`, a clean aperture
+    ///   outside the buffer, or memory the system cannot provide; never traps.
     public init(
-        format: PixelFormat, width: Int, height: Int, cleanAperture: CleanAperture? = nil
+        format: PixelFormat, width: Int, height: Int, cleanAperture: CleanAperture? = nil,
+        limits: PixelBufferLimits = .default
     )
         throws(PixelBufferError)
     {
@@ -31,22 +35,23 @@ public struct PixelBuffer: Sendable {
         var total = 0
         for p in 0..<format.planeCount {
             let d = format.plane(p)
-            let stride = AlignedStorage.padded(d.rowByteCount(forImageWidth: width))
-            let (size, overflow) = stride.multipliedReportingOverflow(by: d.height(forImageHeight: height))
-            guard !overflow, total <= Int.max - size - AlignedStorage.alignment else {
-                throw .dimensionsTooLarge(width: width, height: height)
-            }
+            guard let stride = Checked.padded(d.rowByteCount(forImageWidth: width)),
+                let size = Checked.multiply(stride, d.height(forImageHeight: height)).flatMap(Checked.padded),
+                let end = Checked.add(total, size)
+            else { throw .dimensionsTooLarge(width: width, height: height) }
             offsets.append(total)
             strides.append(stride)
-            total += AlignedStorage.padded(size)
+            total = end
         }
+        try limits.check(width: width, height: height, byteCount: total)
+        guard let storage = AlignedStorage(byteCount: total) else { throw .allocationFailed(byteCount: total) }
         self.format = format
         self.width = width
         self.height = height
         self.cleanAperture = cleanAperture
         self.offsets = offsets
         self.strides = strides
-        storage = AlignedStorage(byteCount: total)
+        self.storage = storage
     }
 
     /// The stride of plane `index` in bytes (a multiple of 64).

@@ -6,6 +6,12 @@ public enum PixelBufferError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidDimensions(width: Int, height: Int)
     /// The byte size of a plane would overflow `Int`.
     case dimensionsTooLarge(width: Int, height: Int)
+    /// An allocation of `width × height` pixels would exceed ``PixelBufferLimits/maximumPixelCount``.
+    case pixelCountLimitExceeded(width: Int, height: Int, limit: Int)
+    /// An allocation of `byteCount` bytes would exceed ``PixelBufferLimits/maximumByteCount``.
+    case byteCountLimitExceeded(byteCount: Int, limit: Int)
+    /// The system could not provide `byteCount` bytes.
+    case allocationFailed(byteCount: Int)
     /// The caller passed a different number of planes than the format has.
     case wrongPlaneCount(format: PixelFormat, expected: Int, actual: Int)
     /// A plane's stride is shorter than the bytes of its pixels.
@@ -39,7 +45,14 @@ public enum PixelBufferError: Error, Hashable, Sendable, CustomStringConvertible
         case .invalidDimensions(let w, let h):
             "invalid size \(w)×\(h): width and height must be positive"
         case .dimensionsTooLarge(let w, let h):
-            "size \(w)×\(h) is too large: the plane byte count overflows"
+            "size \(w)×\(h) is too large: a plane's byte count does not fit in an Int; check the width and height"
+        case .pixelCountLimitExceeded(let w, let h, let limit):
+            "size \(w)×\(h) exceeds the limit of \(limit) pixels; pass larger PixelBufferLimits if the size is intended"
+        case .byteCountLimitExceeded(let n, let limit):
+            "the buffer needs \(n) bytes, more than the limit of \(limit); pass larger PixelBufferLimits if the size is "
+                + "intended"
+        case .allocationFailed(let n):
+            "could not allocate \(n) bytes; use a smaller buffer or free memory"
         case .wrongPlaneCount(let f, let e, let a):
             "format \(f) has \(e) plane\(e == 1 ? "" : "s"), got \(a)"
         case .bytesPerRowTooSmall(let p, let b, let m):

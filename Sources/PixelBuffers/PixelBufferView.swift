@@ -17,6 +17,9 @@ public struct PixelBufferView: @unchecked Sendable {
     @usableFromInline let slots: PlaneSlots
 
     /// The memory of one plane.
+    ///
+    /// `@unchecked Sendable` for the reason the view is: an immutable description of caller-owned memory (a raw
+    /// pointer, a stride and a length); the caller keeps the memory alive and unshared while it is written.
     public struct PlaneMemory: @unchecked Sendable {
         /// The address of the plane's first row.
         public var baseAddress: UnsafeRawPointer
@@ -81,7 +84,8 @@ public struct PixelBufferView: @unchecked Sendable {
         self.cleanAperture = cleanAperture
     }
 
-    /// One plane of a read-only view, with typed row access.
+    /// One plane of a read-only view, with typed row access (`@unchecked Sendable` as the view: immutable pointers into
+    /// caller-owned memory, only read through this type).
     public struct Plane: @unchecked Sendable {
         /// The address of row 0.
         public let baseAddress: UnsafeRawPointer

@@ -27,11 +27,11 @@ extension PixelFormat {
 
         /// The plane width for an image width: `ceil(width / horizontalSubsampling)`.
         @inlinable public func width(forImageWidth width: Int) -> Int {
-            horizontalSubsampling == 1 ? width : (width + 1) >> 1
+            horizontalSubsampling == 1 ? width : (width >> 1) &+ (width & 1)  // ceil without overflow, also for Int.max
         }
         /// The plane height for an image height: `ceil(height / verticalSubsampling)`.
         @inlinable public func height(forImageHeight height: Int) -> Int {
-            verticalSubsampling == 1 ? height : (height + 1) >> 1
+            verticalSubsampling == 1 ? height : (height >> 1) &+ (height & 1)
         }
         /// Traps unless `T` tiles a row of `byteCount` bytes and needs no more alignment than a sample has.
         @inlinable
@@ -41,7 +41,8 @@ extension PixelFormat {
                 "\(T.self) does not tile a row of \(bytesPerPixel)-byte pixels with \(bytesPerSample)-byte samples")
         }
 
-        /// The bytes that the pixels of one row occupy (without padding) for an image width.
+        /// The bytes that the pixels of one row occupy (without padding) for an image width. The product is not
+        /// checked: widths that passed a view's or buffer's validation never overflow it.
         @inlinable public func rowByteCount(forImageWidth width: Int) -> Int {
             self.width(forImageWidth: width) * bytesPerPixel
         }

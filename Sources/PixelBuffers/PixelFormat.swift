@@ -87,11 +87,11 @@ public struct PixelFormat: Hashable, Sendable {
 
         /// The chroma plane width for a luma width: `ceil(width / horizontalFactor)`.
         @inlinable public func chromaWidth(forWidth width: Int) -> Int {
-            self == .s444 ? width : (width + 1) >> 1
+            self == .s444 ? width : (width >> 1) &+ (width & 1)  // ceil without overflow, also for Int.max
         }
         /// The chroma plane height for a luma height: `ceil(height / verticalFactor)`.
         @inlinable public func chromaHeight(forHeight height: Int) -> Int {
-            self == .s420 ? (height + 1) >> 1 : height
+            self == .s420 ? (height >> 1) &+ (height & 1) : height
         }
     }
 

@@ -1,17 +1,18 @@
 /// Validation of a buffer's geometry, shared by the views and the owning buffer.
 enum Geometry {
-    /// Checks the size of an image of `format`.
+    /// Checks the size of an image of `format`: positive, and small enough that every plane's rows padded to 64 bytes,
+    /// plus one spare row, fit in an `Int` (so no stride, offset or byte count computed later can overflow).
     static func validateSize(_ format: PixelFormat, width: Int, height: Int) throws(PixelBufferError) {
         guard width > 0, height > 0 else { throw .invalidDimensions(width: width, height: height) }
+        guard width <= Int.max / 4, height <= Int.max / 4 else {
+            throw .dimensionsTooLarge(width: width, height: height)
+        }
         for p in 0..<format.planeCount {
             let d = format.plane(p)
-            let (bytes, o1) = d.width(forImageWidth: width).multipliedReportingOverflow(by: d.bytesPerPixel)
-            // The plane with rows padded to 64 bytes (and one spare row) must fit in an Int, so that no stride or
-            // offset computed later can overflow.
-            let (_, o2) = (bytes + 64).multipliedReportingOverflow(by: d.height(forImageHeight: height) + 1)
-            if o1 || o2 || width > Int.max / 4 || height > Int.max / 4 {
-                throw .dimensionsTooLarge(width: width, height: height)
-            }
+            guard let bytes = Checked.multiply(d.width(forImageWidth: width), d.bytesPerPixel),
+                let padded = Checked.add(bytes, AlignedStorage.alignment),
+                Checked.multiply(padded, d.height(forImageHeight: height) + 1) != nil
+            else { throw .dimensionsTooLarge(width: width, height: height) }
         }
     }
 

@@ -29,26 +29,36 @@ public struct WorkingBuffer: Sendable {
 
     /// Creates a working buffer for images of `format` that are `width` pixels wide, holding bands of up to
     /// `rowCapacity` rows (for 4:2:0 a multiple of 2 is best).
-    public init(for format: PixelFormat, width: Int, rowCapacity: Int) throws(PixelBufferError) {
+    ///
+    /// - Parameter limits: Caps on the pixels (`width × rowCapacity`) and bytes allocated (default: 2³⁰ pixels,
+    ///   4 GiB).
+    /// - Throws: ``PixelBufferError`` for a non-positive or overflowing size, a size beyond `limits`, or memory the
+    ///   system cannot provide; never traps.
+    public init(
+        for format: PixelFormat, width: Int, rowCapacity: Int, limits: PixelBufferLimits = .default
+    ) throws(PixelBufferError) {
         try Geometry.validateSize(format, width: width, height: rowCapacity)
+        let s = format.chromaSubsampling ?? .s444
+        let chromaRows = s.chromaHeight(forHeight: rowCapacity)
+        // Floats per padded row, per plane, and in all: every product checked (a float is 4 bytes).
+        guard let lumaFloats = Checked.multiply(width, 4).flatMap(Checked.padded).map({ $0 / 4 }),
+            let chromaFloats = Checked.multiply(s.chromaWidth(forWidth: width), 4).flatMap(Checked.padded)
+                .map({ $0 / 4 }),
+            let p1 = Checked.multiply(lumaFloats, rowCapacity),
+            let chromaPlane = Checked.multiply(chromaFloats, chromaRows),
+            let p2 = Checked.add(p1, chromaPlane),
+            let floats = format.colorModel == .rgb ? Checked.multiply(p1, 4) : Checked.add(p2, chromaPlane),
+            let byteCount = Checked.multiply(floats, 4)
+        else { throw .dimensionsTooLarge(width: width, height: rowCapacity) }
+        try limits.check(width: width, height: rowCapacity, byteCount: byteCount)
+        guard let storage = AlignedStorage(byteCount: byteCount) else { throw .allocationFailed(byteCount: byteCount) }
         colorModel = format.colorModel
         chromaSubsampling = format.chromaSubsampling
         self.width = width
         self.rowCapacity = rowCapacity
-        let lumaFloats = AlignedStorage.padded(width * 4) / 4
-        let s = format.chromaSubsampling ?? .s444
-        let chromaFloats = AlignedStorage.padded(s.chromaWidth(forWidth: width) * 4) / 4
         floatsPerRow = (lumaFloats, chromaFloats)
-        let chromaRows = s.chromaHeight(forHeight: rowCapacity)
-        let p1 = lumaFloats * rowCapacity
-        if format.colorModel == .rgb {
-            planeStarts = (0, p1, 2 * p1, 3 * p1)
-            storage = AlignedStorage(byteCount: 4 * p1 * 4)
-        } else {
-            let p2 = p1 + chromaFloats * chromaRows
-            planeStarts = (0, p1, p2, p2)
-            storage = AlignedStorage(byteCount: (p2 + chromaFloats * chromaRows) * 4)
-        }
+        planeStarts = format.colorModel == .rgb ? (0, p1, 2 * p1, 3 * p1) : (0, p1, p2, p2)
+        self.storage = storage
     }
 
     /// 4 for RGB (R′, G′, B′, A), 3 for Y′CbCr (Y′, Cb, Cr).

@@ -30,7 +30,7 @@ extension PixelConverter {
         /// The chromatic adaptation between different white points (Bradford).
         public var adaptation: ChromaticAdaptation
         /// Which implementation runs the row kernels (``CodePath/automatic``: the fastest this CPU has). Every path
-        /// gives the same bytes.
+        /// gives the same bytes (NaN outputs aside, see ``PixelConverter``).
         public var codePath: CodePath
 
         /// The default options.
@@ -90,7 +90,7 @@ extension PixelConverter {
         case automatic
         /// Portable Swift (any CPU; baseline x86-64 SSE2, arm64 NEON).
         case portable
-        /// x86-64 AVX2 and F16C kernels in C, chosen at run time; bit-identical to ``portable``.
+        /// x86-64 AVX2 and F16C kernels in C, chosen at run time; bit-identical to ``portable`` (NaN payloads aside).
         case avx2
 
         public var description: String {

@@ -9,7 +9,9 @@ public import PixelBuffers
 /// chroma → write. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes, band by
 /// band on several threads for large frames (the converter's own worker threads, parked between frames and stopped
 /// when it is released). After the first frames it allocates nothing on the heap, accepts any row strides, and gives
-/// the same bytes for any thread count and on any CPU.
+/// the same bytes for any thread count and on any CPU, with one exception: a half or float output that is NaN because
+/// a pixel held NaNs of different signs or payloads may carry either of them on different code paths (IEEE 754 leaves
+/// open which input NaN a sum propagates).
 ///
 /// Conventions (``Options``): linear 1.0 is reference white, 203 cd/m² by default; HLG is rendered for a 1000 cd/m²
 /// display with the BT.2100 luminance-weighted OOTF; extended spaces keep values below 0 and above 1; NaN never
@@ -75,7 +77,7 @@ public struct PixelConverter: Sendable {
             return
         }
         // Bands of even height, a few per thread so that a slow thread does not hold the others up.
-        let bandCount = Swift.min(threads * 4, source.height / Self.minimumBandHeight)
+        let bandCount = Swift.min(threads > Int.max / 4 ? Int.max : threads * 4, source.height / Self.minimumBandHeight)
         let bandHeight = ((source.height + bandCount - 1) / bandCount + 1) & ~1
         program.workers.run(
             WorkerPool.Job(

@@ -58,7 +58,8 @@ public struct GamutMapper: Hashable, Sendable {
     /// - Parameters:
     ///   - source: The primaries of the input RGB.
     ///   - destination: The primaries to map into.
-    ///   - method: Clip or soft compression (the default, knee 0.8). Knees outside [0, 1) are clamped into it.
+    ///   - method: Clip or soft compression (the default, knee 0.8). Knees outside [0, 1) are clamped into it
+    ///     (−∞ to 0, +∞ to 0.999); a NaN knee takes the default 0.8.
     ///   - ceiling: The largest component allowed (NaN or non-positive count as +∞).
     ///   - adaptation: The chromatic adaptation between different white points (Bradford).
     public init(
@@ -78,7 +79,7 @@ public struct GamutMapper: Hashable, Sendable {
         }
         sourceGamutLimit = limit
         if case .softCompression(let k) = method {
-            knee = k.isFinite ? Swift.min(Swift.max(k, 0), 0.999) : 0.8
+            knee = k.isNaN ? 0.8 : Swift.min(Swift.max(k, 0), 0.999)
         } else {
             knee = 1
         }

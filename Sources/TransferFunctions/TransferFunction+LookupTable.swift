@@ -163,8 +163,10 @@ extension TransferFunction.LookupTable {
         case .clamped where decoding:
             clamp = 0...1
         case .clamped:
+            // Invalid BT.1886 luminances make the curve (and so its bounds) NaN: no clamp then, rather than a trap
+            // forming the range NaN...NaN; the table holds NaN as the curve does.
             let bounds = curve.nominalLinearBounds
-            clamp = Float(bounds.lower)...Float(bounds.upper)
+            clamp = bounds.lower <= bounds.upper ? Float(bounds.lower)...Float(bounds.upper) : nil
         }
         return PiecewiseLinearTable(
             function: f, segmentsPerOctaveLog2: decoding ? (steep ? 9 : 8) : 7,

@@ -15,7 +15,9 @@ enum PlotFormat {
     /// A signed number of stops: "−2", "0", "+1.5".
     static func stops(_ v: Double) -> String {
         let rounded = (v * 100).rounded() / 100
-        let body = rounded == rounded.rounded() ? String(Int(rounded.magnitude)) : String(format: "%g", rounded.magnitude)
+        let body =
+            rounded == rounded.rounded() && rounded.magnitude < 1e15
+            ? String(Int(rounded.magnitude)) : String(format: "%g", rounded.magnitude)
         return rounded > 0 ? "+" + body : rounded < 0 ? "−" + body : "0"
     }
 
@@ -32,7 +34,7 @@ enum PlotFormat {
 
     /// A headroom ratio: "4.9×", "2×".
     static func headroom(_ v: Double) -> String {
-        (v == v.rounded() ? String(Int(v)) : String(format: "%.3g", v)) + "×"
+        (v == v.rounded() && v.magnitude < 1e15 ? String(Int(v)) : String(format: "%.3g", v)) + "×"
     }
 
     /// Integer ticks (stops) from `range`, labelled in stops and, on the secondary side, in cd/m².
@@ -44,13 +46,8 @@ enum PlotFormat {
         }
     }
 
-    /// Writes the SVG; exits with status 2 and a message on standard error when the file cannot be written.
+    /// Writes the SVG; exits with status 2 and a plain message on standard error when the file cannot be written.
     static func write(_ svg: String, to path: String) throws {
-        do {
-            try svg.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(path): \(error.localizedDescription)\n".utf8))
-            throw ExitCode(2)
-        }
+        try OutputFile.write(Data(svg.utf8), to: path)
     }
 }

@@ -55,7 +55,7 @@ struct PlotToneMap: ParsableCommand {
 
     func run() throws {
         try PlotFormat.write(chart().render(), to: output)
-        print("wrote \(output)")
+        print("wrote \(TextSanitizer.sanitize(output))")
     }
 
     func chart() -> SVGChart {

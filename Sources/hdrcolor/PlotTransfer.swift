@@ -35,7 +35,7 @@ struct PlotTransfer: ParsableCommand {
 
     func run() throws {
         try PlotFormat.write(chart().render(), to: output)
-        print("wrote \(output)")
+        print("wrote \(TextSanitizer.sanitize(output))")
     }
 
     func chart() -> SVGChart {

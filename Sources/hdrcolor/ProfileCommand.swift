@@ -25,32 +25,25 @@ struct Profile: ParsableCommand {
 
     func run() throws {
         guard let space = ColorSpace.named(colorSpace) else {
-            fail("unknown colour space \"\(colorSpace)\"; known: \(ColorSpace.all.compactMap(\.identifier).joined(separator: ", "))")
+            try Diagnostics.fail(
+                "unknown colour space \"\(colorSpace)\"; known: "
+                    + ColorSpace.all.compactMap(\.identifier).joined(separator: ", "), status: 1)
         }
         let iccVersion: ICCVersion
         switch version {
         case "4.4", "4": iccVersion = .v4_4
         case "2", "2.1": iccVersion = .v2_1
-        default: fail("unsupported ICC version \"\(version)\"; use 4.4 or 2")
+        default: try Diagnostics.fail("unsupported ICC version \"\(version)\"; use 4.4 or 2", status: 1)
         }
         let profile: ICCProfile
         do {
             profile = try ICCProfile(colorSpace: space, version: iccVersion, description: description)
         } catch {
-            fail("cannot create a profile for \(space.name): \(error)")
+            try Diagnostics.fail("cannot create a profile for \(space.name): \(error)", status: 1)
         }
-        do {
-            try Data(profile.bytes).write(to: URL(fileURLWithPath: output))
-        } catch {
-            FileHandle.standardError.write(Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
-            throw ExitCode(2)
-        }
-        print("wrote \(output): \(space.name), ICC \(profile.header.version), \(profile.bytes.count) bytes"
-            + (profile.cicp.map { ", cicp \($0)" } ?? ""))
-    }
-
-    private func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        Profile.exit(withError: ExitCode(1))
+        try OutputFile.write(Data(profile.bytes), to: output)
+        print(
+            "wrote \(TextSanitizer.sanitize(output)): \(space.name), ICC \(profile.header.version), \(profile.bytes.count) bytes"
+                + (profile.cicp.map { ", cicp \($0)" } ?? ""))
     }
 }

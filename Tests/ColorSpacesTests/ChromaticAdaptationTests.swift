@@ -57,4 +57,29 @@ struct ChromaticAdaptationTests {
         let white = absolute * SIMD3(repeating: 1)
         #expect(Swift.abs(white.x - white.z) > 0.02)
     }
+
+    /// The cone matrices as published; the adaptation matrix is blind to a scaling of a cone matrix's rows, so these
+    /// are checked directly.
+    @Test func coneMatricesEqualTheirPublishedValues() {
+        // Hunt–Pointer–Estévez normalised to D65 (Hunt, The Reproduction of Colour; colour-science CAT_VON_KRIES).
+        #expect(
+            ChromaticAdaptation.vonKries.coneResponseMatrix
+                == Matrix3x3(
+                    SIMD3(0.40024, 0.70760, -0.08081), SIMD3(-0.22630, 1.16532, 0.04570), SIMD3(0, 0, 0.91822)))
+        // Lam 1985 (Lindbloom, ICC.1 Annex E).
+        #expect(
+            ChromaticAdaptation.bradford.coneResponseMatrix
+                == Matrix3x3(
+                    SIMD3(0.8951, 0.2664, -0.1614), SIMD3(-0.7502, 1.7135, 0.0367), SIMD3(0.0389, -0.0685, 1.0296)))
+        // CIE 159:2004 CIECAM02.
+        #expect(
+            ChromaticAdaptation.cat02.coneResponseMatrix
+                == Matrix3x3(
+                    SIMD3(0.7328, 0.4296, -0.1624), SIMD3(-0.7036, 1.6975, 0.0061), SIMD3(0.0030, 0.0136, 0.9834)))
+        // Normalised to D65: the D65 white (0.95047, 1, 1.08883) has cone responses (1, 1, 1) to 4 decimals.
+        let d65 = ChromaticAdaptation.vonKries.coneResponseMatrix * SIMD3(0.95047, 1, 1.08883)
+        let error = d65 - SIMD3(repeating: 1)
+        #expect(Swift.max(abs(error.x), abs(error.y), abs(error.z)) < 3e-4, "\(d65)")
+        #expect(ChromaticAdaptation.xyzScaling.coneResponseMatrix == .identity)
+    }
 }

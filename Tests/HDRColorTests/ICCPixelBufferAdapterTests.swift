@@ -3,14 +3,20 @@ import Testing
 
 /// The adapters between ICC and PixelBuffers that live in the umbrella module, the layer that owns both.
 @Suite struct ICCPixelBufferAdapterTests {
-    static let srgb = try! ICCProfile(colorSpace: .sRGB)
-    static let displayP3 = try! ICCProfile(colorSpace: .displayP3)
+    let srgb: ICCProfile
+    let displayP3: ICCProfile
+
+    /// Suites are made per test; a profile that cannot be made fails the test instead of crashing the run.
+    init() throws {
+        srgb = try ICCProfile(colorSpace: .sRGB)
+        displayP3 = try ICCProfile(colorSpace: .displayP3)
+    }
 
     @Test func pixelBufferViews() throws {
         var source: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 0, 0, 255, 255, 255, 7]  // 2×2 RGBA, 16 bytes
         var destination = [Float](repeating: -1, count: 16)
         let transform = try ICCTransform(
-            from: Self.srgb, to: Self.displayP3, sourceLayout: .rgba8, destinationLayout: .rgbaFloat, intent: .relativeColorimetric)
+            from: srgb, to: displayP3, sourceLayout: .rgba8, destinationLayout: .rgbaFloat, intent: .relativeColorimetric)
         try source.withUnsafeMutableBytes { input in
             try destination.withUnsafeMutableBytes { output in
                 let view = try PixelBufferView(format: .rgba8, width: 2, height: 2, baseAddress: input.baseAddress!, bytesPerRow: 8)

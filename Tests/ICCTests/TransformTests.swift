@@ -5,8 +5,14 @@ import Testing
 
 /// LittleCMS transforms through the bridge, against the pure-Swift float64 conversion (ColorSpace.Conversion).
 @Suite struct TransformTests {
-    static let srgb = try! ICCProfile(colorSpace: .sRGB)
-    static let displayP3 = try! ICCProfile(colorSpace: .displayP3)
+    let srgb: ICCProfile
+    let displayP3: ICCProfile
+
+    /// Suites are made per test; a profile that cannot be made fails the test instead of crashing the run.
+    init() throws {
+        srgb = try ICCProfile(colorSpace: .sRGB)
+        displayP3 = try ICCProfile(colorSpace: .displayP3)
+    }
 
     static let samples: [Float] = {
         var values: [Float] = []
@@ -23,7 +29,7 @@ import Testing
     /// Both spaces share D65, so the only differences are LittleCMS's s15Fixed16 colorants and float pipeline.
     @Test func srgbToDisplayP3FloatMatchesTheFloat64Reference() throws {
         let transform = try ICCTransform(
-            from: Self.srgb, to: Self.displayP3, sourceLayout: .rgbFloat, destinationLayout: .rgbFloat,
+            from: srgb, to: displayP3, sourceLayout: .rgbFloat, destinationLayout: .rgbFloat,
             intent: .relativeColorimetric)
         let output = try transform.transform(Self.samples, as: Float.self)
         let reference = ColorSpace.Conversion(from: .sRGB, to: .displayP3)
@@ -51,28 +57,28 @@ import Testing
 
     @Test func eightSixteenBitHalfAndAlpha() throws {
         let rgba8: [UInt8] = [255, 0, 0, 10, 0, 255, 0, 128, 128, 128, 128, 255]
-        let to16 = try ICCTransform(from: Self.srgb, to: Self.displayP3, sourceLayout: .rgba8, destinationLayout: .rgba16)
+        let to16 = try ICCTransform(from: srgb, to: displayP3, sourceLayout: .rgba8, destinationLayout: .rgba16)
         let out16 = try to16.transform(rgba8, as: UInt16.self)
         #expect(out16.count == 12)
         #expect([out16[3], out16[7], out16[11]] == [10 * 257, 128 * 257, 65535])  // alpha copied and rescaled
         #expect(out16[0] < 65535 && out16[0] > 50000)  // sRGB red is inside P3: R′ ≈ 0.917
         // 8-bit identity transform keeps grey.
-        let same = try ICCTransform(from: Self.srgb, to: Self.srgb, sourceLayout: .rgb8, destinationLayout: .bgra8)
+        let same = try ICCTransform(from: srgb, to: srgb, sourceLayout: .rgb8, destinationLayout: .bgra8)
         let bgra = try same.transform([UInt8]([200, 100, 50]), as: UInt8.self)
         #expect(abs(Int(bgra[0]) - 50) <= 1 && abs(Int(bgra[1]) - 100) <= 1 && abs(Int(bgra[2]) - 200) <= 1)
         #expect(bgra[3] == 255)  // no source alpha: opaque
         // Half floats: 0x3C00 = 1.0, 0x3800 = 0.5 (IEEE 754 binary16).
-        let half = try ICCTransform(from: Self.srgb, to: Self.srgb, sourceLayout: .rgbaHalf, destinationLayout: .rgbaFloat)
+        let half = try ICCTransform(from: srgb, to: srgb, sourceLayout: .rgbaHalf, destinationLayout: .rgbaFloat)
         let floats = try half.transform([UInt16]([0x3800, 0x3800, 0x3800, 0x3C00]), as: Float.self)
         #expect(floats.count == 4 && abs(floats[0] - 0.5) < 1e-3 && floats[3] == 1)
-        let toHalf = try ICCTransform(from: Self.srgb, to: Self.srgb, sourceLayout: .rgbFloat, destinationLayout: .rgbaHalf)
+        let toHalf = try ICCTransform(from: srgb, to: srgb, sourceLayout: .rgbFloat, destinationLayout: .rgbaHalf)
         #expect(try toHalf.transform([Float]([1, 1, 1]), as: UInt16.self)[3] == 0x3C00)
     }
 
     /// One transform used from several threads at once gives byte-identical results.
     @Test func threadsProduceIdenticalBytes() async throws {
         let transform = try ICCTransform(
-            from: Self.srgb, to: try ICCProfile(colorSpace: .bt2100PQ), sourceLayout: .rgbFloat, destinationLayout: .rgb16,
+            from: srgb, to: try ICCProfile(colorSpace: .bt2100PQ), sourceLayout: .rgbFloat, destinationLayout: .rgb16,
             intent: .relativeColorimetric)
         let input = (0..<30_000).map { Float(($0 * 7919) % 1000) / 999 }
         let expected = try transform.transform(input, as: UInt16.self)
@@ -86,7 +92,7 @@ import Testing
     /// A monochrome profile (Debian's Gray.icc) to sRGB: neutral in, neutral out.
     @Test func grayToRGB() throws {
         guard let gray = try Fixtures_grayProfile() else { return }
-        let transform = try ICCTransform(from: gray, to: Self.srgb, sourceLayout: .gray8, destinationLayout: .rgba8)
+        let transform = try ICCTransform(from: gray, to: srgb, sourceLayout: .gray8, destinationLayout: .rgba8)
         let out = try transform.transform([UInt8]([0, 128, 255]), as: UInt8.self)
         #expect(out.count == 12)
         for p in 0..<3 {
@@ -100,7 +106,7 @@ import Testing
         for intent in ICCRenderingIntent.allCases {
             for bpc in [false, true] {
                 let t = try ICCTransform(
-                    from: Self.srgb, to: Self.displayP3, sourceLayout: .rgb8, destinationLayout: .rgb8, intent: intent,
+                    from: srgb, to: displayP3, sourceLayout: .rgb8, destinationLayout: .rgb8, intent: intent,
                     blackPointCompensation: bpc)
                 #expect(t.intent == intent && t.blackPointCompensation == bpc)
                 #expect(try t.transform([UInt8]([0, 0, 0]), as: UInt8.self) == [0, 0, 0])
@@ -109,7 +115,7 @@ import Testing
     }
 
     @Test func errorsAreTyped() throws {
-        let transform = try ICCTransform(from: Self.srgb, to: Self.displayP3, sourceLayout: .rgb8, destinationLayout: .rgb8)
+        let transform = try ICCTransform(from: srgb, to: displayP3, sourceLayout: .rgb8, destinationLayout: .rgb8)
         #expect(throws: ICCError.self) { try transform.transform([UInt8]([1, 2]), as: UInt8.self) }
         let small = [UInt8](repeating: 0, count: 3)
         var out = [UInt8](repeating: 0, count: 3)
@@ -120,7 +126,7 @@ import Testing
         let gray = try Fixtures_grayProfile()
         if let gray {
             do {
-                _ = try ICCTransform(from: gray, to: Self.srgb, sourceLayout: .rgb8, destinationLayout: .rgb8)
+                _ = try ICCTransform(from: gray, to: srgb, sourceLayout: .rgb8, destinationLayout: .rgb8)
                 Issue.record("expected an error")
             } catch {
                 guard case .rejected(_, let messages) = error else { Issue.record("\(error)"); return }

@@ -11,11 +11,11 @@ import Testing
     func roundTrip(
         _ source: PixelFormat, via middle: PixelFormat, width: Int, height: Int
     ) throws -> TestImages.PaddedImage {
-        let a = TestImages.PaddedImage(format: source, width: width, height: height, extra: 3, fill: 0)
+        let a = try TestImages.PaddedImage(format: source, width: width, height: height, extra: 3, fill: 0)
         TestImages.fillAllCodes(a.view)
-        let b = TestImages.PaddedImage(format: middle, width: width, height: height, extra: 5, fill: 0xA5)
+        let b = try TestImages.PaddedImage(format: middle, width: width, height: height, extra: 5, fill: 0xA5)
         try a.view.readOnly.convertLayout(into: b.view)
-        let c = TestImages.PaddedImage(format: source, width: width, height: height, extra: 3, fill: 0x5A)
+        let c = try TestImages.PaddedImage(format: source, width: width, height: height, extra: 3, fill: 0x5A)
         try b.view.readOnly.convertLayout(into: c.view)
         #expect(TestImages.bytes(c.view.readOnly) == TestImages.bytes(a.view.readOnly), "\(source) via \(middle)")
         for image in [b, c] {
@@ -56,14 +56,14 @@ import Testing
     /// The interleaved chroma plane is Cb, Cr, Cb, Cr …, and 'x420' holds the 10 bits in the high bits of 16.
     @Test func interleavingOrderAndP010Alignment() throws {
         let planar = try PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow)
-        let a = TestImages.PaddedImage(format: planar, width: 4, height: 2, extra: 0, fill: 0)
+        let a = try TestImages.PaddedImage(format: planar, width: 4, height: 2, extra: 0, fill: 0)
         let v = a.view
         for x in 0..<4 { v.plane(0).row(0, as: UInt16.self)[x] = UInt16(64 + x) }
         v.plane(1).row(0, as: UInt16.self)[0] = 100
         v.plane(1).row(0, as: UInt16.self)[1] = 101
         v.plane(2).row(0, as: UInt16.self)[0] = 900
         v.plane(2).row(0, as: UInt16.self)[1] = 0xFC00 | 901  // junk above bit 9 is dropped
-        let b = TestImages.PaddedImage(format: PixelFormat(fourCC: "x420")!, width: 4, height: 2, extra: 0, fill: 0)
+        let b = try TestImages.PaddedImage(format: PixelFormat(fourCC: "x420")!, width: 4, height: 2, extra: 0, fill: 0)
         try v.readOnly.convertLayout(into: b.view)
         #expect(Array(b.view.plane(1).row(0, as: UInt16.self)) == [100 << 6, 900 << 6, 101 << 6, 901 << 6])
         #expect(b.view.plane(0).row(0, as: UInt16.self)[3] == 67 << 6)
@@ -74,9 +74,9 @@ import Testing
         try roundTrip(.rgba8, via: .bgra8, width: 17, height: 16)
         try roundTrip(.bgra8, via: .rgba8, width: 16, height: 3)
         let wide = try roundTrip(.rgba8, via: .rgba16, width: 16, height: 16)
-        let a = TestImages.PaddedImage(format: .rgba8, width: 2, height: 1, extra: 0, fill: 0)
+        let a = try TestImages.PaddedImage(format: .rgba8, width: 2, height: 1, extra: 0, fill: 0)
         _ = a.view.plane(0).row(0, as: UInt8.self).update(fromContentsOf: [1, 2, 3, 4, 255, 128, 0, 9] as [UInt8])
-        let b = TestImages.PaddedImage(format: .bgra8, width: 2, height: 1, extra: 0, fill: 0)
+        let b = try TestImages.PaddedImage(format: .bgra8, width: 2, height: 1, extra: 0, fill: 0)
         try a.view.readOnly.convertLayout(into: b.view)
         #expect(Array(b.view.plane(0).row(0, as: UInt8.self)) == [3, 2, 1, 4, 0, 128, 255, 9])
         // Full-range widening: round(c·65535 / 255) = 257·c.
@@ -90,14 +90,14 @@ import Testing
         try roundTrip(.argb2101010, via: .rgba16, width: 40, height: 30)
         try roundTrip(.rgbx1010102BigEndian, via: .rgba16, width: 40, height: 30)
         try roundTrip(.rgbx1010102BigEndian, via: .argb2101010, width: 40, height: 30)
-        let rgba = TestImages.PaddedImage(format: .rgba16, width: 1, height: 1, extra: 0, fill: 0)
+        let rgba = try TestImages.PaddedImage(format: .rgba16, width: 1, height: 1, extra: 0, fill: 0)
         // R = 1023, G = 512, B = 1 and A = 3 at 10/2 bits, as 16-bit full-range codes.
         _ = rgba.view.plane(0).row(0, as: UInt16.self).update(fromContentsOf: [65535, 32800, 64, 65535] as [UInt16])
-        let l10r = TestImages.PaddedImage(format: .argb2101010, width: 1, height: 1, extra: 0, fill: 0)
+        let l10r = try TestImages.PaddedImage(format: .argb2101010, width: 1, height: 1, extra: 0, fill: 0)
         try rgba.view.readOnly.convertLayout(into: l10r.view)
         let word = UInt32(littleEndian: l10r.view.plane(0).row(0, as: UInt32.self)[0])
         #expect(word == 3 << 30 | 1023 << 20 | 512 << 10 | 1)
-        let r10k = TestImages.PaddedImage(format: .rgbx1010102BigEndian, width: 1, height: 1, extra: 0, fill: 0xFF)
+        let r10k = try TestImages.PaddedImage(format: .rgbx1010102BigEndian, width: 1, height: 1, extra: 0, fill: 0xFF)
         try l10r.view.readOnly.convertLayout(into: r10k.view)
         #expect(Array(r10k.view.plane(0).row(0)) == [0xFF, 0xE0, 0x00, 0x04])  // 1023 << 22 | 512 << 12 | 1 << 2
     }
@@ -114,11 +114,11 @@ import Testing
         }
         // Explicit codes: 8-bit narrow 16/235/128 → 10-bit 64/940/512; full range 255 → 1023, chroma 128 → 512.
         func convert(_ codes: [UInt8], _ range: SignalRange) throws -> [UInt16] {
-            let a = TestImages.PaddedImage(
+            let a = try TestImages.PaddedImage(
                 format: try .planarYCbCr(.s444, bitDepth: 8, range: range),
                 width: codes.count, height: 1, extra: 0, fill: 0)
             for p in 0..<3 { _ = a.view.plane(p).row(0, as: UInt8.self).update(fromContentsOf: codes) }
-            let b = TestImages.PaddedImage(
+            let b = try TestImages.PaddedImage(
                 format: try .planarYCbCr(.s444, bitDepth: 10, range: range),
                 width: codes.count, height: 1, extra: 0, fill: 0)
             try a.view.readOnly.convertLayout(into: b.view)
@@ -128,46 +128,46 @@ import Testing
         // Full range: luma round(c·1023/255); chroma round((c − 128)·1023/255) + 512.
         #expect(try convert([0, 255, 128, 1], .full) == [0, 1023, 514, 4, 0, 1021, 512, 3])
         // Narrowing 10 → 8 narrow range rounds half up: 65 → 16, 66 → 17 (16.5), 1023 → 255 (clamped).
-        let ten = TestImages.PaddedImage(
+        let ten = try TestImages.PaddedImage(
             format: try .planarYCbCr(.s444, bitDepth: 10, range: .narrow),
             width: 3, height: 1, extra: 0, fill: 0)
         for p in 0..<3 {
             _ = ten.view.plane(p).row(0, as: UInt16.self).update(fromContentsOf: [65, 66, 1023] as [UInt16])
         }
-        let eight = TestImages.PaddedImage(format: PixelFormat(fourCC: "444v")!, width: 3, height: 1, extra: 0, fill: 0)
+        let eight = try TestImages.PaddedImage(format: PixelFormat(fourCC: "444v")!, width: 3, height: 1, extra: 0, fill: 0)
         try ten.view.readOnly.convertLayout(into: eight.view)
         #expect(Array(eight.view.plane(0).row(0, as: UInt8.self)) == [16, 17, 255])
     }
 
     @Test func halfAndFloat() throws {
-        let half = TestImages.PaddedImage(format: .rgbaHalf, width: 3, height: 2, extra: 2, fill: 0)
+        let half = try TestImages.PaddedImage(format: .rgbaHalf, width: 3, height: 2, extra: 2, fill: 0)
         let bits: [UInt16] = [
             0x3C00, 0xBC00, 0x7BFF, 0x0001, 0x7C00, 0x8000, 0x3555, 0x4000, 0x0400, 0x5BFF, 0xFBFF, 0x3C01,
         ]
         for r in 0..<2 { _ = half.view.plane(0).row(r, as: UInt16.self).update(fromContentsOf: bits) }
-        let float = TestImages.PaddedImage(format: .rgbaFloat, width: 3, height: 2, extra: 1, fill: 0)
+        let float = try TestImages.PaddedImage(format: .rgbaFloat, width: 3, height: 2, extra: 1, fill: 0)
         try half.view.readOnly.convertLayout(into: float.view)
         #expect(Array(float.view.plane(0).row(1, as: Float.self)[0...4]) == [1, -1, 65504, 0x1p-24, .infinity])
-        let back = TestImages.PaddedImage(format: .rgbaHalf, width: 3, height: 2, extra: 2, fill: 0)
+        let back = try TestImages.PaddedImage(format: .rgbaHalf, width: 3, height: 2, extra: 2, fill: 0)
         try float.view.readOnly.convertLayout(into: back.view)
         #expect(TestImages.bytes(back.view.readOnly) == TestImages.bytes(half.view.readOnly))
     }
 
     @Test func incompatibleConversionsThrow() throws {
-        let a = TestImages.PaddedImage(format: PixelFormat(fourCC: "420v")!, width: 4, height: 4, extra: 0, fill: 0)
+        let a = try TestImages.PaddedImage(format: PixelFormat(fourCC: "420v")!, width: 4, height: 4, extra: 0, fill: 0)
         for other in [PixelFormat(fourCC: "420f")!, PixelFormat(fourCC: "422v")!, .bgra8, .xrgb2101010ExtendedRange] {
-            let b = TestImages.PaddedImage(format: other, width: 4, height: 4, extra: 0, fill: 0)
+            let b = try TestImages.PaddedImage(format: other, width: 4, height: 4, extra: 0, fill: 0)
             #expect(throws: PixelBufferError.incompatibleFormats(source: a.format, destination: other)) {
                 try a.view.readOnly.convertLayout(into: b.view)
             }
         }
-        let rgba = TestImages.PaddedImage(format: .rgba8, width: 4, height: 4, extra: 0, fill: 0)
-        let half = TestImages.PaddedImage(format: .rgbaHalf, width: 4, height: 4, extra: 0, fill: 0)
+        let rgba = try TestImages.PaddedImage(format: .rgba8, width: 4, height: 4, extra: 0, fill: 0)
+        let half = try TestImages.PaddedImage(format: .rgbaHalf, width: 4, height: 4, extra: 0, fill: 0)
         #expect(!PixelBufferView.canConvertLayout(from: .rgba8, to: .rgbaHalf))
         #expect(throws: PixelBufferError.incompatibleFormats(source: .rgba8, destination: .rgbaHalf)) {
             try rgba.view.readOnly.convertLayout(into: half.view)
         }
-        let small = TestImages.PaddedImage(format: .bgra8, width: 4, height: 3, extra: 0, fill: 0)
+        let small = try TestImages.PaddedImage(format: .bgra8, width: 4, height: 3, extra: 0, fill: 0)
         #expect(
             throws: PixelBufferError.sizeMismatch(
                 sourceWidth: 4, sourceHeight: 4, destinationWidth: 4, destinationHeight: 3)
@@ -179,12 +179,12 @@ import Testing
     /// Converting in row bands gives the same bytes as converting the whole image.
     @Test func bandsMatchWholeImage() throws {
         let planar = try PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow)
-        let a = TestImages.PaddedImage(format: planar, width: 37, height: 23, extra: 1, fill: 0)
+        let a = try TestImages.PaddedImage(format: planar, width: 37, height: 23, extra: 1, fill: 0)
         TestImages.fillAllCodes(a.view)
-        let whole = TestImages.PaddedImage(
+        let whole = try TestImages.PaddedImage(
             format: PixelFormat(fourCC: "x420")!, width: 37, height: 23, extra: 0, fill: 0)
         try a.view.readOnly.convertLayout(into: whole.view)
-        let banded = TestImages.PaddedImage(
+        let banded = try TestImages.PaddedImage(
             format: PixelFormat(fourCC: "x420")!, width: 37, height: 23, extra: 0, fill: 0)
         for start in stride(from: 0, to: 23, by: 6) {
             try a.view.readOnly.convertLayout(rows: start..<min(start + 6, 23), into: banded.view)
@@ -196,11 +196,11 @@ import Testing
     /// are Sendable, and each task has its own working buffer.
     @Test func concurrentBands() async throws {
         let x420 = PixelFormat(fourCC: "x420")!
-        let source = TestImages.PaddedImage(format: x420, width: 65, height: 64, extra: 4, fill: 0)
+        let source = try TestImages.PaddedImage(format: x420, width: 65, height: 64, extra: 4, fill: 0)
         TestImages.fillAllCodes(source.view)
-        let planar = TestImages.PaddedImage(
+        let planar = try TestImages.PaddedImage(
             format: try .planarYCbCr(.s420, bitDepth: 10, range: .narrow), width: 65, height: 64, extra: 0, fill: 0)
-        let repacked = TestImages.PaddedImage(format: x420, width: 65, height: 64, extra: 4, fill: 0)
+        let repacked = try TestImages.PaddedImage(format: x420, width: 65, height: 64, extra: 4, fill: 0)
         let (src, mid, dst) = (source.view.readOnly, planar.view, repacked.view)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for start in stride(from: 0, to: 64, by: 8) {
@@ -222,11 +222,11 @@ import Testing
     @Test func junkBitsAreKeptByCopiesAndDroppedByPack() throws {
         let x420 = PixelFormat(fourCC: "x420")!
         let highPlanar = try PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow, alignment: .high)
-        let a = TestImages.PaddedImage(format: x420, width: 21, height: 9, extra: 0, fill: 0)
+        let a = try TestImages.PaddedImage(format: x420, width: 21, height: 9, extra: 0, fill: 0)
         TestImages.fillRandomBytes(a.view, seed: 42)
-        let b = TestImages.PaddedImage(format: highPlanar, width: 21, height: 9, extra: 0, fill: 0)
+        let b = try TestImages.PaddedImage(format: highPlanar, width: 21, height: 9, extra: 0, fill: 0)
         try a.view.readOnly.convertLayout(into: b.view)
-        let c = TestImages.PaddedImage(format: x420, width: 21, height: 9, extra: 0, fill: 0)
+        let c = try TestImages.PaddedImage(format: x420, width: 21, height: 9, extra: 0, fill: 0)
         try b.view.readOnly.convertLayout(into: c.view)
         #expect(TestImages.bytes(c.view.readOnly) == TestImages.bytes(a.view.readOnly))
         var work = try WorkingBuffer(for: x420, width: 21, rowCapacity: 9)

@@ -93,9 +93,9 @@ import Testing
     /// CoreVideo sizes subsampled chroma planes by rounding up: CVPixelBufferGetWidthOfPlane of a 1919×1079 '420v'
     /// buffer is 960 × 540.
     @Test(arguments: [(1920, 1080), (1919, 1079), (1, 1), (3, 2), (2, 3), (7, 5)])
-    func chromaPlaneSizesRoundUp(width: Int, height: Int) {
+    func chromaPlaneSizesRoundUp(width: Int, height: Int) throws {
         for s in PixelFormat.ChromaSubsampling.allCases {
-            let f = try! PixelFormat.biplanarYCbCr(s, bitDepth: 8, range: .narrow)
+            let f = try PixelFormat.biplanarYCbCr(s, bitDepth: 8, range: .narrow)
             let chroma = f.plane(1)
             let w = s == .s444 ? width : (width + 1) / 2
             let h = s == .s420 ? (height + 1) / 2 : height
@@ -138,5 +138,13 @@ import Testing
                 #expect(band.plane(format.planeCount - 1).height == (format.chromaSubsampling == .s420 ? 2 : 3))
             }
         }
+    }
+
+    /// The test-image helpers build their format list with the throwing factories; a factory that fails shows here.
+    @Test func testFormatsAreValid() {
+        for result in TestImages.integerFormatsOrErrors {
+            if case .failure(let error) = result { Issue.record("a test format could not be made: \(error)") }
+        }
+        #expect(TestImages.integerFormatsOrErrors.count == 3 * 6 * 2 * 2 * 2 + 2)
     }
 }

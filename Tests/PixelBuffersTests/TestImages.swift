@@ -9,20 +9,34 @@ enum TestImages {
     /// both ranges and both alignments, and RGBA at 10 and 12 bits.
     static let integerFormats: [PixelFormat] = {
         var formats = PixelFormat.allWithFourCC.filter { !$0.isFloatingPoint }
+        formats += integerFormatsOrErrors.compactMap { try? $0.get() }
+        var unique: [PixelFormat] = []
+        for f in formats where !unique.contains(f) { unique.append(f) }
+        return unique
+    }()
+
+    /// The planar/biplanar layouts at 8 … 16 bits, both ranges and both alignments, and RGBA at 10 and 12 bits, or
+    /// the error a factory threw (checked by `PixelFormatTests.testFormatsAreValid`, so that a failing factory is a
+    /// failed check rather than a crash while the arguments are built).
+    static let integerFormatsOrErrors: [Result<PixelFormat, PixelBufferError>] = {
+        var formats: [Result<PixelFormat, PixelBufferError>] = []
         for s in PixelFormat.ChromaSubsampling.allCases {
             for bits in [8, 9, 10, 12, 14, 16] {
                 for range in SignalRange.allCases {
                     for a in PixelFormat.SampleAlignment.allCases {
-                        formats.append(try! .planarYCbCr(s, bitDepth: bits, range: range, alignment: a))
-                        formats.append(try! .biplanarYCbCr(s, bitDepth: bits, range: range, alignment: a))
+                        formats.append(Result { () throws(PixelBufferError) in
+                            try .planarYCbCr(s, bitDepth: bits, range: range, alignment: a)
+                        })
+                        formats.append(Result { () throws(PixelBufferError) in
+                            try .biplanarYCbCr(s, bitDepth: bits, range: range, alignment: a)
+                        })
                     }
                 }
             }
         }
-        formats += [try! .rgba(.rgba, bitDepth: 10, alignment: .high), try! .rgba(.bgra, bitDepth: 12)]
-        var unique: [PixelFormat] = []
-        for f in formats where !unique.contains(f) { unique.append(f) }
-        return unique
+        formats.append(Result { () throws(PixelBufferError) in try .rgba(.rgba, bitDepth: 10, alignment: .high) })
+        formats.append(Result { () throws(PixelBufferError) in try .rgba(.bgra, bitDepth: 12) })
+        return formats
     }()
 
     /// Fills the pixels of every integer plane so that each channel sees every code 0 … maxCode when the plane has at
@@ -92,13 +106,18 @@ enum TestImages {
     final class PaddedImage {
         let format: PixelFormat
         let width: Int, height: Int
-        var storage: [UnsafeMutableRawBufferPointer] = []
-        var strides: [Int] = []
+        let storage: [UnsafeMutableRawBufferPointer]
+        let strides: [Int]
 
-        init(format: PixelFormat, width: Int, height: Int, extra: Int, fill: UInt8) {
+        /// The view over the memory, validated when the image is made.
+        let view: MutablePixelBufferView
+
+        init(format: PixelFormat, width: Int, height: Int, extra: Int, fill: UInt8) throws {
             self.format = format
             self.width = width
             self.height = height
+            var storage: [UnsafeMutableRawBufferPointer] = []
+            var strides: [Int] = []
             for p in 0..<format.planeCount {
                 let d = format.plane(p)
                 let stride = d.rowByteCount(forImageWidth: width) + extra * d.bytesPerSample
@@ -108,12 +127,16 @@ enum TestImages {
                 storage.append(bytes)
                 strides.append(stride)
             }
-        }
-
-        var view: MutablePixelBufferView {
-            try! MutablePixelBufferView(
-                format: format, width: width, height: height,
-                planes: zip(storage, strides).map { .init(bytes: $0, bytesPerRow: $1) })
+            do {
+                view = try MutablePixelBufferView(
+                    format: format, width: width, height: height,
+                    planes: zip(storage, strides).map { .init(bytes: $0, bytesPerRow: $1) })
+            } catch {
+                storage.forEach { $0.deallocate() }
+                throw error
+            }
+            self.storage = storage
+            self.strides = strides
         }
 
         deinit { storage.forEach { $0.deallocate() } }

@@ -19,9 +19,9 @@ import Testing
     @Test(arguments: TestImages.integerFormats)
     func everyCodeRoundTrips(format: PixelFormat) throws {
         let (w, h) = sizeCoveringAllCodes(format)
-        let a = TestImages.PaddedImage(format: format, width: w, height: h, extra: 2, fill: 0)
+        let a = try TestImages.PaddedImage(format: format, width: w, height: h, extra: 2, fill: 0)
         TestImages.fillAllCodes(a.view)
-        let b = TestImages.PaddedImage(format: format, width: w, height: h, extra: 2, fill: 0xC3)
+        let b = try TestImages.PaddedImage(format: format, width: w, height: h, extra: 2, fill: 0xC3)
         var work = try WorkingBuffer(for: format, width: w, rowCapacity: 16)
         for start in stride(from: 0, to: h, by: 16) {
             let rows = start..<min(start + 16, h)
@@ -41,7 +41,7 @@ import Testing
             let format = try #require(PixelFormat(fourCC: name))
             let q = try Quantization(bitDepth: format.bitDepth, range: format.range!)
             let (w, h) = sizeCoveringAllCodes(format)
-            let a = TestImages.PaddedImage(format: format, width: w, height: h, extra: 0, fill: 0)
+            let a = try TestImages.PaddedImage(format: format, width: w, height: h, extra: 0, fill: 0)
             TestImages.fillAllCodes(a.view)
             var work = try WorkingBuffer(for: format, width: w, rowCapacity: 2)
             try a.view.readOnly.unpack(rows: 0..<2, into: &work)
@@ -56,7 +56,7 @@ import Testing
         }
         // 'x420' nominal codes, directly.
         let x420 = PixelFormat(fourCC: "x420")!
-        let a = TestImages.PaddedImage(format: x420, width: 2, height: 2, extra: 0, fill: 0)
+        let a = try TestImages.PaddedImage(format: x420, width: 2, height: 2, extra: 0, fill: 0)
         // Junk in the low 6 bits is ignored.
         _ = a.view.plane(0).row(0, as: UInt16.self).update(fromContentsOf: [64 << 6, 940 << 6 | 0x3F] as [UInt16])
         _ = a.view.plane(1).row(0, as: UInt16.self).update(fromContentsOf: [512 << 6, 960 << 6] as [UInt16])
@@ -69,7 +69,7 @@ import Testing
 
     /// RGB: alpha is full range and 1 when absent; 'w30r' is XR10 ((code − 384) / 510); 'l10r' alpha is 2 bits.
     @Test func rgbValues() throws {
-        let w30r = TestImages.PaddedImage(format: .xrgb2101010ExtendedRange, width: 2, height: 1, extra: 0, fill: 0)
+        let w30r = try TestImages.PaddedImage(format: .xrgb2101010ExtendedRange, width: 2, height: 1, extra: 0, fill: 0)
         _ = w30r.view.plane(0).row(0, as: UInt32.self).update(
             fromContentsOf: [384 << 20 | 894 << 10 | 0, 1023] as [UInt32])
         var work = try WorkingBuffer(for: .xrgb2101010ExtendedRange, width: 2, rowCapacity: 1)
@@ -77,12 +77,12 @@ import Testing
         #expect(work.row(0, plane: 0)[0] == 0 && work.row(0, plane: 1)[0] == 1)
         #expect(work.row(0, plane: 2)[0] == Float(-384.0 / 510) && work.row(0, plane: 2)[1] == Float(639.0 / 510))
         #expect(Array(work.row(0, plane: 3)) == [1, 1])
-        let l10r = TestImages.PaddedImage(format: .argb2101010, width: 1, height: 1, extra: 0, fill: 0)
+        let l10r = try TestImages.PaddedImage(format: .argb2101010, width: 1, height: 1, extra: 0, fill: 0)
         l10r.view.plane(0).row(0, as: UInt32.self)[0] = 2 << 30 | 1023 << 20
         var w2 = try WorkingBuffer(for: .argb2101010, width: 1, rowCapacity: 1)
         try l10r.view.readOnly.unpack(rows: 0..<1, into: &w2)
         #expect(w2.row(0, plane: 0)[0] == 1 && w2.row(0, plane: 3)[0] == Float(2.0 / 3))
-        let bgra = TestImages.PaddedImage(format: .bgra8, width: 1, height: 1, extra: 0, fill: 0)
+        let bgra = try TestImages.PaddedImage(format: .bgra8, width: 1, height: 1, extra: 0, fill: 0)
         _ = bgra.view.plane(0).row(0, as: UInt8.self).update(fromContentsOf: [255, 51, 0, 102] as [UInt8])
         try bgra.view.readOnly.unpack(rows: 0..<1, into: &w2)
         #expect([0, 1, 2, 3].map { w2.row(0, plane: $0)[0] } == [0, 0.2, 1, 0.4])
@@ -98,7 +98,7 @@ import Testing
         for r in 0..<2 { _ = work.mutableRow(r, plane: 0).update(fromContentsOf: luma) }
         _ = work.mutableRow(0, plane: 1).update(fromContentsOf: [-1, .nan, 0.51] as [Float])
         _ = work.mutableRow(0, plane: 2).update(fromContentsOf: [1, -.infinity, -0.5] as [Float])
-        let out = TestImages.PaddedImage(format: x420, width: 6, height: 2, extra: 0, fill: 0)
+        let out = try TestImages.PaddedImage(format: x420, width: 6, height: 2, extra: 0, fill: 0)
         try out.view.pack(rows: 0..<2, from: work)
         let y = out.view.plane(0).row(1, as: UInt16.self).map { $0 >> 6 }
         // 1.09 → 64 + 876·1.09 = 1018.84 → 1019; −0.07 → 2.68 → 3.
@@ -110,7 +110,7 @@ import Testing
         var w8 = try WorkingBuffer(for: .rgba8, width: 1, rowCapacity: 1)
         try w8.setBand(rowCount: 1)
         for p in 0..<4 { w8.mutableRow(0, plane: p)[0] = [0.5, 0.25, 1.5 / 255, 0.0019607844][p] }
-        let rgba = TestImages.PaddedImage(format: .rgba8, width: 1, height: 1, extra: 0, fill: 0)
+        let rgba = try TestImages.PaddedImage(format: .rgba8, width: 1, height: 1, extra: 0, fill: 0)
         try rgba.view.pack(rows: 0..<1, from: w8)
         let q = try Quantization(bitDepth: 8, range: .full)
         #expect(
@@ -121,7 +121,7 @@ import Testing
     /// Half floats: every non-NaN binary16 pattern survives unpack → pack; floats are stored as they are.
     @Test func floatFormatsRoundTrip() throws {
         let width = 1024
-        let half = TestImages.PaddedImage(format: .rgbaHalf, width: width, height: 16, extra: 0, fill: 0)
+        let half = try TestImages.PaddedImage(format: .rgbaHalf, width: width, height: 16, extra: 0, fill: 0)
         for r in 0..<16 {
             let row = half.view.plane(0).row(r, as: UInt16.self)
             for i in 0..<row.count {
@@ -132,14 +132,14 @@ import Testing
         var work = try WorkingBuffer(for: .rgbaHalf, width: width, rowCapacity: 16)
         try half.view.readOnly.unpack(rows: 0..<16, into: &work)
         #expect(work.row(0, plane: 0)[1] == HalfFloat.float(fromBits: 4))
-        let back = TestImages.PaddedImage(format: .rgbaHalf, width: width, height: 16, extra: 0, fill: 1)
+        let back = try TestImages.PaddedImage(format: .rgbaHalf, width: width, height: 16, extra: 0, fill: 1)
         try back.view.pack(rows: 0..<16, from: work)
         #expect(TestImages.bytes(back.view.readOnly) == TestImages.bytes(half.view.readOnly))
         // Floats out of range and NaN are stored unchanged.
         var wf = try WorkingBuffer(for: .rgbaFloat, width: 1, rowCapacity: 1)
         try wf.setBand(rowCount: 1)
         for p in 0..<4 { wf.mutableRow(0, plane: p)[0] = [-0.25, 7.5, .nan, 1][p] }
-        let f = TestImages.PaddedImage(format: .rgbaFloat, width: 1, height: 1, extra: 0, fill: 0)
+        let f = try TestImages.PaddedImage(format: .rgbaFloat, width: 1, height: 1, extra: 0, fill: 0)
         try f.view.pack(rows: 0..<1, from: wf)
         let stored = f.view.plane(0).row(0, as: Float.self)
         #expect(stored[0] == -0.25 && stored[1] == 7.5 && stored[2].isNaN && stored[3] == 1)
@@ -147,7 +147,7 @@ import Testing
 
     @Test func workingBufferMismatchesThrow() throws {
         let x420 = PixelFormat(fourCC: "x420")!
-        let a = TestImages.PaddedImage(format: x420, width: 8, height: 8, extra: 0, fill: 0)
+        let a = try TestImages.PaddedImage(format: x420, width: 8, height: 8, extra: 0, fill: 0)
         var rgb = try WorkingBuffer(for: .bgra8, width: 8, rowCapacity: 8)
         #expect(
             throws: PixelBufferError.workingBufferMismatch(
@@ -173,7 +173,7 @@ import Testing
             try short.setBand(rowCount: 3)
         }
         // A planar working buffer fits both the planar and biplanar layouts of one subsampling.
-        let p420 = TestImages.PaddedImage(
+        let p420 = try TestImages.PaddedImage(
             format: try .planarYCbCr(.s420, bitDepth: 8, range: .narrow),
             width: 8, height: 8, extra: 0, fill: 0)
         try a.view.readOnly.unpack(rows: 0..<2, into: &short)

@@ -148,7 +148,7 @@ struct ConventionTests {
         // Each colour fills a block 8 pixels wide (4 chroma samples): inside it resampling is the identity, so the
         // chroma samples whose neighbours lie in the same block, and every luma sample, must come back.
         let pairs = values.flatMap { Array(repeating: $0, count: 8) }
-        let frame = TestFrames.yCbCr(.x420, width: pairs.count, height: 4, values: pairs)
+        let frame = try TestFrames.yCbCr(.x420, width: pairs.count, height: 4, values: pairs)
         let decode = try PixelConverter(from: x420, to: half)
         let encode = try PixelConverter(from: half, to: x420)
         let middle = TestFrames.Frame(format: .rgbaHalf, width: frame.width, height: frame.height)

@@ -120,4 +120,27 @@ struct GamutMapperTests {
             }
         }
     }
+
+    @Test("A NaN knee takes the default 0.8; infinite knees clamp to the ends of [0, 1)")
+    func nonFiniteKnees() throws {
+        func mapper(_ knee: Double) -> GamutMapper {
+            GamutMapper(from: .bt2020, to: .bt709, method: .softCompression(knee: knee))
+        }
+        // BT.2020 colours that land in BT.709 at δ ≈ 0.88 (between the knees 0.8 and 0.999) and δ ≈ 0.4, a BT.2020
+        // green outside BT.709, and grey.
+        let toSource = try #require(mapper(0.8).matrix.inverse)
+        let colours: [SIMD3<Double>] = [
+            toSource * SIMD3(0.9, 0.3, 0.05), toSource * SIMD3(0.5, 0.6, 0.3), SIMD3(0, 1, 0), SIMD3(0.5, 0.5, 0.5),
+        ]
+        for c in colours {
+            #expect(mapper(.nan).map(c) == mapper(0.8).map(c), "\(c)")
+            #expect(mapper(.infinity).map(c) == mapper(0.999).map(c), "\(c)")
+            #expect(mapper(-.infinity).map(c) == mapper(0).map(c), "\(c)")
+        }
+        // The knees differ in effect (otherwise the checks above could not fail).
+        #expect(mapper(0.8).map(colours[0]) != mapper(0).map(colours[0]))
+        #expect(mapper(0.8).map(colours[0]) != mapper(0.999).map(colours[0]))
+        // A NaN knee still compresses (NaN comparisons must not switch compression off).
+        #expect(mapper(.nan).map(colours[2]) != mapper(.nan).matrix * colours[2])
+    }
 }

@@ -60,4 +60,22 @@ struct LookupTableTests {
             }
         }
     }
+
+    /// Found by the converter fuzz target: a clamped BT.1886 curve with invalid luminances has NaN bounds, and
+    /// building its encoding table formed the range NaN...NaN (trap). Curves outside their domain give NaN, no trap.
+    @Test func parametersOutsideTheDomainGiveNaNTables() {
+        let curves: [TransferFunction] = [
+            .bt1886(whiteLuminance: 100, blackLuminance: 200), .bt1886(whiteLuminance: .nan, blackLuminance: 0),
+            .bt1886(whiteLuminance: .infinity, blackLuminance: 0), .bt1886(whiteLuminance: 100, blackLuminance: -1),
+            .gamma(0), .gamma(-2.2), .gamma(.nan), .gamma(.infinity),
+        ]
+        for curve in curves {
+            for direction in [TransferFunction.LookupTable.Direction.toLinear, .fromLinear] {
+                for range in [OutOfRangeBehavior.clamped, .extended] {
+                    let table = TransferFunction.LookupTable(curve, direction: direction, outOfRange: range)
+                    #expect(table(0.5).isNaN, "\(curve) \(direction) \(range)")
+                }
+            }
+        }
+    }
 }

@@ -66,6 +66,13 @@ extension Array where Element == UInt8 {
             | UInt32(self[offset + 3])
     }
 
+    /// A field whose bounds a length check has just established: its value, or 0 should the check and the read ever
+    /// disagree (no force unwrap on file data).
+    @inline(__always) func u16(at offset: Int) -> UInt16 { u16(offset) ?? 0 }
+
+    /// As ``u16(at:)``, 32 bits.
+    @inline(__always) func u32(at offset: Int) -> UInt32 { u32(offset) ?? 0 }
+
     @inline(__always) func u64(_ offset: Int) -> UInt64? {
         guard let high = u32(offset), let low = u32(offset + 4) else { return nil }
         return UInt64(high) << 32 | UInt64(low)

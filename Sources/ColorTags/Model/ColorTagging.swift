@@ -38,7 +38,8 @@ public struct ColorTagging: Sendable {
     /// Reads the tags of a file's bytes.
     ///
     /// - Throws: ``ColorTagsError/unrecognizedFormat(leadingBytes:)`` when no signature matches,
-    ///   ``ColorTagsError/limitExceeded(_:limit:)`` for input beyond `limits`, ``ColorTagsError/invalidICCProfile(_:)``
+    ///   ``ColorTagsError/limitExceeded(_:limit:)`` for input beyond `limits` (file size, chunk, segment, box and item
+    ///   counts, box nesting, inflated `iCCP` size, image dimensions), ``ColorTagsError/invalidICCProfile(_:)``
     ///   for an `.icc` file that does not parse.
     public init(bytes: [UInt8], limits: ReadLimits = .default) throws(ColorTagsError) {
         guard bytes.count <= limits.maximumFileSize else {
@@ -54,6 +55,15 @@ public struct ColorTagging: Sendable {
             var reader = ISOBMFFReader(bytes: bytes, limits: limits, format: format)
             self = try reader.read()
         case .icc: self = try ICCFileReader.read(bytes, limits: limits)
+        }
+        for image in images {
+            guard let width = image.width, let height = image.height else { continue }
+            let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+            guard !overflow, pixels <= limits.maximumPixelCount else {
+                let count = overflow ? "more than \(Int.max)" : "\(pixels)"
+                throw .limitExceeded(
+                    "\(format) image dimensions \(width)×\(height) (\(count) pixels)", limit: limits.maximumPixelCount)
+            }
         }
     }
 

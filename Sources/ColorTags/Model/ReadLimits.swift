@@ -3,7 +3,9 @@
 public struct ReadLimits: Hashable, Sendable {
     /// The largest file read, in bytes (default 1 GiB).
     public var maximumFileSize: Int
-    /// The largest inflated PNG `iCCP` profile, in bytes (default 16 MiB).
+    /// The largest inflated PNG `iCCP` profile, in bytes (default 16 MiB). The `iCCP` profile is the only
+    /// compressed data the readers inflate: XMP is read from JPEG `APP1` segments (at most 65 533 bytes) and never
+    /// decompressed.
     public var maximumDecompressedSize: Int
     /// The most PNG chunks (default 100 000).
     public var maximumChunkCount: Int
@@ -15,12 +17,16 @@ public struct ReadLimits: Hashable, Sendable {
     public var maximumBoxDepth: Int
     /// The most HEIF items or JPEG MPF images (default 4 096).
     public var maximumItemCount: Int
+    /// The most pixels (width × height) an image of the file may declare: PNG `IHDR`, JPEG `SOF`, HEIF `ispe`
+    /// (default 2³², e.g. 65 536 × 65 536, JPEG's largest). Readers never allocate by these sizes, but the callers that
+    /// decode pixels do.
+    public var maximumPixelCount: Int
 
     /// Creates limits; every parameter defaults to the value named above.
     public init(
         maximumFileSize: Int = 1 << 30, maximumDecompressedSize: Int = 16 << 20, maximumChunkCount: Int = 100_000,
         maximumSegmentCount: Int = 10_000, maximumBoxCount: Int = 100_000, maximumBoxDepth: Int = 16,
-        maximumItemCount: Int = 4_096
+        maximumItemCount: Int = 4_096, maximumPixelCount: Int = 1 << 32
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDecompressedSize = maximumDecompressedSize
@@ -29,6 +35,7 @@ public struct ReadLimits: Hashable, Sendable {
         self.maximumBoxCount = maximumBoxCount
         self.maximumBoxDepth = maximumBoxDepth
         self.maximumItemCount = maximumItemCount
+        self.maximumPixelCount = maximumPixelCount
     }
 
     /// The defaults.

@@ -92,6 +92,11 @@ extension ISOBMFFReader {
                 break
             }
         }
+        // A property named twice by one item adds nothing; dropping repeats keeps decoding linear in the file size.
+        for id in items.keys {
+            var seen: Set<Int> = []
+            items[id]?.properties.removeAll { !seen.insert($0).inserted }
+        }
         guard let primaryID, items[primaryID] != nil else {
             throw .malformed(format, "no primary item ('pitm' missing or naming an item that 'iinf' does not list)")
         }
@@ -171,7 +176,10 @@ extension ISOBMFFReader {
             guard let id, let base = read(baseSize), let extentCount = bytes.u16(position) else { return result }
             position += 2
             var extents: [(Int, Int)] = []
-            for _ in 0..<Int(extentCount) {
+            // With offset, length and index sizes all 0 an extent takes no bytes and every one is (base, 0): one
+            // stands for them all, so a large extent_count cannot loop without reading (65 535 × 4 096 items).
+            let bytesPerExtent = offsetSize + lengthSize + indexSize
+            for _ in 0..<(bytesPerExtent == 0 ? Swift.min(Int(extentCount), 1) : Int(extentCount)) {
                 if indexSize > 0 { guard read(indexSize) != nil else { return result } }
                 guard let offset = read(offsetSize), let length = read(lengthSize), let start = Bytes.add(base, offset)
                 else { return result }
@@ -182,10 +190,11 @@ extension ISOBMFFReader {
         return result
     }
 
-    /// An item's payload (file offsets or `idat`), capped at 1 MiB: only small metadata items are read.
+    /// An item's payload (file offsets or `idat`), capped at 1 MiB in all: only small metadata items are read.
     func payload(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?) -> (bytes: [UInt8], offset: Int)?
     {
         guard let location = locations[id] else { return nil }
+        let maximum = 1 << 20
         var data: [UInt8] = []
         var firstOffset: Int?
         for extent in location.extents {
@@ -197,9 +206,8 @@ extension ISOBMFFReader {
             }
             let limit = location.constructionMethod == 1 ? (idat?.upperBound ?? 0) : bytes.count
             let length = extent.length == 0 ? limit - (absolute ?? limit) : extent.length
-            guard let absolute, length <= 1 << 20, let range = Bytes.range(absolute, length, within: limit) else {
-                return nil
-            }
+            guard let absolute, length <= maximum - data.count, let range = Bytes.range(absolute, length, within: limit)
+            else { return nil }
             firstOffset = firstOffset ?? absolute
             data += bytes[range]
         }

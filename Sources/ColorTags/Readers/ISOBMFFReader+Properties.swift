@@ -46,11 +46,9 @@ extension ISOBMFFReader {
                 let property = properties[index - 1]
                 decode(property, index: index, into: &image, colrTypes: &colrTypes, imageIndex: images.count)
                 if property.type == "auxC", case .other = image.role, auxiliaryTypes[id] != nil {
-                    let auxType = Bytes.latin1(
-                        bytes[
-                            min(
-                                property.payload.lowerBound + 4, property.payload.upperBound)..<property.payload
-                                .upperBound])
+                    // The aux_type URN, up to its NUL (at most 256 bytes are looked at).
+                    let start = min(property.payload.lowerBound + 4, property.payload.upperBound)
+                    let auxType = Bytes.latin1(bytes[start..<min(start + 256, property.payload.upperBound)])
                     image.role =
                         auxType.contains("hdrgainmap") || auxType.contains("gainmap") ? .gainMap : .auxiliary(auxType)
                 }
@@ -117,14 +115,16 @@ extension ISOBMFFReader {
         _ box: Box, index: Int, into image: inout ImageTags, colrTypes: inout [String], imageIndex: Int
     ) {
         let p = box.payload
-        let data = Array(bytes[p])
+        // The fields read are in the first bytes; only an ICC profile needs the whole payload (read below, once per
+        // property). Copying at most 4 KiB per association keeps many items sharing a large property linear.
+        let data = Array(bytes[p.lowerBound..<min(p.upperBound, p.lowerBound + 4096)])
         let location = TagLocation(
             offset: p.lowerBound, length: p.count, container: "ipco property \(index) '\(box.type)'")
         func short(_ needed: Int) {
             problems.append(
                 ReadProblem(
                     .malformed,
-                    "'\(box.type)' property \(index) at byte \(box.start) has \(data.count) bytes, fewer than \(needed)",
+                    "'\(box.type)' property \(index) at byte \(box.start) has \(p.count) bytes, fewer than \(needed)",
                     at: location, image: imageIndex))
         }
         switch box.type {
@@ -140,7 +140,7 @@ extension ISOBMFFReader {
                 guard data.count >= (colourType == "nclx" ? 11 : 10) else {
                     return short(colourType == "nclx" ? 11 : 10)
                 }
-                let codes = [data.u16(4)!, data.u16(6)!, data.u16(8)!]
+                let codes = [data.u16(at: 4), data.u16(at: 6), data.u16(at: 8)]
                 if codes.contains(where: { $0 > 255 }) {
                     problems.append(
                         ReadProblem(
@@ -155,7 +155,10 @@ extension ISOBMFFReader {
                     videoFullRange: full)
                 image.cicp.append(Located(CICPTag(cicp: cicp, source: .nclx), at: colrLocation))
             case "prof", "rICC":
-                image.iccProfiles.append(Located(EmbeddedICCProfile(bytes: Array(data[4...])), at: colrLocation))
+                let profile =
+                    parsedProfiles[index] ?? EmbeddedICCProfile(bytes: Array(bytes[(p.lowerBound + 4)..<p.upperBound]))
+                parsedProfiles[index] = profile
+                image.iccProfiles.append(Located(profile, at: colrLocation))
             default:
                 break
             }
@@ -167,27 +170,27 @@ extension ISOBMFFReader {
             image.bitDepth = data[5..<(5 + channels)].map(Int.init).max()
         case "ispe":
             guard data.count >= 12 else { return short(12) }
-            image.width = Int(data.u32(4)!)
-            image.height = Int(data.u32(8)!)
+            image.width = Int(data.u32(at: 4))
+            image.height = Int(data.u32(at: 8))
         case "clli":
             guard data.count >= 4 else { return short(4) }
             image.contentLightLevel.append(
                 Located(
                     ContentLightLevel(
-                        maxContentLightLevel: Double(data.u16(0)!), maxFrameAverageLightLevel: Double(data.u16(2)!)),
+                        maxContentLightLevel: Double(data.u16(at: 0)), maxFrameAverageLightLevel: Double(data.u16(at: 2))),
                     at: location))
         case "mdcv":
             guard data.count >= 24 else { return short(24) }
             // display_primaries in G, B, R order (as HEVC SEI), units of 0.00002; luminances in 0.0001 cd/m².
             func xy(_ i: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u16(i * 4)!) * 0.00002, y: Double(data.u16(i * 4 + 2)!) * 0.00002)
+                Chromaticity(x: Double(data.u16(at: i * 4)) * 0.00002, y: Double(data.u16(at: i * 4 + 2)) * 0.00002)
             }
             image.masteringDisplay.append(
                 Located(
                     MasteringDisplayColorVolume(
                         red: xy(2), green: xy(0), blue: xy(1), white: xy(3),
-                        maximumLuminance: Double(data.u32(16)!) * 0.0001,
-                        minimumLuminance: Double(data.u32(20)!) * 0.0001),
+                        maximumLuminance: Double(data.u32(at: 16)) * 0.0001,
+                        minimumLuminance: Double(data.u32(at: 20)) * 0.0001),
                     at: location))
         case "av1C":
             guard let configuration = AV1SequenceHeader.configuration(from: data) else { return short(4) }

@@ -7,6 +7,9 @@ struct ISOBMFFReader {
     let format: ImageFileFormat
     var problems: [ReadProblem] = []
     var boxCount = 0
+    /// ICC profiles of `colr` properties already parsed, by property index: items sharing a property (or naming it
+    /// many times) parse it once.
+    var parsedProfiles: [Int: EmbeddedICCProfile] = [:]
 
     init(bytes: [UInt8], limits: ReadLimits, format: ImageFileFormat) {
         self.bytes = bytes

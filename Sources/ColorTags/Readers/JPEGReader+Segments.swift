@@ -13,14 +13,14 @@ extension JPEGReader {
                 return
             }
             result.tags.bitDepth = Int(bytes[start])
-            result.tags.height = Int(bytes.u16(start + 1)!)
-            result.tags.width = Int(bytes.u16(start + 3)!)
+            result.tags.height = Int(bytes.u16(at: start + 1))
+            result.tags.width = Int(bytes.u16(at: start + 3))
             result.tags.channelCount = Int(bytes[start + 5])
-        case 0xE1 where bytes.matches(Self.xmpSignature, at: start):
+        case 0xE1 where matches(Self.xmpSignature, in: payload):
             let body = bytes[(start + Self.xmpSignature.count)..<payload.upperBound]
             let location = TagLocation(offset: start, length: payload.count, container: "APP1 XMP")
             if result.xmp == nil { result.xmp = Located(String(decoding: body, as: UTF8.self), at: location) }
-        case 0xE2 where bytes.matches(Self.iccSignature, at: start):
+        case 0xE2 where matches(Self.iccSignature, in: payload):
             let header = start + Self.iccSignature.count
             guard header + 2 <= payload.upperBound else {
                 problems.append(
@@ -29,7 +29,7 @@ extension JPEGReader {
                 return
             }
             iccParts.append((bytes[header], bytes[header + 1], (header + 2)..<payload.upperBound))
-        case 0xE2 where bytes.matches(Self.isoGainMapSignature, at: start):
+        case 0xE2 where matches(Self.isoGainMapSignature, in: payload):
             let body = Array(bytes[(start + Self.isoGainMapSignature.count)..<payload.upperBound])
             let location = TagLocation(offset: start, length: payload.count, container: "APP2 ISO 21496-1")
             switch ISOGainMapParser.parse(body, hasVersionByte: false) {
@@ -39,7 +39,7 @@ extension JPEGReader {
                     ReadProblem(.gainMapMetadataInvalid, "ISO 21496-1 metadata: \(message)", at: location, image: index)
                 )
             }
-        case 0xE2 where bytes.matches(Self.mpfSignature, at: start):
+        case 0xE2 where matches(Self.mpfSignature, in: payload):
             let location = TagLocation(offset: start, length: payload.count, container: "APP2 MPF")
             if let index = try multiPictureIndex(
                 tiffStart: start + 4, end: payload.upperBound, location: location,
@@ -50,6 +50,12 @@ extension JPEGReader {
         default:
             break
         }
+    }
+
+    /// Whether the segment `payload` starts with `signature` (the signature must fit in the payload: matching across
+    /// its end would make the body range below start after it ends).
+    func matches(_ signature: [UInt8], in payload: Range<Int>) -> Bool {
+        payload.count >= signature.count && bytes.matches(signature, at: payload.lowerBound)
     }
 
     /// Reassembles APP2 ICC_PROFILE segments by sequence number (ICC.1:2022 Annex B.4).

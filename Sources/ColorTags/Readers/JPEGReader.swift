@@ -19,7 +19,12 @@ struct JPEGReader {
 
     func read() throws(ColorTagsError) -> ColorTagging {
         var problems: [ReadProblem] = []
-        let primary = try segments(ofImageAt: 0, role: .primary, index: 0, problems: &problems)
+        // The bytes all walks may scan (fill bytes and segment payloads). Images of a well-formed file do not overlap,
+        // so their walks scan at most the file once; MPF entries that lead into one another's headers would otherwise
+        // make the work grow with the square of the file size.
+        var scanBudget = 2 * bytes.count + (1 << 16)
+        let primary = try segments(
+            ofImageAt: 0, role: .primary, index: 0, budget: &scanBudget, problems: &problems)
         var images = [primary.tags]
         var gainMap = GainMapTags()
         gainMap.isoPrimaryVersion = primary.iso
@@ -31,10 +36,18 @@ struct JPEGReader {
         if let iso = primary.iso, iso.value.values != nil { gainMap.iso = iso }
         gainMap.multiPicture = primary.mpf
         for (entryIndex, entry) in (primary.mpf?.value.entries ?? []).enumerated().dropFirst() where entry.landsOnSOI {
+            guard scanBudget > 0 else {
+                problems.append(
+                    ReadProblem(
+                        .gainMapMPFInvalid,
+                        "MPF: the images the MP entries lead to overlap so much that reading them would scan the file "
+                            + "more than twice; MP entries \(entryIndex + 1) and later were not read"))
+                break
+            }
             let index = images.count
             var secondary = try segments(
                 ofImageAt: entry.fileOffset, role: .other("MPF image \(entryIndex + 1)"), index: index,
-                problems: &problems)
+                budget: &scanBudget, problems: &problems)
             secondary.tags.offset = entry.fileOffset
             var isGainMap = false
             if let xmp = secondary.xmp {
@@ -68,10 +81,11 @@ struct JPEGReader {
         return ColorTagging(format: .jpeg, byteCount: bytes.count, images: images, gainMap: gainMap, problems: problems)
     }
 
-    /// Walks the marker segments of the image starting at `start` (an SOI) up to its first SOS.
-    func segments(ofImageAt start: Int, role: ImageTags.Role, index: Int, problems: inout [ReadProblem])
-        throws(ColorTagsError) -> Segments
-    {
+    /// Walks the marker segments of the image starting at `start` (an SOI) up to its first SOS, scanning at most
+    /// `budget` bytes (fill bytes and segment payloads; reduced by what it scans, and the walk ends when it runs out).
+    func segments(
+        ofImageAt start: Int, role: ImageTags.Role, index: Int, budget: inout Int, problems: inout [ReadProblem]
+    ) throws(ColorTagsError) -> Segments {
         var result = Segments(tags: ImageTags(role: role))
         var iccParts: [(sequence: UInt8, count: UInt8, payload: Range<Int>)] = []
         var position = start + 2
@@ -98,6 +112,8 @@ struct JPEGReader {
                     ReadProblem(.truncated, "the \(role) ends inside a marker at byte \(position)", image: index))
                 break
             }
+            budget -= markerIndex - position
+            guard budget >= 0 else { break }
             let marker = bytes[markerIndex]
             position = markerIndex + 1
             switch marker {
@@ -126,6 +142,8 @@ struct JPEGReader {
                         image: index))
                 break
             }
+            budget -= payload.count
+            guard budget >= 0 else { break }  // read() reports the overlap
             segmentCount += 1
             guard segmentCount <= limits.maximumSegmentCount else {
                 throw .limitExceeded(

@@ -16,6 +16,13 @@ extension PNGReader {
         switch chunk.name {
         case "IHDR":
             guard data.count == 13, let width = data.u32(0), let height = data.u32(4) else { return wrongSize(13) }
+            if width == 0 || height == 0 || width > 0x7FFF_FFFF || height > 0x7FFF_FFFF {
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "IHDR declares \(width)×\(height) pixels; PNG allows 1 to 2147483647 in each direction",
+                        at: location))
+            }
             image.width = Int(width)
             image.height = Int(height)
             let colorType = data[9]
@@ -85,7 +92,7 @@ extension PNGReader {
         case "cHRM":
             guard data.count == 32 else { return wrongSize(32) }
             func xy(_ index: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u32(index * 8)!) / 100_000, y: Double(data.u32(index * 8 + 4)!) / 100_000)
+                Chromaticity(x: Double(data.u32(at: index * 8)) / 100_000, y: Double(data.u32(at: index * 8 + 4)) / 100_000)
             }
             image.chromaticities.append(
                 Located(
@@ -94,14 +101,14 @@ extension PNGReader {
             guard data.count == 24 else { return wrongSize(24) }
             if chunk.name == "mDCv" { legacy(chunk, "mDCV", problems: &problems, location: location) }
             func xy(_ index: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u16(index * 4)!) * 0.00002, y: Double(data.u16(index * 4 + 2)!) * 0.00002)
+                Chromaticity(x: Double(data.u16(at: index * 4)) * 0.00002, y: Double(data.u16(at: index * 4 + 2)) * 0.00002)
             }
             image.masteringDisplay.append(
                 Located(
                     MasteringDisplayColorVolume(
                         red: xy(0), green: xy(1), blue: xy(2), white: xy(3),
-                        maximumLuminance: Double(data.u32(16)!) * 0.0001,
-                        minimumLuminance: Double(data.u32(20)!) * 0.0001),
+                        maximumLuminance: Double(data.u32(at: 16)) * 0.0001,
+                        minimumLuminance: Double(data.u32(at: 20)) * 0.0001),
                     at: location))
         case "cLLI", "cLLi":
             guard data.count == 8 else { return wrongSize(8) }
@@ -109,8 +116,8 @@ extension PNGReader {
             image.contentLightLevel.append(
                 Located(
                     ContentLightLevel(
-                        maxContentLightLevel: Double(data.u32(0)!) * 0.0001,
-                        maxFrameAverageLightLevel: Double(data.u32(4)!) * 0.0001), at: location))
+                        maxContentLightLevel: Double(data.u32(at: 0)) * 0.0001,
+                        maxFrameAverageLightLevel: Double(data.u32(at: 4)) * 0.0001), at: location))
         case let name where Self.referenceWhiteChunkTypes.contains(name):
             guard data.count == 4, let value = data.u32(0) else { return wrongSize(4) }
             image.referenceWhite.append(Located(Double(value) * 0.0001, at: location))

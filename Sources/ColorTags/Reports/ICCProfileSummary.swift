@@ -23,7 +23,11 @@ public struct ICCProfileSummary: Sendable {
 
     func texts(_ text: ICCLocalizedText?) -> [(String, String)] {
         (text?.translations ?? []).map {
-            ("\($0.language)\($0.country.isEmpty ? "" : "-" + $0.country)", TextSanitizer.sanitize($0.text))
+            // The language and country codes are raw bytes of the file too.
+            (
+                TextSanitizer.sanitize("\($0.language)\($0.country.isEmpty ? "" : "-" + $0.country)"),
+                TextSanitizer.sanitize($0.text)
+            )
         }
     }
 

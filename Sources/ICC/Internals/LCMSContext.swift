@@ -28,7 +28,10 @@ final class LCMSErrorLog: @unchecked Sendable {
 ///
 /// Everything created in the context (profiles, transforms) must be released before the context; owners keep a strong
 /// reference and free their objects in their own `deinit`.
-final class LCMSContext: @unchecked Sendable {
+///
+/// Not `Sendable`: a context belongs to one profile load or to one `ICCTransform`, whose own `@unchecked Sendable`
+/// covers the only use from several threads (LittleCMS reporting errors through the locked `LCMSErrorLog`).
+final class LCMSContext {
     let handle: cmsContext
     let log: LCMSErrorLog
 

@@ -5,9 +5,16 @@ import ColorSpaces
 /// but fail to decode.
 struct LCMSTagReader {
     let profile: LCMSProfile
+    /// The profile's bytes and tag table, for the count checks LittleCMS does too late.
+    let bytes: [UInt8]
+    let entries: [ICCTagEntry]
     private(set) var problems: [ICCTagProblem] = []
 
-    init(profile: LCMSProfile) { self.profile = profile }
+    init(profile: LCMSProfile, bytes: [UInt8], entries: [ICCTagEntry]) {
+        self.profile = profile
+        self.bytes = bytes
+        self.entries = entries
+    }
 
     var isMatrixShaper: Bool { cmsIsMatrixShaper(profile.handle) != 0 }
 
@@ -15,6 +22,12 @@ struct LCMSTagReader {
     private mutating func read(_ tag: ICCSignature) -> UnsafeMutableRawPointer? {
         let signature = cmsTagSignature(rawValue: tag.rawValue)
         guard cmsIsTag(profile.handle, signature) != 0 else { return nil }
+        if let entry = entries.first(where: { $0.signature == tag }),
+            let problem = ProfileBytes.countProblem(in: bytes, entry: entry)
+        {
+            problems.append(ICCTagProblem(tag: tag, messages: [problem]))
+            return nil
+        }
         _ = profile.context.log.drain()
         guard let data = cmsReadTag(profile.handle, signature) else {
             problems.append(ICCTagProblem(tag: tag, messages: profile.context.log.drain()))

@@ -39,6 +39,35 @@ enum ProfileBytes {
         return result
     }
 
+    /// Why a tag's declared counts cannot fit in the tag, or nil. Checked before LittleCMS decodes the tag: LittleCMS
+    /// 2.14 allocates and zeroes what an `mluc` tag's record count asks for before comparing it with the tag's size, so
+    /// a 700-byte profile could make it allocate 800 MB (found by the ICC fuzz target). Also the text length of a v2
+    /// `desc` (textDescriptionType) and the entry count of a `curv`. `entry` lies inside `bytes` (validated).
+    static func countProblem(in bytes: [UInt8], entry: ICCTagEntry) -> String? {
+        let (start, size) = (entry.offset, entry.size)
+        let name = "'\(entry.signature)' (\(entry.typeSignature))"
+        func tooMany(_ count: UInt32, _ what: String, _ unit: Int, header: Int) -> String? {
+            guard size >= header else { return "\(name) is \(size) bytes, shorter than its \(header)-byte header" }
+            guard Int(count) <= (size - header) / unit else {
+                return "\(name) declares \(count) \(what), more than its \(size) bytes hold; the tag is damaged"
+            }
+            return nil
+        }
+        switch entry.typeSignature.rawValue {
+        case 0x6D6C_7563:  // 'mluc': records of 12 bytes after a 16-byte header (ICC.1:2022 §10.15)
+            guard size >= 16 else { return tooMany(0, "records", 12, header: 16) }
+            return tooMany(bytes.uint32(at: start + 8), "records of 12 bytes", 12, header: 16)
+        case 0x6465_7363:  // 'desc' (v2 textDescriptionType): the ASCII length after a 12-byte header
+            guard size >= 12 else { return tooMany(0, "bytes of text", 1, header: 12) }
+            return tooMany(bytes.uint32(at: start + 8), "bytes of text", 1, header: 12)
+        case 0x6375_7276:  // 'curv': 2-byte entries after a 12-byte header (§10.6)
+            guard size >= 12 else { return tooMany(0, "curve entries", 2, header: 12) }
+            return tooMany(bytes.uint32(at: start + 8), "curve entries of 2 bytes", 2, header: 12)
+        default:
+            return nil
+        }
+    }
+
     /// The `cicp` tag's codes and raw range-flag byte, or a problem description. Accepts the ICC.1:2022 12-byte form
     /// and LittleCMS 2.14's 16-byte form (zero bytes 4–11).
     static func cicp(in bytes: [UInt8], entry: ICCTagEntry) -> (cicp: CICP?, rangeFlag: UInt8?, problem: ICCTagProblem?) {

@@ -92,6 +92,22 @@ struct PlanCompiler {
     // MARK: Validation
 
     private func validate() throws(PixelConversionError) {
+        for (role, encoding) in [("source", source), ("destination", destination)] {
+            // Parameters outside a curve's domain make it NaN everywhere: a typed error instead of NaN pixels.
+            switch encoding.colorSpace.transferFunction {
+            case .gamma(let g) where !(g > 0 && g.isFinite):
+                throw .invalidOption(
+                    name: "\(role) transfer function", value: "gamma(\(g)) of \(encoding.colorSpace.name)",
+                    expected: "a finite gamma > 0")
+            case .bt1886(let white, let black) where !(black >= 0 && white > black && white.isFinite):
+                throw .invalidOption(
+                    name: "\(role) transfer function",
+                    value: "bt1886(whiteLuminance: \(white), blackLuminance: \(black)) of \(encoding.colorSpace.name)",
+                    expected: "luminances with 0 ≤ black < white < ∞ (cd/m²)")
+            default:
+                break
+            }
+        }
         for encoding in [source, destination] {
             let format = encoding.format
             switch (format.colorModel, encoding.matrix) {

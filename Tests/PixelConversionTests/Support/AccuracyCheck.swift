@@ -126,7 +126,7 @@ enum AccuracyCheck {
         }
         let reference = ReferenceConverter(
             source: converter.source, destination: converter.destination, options: converter.options)
-        let expected = try frame.withView { reference.expected($0) }
+        let expected = try frame.withView { try reference.expected($0) }
         let result = try destination.withView { compare($0, expected, converter.destination) }
         return (result, destination)
     }

@@ -2,6 +2,7 @@ import ColorSpaces
 import HalfFloat
 import PixelBuffers
 import ToneMapping
+import Testing
 import TransferFunctions
 
 @testable import PixelConversion
@@ -27,13 +28,13 @@ struct ReferenceConverter {
         var chromaWidth: Int
     }
 
-    func expected(_ view: PixelBufferView) -> Expected {
+    func expected(_ view: PixelBufferView) throws -> Expected {
         let w = view.width, h = view.height
         var signals = [SIMD3<Double>](repeating: .zero, count: w * h)
         var alphas = [Double](repeating: 1, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
-                let (rgb, alpha) = linear(view, x, y)
+                let (rgb, alpha) = try linear(view, x, y)
                 signals[y * w + x] = encode(rgb)
                 alphas[y * w + x] = alpha
             }
@@ -60,7 +61,7 @@ struct ReferenceConverter {
 
     // MARK: Source → linear light in the source primaries, 1.0 = reference white
 
-    func linear(_ view: PixelBufferView, _ x: Int, _ y: Int) -> (SIMD3<Double>, Double) {
+    func linear(_ view: PixelBufferView, _ x: Int, _ y: Int) throws -> (SIMD3<Double>, Double) {
         let format = source.effectiveFormat
         let conventions = options.conversionOptions
         if format.colorModel == .rgb {
@@ -69,8 +70,8 @@ struct ReferenceConverter {
             for c in 0..<3 where v[c].isInfinite { v[c] = v[c] > 0 ? 1e30 : -1e30 }
             return (source.colorSpace.decode(SIMD3(v.x, v.y, v.z), options: conventions), v.w)
         }
-        let q = try! Quantization(bitDepth: format.bitDepth, range: format.range!)
-        let matrix = source.matrix!
+        let q = try Quantization(bitDepth: format.bitDepth, range: try #require(format.range))
+        let matrix = try #require(source.matrix)
         let codes = yCbCrCodes(view, format, x, y)
         // GBR (MatrixCoefficients 0) quantises all three like luma (ITU-T H.273).
         let chromaQ: (Double) -> Double = matrix == .identity

@@ -120,9 +120,11 @@ enum TestFrames {
 
     /// A Y′CbCr frame of `format` holding the codes of given normalised Y′CbCr values, in stripes, at every pixel
     /// (chroma planes take the value of their first luma pixel's stripe).
-    static func yCbCr(_ format: PixelFormat, width: Int, height: Int, values: [SIMD3<Double>], identity: Bool = false) -> Frame {
+    static func yCbCr(
+        _ format: PixelFormat, width: Int, height: Int, values: [SIMD3<Double>], identity: Bool = false
+    ) throws -> Frame {
         let frame = Frame(format: format, width: width, height: height)
-        let q = try! Quantization(bitDepth: format.bitDepth, range: format.range!)
+        let q = try Quantization(bitDepth: format.bitDepth, range: try #require(format.range))
         for c in 0..<3 {
             let size = frame.size(ofChannel: c)
             let hs = c == 0 ? 1 : (format.chromaSubsampling?.horizontalFactor ?? 1)
