@@ -7,8 +7,9 @@ extension PixelConverter {
     /// values kept.
     public struct Options: Sendable {
         /// Threads for one frame: `nil` (the default) uses every active core for frames of at least one million pixels
-        /// and the caller's thread below that; 1 always runs on the caller's thread. The output bytes are identical
-        /// for every thread count.
+        /// and the caller's thread below that; 1 always runs on the caller's thread. At most four threads per active
+        /// core, and one per 16-row band of the frame, are used. The output bytes are identical for every thread
+        /// count.
         public var threadCount: Int?
         /// The luminance in cd/m² that linear 1.0 stands for when PQ or HLG meet linear light (203, ITU-R BT.2408;
         /// 100 for older conventions).

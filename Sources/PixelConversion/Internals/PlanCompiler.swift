@@ -232,7 +232,8 @@ struct PlanCompiler {
             let gain: @Sendable (Double) -> Double = { y in
                 y > Double(ToneCurveApplication.ratioThreshold) ? mapper.map(SIMD3(repeating: y)).x / y : 1
             }
-            let top = Swift.max(Int(log2(kink).rounded(.up)) + 2, 7)
+            // At most 2^30 (absurd content peaks keep a finite, small table; the exact path covers the rest).
+            let top = Swift.min(Swift.max(Int(log2(Swift.min(kink, 0x1p40)).rounded(.up)) + 2, 7), 30)
             let table = PiecewiseLinearTable(
                 function: gain, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZeroBelow(0x1p-16),
                 high: Float(sign: .plus, exponent: top, significand: 1), mirrored: false)

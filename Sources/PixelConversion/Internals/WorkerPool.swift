@@ -44,8 +44,11 @@ final class WorkerPool: @unchecked Sendable {
     private var stopping = false
     private var threads: [pthread_t] = []
 
+    /// Threads beyond this many per active core only add contention.
+    static let threadsPerCore = 4
+
     init(threadCount: Int) {
-        workerCount = Swift.max(threadCount - 1, 0)
+        workerCount = Swift.max(Swift.min(threadCount, Self.threadsPerCore * ProcessInfoCores.active) - 1, 0)
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(wake, nil)
         pthread_cond_init(finished, nil)
@@ -74,7 +77,9 @@ final class WorkerPool: @unchecked Sendable {
             return
         }
         busy = true
-        if threads.count < workerCount { startThreads() }
+        // Threads are started as frames need them: one per band beyond the caller's, up to the pool's size.
+        let wanted = Swift.min(workerCount, job.bandCount - 1)
+        if threads.count < wanted { startThreads(wanted) }
         self.job = job
         nextBand.store(0, ordering: .relaxed)
         doneCount = 0
@@ -99,10 +104,10 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Starts the worker threads (called with the mutex held).
-    private func startThreads() {
-        threads.reserveCapacity(workerCount)
-        while threads.count < workerCount {
+    /// Starts worker threads until there are `count` (called with the mutex held).
+    private func startThreads(_ count: Int) {
+        threads.reserveCapacity(count)
+        while threads.count < count {
             let context = Unmanaged.passUnretained(self).toOpaque()
             #if canImport(Darwin)
             var thread: pthread_t? = nil
