@@ -7,13 +7,13 @@ extension TransferFunction: CustomStringConvertible {
         .smpte240m, .st428, .log100, .log100Sqrt10, .iec61966_2_4, .bt1361, .linear,
     ]
 
-    /// The curve named by `name`: an ``identifier`` (case-insensitive), or `gammaX` for any gamma X > 0
-    /// (e.g. `gamma2.35`).
+    /// The curve named by `name`: an ``identifier`` (case-insensitive), or `gammaX` for any gamma 0 < X ≤ 10
+    /// (e.g. `gamma2.35`; `gamma22` is refused rather than read as gamma 22).
     public init?(named name: String) {
         let key = name.lowercased()
         if let match = Self.catalog.first(where: { $0.identifier == key }) {
             self = match
-        } else if key.hasPrefix("gamma"), let g = Double(key.dropFirst(5)), g > 0, g.isFinite {
+        } else if key.hasPrefix("gamma"), let g = Double(key.dropFirst(5)), g > 0, g <= 10 {
             self = .gamma(g)
         } else {
             return nil

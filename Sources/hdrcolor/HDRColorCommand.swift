@@ -16,7 +16,7 @@ struct HDRColorCommand: AsyncParsableCommand {
         subcommands: [Demo.self, Inspect.self, Validate.self, Tag.self, Convert.self, Profile.self, Plot.self]
     )
 
-    /// Runs the command; a usage error of `validate` exits 2 as its help documents, other commands keep 64.
+    /// Runs the command; every error, usage errors included, ends through ``Diagnostics/exit(for:)``.
     static func main() async {
         do {
             var command = try parseAsRoot()
@@ -26,12 +26,7 @@ struct HDRColorCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            let isValidate = CommandLine.arguments.dropFirst().first == "validate"
-            if isValidate, exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
+            Diagnostics.exit(for: error)
         }
     }
 }

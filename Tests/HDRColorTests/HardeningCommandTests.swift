@@ -9,22 +9,25 @@ import Testing
 struct HardeningCommandTests {
     static func fixture(_ name: String) -> String { Fixtures.url("color-tags/\(name)").path }
 
-    @Test("profile --version 2 writes a v2 header; 4.4 writes v4.4")
+    @Test("profile --icc-version 2 writes a v2 header; 4.4 writes v4.4; the global --version is the tool's")
     func profileVersions() throws {
         let directory = try CommandLineTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (argument, major, minor) in [("2", 2, 1), ("2.1", 2, 1), ("4.4", 4, 4)] {
             let file = directory.appendingPathComponent("srgb-\(argument).icc")
-            let result = try CommandLineTool.run(["profile", "--color-space", "srgb", "--version", argument, "-o", file.path])
+            let result = try CommandLineTool.run(
+                ["profile", "--color-space", "srgb", "--icc-version", argument, "-o", file.path])
             #expect(result.status == 0, "\(result.standardError)")
             let bytes = [UInt8](try Data(contentsOf: file))
-            #expect(bytes[8] == UInt8(major) && bytes[9] >> 4 == UInt8(minor), "--version \(argument)")
+            #expect(bytes[8] == UInt8(major) && bytes[9] >> 4 == UInt8(minor), "--icc-version \(argument)")
             let profile = try ICCProfile(bytes: bytes)
-            #expect(profile.header.version == ICCVersion(major: major, minor: minor), "--version \(argument)")
+            #expect(profile.header.version == ICCVersion(major: major, minor: minor), "--icc-version \(argument)")
             #expect(result.standardOutput.contains("ICC \(major).\(minor).0"))
         }
-        let bad = try CommandLineTool.run(["profile", "--color-space", "srgb", "--version", "3", "-o", "/dev/null"])
-        #expect(bad.status == 1 && bad.standardError.contains("unsupported ICC version \"3\"; use 4.4 or 2"))
+        let bad = try CommandLineTool.run(["profile", "--color-space", "srgb", "--icc-version", "3", "-o", "/dev/null"])
+        #expect(bad.status == 64 && bad.standardError.contains("'3'") && bad.standardError.contains("--icc-version"))
+        let version = try CommandLineTool.run(["--version"])
+        #expect(version.status == 0 && version.standardOutput.hasPrefix("0."))
     }
 
     @Test("inspect's luminance lines show Y of the lumi tag (10 000 cd/m² for PQ; X and Z differ)")
@@ -112,7 +115,7 @@ struct HardeningCommandTests {
     func sanitisedEchoes() throws {
         let evil = "srgb\u{1B}]0;pwned\u{07}"
         let result = try CommandLineTool.run(["profile", "--color-space", evil, "-o", "/dev/null"])
-        #expect(result.status == 1)
+        #expect(result.status == 64)
         #expect(!result.standardError.contains("\u{1B}") && result.standardError.contains("\\x1B]0;pwned\\x07"))
         let missing = try CommandLineTool.run(["inspect", "/nonexistent/\u{1B}[2J.png"])
         #expect(missing.status == 2 && !missing.standardError.contains("\u{1B}"))

@@ -8,9 +8,29 @@ extension Severity: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension Requirement: ExpressibleByArgument {}
 
+extension Glob: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+}
+
 extension TransferFunction: ExpressibleByArgument {
     public init?(argument: String) { self.init(named: argument) }
     public static var allValueStrings: [String] { catalog.map(\.identifier) }
+}
+
+/// `--icc-version`: 4.4 (also `4`) or 2 (also `2.1`, the version written).
+enum ICCVersionArgument: String, ExpressibleByArgument, CaseIterable {
+    case v4_4 = "4.4"
+    case v2_1 = "2"
+
+    init?(argument: String) {
+        switch argument {
+        case "4.4", "4": self = .v4_4
+        case "2", "2.1": self = .v2_1
+        default: return nil
+        }
+    }
+
+    var value: ICCVersion { self == .v4_4 ? .v4_4 : .v2_1 }
 }
 
 /// `--mdcv`: `PRIMARIES:MAX:MIN` with PRIMARIES `bt2020`, `p3` or `bt709` (D65 white) and luminances in cd/m², or ten

@@ -3,49 +3,51 @@ import Foundation
 import HDRColor
 import ImageFiles
 
-/// `hdrcolor demo`: the library's whole job on a built-in HDR test frame, from a 10-bit PQ video frame to validated
-/// HDR, SDR and gain-map files.
-struct Demo: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Convert, tone map, export, write and validate a built-in HDR test frame.",
-        discussion: """
-            Synthesises a 10-bit 4:2:0 'x420' BT.2100 PQ frame (greyscale ramp in stops, BT.2408 reference white and \
-            18 % grey, BT.2020 primaries, highlights at 1000 and 4000 cd/m²), converts it with PixelConverter to RGBA \
-            half-float extended-linear Display P3 (an EDR layer's format), tone maps it for display headrooms 1×, 2×, \
-            4× and 16×, exports it to 'x420' BT.2100 HLG, writes ISO HDR PNG and AVIF files, an SDR PNG, a gain-map \
-            JPEG, a contact sheet and SVG plots of the curves, validates the files with the rules of \
-            `hdrcolor validate`, and prints the timings and verdicts. Exits 1 when a file fails validation.
-            """
-    )
+extension HDRColorCommand {
+    /// `hdrcolor demo`: the library's whole job on a built-in HDR test frame, from a 10-bit PQ video frame to validated
+    /// HDR, SDR and gain-map files.
+    struct Demo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Convert, tone map, export, write and validate a built-in HDR test frame.",
+            discussion: """
+                Synthesises a 10-bit 4:2:0 'x420' BT.2100 PQ frame (greyscale ramp in stops, BT.2408 reference white and \
+                18 % grey, BT.2020 primaries, highlights at 1000 and 4000 cd/m²), converts it with PixelConverter to RGBA \
+                half-float extended-linear Display P3 (an EDR layer's format), tone maps it for display headrooms 1×, 2×, \
+                4× and 16×, exports it to 'x420' BT.2100 HLG, writes ISO HDR PNG and AVIF files, an SDR PNG, a gain-map \
+                JPEG, a contact sheet and SVG plots of the curves, validates the files with the rules of \
+                `hdrcolor validate`, and prints the timings and verdicts. Exits 1 when a file fails validation.
+                """
+        )
 
-    @Option(name: .shortAndLong, help: "The folder to write the files to (created when missing).")
-    var output = "demo-output"
+        @Option(name: .shortAndLong, help: "The folder to write the files to (created when missing).")
+        var output = "demo-output"
 
-    @Option(help: "The frame size, WIDTHxHEIGHT, both multiples of 4.")
-    var size = SizeArgument(argument: "1920x1080")!
+        @Option(help: "The frame size, WIDTHxHEIGHT, both multiples of 4.")
+        var size = SizeArgument(argument: "1920x1080")!
 
-    @Option(help: "Timed runs per conversion; the median is reported.")
-    var runs = 7
+        @Option(help: "Timed runs per conversion; the median is reported.")
+        var runs = 7
 
-    func validate() throws {
-        guard size.width % 4 == 0, size.height % 4 == 0, size.width >= 16, size.height >= 16,
-            size.width <= 8192, size.height <= 8192
-        else { throw ValidationError("--size must be 16 … 8192 pixels in each dimension, multiples of 4") }
-        guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 … 100") }
-    }
-
-    func run() throws {
-        let started = ContinuousClock.now
-        let folder = URL(fileURLWithPath: output, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            try Diagnostics.fail("cannot create \(output): \(error.localizedDescription)", status: 2)
+        func validate() throws {
+            guard size.width % 4 == 0, size.height % 4 == 0, size.width >= 16, size.height >= 16,
+                size.width <= 8192, size.height <= 8192
+            else { throw ValidationError("--size must be 16 … 8192 pixels in each dimension, multiples of 4") }
+            guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 … 100") }
         }
-        var job = DemoJob(frame: DemoFrame(width: size.width, height: size.height), folder: folder, runs: runs)
-        try job.run()
-        print(job.report(elapsed: ContinuousClock.now - started))
-        if job.files.contains(where: { $0.failed }) { throw ExitCode(1) }
+
+        func run() throws {
+            let started = ContinuousClock.now
+            let folder = URL(fileURLWithPath: output, isDirectory: true)
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                try Diagnostics.fail("cannot create \(output): \(error.localizedDescription)", status: 2)
+            }
+            var job = DemoJob(frame: DemoFrame(width: size.width, height: size.height), folder: folder, runs: runs)
+            try job.run()
+            print(job.report(elapsed: ContinuousClock.now - started))
+            if job.files.contains(where: { $0.failed }) { throw ExitCode(1) }
+        }
     }
 }
 
@@ -140,13 +142,13 @@ struct DemoJob {
             requirements: [.isoHDR])
         try plot(
             "tone-curves.svg", "the headroom tone curve for each display",
-            PlotToneMap.parse(
+            HDRColorCommand.Plot.ToneMap.parse(
                 ["--content-headroom", "\(DemoFrame.peakLuminance / DemoFrame.referenceWhite)", "--operator", "headroom"]
                     + Self.headrooms.flatMap { ["--display-headroom", "\($0)"] } + ["-o", ""]
             ).chart().render())
         try plot(
             "transfer-functions.svg", "PQ, HLG and sRGB: signal → luminance",
-            PlotTransfer.parse(["pq", "hlg", "srgb", "-o", ""]).chart().render())
+            HDRColorCommand.Plot.Transfer.parse(["pq", "hlg", "srgb", "-o", ""]).chart().render())
         validateFiles()
     }
 
@@ -195,11 +197,7 @@ struct DemoJob {
                 requirements: []))
     }
 
-    static func save(_ data: Data, as url: URL) throws {
-        do { try data.write(to: url, options: .atomic) } catch {
-            try Diagnostics.fail("cannot write \(url.path): \(error.localizedDescription)", status: 2)
-        }
-    }
+    static func save(_ data: Data, as url: URL) throws { try OutputFile.write(data, to: url.path) }
 
     /// Reads every image back and applies `hdrcolor validate`'s rules with each file's requirements.
     mutating func validateFiles() {

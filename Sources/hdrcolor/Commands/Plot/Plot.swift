@@ -2,12 +2,14 @@ import ArgumentParser
 import Foundation
 import HDRColor
 
-/// `hdrcolor plot`: SVG plots of tone curves and transfer functions.
-struct Plot: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Write SVG plots of tone-mapping curves and transfer functions.",
-        subcommands: [PlotToneMap.self, PlotTransfer.self]
-    )
+extension HDRColorCommand {
+    /// `hdrcolor plot`: SVG plots of tone curves and transfer functions.
+    struct Plot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write SVG plots of tone-mapping curves and transfer functions.",
+            subcommands: [ToneMap.self, Transfer.self]
+        )
+    }
 }
 
 /// Label formatting shared by the plots.

@@ -2,47 +2,49 @@ import ArgumentParser
 import Foundation
 import HDRColor
 
-struct Inspect: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract:
-            "Show what image files and ICC profiles say about their colour: CICP, ICC, sRGB, gamma, chromaticities, mastering display, content light level, gain maps.",
-        discussion: """
-            Reads PNG, JPEG, HEIF, AVIF and ICC (.icc/.icm) files, recognised by signature. Field names follow \
-            exiftool and ITU-T H.273. With --json, one object per file (an array for several files); numbers that are \
-            NaN or infinite are written as null.
-            Exit status: 0 no findings at warning or error severity, 1 such findings, 2 a file could not be read.
-            """
-    )
+extension HDRColorCommand {
+    struct Inspect: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Show what image files and ICC profiles say about their colour: CICP, ICC, sRGB, gamma, chromaticities, mastering display, content light level, gain maps.",
+            discussion: """
+                Reads PNG, JPEG, HEIF, AVIF and ICC (.icc/.icm) files, recognised by signature. Field names follow \
+                exiftool and ITU-T H.273. With --json, one object per file (an array for several files); numbers that are \
+                NaN or infinite are written as null.
+                Exit status: 0 no findings at warning or error severity, 1 such findings, 2 a file could not be read.
+                """
+        )
 
-    @Argument(help: "Image files or ICC profiles.")
-    var files: [String]
+        @Argument(help: "Image files or ICC profiles.")
+        var files: [String]
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+        @Flag(help: "Print JSON instead of text.")
+        var json = false
 
-    func run() throws {
-        var status: Int32 = 0
-        var documents: [JSONValue] = []
-        for file in files {
-            let tagging: ColorTagging
-            do {
-                tagging = try ColorTagging(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                Diagnostics.error("\(file): \(error)")
-                status = 2
-                continue
+        func run() throws {
+            var status: Int32 = 0
+            var documents: [JSONValue] = []
+            for file in files {
+                let tagging: ColorTagging
+                do {
+                    tagging = try ColorTagging(contentsOf: URL(fileURLWithPath: file))
+                } catch {
+                    Diagnostics.error("\(file): \(error)")
+                    status = 2
+                    continue
+                }
+                let findings = tagging.findings()
+                if findings.contains(where: { $0.severity >= .warning }), status == 0 { status = 1 }
+                if json {
+                    documents.append(tagging.json(path: file, findings: findings))
+                } else {
+                    print(tagging.text(path: file, findings: findings))
+                }
             }
-            let findings = tagging.findings()
-            if findings.contains(where: { $0.severity >= .warning }), status == 0 { status = 1 }
-            if json {
-                documents.append(tagging.json(path: file, findings: findings))
-            } else {
-                print(tagging.text(path: file, findings: findings))
+            if json, !documents.isEmpty {
+                print((documents.count == 1 && files.count == 1 ? documents[0] : .array(documents)).serialized())
             }
+            if status != 0 { throw ExitCode(status) }
         }
-        if json, !documents.isEmpty {
-            print((documents.count == 1 && files.count == 1 ? documents[0] : .array(documents)).serialized())
-        }
-        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -3,136 +3,138 @@ import Foundation
 import HDRColor
 import Yams
 
-struct Validate: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract:
-            "Check the colour tags of image files in CI: contradictions, invalid code points, HDR metadata, gain maps, policies.",
-        discussion: """
-            Walks files and folders (PNG, JPEG, HEIF, AVIF, ICC by extension; explicit files by signature), reads them \
-            in parallel and applies every rule (`--list-rules`). A policy file, --config or .hdrcolor.yml in the \
-            current folder, adds requirements, per-glob policies, disabled rules and severities.
-            With --compare SOURCE, each DERIVED file also fails when primaries, transfer, range, cLLI or mDCV changed.
-            Exit status: 0 clean, 1 findings at or above --fail-on, 2 a file could not be read or the usage is wrong.
-            """
-    )
+extension HDRColorCommand {
+    struct Validate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Check the colour tags of image files in CI: contradictions, invalid code points, HDR metadata, gain maps, policies.",
+            discussion: """
+                Walks files and folders (PNG, JPEG, HEIF, AVIF, ICC by extension; explicit files by signature), reads them \
+                in parallel and applies every rule (`--list-rules`). A policy file, --config or .hdrcolor.yml in the \
+                current folder, adds requirements, per-glob policies, disabled rules and severities.
+                With --compare SOURCE, each DERIVED file also fails when primaries, transfer, range, cLLI or mDCV changed.
+                Exit status: 0 clean, 1 findings at or above --fail-on, 2 a file could not be read or the usage is wrong.
+                """
+        )
 
-    @Argument(help: "Files and folders to check (with --compare: the derived files).")
-    var paths: [String] = []
+        @Argument(help: "Files and folders to check (with --compare: the derived files).")
+        var paths: [String] = []
 
-    @Option(
-        help:
-            "A policy every file must meet (repeatable): \(Requirement.allCases.map(\.rawValue).joined(separator: ", "))."
-    )
-    var require: [Requirement] = []
+        @Option(
+            help:
+                "A policy every file must meet (repeatable): \(Requirement.allCases.map(\.rawValue).joined(separator: ", "))."
+        )
+        var require: [Requirement] = []
 
-    @Option(help: "The policy file (YAML). Default: .hdrcolor.yml in the current folder, when present.")
-    var config: String?
+        @Option(help: "The policy file (YAML). Default: .hdrcolor.yml in the current folder, when present.")
+        var config: String?
 
-    @Option(name: .customLong("fail-on"), help: "The lowest severity that fails the run: note, warning or error.")
-    var failOn: Severity?
+        @Option(name: .customLong("fail-on"), help: "The lowest severity that fails the run: note, warning or error.")
+        var failOn: Severity?
 
-    @Option(help: "Report format: text, json, junit, github or sarif.")
-    var format: ReportFormat = .text
+        @Option(help: "Report format: text, json, junit, github or sarif.")
+        var format: ReportFormat = .text
 
-    @Option(help: "Only walked files matching this glob (repeatable), e.g. 'assets/**/*.png'.")
-    var include: [String] = []
+        @Option(help: "Only walked files matching this glob (repeatable), e.g. 'assets/**/*.png'.")
+        var include: [Glob] = []
 
-    @Option(help: "Skip walked files matching this glob (repeatable).")
-    var exclude: [String] = []
+        @Option(help: "Skip walked files matching this glob (repeatable).")
+        var exclude: [Glob] = []
 
-    @Option(help: "Compare each path against this source asset.")
-    var compare: String?
+        @Option(help: "Compare each path against this source asset.")
+        var compare: String?
 
-    @Option(name: [.short, .long], help: "Files read at once (default: the number of cores).")
-    var jobs: Int?
+        @Option(name: [.short, .long], help: "Files read at once (default: the number of cores).")
+        var jobs: Int?
 
-    @Flag(name: .customLong("list-rules"), help: "Print the rule catalog as a Markdown table and exit.")
-    var listRules = false
+        @Flag(name: .customLong("list-rules"), help: "Print the rule catalog as a Markdown table and exit.")
+        var listRules = false
 
-    func run() async throws {
-        if listRules {
-            print(Self.ruleTable)
-            return
-        }
-        guard !paths.isEmpty else {
-            try Diagnostics.fail("no files or folders given; try `hdrcolor validate .`", status: 2)
-        }
-        if let jobs, jobs < 1 { try Diagnostics.fail("--jobs must be at least 1", status: 2) }
-        let (policy, policyRoot) = try loadPolicy()
-        let options = ValidationOptions(requirements: Set(require))
-        let validator = Validator(options: options, policy: policy, policyRoot: policyRoot)
-        let failOn = failOn ?? policy?.failOn ?? .error
-        let reports: [FileReport]
-        if let compare {
-            reports = validator.compare(source: compare, derived: paths)
-        } else {
-            let selection = FileSelection(
-                include: (include + (policy?.include ?? [])).map(Glob.init),
-                exclude: (exclude + (policy?.exclude ?? [])).map(Glob.init))
-            let files: [String]
-            do {
-                files = try selection.files(in: paths)
-            } catch {
-                try Diagnostics.fail("\(error)", status: 2)
+        func run() async throws {
+            if listRules {
+                print(Self.ruleTable)
+                return
             }
-            var progress: (@Sendable (Int, Int) -> Void)?
-            if Diagnostics.standardErrorIsTerminal, files.count >= 50 {
-                progress = { done, total in
-                    if done == total || done % 10 == 0 { Diagnostics.note("\r\u{1B}[Kchecked \(done)/\(total) files") }
-                    if done == total { Diagnostics.note("\r\u{1B}[K") }
+            guard !paths.isEmpty else {
+                try Diagnostics.fail("no files or folders given; try `hdrcolor validate .`", status: 2)
+            }
+            if let jobs, jobs < 1 { try Diagnostics.fail("--jobs must be at least 1", status: 2) }
+            let (policy, policyRoot) = try loadPolicy()
+            let options = ValidationOptions(requirements: Set(require))
+            let validator = Validator(options: options, policy: policy, policyRoot: policyRoot)
+            let failOn = failOn ?? policy?.failOn ?? .error
+            let reports: [FileReport]
+            if let compare {
+                reports = validator.compare(source: compare, derived: paths)
+            } else {
+                let selection = FileSelection(
+                    include: include + (policy?.include ?? []).map(Glob.init),
+                    exclude: exclude + (policy?.exclude ?? []).map(Glob.init))
+                let files: [String]
+                do {
+                    files = try selection.files(in: paths)
+                } catch {
+                    try Diagnostics.fail("\(error)", status: 2)
                 }
+                var progress: (@Sendable (Int, Int) -> Void)?
+                if Diagnostics.standardErrorIsTerminal, files.count >= 50 {
+                    progress = { done, total in
+                        if done == total || done % 10 == 0 { Diagnostics.note("\r\u{1B}[Kchecked \(done)/\(total) files") }
+                        if done == total { Diagnostics.note("\r\u{1B}[K") }
+                    }
+                }
+                reports = await validator.validate(
+                    files: files, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
             }
-            reports = await validator.validate(
-                files: files, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
+            let report = ValidationReport(files: reports, failOn: failOn)
+            print(report.rendered(as: format))
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
-        let report = ValidationReport(files: reports, failOn: failOn)
-        print(report.rendered(as: format))
-        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
-    }
 
-    /// The policy from --config or ./.hdrcolor.yml, and the folder its globs are relative to.
-    func loadPolicy() throws -> (PolicyConfiguration?, String?) {
-        let path = config ?? (FileManager.default.fileExists(atPath: ".hdrcolor.yml") ? ".hdrcolor.yml" : nil)
-        guard let path else { return (nil, nil) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            try Diagnostics.fail("cannot read the policy file \(path); check the path", status: 2)
+        /// The policy from --config or ./.hdrcolor.yml, and the folder its globs are relative to.
+        func loadPolicy() throws -> (PolicyConfiguration?, String?) {
+            let path = config ?? (FileManager.default.fileExists(atPath: ".hdrcolor.yml") ? ".hdrcolor.yml" : nil)
+            guard let path else { return (nil, nil) }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                try Diagnostics.fail("cannot read the policy file \(path); check the path", status: 2)
+            }
+            let policy: PolicyConfiguration
+            do {
+                policy = try YAMLDecoder().decode(PolicyConfiguration.self, from: String(decoding: data, as: UTF8.self))
+            } catch {
+                try Diagnostics.fail(
+                    "\(path) is not a valid policy: \(Self.describe(error)); see `hdrcolor validate --help`", status: 2)
+            }
+            let unknown = policy.unknownRuleIDs
+            if !unknown.isEmpty {
+                try Diagnostics.fail(
+                    "\(path) names unknown rules: \(unknown.joined(separator: ", ")); list them with `hdrcolor validate --list-rules`",
+                    status: 2)
+            }
+            return (policy, URL(fileURLWithPath: path).deletingLastPathComponent().path)
         }
-        let policy: PolicyConfiguration
-        do {
-            policy = try YAMLDecoder().decode(PolicyConfiguration.self, from: String(decoding: data, as: UTF8.self))
-        } catch {
-            try Diagnostics.fail(
-                "\(path) is not a valid policy: \(Self.describe(error)); see `hdrcolor validate --help`", status: 2)
-        }
-        let unknown = policy.unknownRuleIDs
-        if !unknown.isEmpty {
-            try Diagnostics.fail(
-                "\(path) names unknown rules: \(unknown.joined(separator: ", ")); list them with `hdrcolor validate --list-rules`",
-                status: 2)
-        }
-        return (policy, URL(fileURLWithPath: path).deletingLastPathComponent().path)
-    }
 
-    /// A decoding error as one sentence (key path and problem), not Swift's debug dump.
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
-            DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return (path.isEmpty ? "" : "at '\(path)': ") + context.debugDescription
-        default:
-            return "\(error)"
+        /// A decoding error as one sentence (key path and problem), not Swift's debug dump.
+        static func describe(_ error: any Error) -> String {
+            switch error {
+            case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+                DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                return (path.isEmpty ? "" : "at '\(path)': ") + context.debugDescription
+            default:
+                return "\(error)"
+            }
         }
-    }
 
-    /// The rule catalog as a Markdown table (the documentation's rules article is made from it).
-    static var ruleTable: String {
-        var lines = ["| Rule | Severity | What it checks | How to fix | Source |", "|---|---|---|---|---|"]
-        for rule in ValidationRule.all {
-            let cells = [rule.id.rawValue, rule.defaultSeverity.rawValue, rule.title, rule.fix, rule.reference]
-                .map { $0.replacingOccurrences(of: "|", with: "\\|") }
-            lines.append("| `\(cells[0])` | \(cells[1]) | \(cells[2]) | \(cells[3]) | \(cells[4]) |")
+        /// The rule catalog as a Markdown table (the documentation's rules article is made from it).
+        static var ruleTable: String {
+            var lines = ["| Rule | Severity | What it checks | How to fix | Source |", "|---|---|---|---|---|"]
+            for rule in ValidationRule.all {
+                let cells = [rule.id.rawValue, rule.defaultSeverity.rawValue, rule.title, rule.fix, rule.reference]
+                    .map { $0.replacingOccurrences(of: "|", with: "\\|") }
+                lines.append("| `\(cells[0])` | \(cells[1]) | \(cells[2]) | \(cells[3]) | \(cells[4]) |")
+            }
+            return lines.joined(separator: "\n")
         }
-        return lines.joined(separator: "\n")
     }
 }
