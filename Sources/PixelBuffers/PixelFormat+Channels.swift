@@ -25,36 +25,6 @@ extension PixelFormat {
     /// Y′CbCr formats.
     package var channelCount: Int { colorModel == .rgb ? 4 : 3 }
 
-    /// The location of channel `c` (R, G, B, A or Y′, Cb, Cr), or `nil` when the format does not store it (alpha of
-    /// 'w30r' and 'R10k').
-    package func channel(_ c: Int) -> ChannelLocation? {
-        let alignShift = alignment == .high ? bytesPerSample * 8 - bitDepth : 0
-        switch layout {
-        case .rgba(let order):
-            let offset = order == .rgba || c == 1 || c == 3 ? c : 2 - c  // BGRA swaps R and B
-            return ChannelLocation(
-                plane: 0, offset: offset, stride: 4, shift: alignShift, bits: bitDepth, isChroma: false, isAlpha: c == 3
-            )
-        case .packed10(let order):
-            if c == 3 {
-                guard order == .argb2101010 else { return nil }
-                return ChannelLocation(
-                    plane: 0, offset: 0, stride: 1, shift: 30, bits: 2, isChroma: false, isAlpha: true)
-            }
-            let shift = (order == .rgbx1010102BigEndian ? 22 : 20) - 10 * c  // R, G, B from the top
-            return ChannelLocation(plane: 0, offset: 0, stride: 1, shift: shift, bits: 10, isChroma: false)
-        case .biplanar:
-            if c == 0 {
-                return ChannelLocation(
-                    plane: 0, offset: 0, stride: 1, shift: alignShift, bits: bitDepth, isChroma: false)
-            }
-            return ChannelLocation(
-                plane: 1, offset: c - 1, stride: 2, shift: alignShift, bits: bitDepth, isChroma: true)
-        case .planar:
-            return ChannelLocation(plane: c, offset: 0, stride: 1, shift: alignShift, bits: bitDepth, isChroma: c > 0)
-        }
-    }
-
     /// The affine map from a channel's normalised value to its integer code, `code = value · scale + offset`
     /// (ITU-R BT.2100 Table 9 through ``Quantization``; alpha is always full range; 'w30r' is XR10:
     /// code = 510·value + 384).

@@ -25,7 +25,7 @@ extension PixelFormat {
         self = entry.format
     }
 
-    /// Every format that has a CoreVideo FourCC, in the order of the table in this file.
+    /// Every format that has a CoreVideo FourCC, in the order of the table in PixelFormat+Catalog.swift.
     public static var allWithFourCC: [PixelFormat] { fourCCTable.map(\.format) }
 
     /// The four characters of a pixel format type (`nil` unless all four bytes are printable ASCII).
@@ -39,47 +39,13 @@ extension PixelFormat {
         s.utf8.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
-    /// CoreVideo's names (CVPixelBuffer.h) for the formats this library supports, each the static of the same format
-    /// in PixelFormat+Catalog.swift.
-    static let fourCCTable: [(fourCC: String, format: PixelFormat)] = [
-        ("RGBA", .rgba8),  // kCVPixelFormatType_32RGBA
-        ("BGRA", .bgra8),  // kCVPixelFormatType_32BGRA
-        ("l64r", .rgba16),  // kCVPixelFormatType_64RGBALE
-        ("RGhA", .rgbaHalf),  // kCVPixelFormatType_64RGBAHalf
-        ("RGfA", .rgbaFloat),  // kCVPixelFormatType_128RGBAFloat
-        ("l10r", .argb2101010),  // kCVPixelFormatType_ARGB2101010LEPacked
-        ("w30r", .xrgb2101010ExtendedRange),  // kCVPixelFormatType_30RGBLEPackedWideGamut
-        ("R10k", .rgbx1010102BigEndian),  // kCVPixelFormatType_30RGB
-        ("420v", .yuv420v),  // kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange
-        ("420f", .yuv420f),  // kCVPixelFormatType_420YpCbCr8BiPlanarFullRange
-        ("422v", .yuv422v),  // kCVPixelFormatType_422YpCbCr8BiPlanarVideoRange
-        ("422f", .yuv422f),  // kCVPixelFormatType_422YpCbCr8BiPlanarFullRange
-        ("444v", .yuv444v),  // kCVPixelFormatType_444YpCbCr8BiPlanarVideoRange
-        ("444f", .yuv444f),  // kCVPixelFormatType_444YpCbCr8BiPlanarFullRange
-        ("x420", .x420),  // kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange
-        ("xf20", .xf20),  // kCVPixelFormatType_420YpCbCr10BiPlanarFullRange
-        ("x422", .x422),  // kCVPixelFormatType_422YpCbCr10BiPlanarVideoRange
-        ("xf22", .xf22),  // kCVPixelFormatType_422YpCbCr10BiPlanarFullRange
-        ("x444", .x444),  // kCVPixelFormatType_444YpCbCr10BiPlanarVideoRange
-        ("xf44", .xf44),  // kCVPixelFormatType_444YpCbCr10BiPlanarFullRange
-        ("sv22", .sv22),  // kCVPixelFormatType_422YpCbCr16BiPlanarVideoRange
-        ("sv44", .sv44),  // kCVPixelFormatType_444YpCbCr16BiPlanarVideoRange
-        ("y420", .y420),  // kCVPixelFormatType_420YpCbCr8Planar (I420)
-        ("f420", .f420),  // kCVPixelFormatType_420YpCbCr8PlanarFullRange
-    ]
 }
 
 extension PixelFormat: CustomStringConvertible {
     /// The FourCC in quotes when there is one, otherwise a short description such as `planar 4:2:0 10-bit low narrow`.
     public var description: String {
         if let f = fourCCString { return "'\(f)'" }
-        let model: String
-        switch layout {
-        case .rgba(let o): model = o == .rgba ? "RGBA" : "BGRA"
-        case .packed10(let o): model = "packed10 \(o)"
-        case .biplanar(let s): model = "biplanar \(s.name)"
-        case .planar(let s): model = "planar \(s.name)"
-        }
+        let model = layout.name
         let type = sampleType == .unsignedInteger ? "\(bitDepth)-bit" : (sampleType == .halfFloat ? "half" : "float")
         var align = ""
         if case .packed10 = layout {

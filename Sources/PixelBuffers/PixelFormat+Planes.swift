@@ -48,46 +48,8 @@ extension PixelFormat {
         }
     }
 
-    /// The description of plane `index` (0 ..< ``planeCount``): plane 0 is RGBA/packed RGB or Y′; plane 1 is
-    /// interleaved Cb Cr (biplanar) or Cb (planar); plane 2 is Cr (planar).
-    @inlinable
-    public func plane(_ index: Int) -> PlaneDescription {
-        precondition(index >= 0 && index < planeCount, "plane index \(index) out of range for \(planeCount) planes")
-        let b = bytesPerSample
-        switch layout {
-        case .rgba:
-            return PlaneDescription(
-                components: 4, bytesPerSample: b, bytesPerPixel: 4 * b, horizontalSubsampling: 1,
-                verticalSubsampling: 1)
-        case .packed10(let order):
-            return PlaneDescription(
-                components: order == .argb2101010 ? 4 : 3, bytesPerSample: 4, bytesPerPixel: 4,
-                horizontalSubsampling: 1, verticalSubsampling: 1)
-        case .biplanar(let s), .planar(let s):
-            if index == 0 {
-                return PlaneDescription(
-                    components: 1, bytesPerSample: b, bytesPerPixel: b, horizontalSubsampling: 1,
-                    verticalSubsampling: 1)
-            }
-            let c = planeCount == 2 ? 2 : 1
-            return PlaneDescription(
-                components: c, bytesPerSample: b, bytesPerPixel: c * b,
-                horizontalSubsampling: s.horizontalFactor, verticalSubsampling: s.verticalFactor)
-        }
-    }
-
     /// The descriptions of all planes.
     public var planes: [PlaneDescription] { (0..<planeCount).map(plane) }
-
-    /// Bits per image pixel over all planes (e.g. 12 for '420v', 24 for 'x420', 32 for 'BGRA', 64 for 'RGhA').
-    public var bitsPerPixel: Int {
-        switch layout {
-        case .rgba, .packed10: return plane(0).bytesPerPixel * 8
-        case .biplanar(let s), .planar(let s):
-            let chromaSamples = 2 * 4 / (s.horizontalFactor * s.verticalFactor)  // per 4 luma samples
-            return bytesPerSample * 8 * (4 + chromaSamples) / 4
-        }
-    }
 
     /// Bytes per pixel of a single-plane format (4 for 'BGRA', 8 for 'RGhA'); `nil` for multi-plane formats, whose
     /// planes have their own (``PlaneDescription/bytesPerPixel``).

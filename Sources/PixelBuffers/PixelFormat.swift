@@ -43,30 +43,6 @@ public struct PixelFormat: Hashable, Sendable {
         case yCbCr
     }
 
-    /// The order of the four interleaved channels of an RGBA format, first byte (lowest address) first.
-    public enum ChannelOrder: Hashable, Sendable, CaseIterable {
-        /// R, G, B, A ('RGBA', 'l64r', 'RGhA', 'RGfA').
-        case rgba
-        /// B, G, R, A ('BGRA').
-        case bgra
-    }
-
-    /// The bit order of an RGB pixel packed into one 32-bit word with 10 bits per colour channel.
-    ///
-    /// Bit 0 is the least significant bit of the word.
-    public enum Packed10Order: Hashable, Sendable, CaseIterable {
-        /// 'l10r', kCVPixelFormatType_ARGB2101010LEPacked: a little-endian 32-bit word with
-        /// A in bits 31–30, R in 29–20, G in 19–10, B in 9–0; full range (alpha 0 … 3, colour 0 … 1023).
-        case argb2101010
-        /// 'w30r', kCVPixelFormatType_30RGBLEPackedWideGamut: a little-endian 32-bit word with bits 31–30 zero,
-        /// R in 29–20, G in 19–10, B in 9–0, in Apple's extended ("wide-gamut", XR10) encoding:
-        /// value = (code − 384) / 510, so 384 is 0.0, 894 is 1.0 and 0 … 1023 spans −0.7529 … 1.2510.
-        case xrgb2101010ExtendedRange
-        /// 'R10k', kCVPixelFormatType_30RGB: a big-endian 32-bit word (first byte most significant) with
-        /// R in bits 31–22, G in 21–12, B in 11–2 and bits 1–0 unused (written zero); full range.
-        case rgbx1010102BigEndian
-    }
-
     /// The chroma subsampling of a Y′CbCr format.
     ///
     /// A subsampled chroma plane of a `width × height` image is `ceil(width / 2)` samples wide (4:2:0, 4:2:2) and
@@ -95,18 +71,6 @@ public struct PixelFormat: Hashable, Sendable {
         }
     }
 
-    /// The arrangement of samples into planes.
-    public enum Layout: Hashable, Sendable {
-        /// One plane of interleaved R, G, B, A samples in the given order.
-        case rgba(ChannelOrder)
-        /// One plane of 32-bit words holding 10-bit R, G, B (and a 2-bit alpha for `.argb2101010`).
-        case packed10(Packed10Order)
-        /// Two planes: Y′, then interleaved Cb, Cr (Cb first), as in NV12/P010 ('420v', 'x420').
-        case biplanar(ChromaSubsampling)
-        /// Three planes: Y′, Cb, Cr, as libvpx, libtheora, libdav1d and FFmpeg decoders output (I420, yuv420p10le).
-        case planar(ChromaSubsampling)
-    }
-
     /// The type of one sample.
     public enum SampleType: Hashable, Sendable {
         /// An unsigned integer code in a 1-, 2- or 4-byte container.
@@ -126,50 +90,6 @@ public struct PixelFormat: Hashable, Sendable {
     }
 
     // MARK: Derived properties
-
-    /// The colour model of the samples.
-    @inlinable public var colorModel: ColorModel {
-        switch layout {
-        case .rgba, .packed10: .rgb
-        case .biplanar, .planar: .yCbCr
-        }
-    }
-
-    /// The chroma subsampling (`nil` for RGB formats).
-    @inlinable public var chromaSubsampling: ChromaSubsampling? {
-        switch layout {
-        case .rgba, .packed10: nil
-        case .biplanar(let s), .planar(let s): s
-        }
-    }
-
-    /// Whether the format stores an alpha channel.
-    @inlinable public var hasAlpha: Bool {
-        switch layout {
-        case .rgba: true
-        case .packed10(let order): order == .argb2101010
-        case .biplanar, .planar: false
-        }
-    }
-
-    /// Bytes of one sample container: 1, 2 or 4 (4 for the packed 10:10:10:2 word).
-    @inlinable public var bytesPerSample: Int {
-        switch sampleType {
-        case .halfFloat: 2
-        case .float: 4
-        case .unsignedInteger:
-            if case .packed10 = layout { 4 } else { bitDepth == 8 ? 1 : 2 }
-        }
-    }
-
-    /// The number of planes (1, 2 or 3).
-    @inlinable public var planeCount: Int {
-        switch layout {
-        case .rgba, .packed10: 1
-        case .biplanar: 2
-        case .planar: 3
-        }
-    }
 
     /// Whether the samples are floating point.
     @inlinable public var isFloatingPoint: Bool { sampleType != .unsignedInteger }
