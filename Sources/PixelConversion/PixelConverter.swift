@@ -85,6 +85,21 @@ public struct PixelConverter: Sendable {
                 bandCount: (source.height + bandHeight - 1) / bandHeight))
     }
 
+    /// Converts `source` into a new buffer of the destination format: a convenience for one-off conversions. A
+    /// per-frame loop converts into a buffer it keeps, with ``convert(_:to:)``, to allocate nothing per frame.
+    ///
+    /// - Throws: As ``convert(_:to:)``, and ``PixelConversionError/geometry(_:)`` when the buffer cannot be made.
+    public func convert(_ source: PixelBuffer) throws(PixelConversionError) -> PixelBuffer {
+        var output: PixelBuffer
+        do { output = try PixelBuffer(format: destination.format, width: source.width, height: source.height) } catch {
+            throw .geometry(error)
+        }
+        try source.withView { (input) throws(PixelConversionError) in
+            try output.withMutableView { (out) throws(PixelConversionError) in try convert(input, to: out) }
+        }
+        return output
+    }
+
     /// Converts image rows `rows` only, on the calling thread: for callers that schedule bands on their own executor.
     /// The bytes written are those a whole-image conversion writes to these rows.
     ///

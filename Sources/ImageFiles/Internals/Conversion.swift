@@ -9,16 +9,8 @@ enum Conversion {
         options: PixelConverter.Options = PixelConverter.Options()
     ) throws(ImageFileError) -> PixelBuffer {
         if source == destination { return pixels }
-        do {
-            let converter = try PixelConverter(from: source, to: destination, options: options)
-            var output = try PixelBuffer(format: destination.format, width: pixels.width, height: pixels.height)
-            try pixels.withView { (input) throws(PixelConversionError) in
-                try output.withMutableView { (out) throws(PixelConversionError) in try converter.convert(input, to: out)
-                }
-            }
-            return output
-        } catch let error as PixelConversionError {
-            throw .conversion("\(error)")
+        do throws(PixelConversionError) {
+            return try PixelConverter(from: source, to: destination, options: options).convert(pixels)
         } catch {
             throw .conversion("\(error)")
         }

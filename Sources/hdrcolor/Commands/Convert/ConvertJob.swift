@@ -124,9 +124,7 @@ struct ConvertJob: Sendable {
             }
             planSteps = converter.plan.steps.map(\.description)
             engine += " (\(converter.plan.codePath))"
-            var buffer = try PixelBuffer(format: target.format, width: image.width, height: image.height)
-            try image.pixels.withView { input in try buffer.withMutableView { try converter.convert(input, to: $0) } }
-            pixels = buffer
+            pixels = try converter.convert(image.pixels)
         }
         let convertedAt = clock.now
         // 3. Encode and write.

@@ -92,9 +92,9 @@ struct DemoJob {
 
         // The source frame: linear BT.2020 light encoded as a PQ video frame (not timed).
         let (linear, lightLevel) = try frame.render()
-        let source = try Self.converted(
-            linear, by: PixelConverter(
-                from: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearBT2020), to: pqVideo))
+        let source = try PixelConverter(
+            from: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearBT2020), to: pqVideo
+        ).convert(linear)
 
         // 1. Decode for an EDR layer, 2. tone map for four display headrooms, 3. export to HLG, 4. SDR.
         let decoder = try PixelConverter(from: pqVideo, to: edr)
@@ -157,7 +157,7 @@ struct DemoJob {
     /// Converts `source` into a new buffer: once to warm up, then `runs` times into the same buffer, recording the
     /// median time.
     mutating func timed(_ name: String, _ source: PixelBuffer, _ converter: PixelConverter) throws -> PixelBuffer {
-        var result = try Self.converted(source, by: converter)
+        var result = try converter.convert(source)
         var times: [Double] = []
         for _ in 0..<runs {
             let start = ContinuousClock.now
@@ -168,11 +168,6 @@ struct DemoJob {
         return result
     }
 
-    static func converted(_ source: PixelBuffer, by converter: PixelConverter) throws -> PixelBuffer {
-        var result = try PixelBuffer(format: converter.destination.format, width: source.width, height: source.height)
-        try source.withView { input in try result.withMutableView { try converter.convert(input, to: $0) } }
-        return result
-    }
 
     mutating func write(
         _ name: String, _ what: String, _ pixels: PixelBuffer, _ encoding: PixelEncoding, _ options: ImageWriteOptions,
