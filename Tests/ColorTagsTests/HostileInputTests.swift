@@ -164,6 +164,9 @@ struct HostileInputTests {
         #expect(read.gainMap.multiPicture?.value.entries.count == 4000)
         #expect(read.images.count < 10)
         #expect(read.problems.contains { $0.rule == .gainMapMPFInvalid && $0.message.contains("overlap") })
+        // The last entry's walk running out of budget is reported too.
+        let last = try ColorTagging(bytes: Self.jpegWithOverlappingMPF(entries: 4, fill: 1 << 20))
+        #expect(last.problems.contains { $0.rule == .gainMapMPFInvalid && $0.message.contains("MP entry 4") })
         // Two entries into a short image: both read, no problem (the budget does not bite on ordinary files).
         let few = try ColorTagging(bytes: Self.jpegWithOverlappingMPF(entries: 3, fill: 100))
         #expect(few.images.count == 3)

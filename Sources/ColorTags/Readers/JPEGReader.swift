@@ -35,15 +35,10 @@ struct JPEGReader {
         }
         if let iso = primary.iso, iso.value.values != nil { gainMap.iso = iso }
         gainMap.multiPicture = primary.mpf
+        var stoppedAt: Int?
         for (entryIndex, entry) in (primary.mpf?.value.entries ?? []).enumerated().dropFirst() where entry.landsOnSOI {
-            guard scanBudget > 0 else {
-                problems.append(
-                    ReadProblem(
-                        .gainMapMPFInvalid,
-                        "MPF: the images the MP entries lead to overlap so much that reading them would scan the file "
-                            + "more than twice; MP entries \(entryIndex + 1) and later were not read"))
-                break
-            }
+            guard scanBudget >= 0 else { break }
+            stoppedAt = entryIndex + 1
             let index = images.count
             var secondary = try segments(
                 ofImageAt: entry.fileOffset, role: .other("MPF image \(entryIndex + 1)"), index: index,
@@ -66,6 +61,13 @@ struct JPEGReader {
                 gainMap.imageIndex = index
             }
             images.append(secondary.tags)
+        }
+        if scanBudget < 0, let stoppedAt {
+            problems.append(
+                ReadProblem(
+                    .gainMapMPFInvalid,
+                    "MPF: the images the MP entries lead to overlap so much that reading them would scan the file more "
+                        + "than twice; reading stopped in the image of MP entry \(stoppedAt) and skipped the entries after it"))
         }
         if gainMap.imageIndex == nil, gainMap.primaryXMPDeclaresGainMap || primary.iso != nil {
             problems.append(
