@@ -11,7 +11,7 @@ APT_TEST_PROFILES := icc-profiles-free colord-data
 APT_TEST_TOOLS := libimage-exiftool-perl
 
 .PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy \
-	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan
+	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint
 
 all: build
 
@@ -63,6 +63,15 @@ test: deps test-profiles test-tools consumer
 consumer: deps
 	$(SWIFT) build --package-path Tests/ExternalConsumer --scratch-path .build-consumer
 	.build-consumer/debug/ExternalConsumer
+
+## Source formatting with swift-format (the toolchain's `swift format`), configured by .swift-format. `make format`
+## rewrites the files; `make lint` (run by CI) fails on any file that `make format` would change.
+FORMAT_PATHS := Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Benchmarks Fuzz
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
 ## Fuzz every target for FUZZ_TIME seconds each (libFuzzer + AddressSanitizer when the toolchain has them, else a
 ## deterministic mutation driver); FUZZ_TARGETS narrows the set. Work folders in .build-fuzz/; see Docs/Reliability.md.

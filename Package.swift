@@ -14,7 +14,7 @@ import PackageDescription
 let nativeCPU = Context.environment["HDRCOLOR_NATIVE_CPU"] == "1"
 
 var swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 if nativeCPU {
     swiftSettings.append(.unsafeFlags(["-Xcc", "-march=native"]))  // environment-gated: HDRCOLOR_NATIVE_CPU=1 only
@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "SignalCoding", swiftSettings: swiftSettings),
         .target(name: "TransferFunctions", swiftSettings: swiftSettings),
         .target(name: "HalfFloat", swiftSettings: swiftSettings),
-        .target(name: "ColorSpaces", dependencies: ["SignalCoding", "TransferFunctions"], swiftSettings: swiftSettings),
+        .target(
+            name: "ColorSpaces", dependencies: ["SignalCoding", "TransferFunctions"], swiftSettings: swiftSettings),
         .target(name: "PixelBuffers", dependencies: ["SignalCoding", "HalfFloat"], swiftSettings: swiftSettings),
         .target(name: "ToneMapping", dependencies: ["ColorSpaces", "TransferFunctions"], swiftSettings: swiftSettings),
 
@@ -123,20 +124,29 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "SignalCodingTests", dependencies: ["SignalCoding", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "TransferFunctionsTests", dependencies: ["TransferFunctions", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SignalCodingTests", dependencies: ["SignalCoding", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TransferFunctionsTests", dependencies: ["TransferFunctions", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "HalfFloatTests", dependencies: ["HalfFloat", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "ColorSpacesTests", dependencies: ["ColorSpaces", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "PixelBuffersTests", dependencies: ["PixelBuffers", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "ToneMappingTests", dependencies: ["ToneMapping", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ColorSpacesTests", dependencies: ["ColorSpaces", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PixelBuffersTests", dependencies: ["PixelBuffers", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ToneMappingTests", dependencies: ["ToneMapping", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ICCTests", dependencies: ["ICC", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings),
+            name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings
+        ),
         .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "TransferFunctions", "TestSupport"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "HDRColorTests", dependencies: ["HDRColor", "ImageFiles", "hdrcolor", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "HDRColorTests", dependencies: ["HDRColor", "ImageFiles", "hdrcolor", "TestSupport"],
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -20,19 +20,27 @@ let package = Package(
     ],
     targets: [
         // LittleCMS 2 for side-by-side measurements (its own module name, distinct from the library's CLittleCMS).
-        .systemLibrary(name: "LittleCMSBench", path: "Sources/LittleCMSBench", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .systemLibrary(
+            name: "LittleCMSBench", path: "Sources/LittleCMSBench", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]),
         // zimg 3, the speed anchor for whole-frame conversion (benchmarks only; `make bench` installs libzimg-dev).
-        .systemLibrary(name: "ZimgBench", path: "Sources/ZimgBench", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
+        .systemLibrary(
+            name: "ZimgBench", path: "Sources/ZimgBench", pkgConfig: "zimg", providers: [.apt(["libzimg-dev"])]),
 
         .executableTarget(
             name: "TransferFunctionsBenchmarks",
-            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "TransferFunctions", package: "HDRColor"), "LittleCMSBench"],
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "TransferFunctions", package: "HDRColor"), "LittleCMSBench",
+            ],
             path: "Benchmarks/TransferFunctionsBenchmarks",
             plugins: benchmarkPlugins
         ),
         .executableTarget(
             name: "HalfFloatBenchmarks",
-            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "HalfFloat", package: "HDRColor")],
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"), .product(name: "HalfFloat", package: "HDRColor"),
+            ],
             path: "Benchmarks/HalfFloatBenchmarks",
             plugins: benchmarkPlugins
         ),
@@ -57,7 +65,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "ImageFilesBenchmarks",
-            dependencies: [.product(name: "Benchmark", package: "benchmark"), .product(name: "ImageFiles", package: "HDRColor")],
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"), .product(name: "ImageFiles", package: "HDRColor"),
+            ],
             path: "Benchmarks/ImageFilesBenchmarks",
             plugins: benchmarkPlugins
         ),

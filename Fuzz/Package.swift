@@ -18,7 +18,10 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzICC", "icc", ["ICC", "ColorTags", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),
     ("FuzzInspect", "inspect", ["ColorTags"]),
-    ("FuzzConverter", "converter", ["PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions"]),
+    (
+        "FuzzConverter", "converter",
+        ["PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions"]
+    ),
 ]
 
 let package = Package(
@@ -36,7 +39,8 @@ let package = Package(
         + fuzzTargets.map { target in
             .executableTarget(
                 name: target.name,
-                dependencies: ["FuzzSupport", "FuzzReaders"] + target.products.map { .product(name: $0, package: "HDRColor") },
+                dependencies: ["FuzzSupport", "FuzzReaders"]
+                    + target.products.map { .product(name: $0, package: "HDRColor") },
                 path: "Targets/\(target.folder)")
         },
     swiftLanguageModes: [.v6]

@@ -76,7 +76,8 @@ extension HalfFloat {
         var i = 0
         while i &+ 8 <= count {
             let halves = source.loadUnaligned(fromByteOffset: i &* 2, as: SIMD8<UInt16>.self)
-            destination.storeBytes(of: BitArithmetic.floats(halves), toByteOffset: i &* 4, as: BitArithmetic.Vector.self)
+            destination.storeBytes(
+                of: BitArithmetic.floats(halves), toByteOffset: i &* 4, as: BitArithmetic.Vector.self)
             i &+= 8
         }
         if i < count {

@@ -7,7 +7,9 @@ extension ICCHeader {
     /// tag's offset and size against the profile. Returns the decoded header and tag table.
     static func validate(_ bytes: [UInt8], maximumSize: Int) throws(ICCError) -> (ICCHeader, [ICCTagEntry]) {
         // The signature first: data that is not a profile at all is reported as such, not by a meaningless size.
-        if bytes.count >= 40, bytes.signature(at: 36) != .profileFile { throw .wrongSignature(found: bytes.signature(at: 36)) }
+        if bytes.count >= 40, bytes.signature(at: 36) != .profileFile {
+            throw .wrongSignature(found: bytes.signature(at: 36))
+        }
         guard bytes.count >= minimumSize else { throw .truncated(expected: minimumSize, actual: bytes.count) }
         let declared = Int(bytes.uint32(at: 0))
         guard declared >= minimumSize else { throw .invalidDeclaredSize(declared) }
@@ -30,7 +32,8 @@ extension ICCHeader {
             guard offset >= tableEnd, size >= 8, offset + size <= declared else {
                 throw .tagOutOfBounds(tag: tag, offset: offset, size: size, profileSize: declared)
             }
-            tags.append(ICCTagEntry(signature: tag, typeSignature: bytes.signature(at: offset), offset: offset, size: size))
+            tags.append(
+                ICCTagEntry(signature: tag, typeSignature: bytes.signature(at: offset), offset: offset, size: size))
         }
         return (ICCHeader(decoding: bytes), tags)
     }

@@ -33,7 +33,8 @@ extension ICCProfile {
             let blue = Chromaticity(xyz: columns[2]), let whiteXY = Chromaticity(xyz: white)
         else { return nil }
         let description = profileDescription?.text ?? "ICC profile"
-        return RGBPrimaries(red: red, green: green, blue: blue, white: WhitePoint(whiteXY, name: description), name: description)
+        return RGBPrimaries(
+            red: red, green: green, blue: blue, white: WhitePoint(whiteXY, name: description), name: description)
     }
 
     /// The largest difference between the profile's three tone curves and `transferFunction.toLinear` (clamped) on
@@ -84,7 +85,9 @@ extension ICCProfile {
 
     /// The largest |Δx|, |Δy| over red, green, blue and white.
     static func chromaticityError(_ a: RGBPrimaries, _ b: RGBPrimaries) -> Double {
-        let pairs = [(a.red, b.red), (a.green, b.green), (a.blue, b.blue), (a.white.chromaticity, b.white.chromaticity)]
+        let pairs = [
+            (a.red, b.red), (a.green, b.green), (a.blue, b.blue), (a.white.chromaticity, b.white.chromaticity),
+        ]
         return pairs.map { Swift.max(Swift.abs($0.x - $1.x), Swift.abs($0.y - $1.y)) }.max()!
     }
 }
@@ -110,7 +113,8 @@ extension ICCProfile {
         try self.init(
             primaries: colorSpace.primaries, toneCurves: ICCToneCurves(all: ICCToneCurve(colorSpace.transferFunction)),
             cicp: version >= .v4_4 ? Self.cicp(for: colorSpace) : nil, description: description ?? colorSpace.name,
-            copyright: copyright, luminance: luminance ?? defaultLuminance, version: version, creationDate: creationDate)
+            copyright: copyright, luminance: luminance ?? defaultLuminance, version: version, creationDate: creationDate
+        )
     }
 }
 

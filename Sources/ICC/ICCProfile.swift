@@ -63,7 +63,8 @@ public struct ICCProfile: Sendable {
         self.tags = tags
         let computedID = ICCHeader.computeProfileID(bytes, size: header.size)
         profileIDStatus =
-            header.profileID.allSatisfy({ $0 == 0 }) ? .absent
+            header.profileID.allSatisfy({ $0 == 0 })
+            ? .absent
             : header.profileID == computedID ? .verified : .mismatch(computed: computedID)
         profileDescription = reader.text(.descriptionTag)
         copyright = reader.text(.copyrightTag)

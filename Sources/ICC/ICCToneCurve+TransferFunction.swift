@@ -29,7 +29,11 @@ extension ICCToneCurve {
         case .srgb:
             let alpha = 1 + SRGBCurve.offset
             self = parametric(
-                3, [SRGBCurve.exponent, 1 / alpha, SRGBCurve.offset / alpha, 1 / SRGBCurve.slope, SRGBCurve.decodeThreshold])
+                3,
+                [
+                    SRGBCurve.exponent, 1 / alpha, SRGBCurve.offset / alpha, 1 / SRGBCurve.slope,
+                    SRGBCurve.decodeThreshold,
+                ])
         case .bt709:
             self = bt709Family(.bt709)
         case .bt2020TwelveBit:

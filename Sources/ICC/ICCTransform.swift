@@ -51,7 +51,10 @@ public final class ICCTransform: @unchecked Sendable {
             let handle = cmsCreateTransformTHR(
                 context.handle, input.handle, sourceLayout.lcmsType, output.handle, destinationLayout.lcmsType,
                 intent.rawValue, flags)
-        else { throw context.failure("create a transform from '\(source.header.colorSpace)' to '\(destination.header.colorSpace)'") }
+        else {
+            throw context.failure(
+                "create a transform from '\(source.header.colorSpace)' to '\(destination.header.colorSpace)'")
+        }
         self.context = context
         self.handle = handle
         self.sourceLayout = sourceLayout

@@ -88,7 +88,6 @@ extension PixelFormat {
 
     // MARK: Y′CbCr formats of any depth
 
-
     /// A biplanar Y′CbCr format (Y′ plane, then interleaved Cb Cr): 8 bits in bytes, 9 … 16 bits in 16-bit
     /// little-endian containers, by default in the high bits as CoreVideo's 'x420' family and P010 store them.
     ///

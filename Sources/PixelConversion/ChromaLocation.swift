@@ -51,7 +51,8 @@ public enum ChromaLocation: Hashable, Sendable, CaseIterable, CustomStringConver
     /// "Left", "Center", "TopLeft", "Top", "BottomLeft", "Bottom"), or `nil`. "DV 4:2:0" has no single siting and
     /// gives `nil`.
     public init?(coreVideoName name: String) {
-        let key = name.hasPrefix("kCVImageBufferChromaLocation_")
+        let key =
+            name.hasPrefix("kCVImageBufferChromaLocation_")
             ? String(name.dropFirst("kCVImageBufferChromaLocation_".count)) : name
         guard let match = Self.allCases.first(where: { $0.coreVideoName == key }) else { return nil }
         self = match

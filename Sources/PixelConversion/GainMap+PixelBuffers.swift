@@ -176,7 +176,8 @@ struct GainMapWorkspace {
         PixelEncoding(
             format: .rgbaFloat,
             colorSpace: ColorSpace(
-                name: "linear \(primaries.name)", primaries: primaries, transferFunction: .linear, outOfRange: .extended))
+                name: "linear \(primaries.name)", primaries: primaries, transferFunction: .linear, outOfRange: .extended
+            ))
     }
 
     /// The normalised samples of a gain map.
@@ -185,7 +186,8 @@ struct GainMapWorkspace {
     {
         try requireRGB(gainMap.format)
         let space = linearEncoding(primaries)
-        let read = try PixelConverter(from: PixelEncoding(format: gainMap.format, colorSpace: space.colorSpace), to: space)
+        let read = try PixelConverter(
+            from: PixelEncoding(format: gainMap.format, colorSpace: space.colorSpace), to: space)
         var buffer: PixelBuffer
         do { buffer = try PixelBuffer(format: .rgbaFloat, width: gainMap.width, height: gainMap.height) } catch {
             throw .geometry(error)
@@ -203,7 +205,8 @@ struct GainMapWorkspace {
 
     static func requireRGB(_ format: PixelFormat) throws(PixelConversionError) {
         guard format.colorModel == .rgb else {
-            throw .invalidOption(name: "gain map format", value: "\(format)", expected: "an RGB format (R = G = B for one channel)")
+            throw .invalidOption(
+                name: "gain map format", value: "\(format)", expected: "an RGB format (R = G = B for one channel)")
         }
     }
 
@@ -224,7 +227,8 @@ struct GainMapWorkspace {
                 (row[x], row[x + 1], row[x + 2], row[x + 3]) = (samples[k].x, samples[k].y, samples[k].z, 1)
             }
         }
-        let write = try PixelConverter(from: space, to: PixelEncoding(format: gainMap.format, colorSpace: space.colorSpace))
+        let write = try PixelConverter(
+            from: space, to: PixelEncoding(format: gainMap.format, colorSpace: space.colorSpace))
         try buffer.withView { (view) throws(PixelConversionError) in try write.convert(view, to: gainMap) }
     }
 
@@ -263,7 +267,9 @@ struct GainMapWorkspace {
             var peak = -Float.infinity
             for y in rows {
                 let row = view.plane(0).row(y, as: Float.self)
-                for x in 0..<width { for c in 0..<3 where row[4 * x + c].isFinite { peak = Swift.max(peak, row[4 * x + c]) } }
+                for x in 0..<width {
+                    for c in 0..<3 where row[4 * x + c].isFinite { peak = Swift.max(peak, row[4 * x + c]) }
+                }
             }
             return peak
         }

@@ -64,7 +64,8 @@ extension PixelConverter {
         /// applied to luminance (the source primaries' weights) so that hue and saturation are kept. Content that fits
         /// the display passes unchanged. The content peak comes from mastering metadata and MaxCLL
         /// (`ContentLuminance`, 1000 cd/m² when unknown). ``ToneMappingMethod/bt2446A`` maps to SDR: headroom 1 only.
-        case displayHeadroom(Double, content: ContentLuminance = ContentLuminance(), method: ToneMappingMethod = .headroom)
+        case displayHeadroom(
+            Double, content: ContentLuminance = ContentLuminance(), method: ToneMappingMethod = .headroom)
         /// Any operator, applied as it is.
         case custom(any ToneMappingOperator)
     }

@@ -68,7 +68,8 @@ public struct PixelConverter: Sendable {
     /// - Throws: ``PixelConversionError/formatMismatch(role:expected:actual:)`` or
     ///   ``PixelConversionError/sizeMismatch(sourceWidth:sourceHeight:destinationWidth:destinationHeight:)``; nothing
     ///   is written then.
-    public func convert(_ source: PixelBufferView, to destination: MutablePixelBufferView) throws(PixelConversionError) {
+    public func convert(_ source: PixelBufferView, to destination: MutablePixelBufferView) throws(PixelConversionError)
+    {
         try check(source, destination)
         let rows = 0..<source.height
         let threads = threadCount(for: source)
@@ -115,7 +116,9 @@ public struct PixelConverter: Sendable {
                 lowerBound: rows.lowerBound, upperBound: rows.upperBound, height: source.height,
                 reason: "the range leaves the image")
         }
-        if program.needsEvenBands, rows.lowerBound % 2 != 0 || (rows.upperBound % 2 != 0 && rows.upperBound != source.height) {
+        if program.needsEvenBands,
+            rows.lowerBound % 2 != 0 || (rows.upperBound % 2 != 0 && rows.upperBound != source.height)
+        {
             throw .invalidRows(
                 lowerBound: rows.lowerBound, upperBound: rows.upperBound, height: source.height,
                 reason: "a 4:2:0 destination is written in row pairs; start on an even row and end on an even row or "

@@ -56,7 +56,8 @@ public struct PixelEncoding: Hashable, Sendable, CustomStringConvertible {
         // The range only when it differs from the format's, so that the encoding equals the one written by hand.
         self.init(
             format: format, colorSpace: space, matrix: matrix,
-            range: format.isFloatingPoint || cicp.range == format.range ? nil : cicp.range, chromaLocation: chromaLocation)
+            range: format.isFloatingPoint || cicp.range == format.range ? nil : cicp.range,
+            chromaLocation: chromaLocation)
     }
 
     /// The ITU-T H.273 code points of this encoding: its colour space's primaries and transfer characteristics, the

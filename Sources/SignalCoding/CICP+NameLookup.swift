@@ -129,7 +129,9 @@ extension CICP {
             var keys = [normalised]
             for prefix in prefixes {
                 let p = normalise(prefix)
-                if normalised.hasPrefix(p), normalised.count > p.count { keys.append(String(normalised.dropFirst(p.count))) }
+                if normalised.hasPrefix(p), normalised.count > p.count {
+                    keys.append(String(normalised.dropFirst(p.count)))
+                }
             }
             return keys
         }

@@ -353,7 +353,8 @@ extension CICP {
             cgColorSpace: ["kCGColorSpaceLinearDisplayP3", "kCGColorSpaceExtendedLinearDisplayP3"]),
         .init(.colorSpace(.displayP3, .pq), cgColorSpace: ["kCGColorSpaceDisplayP3_PQ"]),
         .init(.colorSpace(.displayP3, .hlg), cgColorSpace: ["kCGColorSpaceDisplayP3_HLG"]),
-        .init(.colorSpace(.bt2020, .bt709), cgColorSpace: ["kCGColorSpaceITUR_2020", "kCGColorSpaceExtendedITUR_2020"]),
+        .init(
+            .colorSpace(.bt2020, .bt709), cgColorSpace: ["kCGColorSpaceITUR_2020", "kCGColorSpaceExtendedITUR_2020"]),
         .init(.colorSpace(.bt2020, .sRGB), cgColorSpace: ["kCGColorSpaceITUR_2020_sRGBGamma"]),
         .init(
             .colorSpace(.bt2020, .linear),

@@ -15,7 +15,8 @@ extension CICP {
         guard bytes.count == 4 else { throw .invalidByteCount(expected: 4, actual: bytes.count) }
         let b = Array(bytes)
         guard b[3] <= 1 else { throw .invalidVideoFullRangeFlag(b[3]) }
-        self.init(colourPrimaries: b[0], transferCharacteristics: b[1], matrixCoefficients: b[2], videoFullRange: b[3] == 1)
+        self.init(
+            colourPrimaries: b[0], transferCharacteristics: b[1], matrixCoefficients: b[2], videoFullRange: b[3] == 1)
     }
 
     /// The ICC `cicp` tag signature and type signature, 'cicp' (0x63696370).

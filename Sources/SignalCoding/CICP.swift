@@ -19,7 +19,8 @@ public struct CICP: Hashable, Sendable {
 
     /// Creates a value from raw codes. No validation is done; see ``validate(_:)``.
     @inlinable
-    public init(colourPrimaries: UInt8, transferCharacteristics: UInt8, matrixCoefficients: UInt8, videoFullRange: Bool) {
+    public init(colourPrimaries: UInt8, transferCharacteristics: UInt8, matrixCoefficients: UInt8, videoFullRange: Bool)
+    {
         self.colourPrimaries = colourPrimaries
         self.transferCharacteristics = transferCharacteristics
         self.matrixCoefficients = matrixCoefficients

@@ -38,7 +38,10 @@ public struct BT2446MethodA: ToneMappingOperator, Hashable {
 
     /// Creates the operator. Non-finite or non-positive luminances fall back to L_HDR = 1000, L_SDR = 100 and a
     /// 203 cd/m² reference white.
-    public init(hdrPeak: Double = ContentLuminance.defaultPeakLuminance, sdrPeak: Double = 100, referenceWhite: Double = ReferenceWhite.bt2408) {
+    public init(
+        hdrPeak: Double = ContentLuminance.defaultPeakLuminance, sdrPeak: Double = 100,
+        referenceWhite: Double = ReferenceWhite.bt2408
+    ) {
         func valid(_ v: Double, or fallback: Double) -> Double { v.isFinite && v > 0 ? v : fallback }
         self.hdrPeak = valid(hdrPeak, or: ContentLuminance.defaultPeakLuminance)
         self.sdrPeak = valid(sdrPeak, or: 100)
@@ -99,10 +102,15 @@ public struct BT2446MethodA: ToneMappingOperator, Hashable {
     }
 
     /// Tone maps planar `Float` RGB in place (evaluated in `Double` per pixel, no allocation).
-    public func apply(red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>, blue: UnsafeMutableBufferPointer<Float>) {
+    public func apply(
+        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+        blue: UnsafeMutableBufferPointer<Float>
+    ) {
         for i in 0..<Swift.min(red.count, green.count, blue.count) {
             let out = map(SIMD3(Double(red[i]), Double(green[i]), Double(blue[i])))
-            red[i] = Float(out.x); green[i] = Float(out.y); blue[i] = Float(out.z)
+            red[i] = Float(out.x)
+            green[i] = Float(out.y)
+            blue[i] = Float(out.z)
         }
     }
 }

@@ -47,6 +47,7 @@ public struct DynamicRange: Hashable, Sendable {
     ) -> ToneMapper {
         let target = targetHeadroom(displayHeadroom: displayHeadroom)
         guard contentHeadroom.isFinite, contentHeadroom > 1, contentHeadroom > target else { return .identity }
-        return ToneMapper(method, contentHeadroom: contentHeadroom, displayHeadroom: target, referenceWhite: referenceWhite)
+        return ToneMapper(
+            method, contentHeadroom: contentHeadroom, displayHeadroom: target, referenceWhite: referenceWhite)
     }
 }

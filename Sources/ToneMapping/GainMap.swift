@@ -16,7 +16,8 @@ public enum GainMap {
     public static func apply(
         _ metadata: GainMapMetadata,
         displayHeadroom: Double,
-        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>, blue: UnsafeMutableBufferPointer<Float>,
+        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+        blue: UnsafeMutableBufferPointer<Float>,
         gainRed: UnsafeBufferPointer<Float>, gainGreen: UnsafeBufferPointer<Float>, gainBlue: UnsafeBufferPointer<Float>
     ) throws(GainMapError) {
         try metadata.validate()
@@ -34,11 +35,13 @@ public enum GainMap {
     public static func apply(
         _ metadata: GainMapMetadata,
         displayHeadroom: Double,
-        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>, blue: UnsafeMutableBufferPointer<Float>,
+        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+        blue: UnsafeMutableBufferPointer<Float>,
         gain: UnsafeBufferPointer<Float>
     ) throws(GainMapError) {
-        try apply(metadata, displayHeadroom: displayHeadroom, red: red, green: green, blue: blue,
-                  gainRed: gain, gainGreen: gain, gainBlue: gain)
+        try apply(
+            metadata, displayHeadroom: displayHeadroom, red: red, green: green, blue: blue,
+            gainRed: gain, gainGreen: gain, gainBlue: gain)
     }
 
     static func checkCounts(_ counts: Int...) throws(GainMapError) {

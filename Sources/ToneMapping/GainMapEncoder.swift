@@ -49,12 +49,16 @@ public struct GainMapEncoder: Hashable, Sendable {
     /// - Throws: ``GainMapError`` when the nine planes differ in count or the resulting metadata is invalid
     ///   (e.g. gamma ≤ 0).
     public func encode(
-        baseRed: UnsafeBufferPointer<Float>, baseGreen: UnsafeBufferPointer<Float>, baseBlue: UnsafeBufferPointer<Float>,
-        alternateRed: UnsafeBufferPointer<Float>, alternateGreen: UnsafeBufferPointer<Float>, alternateBlue: UnsafeBufferPointer<Float>,
-        gainRed: UnsafeMutableBufferPointer<Float>, gainGreen: UnsafeMutableBufferPointer<Float>, gainBlue: UnsafeMutableBufferPointer<Float>
+        baseRed: UnsafeBufferPointer<Float>, baseGreen: UnsafeBufferPointer<Float>,
+        baseBlue: UnsafeBufferPointer<Float>,
+        alternateRed: UnsafeBufferPointer<Float>, alternateGreen: UnsafeBufferPointer<Float>,
+        alternateBlue: UnsafeBufferPointer<Float>,
+        gainRed: UnsafeMutableBufferPointer<Float>, gainGreen: UnsafeMutableBufferPointer<Float>,
+        gainBlue: UnsafeMutableBufferPointer<Float>
     ) throws(GainMapError) -> GainMapMetadata {
-        try GainMap.checkCounts(baseRed.count, baseGreen.count, baseBlue.count, alternateRed.count, alternateGreen.count,
-                                alternateBlue.count, gainRed.count, gainGreen.count, gainBlue.count)
+        try GainMap.checkCounts(
+            baseRed.count, baseGreen.count, baseBlue.count, alternateRed.count, alternateGreen.count,
+            alternateBlue.count, gainRed.count, gainGreen.count, gainBlue.count)
         let headroom = resolvedAlternateHeadroom(alternateRed, alternateGreen, alternateBlue)
         let r = logGains(base: baseRed, alternate: alternateRed, into: gainRed, headroom: headroom)
         let g = logGains(base: baseGreen, alternate: alternateGreen, into: gainGreen, headroom: headroom)
@@ -76,13 +80,16 @@ public struct GainMapEncoder: Hashable, Sendable {
     ///
     /// - Throws: ``GainMapError`` when the seven planes differ in count or the resulting metadata is invalid.
     public func encode(
-        baseRed: UnsafeBufferPointer<Float>, baseGreen: UnsafeBufferPointer<Float>, baseBlue: UnsafeBufferPointer<Float>,
-        alternateRed: UnsafeBufferPointer<Float>, alternateGreen: UnsafeBufferPointer<Float>, alternateBlue: UnsafeBufferPointer<Float>,
+        baseRed: UnsafeBufferPointer<Float>, baseGreen: UnsafeBufferPointer<Float>,
+        baseBlue: UnsafeBufferPointer<Float>,
+        alternateRed: UnsafeBufferPointer<Float>, alternateGreen: UnsafeBufferPointer<Float>,
+        alternateBlue: UnsafeBufferPointer<Float>,
         luminanceCoefficients w: SIMD3<Double>,
         gain: UnsafeMutableBufferPointer<Float>
     ) throws(GainMapError) -> GainMapMetadata {
-        try GainMap.checkCounts(baseRed.count, baseGreen.count, baseBlue.count, alternateRed.count, alternateGreen.count,
-                                alternateBlue.count, gain.count)
+        try GainMap.checkCounts(
+            baseRed.count, baseGreen.count, baseBlue.count, alternateRed.count, alternateGreen.count,
+            alternateBlue.count, gain.count)
         let headroom = resolvedAlternateHeadroom(alternateRed, alternateGreen, alternateBlue)
         let wr = Float(w.x), wg = Float(w.y), wb = Float(w.z)
         // Luminances go through the gain plane first, then become log gains in place.
@@ -94,7 +101,8 @@ public struct GainMapEncoder: Hashable, Sendable {
             let alternate = wr * alternateRed[i] + wg * alternateGreen[i] + wb * alternateBlue[i]
             let logGain = logGain(base: gain[i], alternate: alternate, headroom: headroom)
             gain[i] = Float(logGain)
-            low = Swift.min(low, logGain); high = Swift.max(high, logGain)
+            low = Swift.min(low, logGain)
+            high = Swift.max(high, logGain)
         }
         let range = gain.isEmpty ? (min: 0.0, max: 0.0) : (min: low, max: high)
         let metadata = GainMapMetadata(
@@ -132,14 +140,16 @@ public struct GainMapEncoder: Hashable, Sendable {
     }
 
     func logGains(
-        base: UnsafeBufferPointer<Float>, alternate: UnsafeBufferPointer<Float>, into gain: UnsafeMutableBufferPointer<Float>,
+        base: UnsafeBufferPointer<Float>, alternate: UnsafeBufferPointer<Float>,
+        into gain: UnsafeMutableBufferPointer<Float>,
         headroom: Double
     ) -> (min: Double, max: Double) {
         var low = Double.infinity, high = -Double.infinity
         for i in 0..<gain.count {
             let value = logGain(base: base[i], alternate: alternate[i], headroom: headroom)
             gain[i] = Float(value)
-            low = Swift.min(low, value); high = Swift.max(high, value)
+            low = Swift.min(low, value)
+            high = Swift.max(high, value)
         }
         return gain.isEmpty ? (0, 0) : (low, high)
     }
@@ -147,7 +157,10 @@ public struct GainMapEncoder: Hashable, Sendable {
     func normalize(_ gain: UnsafeMutableBufferPointer<Float>, _ range: (min: Double, max: Double)) {
         let span = range.max - range.min
         for i in 0..<gain.count {
-            guard span > 0 else { gain[i] = 0; continue }
+            guard span > 0 else {
+                gain[i] = 0
+                continue
+            }
             let t = Swift.min(Swift.max((Double(gain[i]) - range.min) / span, 0), 1)
             gain[i] = Float(gamma == 1 ? t : pow(t, gamma))
         }

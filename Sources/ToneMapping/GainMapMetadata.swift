@@ -112,7 +112,8 @@ public struct GainMapMetadata: Hashable, Sendable {
     /// Checks that the metadata can be applied: finite values, gamma > 0, min ≤ max, non-negative headrooms.
     public func validate() throws(GainMapError) {
         let all = [gainMapMin, gainMapMax, gamma, baseOffset, alternateOffset]
-        guard all.allSatisfy({ ($0.x + $0.y + $0.z).isFinite }), baseHeadroom.isFinite, alternateHeadroom.isFinite else {
+        guard all.allSatisfy({ ($0.x + $0.y + $0.z).isFinite }), baseHeadroom.isFinite, alternateHeadroom.isFinite
+        else {
             throw .nonFinite
         }
         for c in 0..<3 {

@@ -122,9 +122,13 @@ public struct GamutMapper: Hashable, Sendable {
     }
 
     /// Maps planar source-RGB `Float` rows into the destination gamut in place (the first `min` of the three counts).
-    public func apply(red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>, blue: UnsafeMutableBufferPointer<Float>) {
+    public func apply(
+        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+        blue: UnsafeMutableBufferPointer<Float>
+    ) {
         let m = (SIMD3<Float>(matrix.row0), SIMD3<Float>(matrix.row1), SIMD3<Float>(matrix.row2))  // no allocation
-        let w = SIMD3<Float>(Float(luminanceCoefficients.x), Float(luminanceCoefficients.y), Float(luminanceCoefficients.z))
+        let w = SIMD3<Float>(
+            Float(luminanceCoefficients.x), Float(luminanceCoefficients.y), Float(luminanceCoefficients.z))
         let k = Float(knee), top = Float(ceiling), preserve = method == .preserve
         for i in 0..<Swift.min(red.count, green.count, blue.count) {
             let c = SIMD3<Float>(red[i], green[i], blue[i])
@@ -137,7 +141,9 @@ public struct GamutMapper: Hashable, Sendable {
                     if delta > k {
                         let mapped = Swift.min(k + (1 - k) * shoulder((delta - k) / (1 - k)), 1)
                         let s = mapped / delta
-                        r = y + (r - y) * s; g = y + (g - y) * s; b = y + (b - y) * s
+                        r = y + (r - y) * s
+                        g = y + (g - y) * s
+                        b = y + (b - y) * s
                     }
                 }
             }

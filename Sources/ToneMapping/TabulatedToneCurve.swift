@@ -49,12 +49,16 @@ public struct TabulatedToneCurve: ToneCurve, Hashable {
     public init?(_ mapper: ToneMapper) {
         switch mapper {
         case .headroom(let c):
-            self.init(c, top: Self.top(for: c.contentHeadroom, c.displayHeadroom), saturation: Swift.max(c.contentHeadroom, c.displayHeadroom))
+            self.init(
+                c, top: Self.top(for: c.contentHeadroom, c.displayHeadroom),
+                saturation: Swift.max(c.contentHeadroom, c.displayHeadroom))
         case .bt2390(let c):
             let peak = c.sourcePeak / c.referenceWhite
             self.init(c, top: Self.top(for: peak, c.targetPeak / c.referenceWhite), saturation: peak)
         case .reinhard(let c):
-            self.init(c, top: Self.top(for: c.contentHeadroom, c.displayHeadroom), saturation: Swift.max(c.contentHeadroom, c.displayHeadroom))
+            self.init(
+                c, top: Self.top(for: c.contentHeadroom, c.displayHeadroom),
+                saturation: Swift.max(c.contentHeadroom, c.displayHeadroom))
         case .clip(let c):
             self.init(c, top: Self.top(for: c.displayHeadroom, 1), saturation: c.displayHeadroom)
         case .tabulated(let c): self = c

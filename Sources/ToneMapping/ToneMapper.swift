@@ -32,7 +32,10 @@ public enum ToneMapper: ToneMappingOperator, Hashable {
     }
 
     /// Tone maps planar `Float` RGB in place; see ``ToneMappingOperator/apply(red:green:blue:)``.
-    public func apply(red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>, blue: UnsafeMutableBufferPointer<Float>) {
+    public func apply(
+        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+        blue: UnsafeMutableBufferPointer<Float>
+    ) {
         switch self {
         case .identity: break
         case .headroom(let op): op.apply(red: red, green: green, blue: blue)
@@ -91,16 +94,21 @@ extension ToneMapper {
         let ratio = application ?? .maxRGB
         switch method {
         case .headroom:
-            self = .headroom(HeadroomCurve(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: ratio))
+            self = .headroom(
+                HeadroomCurve(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: ratio))
         case .bt2390, .bt2390Libplacebo:
-            self = .bt2390(BT2390EETF(
-                contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, referenceWhite: referenceWhite,
-                kneeOffset: method == .bt2390 ? BT2390EETF.specificationKneeOffset : BT2390EETF.libplaceboKneeOffset,
-                application: ratio))
+            self = .bt2390(
+                BT2390EETF(
+                    contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, referenceWhite: referenceWhite,
+                    kneeOffset: method == .bt2390
+                        ? BT2390EETF.specificationKneeOffset : BT2390EETF.libplaceboKneeOffset,
+                    application: ratio))
         case .bt2446A:
             self = .bt2446A(BT2446MethodA(contentHeadroom: contentHeadroom, referenceWhite: referenceWhite))
         case .reinhard:
-            self = .reinhard(ExtendedReinhard(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: ratio))
+            self = .reinhard(
+                ExtendedReinhard(contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, application: ratio)
+            )
         case .clip:
             self = .clip(HardClip(displayHeadroom: displayHeadroom, application: application ?? .perChannel))
         }

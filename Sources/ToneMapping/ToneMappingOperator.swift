@@ -12,7 +12,9 @@ public protocol ToneMappingOperator: Sendable {
     ///
     /// The planes may have different counts; the first `min(red.count, green.count, blue.count)` pixels are mapped
     /// and the rest left untouched. No allocation happens per pixel.
-    func apply(red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>, blue: UnsafeMutableBufferPointer<Float>)
+    func apply(
+        red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+        blue: UnsafeMutableBufferPointer<Float>)
 }
 
 /// A tone-mapping operator defined by a scalar curve on linear light, applied to pixels as its ``application`` says.
@@ -81,9 +83,13 @@ extension ToneCurve {
     func scale(_ r: inout Float, _ g: inout Float, _ b: inout Float, by driver: Float, threshold: Float) {
         if driver > threshold {
             let s = map(driver) / driver
-            r *= s; g *= s; b *= s
+            r *= s
+            g *= s
+            b *= s
         } else {
-            r = map(r); g = map(g); b = map(b)
+            r = map(r)
+            g = map(g)
+            b = map(b)
         }
     }
 
@@ -111,12 +117,15 @@ extension ToneCurve {
         case .luminance(let weights):
             let wr = Float(weights.x), wg = Float(weights.y), wb = Float(weights.z)
             for i in 0..<count {
-                scale(&red[i], &green[i], &blue[i], by: wr * red[i] + wg * green[i] + wb * blue[i], threshold: threshold)
+                scale(
+                    &red[i], &green[i], &blue[i], by: wr * red[i] + wg * green[i] + wb * blue[i], threshold: threshold)
             }
         case .ictcpIntensity(let ictcp):
             for i in 0..<count {
                 let out = ictcp.map(SIMD3(Double(red[i]), Double(green[i]), Double(blue[i]))) { map($0) }
-                red[i] = Float(out.x); green[i] = Float(out.y); blue[i] = Float(out.z)
+                red[i] = Float(out.x)
+                green[i] = Float(out.y)
+                blue[i] = Float(out.z)
             }
         }
     }

@@ -22,9 +22,12 @@ struct CICPConversionTests {
     func primariesValues() throws {
         let bt2020 = try #require(RGBPrimaries(cicp: 9))
         #expect(bt2020.red == Chromaticity(x: 0.708, y: 0.292) && bt2020.green == Chromaticity(x: 0.170, y: 0.797))
-        #expect(bt2020.blue == Chromaticity(x: 0.131, y: 0.046) && bt2020.white.chromaticity == Chromaticity(x: 0.3127, y: 0.3290))
+        #expect(
+            bt2020.blue == Chromaticity(x: 0.131, y: 0.046)
+                && bt2020.white.chromaticity == Chromaticity(x: 0.3127, y: 0.3290))
         let p3 = try #require(RGBPrimaries(cicp: .displayP3))
-        #expect(p3.red == Chromaticity(x: 0.680, y: 0.320) && p3.white.chromaticity == Chromaticity(x: 0.3127, y: 0.3290))
+        #expect(
+            p3.red == Chromaticity(x: 0.680, y: 0.320) && p3.white.chromaticity == Chromaticity(x: 0.3127, y: 0.3290))
         let dci = try #require(RGBPrimaries(cicp: .dciP3))
         #expect(dci.white.chromaticity == Chromaticity(x: 0.314, y: 0.351))
         let ebu = try #require(RGBPrimaries(cicp: 22))
@@ -57,9 +60,11 @@ struct CICPConversionTests {
         for code in 0...255 {
             for transfer in CICP.TransferCharacteristics.allDefined {
                 let m = YCbCrMatrix(
-                    matrixCoefficients: CICP.MatrixCoefficients(rawValue: UInt8(code)), transferCharacteristics: transfer)
+                    matrixCoefficients: CICP.MatrixCoefficients(rawValue: UInt8(code)),
+                    transferCharacteristics: transfer)
                 let want: YCbCrMatrix? =
-                    code == 14 ? (transfer == .pq ? .ictcpPQ : transfer == .hlg ? .ictcpHLG : nil) : expected[UInt8(code)]
+                    code == 14
+                    ? (transfer == .pq ? .ictcpPQ : transfer == .hlg ? .ictcpHLG : nil) : expected[UInt8(code)]
                 #expect(m == want, "MatrixCoefficients \(code) with \(transfer)")
             }
         }
@@ -87,8 +92,10 @@ struct CICPConversionTests {
     @Test("Codes without a Y′CbCr matrix say why")
     func matrixErrors() throws {
         func matrix(_ m: UInt8, transfer: UInt8 = 1) throws(CICP.Error) -> YCbCrMatrix {
-            try CICP(colourPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: m, videoFullRange: false)
-                .yCbCrMatrix()
+            try CICP(
+                colourPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: m, videoFullRange: false
+            )
+            .yCbCrMatrix()
         }
         #expect(try matrix(9) == .bt2020NonConstantLuminance)
         #expect(try matrix(14, transfer: 18) == .ictcpHLG)
@@ -161,7 +168,8 @@ struct CICPConversionTests {
     func bt2100() throws {
         #expect(try CICP(colorSpace: .bt2100PQ) == .bt2100PQ)
         #expect(try CICP(colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance, range: .narrow) == .bt2100PQVideo)
-        #expect(try CICP(colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance, range: .narrow) == .bt2100HLGVideo)
+        #expect(
+            try CICP(colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance, range: .narrow) == .bt2100HLGVideo)
         #expect(try CICP(colorSpace: .bt709, matrix: .bt709, range: .narrow) == .bt709Video)
         #expect(try CICP(colorSpace: .bt2100PQ, matrix: .ictcpPQ).description == "9/16/14/1")
         #expect(throws: CICP.Error.inconsistentMatrix(.ictcp, .pq)) {
@@ -187,7 +195,9 @@ struct CICPConversionTests {
 
     @Test("Colour spaces without code points throw noCodePoint with the reason")
     func noCodePoint() {
-        #expect(throws: CICP.Error.noCodePoint(.colourPrimaries, "the primaries \"Adobe RGB (1998)\" of Adobe RGB (1998)")) {
+        #expect(
+            throws: CICP.Error.noCodePoint(.colourPrimaries, "the primaries \"Adobe RGB (1998)\" of Adobe RGB (1998)")
+        ) {
             try CICP(colorSpace: .adobeRGB)
         }
         #expect(
@@ -227,7 +237,8 @@ struct CICPConversionTests {
     @Test("Reserved and unspecified primaries or transfer cannot make a colour space")
     func colorSpaceErrors() {
         func space(_ p: UInt8, _ t: UInt8) throws(CICP.Error) -> ColorSpace {
-            try ColorSpace(cicp: CICP(colourPrimaries: p, transferCharacteristics: t, matrixCoefficients: 0, videoFullRange: true))
+            try ColorSpace(
+                cicp: CICP(colourPrimaries: p, transferCharacteristics: t, matrixCoefficients: 0, videoFullRange: true))
         }
         #expect(throws: CICP.Error.unspecified(.colourPrimaries)) { try space(2, 16) }
         #expect(throws: CICP.Error.unspecified(.transferCharacteristics)) { try space(9, 2) }
@@ -235,7 +246,9 @@ struct CICPConversionTests {
         #expect(throws: CICP.Error.reservedCode(.transferCharacteristics, 19)) { try space(9, 19) }
         // The matrix and range are not part of the RGB space: a reserved matrix does not stop it.
         #expect(
-            (try? ColorSpace(cicp: CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: false)))
+            (try? ColorSpace(
+                cicp: CICP(
+                    colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: false)))
                 == .bt2100PQ)
     }
 }

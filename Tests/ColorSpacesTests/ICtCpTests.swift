@@ -19,10 +19,12 @@ struct ICtCpTests {
         #expect(YCbCrMatrix.ictcpPQLMSToICtCp.row0 == SIMD3(0.5, 0.5, 0))
         #expect(YCbCrMatrix.ictcpPQLMSToICtCp.row1 * 4096 == SIMD3(6610, -13613, 7003))
         #expect(YCbCrMatrix.ictcpHLGLMSToICtCp.row2 * 4096 == SIMD3(9500, -9212, -288))
-        #expect(YCbCrMatrix.ictcpLMSToRGB * YCbCrMatrix.ictcpRGBToLMS == YCbCrMatrix.ictcpLMSToRGB
-            * YCbCrMatrix.ictcpRGBToLMS)  // deterministic
-        #expect((YCbCrMatrix.ictcpLMSToRGB * YCbCrMatrix.ictcpRGBToLMS)
-            .isApproximatelyEqual(to: .identity, tolerance: 1e-15))
+        #expect(
+            YCbCrMatrix.ictcpLMSToRGB * YCbCrMatrix.ictcpRGBToLMS == YCbCrMatrix.ictcpLMSToRGB
+                * YCbCrMatrix.ictcpRGBToLMS)  // deterministic
+        #expect(
+            (YCbCrMatrix.ictcpLMSToRGB * YCbCrMatrix.ictcpRGBToLMS)
+                .isApproximatelyEqual(to: .identity, tolerance: 1e-15))
         #expect(YCbCrMatrix.ictcpPQ.lmsToICtCp == YCbCrMatrix.ictcpPQLMSToICtCp)
         #expect(YCbCrMatrix.ictcpHLG.lmsToICtCp == YCbCrMatrix.ictcpHLGLMSToICtCp)
         #expect(YCbCrMatrix.bt709.lmsToICtCp == nil && YCbCrMatrix.bt709.ictcpTransferFunction == nil)

@@ -7,18 +7,27 @@ struct RGBPrimariesTests {
     /// RGB → XYZ matrices derived from the primaries (ITU-R BT.709-6, SMPTE EG 432-1, ITU-R BT.2020-2 with
     /// SMPTE RP 177-1993), as colour-science 0.4.7 computes them, to 10 decimals.
     @Test(arguments: [
-        (RGBPrimaries.bt709, Matrix3x3(
-            SIMD3(0.4123907993, 0.3575843394, 0.1804807884),
-            SIMD3(0.2126390059, 0.7151686788, 0.0721923154),
-            SIMD3(0.0193308187, 0.1191947798, 0.9505321522))),
-        (RGBPrimaries.displayP3, Matrix3x3(
-            SIMD3(0.4865709486, 0.2656676932, 0.1982172852),
-            SIMD3(0.2289745641, 0.6917385218, 0.0792869141),
-            SIMD3(0, 0.0451133819, 1.0439443689))),
-        (RGBPrimaries.bt2020, Matrix3x3(
-            SIMD3(0.6369580483, 0.1446169036, 0.1688809752),
-            SIMD3(0.2627002120, 0.6779980715, 0.0593017165),
-            SIMD3(0, 0.0280726930, 1.0609850577))),
+        (
+            RGBPrimaries.bt709,
+            Matrix3x3(
+                SIMD3(0.4123907993, 0.3575843394, 0.1804807884),
+                SIMD3(0.2126390059, 0.7151686788, 0.0721923154),
+                SIMD3(0.0193308187, 0.1191947798, 0.9505321522))
+        ),
+        (
+            RGBPrimaries.displayP3,
+            Matrix3x3(
+                SIMD3(0.4865709486, 0.2656676932, 0.1982172852),
+                SIMD3(0.2289745641, 0.6917385218, 0.0792869141),
+                SIMD3(0, 0.0451133819, 1.0439443689))
+        ),
+        (
+            RGBPrimaries.bt2020,
+            Matrix3x3(
+                SIMD3(0.6369580483, 0.1446169036, 0.1688809752),
+                SIMD3(0.2627002120, 0.6779980715, 0.0593017165),
+                SIMD3(0, 0.0280726930, 1.0609850577))
+        ),
     ])
     func publishedRGBToXYZ(primaries: RGBPrimaries, expected: Matrix3x3) {
         #expect(primaries.rgbToXYZ.maxAbsoluteDifference(from: expected) <= 1e-9)
@@ -27,18 +36,27 @@ struct RGBPrimariesTests {
 
     /// Gamut conversions between D65 spaces (no adaptation involved), colour-science 0.4.7, to 10 decimals.
     @Test(arguments: [
-        (RGBPrimaries.bt2020, RGBPrimaries.bt709, Matrix3x3(
-            SIMD3(1.6604910021, -0.5876411388, -0.0728498633),
-            SIMD3(-0.1245504745, 1.1328998971, -0.0083494226),
-            SIMD3(-0.0181507634, -0.1005788980, 1.1187296614))),
-        (RGBPrimaries.bt2020, RGBPrimaries.displayP3, Matrix3x3(
-            SIMD3(1.3435782526, -0.2821796705, -0.0613985821),
-            SIMD3(-0.0652974528, 1.0757879158, -0.0104904631),
-            SIMD3(0.0028217873, -0.0195984945, 1.0167767073))),
-        (RGBPrimaries.bt709, RGBPrimaries.bt2020, Matrix3x3(
-            SIMD3(0.6274038959, 0.3292830384, 0.0433130657),
-            SIMD3(0.0690972894, 0.9195403951, 0.0113623156),
-            SIMD3(0.0163914389, 0.0880133079, 0.8955952532))),
+        (
+            RGBPrimaries.bt2020, RGBPrimaries.bt709,
+            Matrix3x3(
+                SIMD3(1.6604910021, -0.5876411388, -0.0728498633),
+                SIMD3(-0.1245504745, 1.1328998971, -0.0083494226),
+                SIMD3(-0.0181507634, -0.1005788980, 1.1187296614))
+        ),
+        (
+            RGBPrimaries.bt2020, RGBPrimaries.displayP3,
+            Matrix3x3(
+                SIMD3(1.3435782526, -0.2821796705, -0.0613985821),
+                SIMD3(-0.0652974528, 1.0757879158, -0.0104904631),
+                SIMD3(0.0028217873, -0.0195984945, 1.0167767073))
+        ),
+        (
+            RGBPrimaries.bt709, RGBPrimaries.bt2020,
+            Matrix3x3(
+                SIMD3(0.6274038959, 0.3292830384, 0.0433130657),
+                SIMD3(0.0690972894, 0.9195403951, 0.0113623156),
+                SIMD3(0.0163914389, 0.0880133079, 0.8955952532))
+        ),
     ])
     func publishedGamutConversions(source: RGBPrimaries, destination: RGBPrimaries, expected: Matrix3x3) {
         for adaptation in ChromaticAdaptation.allCases {

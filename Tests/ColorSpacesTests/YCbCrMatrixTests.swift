@@ -26,8 +26,10 @@ struct YCbCrMatrixTests {
     /// Cr = 0.5R′ − 0.4542G′ − 0.0458B′.
     @Test func bt709MatrixMatchesPublishedRoundedRows() throws {
         let m = try #require(YCbCrMatrix.bt709.rgbToYCbCr)
-        #expect(m.maxAbsoluteDifference(from: Matrix3x3(
-            SIMD3(0.2126, 0.7152, 0.0722), SIMD3(-0.1146, -0.3854, 0.5), SIMD3(0.5, -0.4542, -0.0458))) <= 5e-5)
+        #expect(
+            m.maxAbsoluteDifference(
+                from: Matrix3x3(
+                    SIMD3(0.2126, 0.7152, 0.0722), SIMD3(-0.1146, -0.3854, 0.5), SIMD3(0.5, -0.4542, -0.0458))) <= 5e-5)
     }
 
     @Test(arguments: linearMatrices)
@@ -71,11 +73,13 @@ struct YCbCrMatrixTests {
         for row in rows {
             let (matrix, oetf) = try lookup(row[0], in: table, fixture: "ycbcr.csv")
             let rgb = try vector(row[1..<4]), expected = try vector(row[4..<7])
-            let ycc = matrix == .bt2020ConstantLuminance
+            let ycc =
+                matrix == .bt2020ConstantLuminance
                 ? YCbCrMatrix.constantLuminanceYCbCr(fromLinearRGB: rgb, transferFunction: oetf)
                 : matrix.ycbcr(fromRGB: rgb)
             #expect(scaledError(ycc, expected) <= 1e-14, "\(row[0]) \(rgb)")
-            let back = matrix == .bt2020ConstantLuminance
+            let back =
+                matrix == .bt2020ConstantLuminance
                 ? YCbCrMatrix.linearRGB(fromConstantLuminanceYCbCr: ycc, transferFunction: oetf)
                 : matrix.rgb(fromYCbCr: ycc)
             #expect(scaledError(back, rgb) <= 1e-12, "\(row[0]) \(rgb) round trip")

@@ -14,7 +14,9 @@ struct FuzzRegressionTests {
         while let path = enumerator?.nextObject() as? String {
             guard !path.hasSuffix(".md") else { continue }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files.append(path)
             }
         }
@@ -25,7 +27,8 @@ struct FuzzRegressionTests {
         !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
     }
 
-    @Test("every fuzz fixture reads or throws a typed error quickly; JSON parses, text is terminal-safe",
+    @Test(
+        "every fuzz fixture reads or throws a typed error quickly; JSON parses, text is terminal-safe",
         arguments: files)
     func replay(_ name: String) throws {
         let bytes = [UInt8](try Fixtures.data("fuzz/\(name)"))
@@ -54,7 +57,8 @@ struct FuzzRegressionTests {
                 #expect(tags.primary.iccProfiles.isEmpty && tags.gainMap.multiPicture == nil, "\(signature) cut \(cut)")
             }
         }
-        let fixture = try ColorTagging(bytes: [UInt8](try Fixtures.data("fuzz/jpeg/app1-xmp-signature-past-segment-end.jpg")))
+        let fixture = try ColorTagging(
+            bytes: [UInt8](try Fixtures.data("fuzz/jpeg/app1-xmp-signature-past-segment-end.jpg")))
         #expect(fixture.gainMap.xmp == nil)
     }
 

@@ -34,7 +34,9 @@ struct HostileInputTests {
             + pngChunk("IHDR", u32(width) + u32(height) + [8, 6, 0, 0, 0]) + extra + pngChunk("IEND", [])
     }
 
-    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] { u32(8 + payload.count) + Array(type.utf8) + payload }
+    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        u32(8 + payload.count) + Array(type.utf8) + payload
+    }
 
     static func fullBox(_ type: String, version: UInt8 = 0, flags: Int = 0, _ payload: [UInt8]) -> [UInt8] {
         box(type, [version] + Array(u32(flags).dropFirst()) + payload)
@@ -72,11 +74,14 @@ struct HostileInputTests {
         let cicp = Self.pngChunk("cICP", [9, 16, 1, 1])
         let tags = try ColorTagging(bytes: Self.png(width: 4, height: 4, extra: cicp))
         #expect(tags.findings().map(\.rule).contains(.pngCICPMatrix))
-        let identity = try ColorTagging(bytes: Self.png(width: 4, height: 4, extra: Self.pngChunk("cICP", [9, 16, 0, 1])))
+        let identity = try ColorTagging(
+            bytes: Self.png(width: 4, height: 4, extra: Self.pngChunk("cICP", [9, 16, 0, 1])))
         #expect(!identity.findings().map(\.rule).contains(.pngCICPMatrix))
         #expect(throws: ColorTagsError.self) {
             try PNGTagWriter.applying(
-                PNGTagEdit(cicp: CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 1, videoFullRange: true)),
+                PNGTagEdit(
+                    cicp: CICP(
+                        colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 1, videoFullRange: true)),
                 to: clean)
         }
     }

@@ -48,8 +48,10 @@ struct ArchitectureDocTests {
                         of: #"package:\s*"[^"]*""#, with: "", options: .regularExpression)
                     dependencies = Set(strings(in: withoutPackages))
                 }
-                targets.append(Target(
-                    name: name, kind: kind, dependencies: dependencies, path: firstString(after: "path:", in: arguments)))
+                targets.append(
+                    Target(
+                        name: name, kind: kind, dependencies: dependencies,
+                        path: firstString(after: "path:", in: arguments)))
             }
         }
         return targets
@@ -167,17 +169,22 @@ struct ArchitectureDocTests {
         for target in targets {
             #expect(
                 edges[target.name, default: []] == target.dependencies,
-                "\(target.name): Package.swift \(target.dependencies.sorted()), Architecture.md \(edges[target.name, default: []].sorted())")
+                "\(target.name): Package.swift \(target.dependencies.sorted()), Architecture.md \(edges[target.name, default: []].sorted())"
+            )
             #expect(nodes.contains(target.name), "\(target.name) is missing from the graph")
         }
         let names = Set(targets.map(\.name))
-        for source in edges.keys { #expect(names.contains(source), "\(source) has edges in the graph but is no target") }
+        for source in edges.keys {
+            #expect(names.contains(source), "\(source) has edges in the graph but is no target")
+        }
     }
 
     @Test("the dependency list says the same, for every target and system library")
     func listMatchesPackage() throws {
         let list = try Self.dependencyList()
-        let all = try Self.packageTargets().filter { $0.kind != .testTarget && !($0.path?.hasPrefix("Tests/") ?? false) }
+        let all = try Self.packageTargets().filter {
+            $0.kind != .testTarget && !($0.path?.hasPrefix("Tests/") ?? false)
+        }
         #expect(Set(list.keys) == Set(all.map(\.name)))
         for target in all {
             #expect(list[target.name] == target.dependencies, "\(target.name) in the list of Architecture.md")
@@ -220,7 +227,8 @@ struct ArchitectureDocTests {
 
     @Test("rule 4: no Swift file re-exports a C module or imports it publicly")
     func cStaysInside() throws {
-        let cModules = Set(try Self.packageTargets().filter { $0.kind == .systemLibrary }.map(\.name) + ["CPixelKernels"])
+        let cModules = Set(
+            try Self.packageTargets().filter { $0.kind == .systemLibrary }.map(\.name) + ["CPixelKernels"])
         let sources = Self.root.appendingPathComponent("Sources")
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         var checked = 0

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The code here is the DocC articles' code, compared verbatim with them: it keeps the articles' layout.)
 import Foundation
 import HDRColor
 import Testing

@@ -27,7 +27,8 @@ struct CommandLineTool {
         process.arguments = arguments
         // Standard error goes to a file, so that neither stream can fill its pipe and block the child while the
         // other is being read.
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("hdrcolor-\(UUID().uuidString).err")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hdrcolor-\(UUID().uuidString).err")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let errorHandle = try FileHandle(forWritingTo: errorFile)

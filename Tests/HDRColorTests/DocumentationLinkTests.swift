@@ -24,7 +24,10 @@ struct DocumentationLinkTests {
         var targets: [String] = []
         var inBlock = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") { inBlock.toggle(); continue }
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+                continue
+            }
             guard !inBlock else { continue }
             let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
@@ -59,8 +62,9 @@ struct DocumentationLinkTests {
 
     @Test("every <doc:…> reference names an article of the catalog")
     func docReferencesResolve() throws {
-        let articles = Set(try FileManager.default.contentsOfDirectory(atPath: Self.catalog.path)
-            .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) })
+        let articles = Set(
+            try FileManager.default.contentsOfDirectory(atPath: Self.catalog.path)
+                .filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) })
         for document in try Self.documents() {
             let text = try String(contentsOf: document, encoding: .utf8)
             for part in text.components(separatedBy: "<doc:").dropFirst() {

@@ -39,7 +39,8 @@ struct HardeningCommandTests {
         let lumi = try #require(try ICCProfile(contentsOf: icc).luminance)
         #expect(lumi.y == 10_000 && lumi.x != lumi.y && lumi.z != lumi.y)
         let profileText = try CommandLineTool.run(["inspect", icc.path])
-        #expect(profileText.standardOutput.contains("Luminance (cd/m²)         10000.00"), "\(profileText.standardOutput)")
+        #expect(
+            profileText.standardOutput.contains("Luminance (cd/m²)         10000.00"), "\(profileText.standardOutput)")
         // Embedded in a PNG the short form is printed.
         let png = directory.appendingPathComponent("tagged.png")
         let tagged = try CommandLineTool.run([
@@ -92,9 +93,15 @@ struct HardeningCommandTests {
         let runs: [[String]] = [
             ["plot", "tonemap", "--content-headroom", "1e300", "--display-headroom", "2", "-o", svg.path],
             ["plot", "tonemap", "--content-headroom", "1e300", "--display-headroom", "1e-300", "-o", svg.path],
-            ["plot", "tonemap", "--content-headroom", "1e18", "--display-headroom", "1e16", "--reference-white", "1e300",
-             "-o", svg.path],
-            ["plot", "transfer", "pq", "hlg", "srgb", "--reference-white", "1e300", "--hlg-peak", "1e-300", "-o", svg.path],
+            [
+                "plot", "tonemap", "--content-headroom", "1e18", "--display-headroom", "1e16", "--reference-white",
+                "1e300",
+                "-o", svg.path,
+            ],
+            [
+                "plot", "transfer", "pq", "hlg", "srgb", "--reference-white", "1e300", "--hlg-peak", "1e-300", "-o",
+                svg.path,
+            ],
         ]
         for arguments in runs {
             let result = try CommandLineTool.run(arguments)
@@ -107,7 +114,9 @@ struct HardeningCommandTests {
 
     @Test("tag refuses cICP MatrixCoefficients 1 with a usage error")
     func tagMatrixOne() throws {
-        let result = try CommandLineTool.run(["tag", Self.fixture("png/untagged.png"), "--cicp", "9/16/1/1", "-o", "/dev/null"])
+        let result = try CommandLineTool.run([
+            "tag", Self.fixture("png/untagged.png"), "--cicp", "9/16/1/1", "-o", "/dev/null",
+        ])
         #expect(result.status == 64 && result.standardError.contains("MatrixCoefficients must be 0"))
     }
 

@@ -16,13 +16,17 @@ import Testing
         var source: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 0, 0, 255, 255, 255, 7]  // 2×2 RGBA, 16 bytes
         var destination = [Float](repeating: -1, count: 16)
         let transform = try ICCTransform(
-            from: srgb, to: displayP3, sourceLayout: .rgba8, destinationLayout: .rgbaFloat, intent: .relativeColorimetric)
+            from: srgb, to: displayP3, sourceLayout: .rgba8, destinationLayout: .rgbaFloat,
+            intent: .relativeColorimetric)
         try source.withUnsafeMutableBytes { input in
             try destination.withUnsafeMutableBytes { output in
-                let view = try PixelBufferView(format: .rgba8, width: 2, height: 2, baseAddress: input.baseAddress!, bytesPerRow: 8)
-                let out = try MutablePixelBufferView(format: .rgbaFloat, width: 2, height: 2, baseAddress: output.baseAddress!, bytesPerRow: 32)
+                let view = try PixelBufferView(
+                    format: .rgba8, width: 2, height: 2, baseAddress: input.baseAddress!, bytesPerRow: 8)
+                let out = try MutablePixelBufferView(
+                    format: .rgbaFloat, width: 2, height: 2, baseAddress: output.baseAddress!, bytesPerRow: 32)
                 try transform.transform(view, into: out)
-                let wrong = try MutablePixelBufferView(format: .rgbaHalf, width: 2, height: 2, baseAddress: output.baseAddress!, bytesPerRow: 16)
+                let wrong = try MutablePixelBufferView(
+                    format: .rgbaHalf, width: 2, height: 2, baseAddress: output.baseAddress!, bytesPerRow: 16)
                 #expect(throws: ICCError.self) { try transform.transform(view, into: wrong) }
             }
         }

@@ -63,9 +63,10 @@ struct ReadmeExamplesTests {
         try frame.withView { source in try output.withMutableView { try converter.convert(source, to: $0) } }
         print(converter.plan)  // read 'x420', upsample chroma, matrix, PQ EOTF, matrix, write 'RGhA'
 
-        #expect(converter.plan.steps.map(\.name) == [
-            "read 'x420'", "upsample chroma", "matrix", "PQ EOTF (SMPTE ST 2084)", "matrix", "write 'RGhA'",
-        ])
+        #expect(
+            converter.plan.steps.map(\.name) == [
+                "read 'x420'", "upsample chroma", "matrix", "PQ EOTF (SMPTE ST 2084)", "matrix", "write 'RGhA'",
+            ])
     }
 
     @Test("half floats")

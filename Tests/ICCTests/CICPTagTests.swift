@@ -8,7 +8,9 @@ import Testing
 @Suite struct CICPTagTests {
     @Test func bt2100PQProfileCarries9_16_0_1() throws {
         let profile = try ICCProfile(colorSpace: .bt2100PQ)
-        #expect(profile.cicp == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
+        #expect(
+            profile.cicp
+                == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
         let entry = try #require(profile.tag(.cicpTag))
         #expect(entry.typeSignature == "cicp")
         // Tag data: 'cicp', 4 reserved zero bytes, then the four codes (ICC.1:2022 §10.3).
@@ -32,9 +34,11 @@ import Testing
     @Test func littleCMS214FormAndBadSizes() throws {
         let plain = try ICCProfile(colorSpace: .adobeRGB)  // no cicp tag (Adobe RGB has no H.273 code)
         #expect(plain.cicp == nil)
-        let lcms214 = ProfileBytes.appendingTag(.cicpTag, data: Array("cicp".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 9, 18, 0, 1], to: plain.bytes)
+        let lcms214 = ProfileBytes.appendingTag(
+            .cicpTag, data: Array("cicp".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 9, 18, 0, 1], to: plain.bytes)
         #expect(try ICCProfile(bytes: lcms214).cicp == .bt2100HLG)
-        let short = ProfileBytes.appendingTag(.cicpTag, data: Array("cicp".utf8) + [0, 0, 0, 0, 9, 18, 0, 1, 0, 0, 0, 0, 0, 0], to: plain.bytes)
+        let short = ProfileBytes.appendingTag(
+            .cicpTag, data: Array("cicp".utf8) + [0, 0, 0, 0, 9, 18, 0, 1, 0, 0, 0, 0, 0, 0], to: plain.bytes)
         let profile = try ICCProfile(bytes: short)
         #expect(profile.cicp == nil && profile.tagProblems.map(\.tag) == [.cicpTag])
     }
@@ -55,7 +59,8 @@ import Testing
         #expect(translations[1].text == "sRGB-Kurven, als BT.2100 PQ markiert")
         #expect(profile.profileDescription?.text == "sRGB curves labelled BT.2100 PQ")
         let findings = profile.consistencyFindings()
-        #expect(findings.contains { if case .cicpPrimariesDisagree(9, _, _) = $0 { true } else { false } }, "\(findings)")
+        #expect(
+            findings.contains { if case .cicpPrimariesDisagree(9, _, _) = $0 { true } else { false } }, "\(findings)")
         #expect(findings.contains { if case .cicpTransferDisagrees(16, _) = $0 { true } else { false } }, "\(findings)")
         #expect(findings.count == 2)
     }

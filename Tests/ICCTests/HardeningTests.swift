@@ -93,7 +93,8 @@ struct ICCHardeningTests {
             }
         }
         #expect(message(4) == "ok")
-        #expect(message(-3) == "invalid argument: pixel count -3 is negative; pass the number of pixels to transform (≥ 0)")
+        #expect(
+            message(-3) == "invalid argument: pixel count -3 is negative; pass the number of pixels to transform (≥ 0)")
         #expect(
             message(.max)
                 == "invalid argument: \(Int.max) pixels of \(ICCPixelLayout.rgba8) or \(ICCPixelLayout.rgbaFloat) need "
@@ -101,7 +102,8 @@ struct ICCHardeningTests {
         #expect(
             message(5)
                 == "invalid argument: 5 pixels need 20 source bytes (\(ICCPixelLayout.rgba8)) and 80 destination bytes "
-                + "(\(ICCPixelLayout.rgbaFloat)); the buffers hold 16 and 64: pass larger buffers or a smaller pixel count")
+                + "(\(ICCPixelLayout.rgbaFloat)); the buffers hold 16 and 64: pass larger buffers or a smaller pixel count"
+        )
     }
 
     @Test("many transforms, each used from many threads at once, give the bytes one thread gives")
@@ -141,7 +143,8 @@ struct ICCHardeningTests {
     /// before checking them against the tag's size. The bridge checks such counts first.
     @Test("tag counts beyond the tag (mluc records, v2 desc text, curv entries) are tag problems, not allocations")
     func tagCounts() throws {
-        func patched(_ profile: ICCProfile, _ tag: ICCSignature, at offset: Int, to value: UInt32) throws -> ICCProfile {
+        func patched(_ profile: ICCProfile, _ tag: ICCSignature, at offset: Int, to value: UInt32) throws -> ICCProfile
+        {
             let entry = try #require(profile.tag(tag))
             var bytes = profile.bytes
             bytes.setUInt32(value, at: entry.offset + offset)

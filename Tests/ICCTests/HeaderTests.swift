@@ -8,8 +8,10 @@ import Testing
             ("", "d41d8cd98f00b204e9800998ecf8427e"),
             ("abc", "900150983cd24fb0d6963f7d28e17f72"),
             ("message digest", "f96b697d7cb7938d525a2f31aaf161d0"),
-            ("12345678901234567890123456789012345678901234567890123456789012345678901234567890",
-             "57edf4a22be3c955ac49da2e2107b67a"),
+            (
+                "12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+                "57edf4a22be3c955ac49da2e2107b67a"
+            ),
         ]
         for (message, hex) in vectors {
             let digest = MD5.digest(Array(message.utf8)).map { String(format: "%02x", $0) }.joined()
@@ -25,7 +27,9 @@ import Testing
         #expect(header.size == profile.bytes.count)
         #expect(header.deviceClass == .displayClass && header.colorSpace == .rgbData)
         #expect(header.connectionSpace == .xyzData && header.renderingIntent == .perceptual)
-        #expect(abs(header.illuminant.x - 0.9642) < 1e-4 && header.illuminant.y == 1 && abs(header.illuminant.z - 0.8249) < 1e-4)
+        #expect(
+            abs(header.illuminant.x - 0.9642) < 1e-4 && header.illuminant.y == 1
+                && abs(header.illuminant.z - 0.8249) < 1e-4)
         // Reproducible by default: SOURCE_DATE_EPOCH or 1970-01-01 (ICCDateTime.reproducibleDefault), not the clock.
         #expect(header.creationDate == ICCDateTime.reproducibleDefault.components)
         // LittleCMS's own MD5 (cmsMD5computeID) agrees with the bridge's.
@@ -45,7 +49,10 @@ import Testing
             var bytes = try ICCProfile(colorSpace: .adobeRGB, version: version).bytes
             for i in 84..<100 { bytes[i] = UInt8(i) }
             let profile = try ICCProfile(bytes: bytes)
-            guard case .mismatch = profile.profileIDStatus else { Issue.record("\(version): not a mismatch"); continue }
+            guard case .mismatch = profile.profileIDStatus else {
+                Issue.record("\(version): not a mismatch")
+                continue
+            }
             #expect(profile.consistencyFindings().contains(.profileIDMismatch) == (version.major >= 4))
         }
     }

@@ -27,4 +27,3 @@ enum SystemProfiles {
         return urls.sorted { $0.path < $1.path }
     }
 }
-

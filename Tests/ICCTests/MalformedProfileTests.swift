@@ -21,7 +21,9 @@ import Testing
         }
         #expect(try error("truncated-header.icc") == .truncated(expected: 132, actual: 100))
         #expect(try error("wrong-signature.icc") == .wrongSignature(found: "acsx"))
-        #expect(try error("huge-declared-size.icc") == .oversized(size: 0xFFFF_FFF0, maximum: ICCProfile.defaultMaximumSize))
+        #expect(
+            try error("huge-declared-size.icc") == .oversized(size: 0xFFFF_FFF0, maximum: ICCProfile.defaultMaximumSize)
+        )
         #expect(try error("huge-tag-count.icc") == .tagCountTooLarge(count: 0x1000_0000, maximum: 0))
         guard case .tagOutOfBounds(let tag, let offset, _, _)? = try error("tag-offset-out-of-bounds.icc") else {
             Issue.record("expected tagOutOfBounds")
@@ -99,7 +101,8 @@ import Testing
         for _ in 0..<250 {
             var bytes = valid
             for _ in 0..<Int.random(in: 1...8, using: &random) {
-                bytes[Int.random(in: dataStart..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+                bytes[Int.random(in: dataStart..<bytes.count, using: &random)] = UInt8.random(
+                    in: 0...255, using: &random)
             }
             do {
                 let profile = try ICCProfile(bytes: bytes)

@@ -32,13 +32,15 @@ import TransferFunctions
         let profile = try ICCProfile(colorSpace: colorSpace, version: .v2_1)
         #expect(profile.header.version == .v2_1)
         #expect(profile.cicp == nil && profile.tag(.cicpTag) == nil)
-        #expect(profile.tags.filter { $0.signature.description.hasSuffix("TRC") }.allSatisfy { $0.typeSignature == "curv" })
+        #expect(
+            profile.tags.filter { $0.signature.description.hasSuffix("TRC") }.allSatisfy { $0.typeSignature == "curv" })
         #expect(profile.tag(.descriptionTag)?.typeSignature == "desc")
         // wtpt is the space's own white in v2; primaries come back through chad.
         let primaries = try #require(profile.primaries)
         #expect(ICCProfile.chromaticityError(primaries, colorSpace.primaries) < 1e-4)
         let match = try #require(profile.matchingColorSpace())
-        #expect(match.colorSpace.isApproximatelyEqual(to: colorSpace, ignoringOutOfRange: true) || colorSpace == .adobeRGB)
+        #expect(
+            match.colorSpace.isApproximatelyEqual(to: colorSpace, ignoringOutOfRange: true) || colorSpace == .adobeRGB)
     }
 
     /// sRGB colorants Bradford-adapted to D50 (IEC 61966-2-1 primaries, ICC.1:2022 Annex E), against Lindbloom's
@@ -57,14 +59,28 @@ import TransferFunctions
 
     /// Parametric curves where ICC.1:2022 Table 68 has a form; sampled 4096-entry tables for PQ and HLG.
     @Test func curveRepresentations() throws {
-        func curve(_ space: ColorSpace) throws -> ICCToneCurve { try #require(try ICCProfile(colorSpace: space).toneCurves).red }
-        guard case .parametric(let srgb) = try curve(.sRGB) else { Issue.record("sRGB not parametric"); return }
+        func curve(_ space: ColorSpace) throws -> ICCToneCurve {
+            try #require(try ICCProfile(colorSpace: space).toneCurves).red
+        }
+        guard case .parametric(let srgb) = try curve(.sRGB) else {
+            Issue.record("sRGB not parametric")
+            return
+        }
         #expect(srgb.functionType == 3)
-        guard case .parametric(let linear) = try curve(.linearSRGB) else { Issue.record("linear"); return }
+        guard case .parametric(let linear) = try curve(.linearSRGB) else {
+            Issue.record("linear")
+            return
+        }
         #expect(linear.functionType == 0 && linear.parameters == [1])
-        guard case .parametric(let bt709) = try curve(.bt709) else { Issue.record("bt709"); return }
+        guard case .parametric(let bt709) = try curve(.bt709) else {
+            Issue.record("bt709")
+            return
+        }
         #expect(bt709.functionType == 3)
-        guard case .sampled(let pq) = try curve(.bt2100PQ) else { Issue.record("PQ not sampled"); return }
+        guard case .sampled(let pq) = try curve(.bt2100PQ) else {
+            Issue.record("PQ not sampled")
+            return
+        }
         #expect(pq.count == ICCToneCurve.sampledTableSize)
     }
 
@@ -96,10 +112,15 @@ import TransferFunctions
     }
 
     @Test func parametricCurvesMatchTheirTransferFunctions() {
-        for tf in [TransferFunction.srgb, .bt709, .bt2020TwelveBit, .smpte240m, .gamma22, .linear, .st428,
-                   .bt1886(whiteLuminance: 100, blackLuminance: 0.1)] {
+        for tf in [
+            TransferFunction.srgb, .bt709, .bt2020TwelveBit, .smpte240m, .gamma22, .linear, .st428,
+            .bt1886(whiteLuminance: 100, blackLuminance: 0.1),
+        ] {
             let curve = ICCToneCurve(tf)
-            guard case .parametric = curve else { Issue.record("\(tf) not parametric"); continue }
+            guard case .parametric = curve else {
+                Issue.record("\(tf) not parametric")
+                continue
+            }
             for index in 0...256 {
                 let v = Double(index) / 256
                 #expect(abs(curve.evaluate(v) - tf.toLinear(v)) < 1e-12, "\(tf) at \(v)")
@@ -108,7 +129,9 @@ import TransferFunctions
     }
 
     @Test func exiftoolParsesWrittenProfiles() throws {
-        let exiftool = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let exiftool = ["/usr/bin/exiftool", "/usr/local/bin/exiftool"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let exiftool else {
             print("note: skipping exiftool check: exiftool not installed (apt-get install libimage-exiftool-perl)")
             return
@@ -145,15 +168,18 @@ import TransferFunctions
 
     @Test func invalidRequestsAreTypedErrors() {
         #expect(throws: ICCError.self) {
-            try ICCProfile(primaries: .bt709, toneCurves: ICCToneCurves(all: ICCToneCurve(.srgb)), cicp: .sRGB,
-                           description: "v2 with cicp", version: .v2_1)
+            try ICCProfile(
+                primaries: .bt709, toneCurves: ICCToneCurves(all: ICCToneCurve(.srgb)), cicp: .sRGB,
+                description: "v2 with cicp", version: .v2_1)
         }
         #expect(throws: ICCError.self) {
-            try ICCProfile(primaries: .bt709, toneCurves: ICCToneCurves(all: ICCToneCurve(.srgb)),
-                           description: "v3", version: ICCVersion(major: 3, minor: 0))
+            try ICCProfile(
+                primaries: .bt709, toneCurves: ICCToneCurves(all: ICCToneCurve(.srgb)),
+                description: "v3", version: ICCVersion(major: 3, minor: 0))
         }
-        let degenerate = RGBPrimaries(red: .init(x: 0.3, y: 0.3), green: .init(x: 0.3, y: 0.3), blue: .init(x: 0.3, y: 0.3),
-                                      white: .d65, name: "degenerate")
+        let degenerate = RGBPrimaries(
+            red: .init(x: 0.3, y: 0.3), green: .init(x: 0.3, y: 0.3), blue: .init(x: 0.3, y: 0.3),
+            white: .d65, name: "degenerate")
         #expect(throws: ICCError.self) {
             try ICCProfile(primaries: degenerate, toneCurves: ICCToneCurves(all: ICCToneCurve(.srgb)), description: "x")
         }

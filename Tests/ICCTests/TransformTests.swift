@@ -35,7 +35,8 @@ import Testing
         let reference = ColorSpace.Conversion(from: .sRGB, to: .displayP3)
         var worst = 0.0
         for i in stride(from: 0, to: Self.samples.count, by: 3) {
-            let expected = reference.apply(SIMD3(Double(Self.samples[i]), Double(Self.samples[i + 1]), Double(Self.samples[i + 2])))
+            let expected = reference.apply(
+                SIMD3(Double(Self.samples[i]), Double(Self.samples[i + 1]), Double(Self.samples[i + 2])))
             for c in 0..<3 { worst = max(worst, abs(Double(output[i + c]) - expected[c])) }
         }
         #expect(worst < 5e-4, "max |Δ| = \(worst)")
@@ -96,7 +97,8 @@ import Testing
         let out = try transform.transform([UInt8]([0, 128, 255]), as: UInt8.self)
         #expect(out.count == 12)
         for p in 0..<3 {
-            #expect(abs(Int(out[4 * p]) - Int(out[4 * p + 1])) <= 1 && abs(Int(out[4 * p + 1]) - Int(out[4 * p + 2])) <= 1)
+            #expect(
+                abs(Int(out[4 * p]) - Int(out[4 * p + 1])) <= 1 && abs(Int(out[4 * p + 1]) - Int(out[4 * p + 2])) <= 1)
             #expect(out[4 * p + 3] == 255)
         }
         #expect(out[0] < out[4] && out[4] < out[8])
@@ -120,7 +122,9 @@ import Testing
         let small = [UInt8](repeating: 0, count: 3)
         var out = [UInt8](repeating: 0, count: 3)
         #expect(throws: ICCError.self) {
-            try small.withUnsafeBytes { i in try out.withUnsafeMutableBytes { o in try transform.transform(i, into: o, pixelCount: 2) } }
+            try small.withUnsafeBytes { i in
+                try out.withUnsafeMutableBytes { o in try transform.transform(i, into: o, pixelCount: 2) }
+            }
         }
         // A grey profile with an RGB layout: LittleCMS refuses, and its message is kept.
         let gray = try Fixtures_grayProfile()
@@ -129,7 +133,10 @@ import Testing
                 _ = try ICCTransform(from: gray, to: srgb, sourceLayout: .rgb8, destinationLayout: .rgb8)
                 Issue.record("expected an error")
             } catch {
-                guard case .rejected(_, let messages) = error else { Issue.record("\(error)"); return }
+                guard case .rejected(_, let messages) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
                 #expect(!messages.isEmpty, "\(error)")
             }
         }

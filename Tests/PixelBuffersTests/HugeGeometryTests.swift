@@ -106,7 +106,8 @@ struct HugeGeometryTests {
         #expect(throws: PixelBufferError.byteCountLimitExceeded(byteCount: 64 * 4 * 4 * 64, limit: 16_383)) {
             try WorkingBuffer(for: .bgra8, width: 64, rowCapacity: 64, limits: bytes)
         }
-        let buffer = try PixelBuffer(format: .bgra8, width: 64, height: 64, limits: PixelBufferLimits(maximumByteCount: 16_384))
+        let buffer = try PixelBuffer(
+            format: .bgra8, width: 64, height: 64, limits: PixelBufferLimits(maximumByteCount: 16_384))
         #expect(buffer.bytesPerRow(ofPlane: 0) == 256)
         #expect(PixelBufferLimits.default == PixelBufferLimits(maximumPixelCount: 1 << 30, maximumByteCount: 1 << 32))
     }

@@ -134,7 +134,8 @@ import Testing
         for p in 0..<3 {
             _ = ten.view.plane(p).row(0, as: UInt16.self).update(fromContentsOf: [65, 66, 1023] as [UInt16])
         }
-        let eight = try TestImages.PaddedImage(format: PixelFormat(fourCC: "444v")!, width: 3, height: 1, extra: 0, fill: 0)
+        let eight = try TestImages.PaddedImage(
+            format: PixelFormat(fourCC: "444v")!, width: 3, height: 1, extra: 0, fill: 0)
         try ten.view.readOnly.convertLayout(into: eight.view)
         #expect(Array(eight.view.plane(0).row(0, as: UInt8.self)) == [16, 17, 255])
     }

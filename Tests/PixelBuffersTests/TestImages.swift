@@ -24,12 +24,14 @@ enum TestImages {
             for bits in [8, 9, 10, 12, 14, 16] {
                 for range in SignalRange.allCases {
                     for a in PixelFormat.SampleAlignment.allCases {
-                        formats.append(Result { () throws(PixelBufferError) in
-                            try .planarYCbCr(s, bitDepth: bits, range: range, alignment: a)
-                        })
-                        formats.append(Result { () throws(PixelBufferError) in
-                            try .biplanarYCbCr(s, bitDepth: bits, range: range, alignment: a)
-                        })
+                        formats.append(
+                            Result { () throws(PixelBufferError) in
+                                try .planarYCbCr(s, bitDepth: bits, range: range, alignment: a)
+                            })
+                        formats.append(
+                            Result { () throws(PixelBufferError) in
+                                try .biplanarYCbCr(s, bitDepth: bits, range: range, alignment: a)
+                            })
                     }
                 }
             }

@@ -26,15 +26,20 @@ struct AccuracyReportTests {
     static let workloads: [(String, PixelEncoding, PixelEncoding, @Sendable (inout PixelConverter.Options) -> Void)] = [
         ("1. 'x420' PQ → 'RGhA' extended linear P3", x420PQ, edr, { _ in }),
         ("2. 'x420' HLG → 'RGhA' extended linear P3", x420HLG, edr, { _ in }),
-        ("3. 'x420' PQ → 'RGhA', tone mapped 4000 cd/m² → 4×", x420PQ, edr, {
-            $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000))
-        }),
+        (
+            "3. 'x420' PQ → 'RGhA', tone mapped 4000 cd/m² → 4×", x420PQ, edr,
+            {
+                $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000))
+            }
+        ),
         ("4. 'RGhA' → 'x420' HLG", edr, x420HLG, { _ in }),
         ("4. 'RGhA' → 'x420' PQ", edr, x420PQ, { _ in }),
         ("5. sRGB 'RGBA' → Display P3 'RGBA'", srgb8, PixelEncoding(format: .rgba8, colorSpace: .displayP3), { _ in }),
         ("5. 'RGhA' → sRGB 'RGBA', soft clip", edr, srgb8, { $0.gamut = .softClip }),
-        ("6. 'y420' BT.709 → sRGB 'BGRA'", PixelEncoding(format: .y420, colorSpace: .bt709, matrix: .bt709),
-         PixelEncoding(format: .bgra8, colorSpace: .sRGB), { _ in }),
+        (
+            "6. 'y420' BT.709 → sRGB 'BGRA'", PixelEncoding(format: .y420, colorSpace: .bt709, matrix: .bt709),
+            PixelEncoding(format: .bgra8, colorSpace: .sRGB), { _ in }
+        ),
         ("RGBA16 PQ BT.2020 → 'RGhA' linear P3", PixelEncoding(format: .rgba16, colorSpace: .bt2100PQ), edr, { _ in }),
     ]
 
@@ -84,7 +89,9 @@ struct AccuracyReportTests {
         let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Docs/Accuracy.md")
         var text = try String(contentsOf: url, encoding: .utf8)
-        if let start = text.range(of: Self.begin), let stop = text.range(of: Self.end), start.lowerBound < stop.lowerBound {
+        if let start = text.range(of: Self.begin), let stop = text.range(of: Self.end),
+            start.lowerBound < stop.lowerBound
+        {
             text.replaceSubrange(start.lowerBound..<stop.upperBound, with: section)
         } else {
             text += (text.hasSuffix("\n") ? "\n" : "\n\n") + section + "\n"

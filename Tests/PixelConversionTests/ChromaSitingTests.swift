@@ -29,7 +29,8 @@ struct ChromaSitingTests {
     /// only the resampling shows.
     static func encoding(_ format: PixelFormat, _ location: ChromaLocation) -> PixelEncoding {
         PixelEncoding(
-            format: format, colorSpace: .extendedLinearBT2020, matrix: .bt2020NonConstantLuminance, chromaLocation: location)
+            format: format, colorSpace: .extendedLinearBT2020, matrix: .bt2020NonConstantLuminance,
+            chromaLocation: location)
     }
 
     @Test("Upsampling a one-sample chroma edge, every siting", arguments: ChromaLocation.allCases)
@@ -55,7 +56,8 @@ struct ChromaSitingTests {
                 for y in 0..<h {
                     let row = view.plane(1).row(y, as: UInt16.self)
                     for x in 0..<w {
-                        let weight = Self.upsamplingWeight(x, i0, offset: location.isHorizontallyCosited ? 0 : 0.5)
+                        let weight =
+                            Self.upsamplingWeight(x, i0, offset: location.isHorizontallyCosited ? 0 : 0.5)
                             * Self.upsamplingWeight(y, j0, offset: location.verticalOffset)
                         let measured = (Double(row[2 * x + 1]) - 512 * 64) / 64  // Cr in 10-bit code units
                         #expect(abs(measured - Double(delta) * weight) < 0.05, "\(location) (\(x), \(y)) \(path)")
@@ -89,7 +91,8 @@ struct ChromaSitingTests {
                 for j in 0..<(h / 2) {
                     let row = view.plane(1).row(j, as: UInt16.self)
                     for i in 0..<(w / 2) {
-                        let weight = Self.averagingWeight(x0, i, offset: location.isHorizontallyCosited ? 0 : 0.5)
+                        let weight =
+                            Self.averagingWeight(x0, i, offset: location.isHorizontallyCosited ? 0 : 0.5)
                             * Self.averagingWeight(y0, j, offset: location.verticalOffset)
                         let measured = Double(row[2 * i + 1]) - 32_768
                         #expect(abs(measured - Double(delta) * weight) <= 1, "\(location) (\(i), \(j)) \(path)")
@@ -104,11 +107,15 @@ struct ChromaSitingTests {
     func defaults() {
         for (w, h) in [(720, 576), (1920, 1080), (3840, 2160)] {
             _ = (w, h)  // The encoding has no size: the default cannot depend on it.
-            #expect(PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
-                .effectiveChromaLocation == .topLeft)
-            #expect(PixelEncoding(format: .yuv420v, colorSpace: .bt709, matrix: .bt709).effectiveChromaLocation == .left)
+            #expect(
+                PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
+                    .effectiveChromaLocation == .topLeft)
+            #expect(
+                PixelEncoding(format: .yuv420v, colorSpace: .bt709, matrix: .bt709).effectiveChromaLocation == .left)
         }
-        #expect(ChromaLocation(chromaSampleLocationType: 2) == .topLeft && ChromaLocation.left.chromaSampleLocationType == 0)
+        #expect(
+            ChromaLocation(chromaSampleLocationType: 2) == .topLeft && ChromaLocation.left.chromaSampleLocationType == 0
+        )
         #expect(ChromaLocation(coreVideoName: "kCVImageBufferChromaLocation_TopLeft") == .topLeft)
         #expect(ChromaLocation(coreVideoName: "DV 4:2:0") == nil && ChromaLocation(chromaSampleLocationType: 6) == nil)
     }

@@ -21,7 +21,9 @@ struct ConverterBehaviourTests {
 
     @Test("Any thread count gives the same bytes (decode and 4:2:0 export)")
     func threadsAgree() throws {
-        for (source, destination, format) in [(Self.x420PQ, Self.edr, PixelFormat.x420), (Self.edr, Self.x420HLG, .rgbaHalf)] {
+        for (source, destination, format) in [
+            (Self.x420PQ, Self.edr, PixelFormat.x420), (Self.edr, Self.x420HLG, .rgbaHalf),
+        ] {
             let frame = TestFrames.random(format, width: 301, height: 150, seed: 77)
             var results: [[[UInt8]]] = []
             for threads in [1, 2, 3, 4] {
@@ -56,10 +58,18 @@ struct ConverterBehaviourTests {
         let banded = TestFrames.Frame(format: .x420, width: 67, height: 21)
         try frame.withView { source in
             try banded.withMutableView { destination in
-                for rows in [0..<4, 4..<10, 10..<20, 20..<21] { try converter.convert(source, to: destination, rows: rows) }
-                #expect(throws: PixelConversionError.self) { try converter.convert(source, to: destination, rows: 3..<8) }
-                #expect(throws: PixelConversionError.self) { try converter.convert(source, to: destination, rows: 4..<7) }
-                #expect(throws: PixelConversionError.self) { try converter.convert(source, to: destination, rows: 20..<22) }
+                for rows in [0..<4, 4..<10, 10..<20, 20..<21] {
+                    try converter.convert(source, to: destination, rows: rows)
+                }
+                #expect(throws: PixelConversionError.self) {
+                    try converter.convert(source, to: destination, rows: 3..<8)
+                }
+                #expect(throws: PixelConversionError.self) {
+                    try converter.convert(source, to: destination, rows: 4..<7)
+                }
+                #expect(throws: PixelConversionError.self) {
+                    try converter.convert(source, to: destination, rows: 20..<22)
+                }
             }
         }
         #expect(banded.planes.map { Array($0) } == whole)
@@ -68,15 +78,17 @@ struct ConverterBehaviourTests {
     @Test("The plan lists the steps: folded matrices, no identity steps")
     func plan() throws {
         let s1 = try PixelConverter(from: Self.x420PQ, to: Self.edr).plan
-        #expect(s1.steps.map(\.name) == [
-            "read 'x420'", "upsample chroma", "matrix", "PQ EOTF (SMPTE ST 2084)", "matrix", "write 'RGhA'",
-        ])
+        #expect(
+            s1.steps.map(\.name) == [
+                "read 'x420'", "upsample chroma", "matrix", "PQ EOTF (SMPTE ST 2084)", "matrix", "write 'RGhA'",
+            ])
         #expect(s1.steps[1].detail.contains("TopLeft") && s1.steps[4].detail.contains("BT.2020 → Display P3"))
         #expect(s1.description.hasPrefix("1. read 'x420'"))
         let identity = try PixelConverter(from: Self.edr, to: Self.edr).plan
         #expect(identity.steps.map(\.name) == ["read 'RGhA'", "±∞ → ±10³⁰", "write 'RGhA'"])
         let srgb = try PixelConverter(
-            from: PixelEncoding(format: .rgba8, colorSpace: .sRGB), to: PixelEncoding(format: .rgba8, colorSpace: .displayP3)
+            from: PixelEncoding(format: .rgba8, colorSpace: .sRGB),
+            to: PixelEncoding(format: .rgba8, colorSpace: .displayP3)
         ).plan
         #expect(srgb.steps.first?.detail.contains("256-entry code table") == true)
         let hlg = try PixelConverter(from: Self.x420HLG, to: Self.edr).plan
@@ -89,14 +101,17 @@ struct ConverterBehaviourTests {
             try PixelConverter(from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ), to: Self.edr)
         }
         #expect(throws: PixelConversionError.matrixForRGBFormat(.rgbaHalf, .bt709)) {
-            try PixelConverter(from: Self.x420PQ, to: PixelEncoding(format: .rgbaHalf, colorSpace: .sRGB, matrix: .bt709))
+            try PixelConverter(
+                from: Self.x420PQ, to: PixelEncoding(format: .rgbaHalf, colorSpace: .sRGB, matrix: .bt709))
         }
         #expect(throws: PixelConversionError.unsupportedMatrix(.bt2020ConstantLuminance)) {
             try PixelConverter(
-                from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020ConstantLuminance), to: Self.edr)
+                from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020ConstantLuminance),
+                to: Self.edr)
         }
         #expect(throws: PixelConversionError.matrixTransferMismatch(.ictcpPQ, .bt2100HLG)) {
-            try PixelConverter(from: PixelEncoding(format: .x444, colorSpace: .bt2100HLG, matrix: .ictcpPQ), to: Self.edr)
+            try PixelConverter(
+                from: PixelEncoding(format: .x444, colorSpace: .bt2100HLG, matrix: .ictcpPQ), to: Self.edr)
         }
         for change in [
             { (o: inout PixelConverter.Options) in o.referenceWhite = 0 }, { $0.referenceWhite = .nan },
@@ -106,17 +121,25 @@ struct ConverterBehaviourTests {
         ] {
             var options = PixelConverter.Options()
             change(&options)
-            #expect(throws: PixelConversionError.self) { try PixelConverter(from: Self.x420PQ, to: Self.edr, options: options) }
+            #expect(throws: PixelConversionError.self) {
+                try PixelConverter(from: Self.x420PQ, to: Self.edr, options: options)
+            }
         }
         let converter = try PixelConverter(from: Self.x420PQ, to: Self.edr)
         let frame = TestFrames.random(.x420, width: 8, height: 4, seed: 1)
         let wrongSize = TestFrames.Frame(format: .rgbaHalf, width: 8, height: 6)
         let wrongFormat = TestFrames.Frame(format: .rgbaFloat, width: 8, height: 4)
         try frame.withView { s in
-            #expect(throws: PixelConversionError.sizeMismatch(sourceWidth: 8, sourceHeight: 4, destinationWidth: 8, destinationHeight: 6)) {
+            #expect(
+                throws: PixelConversionError.sizeMismatch(
+                    sourceWidth: 8, sourceHeight: 4, destinationWidth: 8, destinationHeight: 6)
+            ) {
                 try wrongSize.withMutableView { try converter.convert(s, to: $0) }
             }
-            #expect(throws: PixelConversionError.formatMismatch(role: "destination", expected: .rgbaHalf, actual: .rgbaFloat)) {
+            #expect(
+                throws: PixelConversionError.formatMismatch(
+                    role: "destination", expected: .rgbaHalf, actual: .rgbaFloat)
+            ) {
                 try wrongFormat.withMutableView { try converter.convert(s, to: $0) }
             }
         }
@@ -131,12 +154,17 @@ struct ConverterBehaviourTests {
         let linear = try PixelEncoding(cicp: CICP(primaries: .displayP3, transfer: .linear), format: .rgbaHalf)
         #expect(linear.colorSpace == .extendedLinearDisplayP3 && linear.matrix == nil)
         #expect(throws: PixelConversionError.self) {
-            try PixelEncoding(cicp: CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 2, videoFullRange: false), format: .x420)
+            try PixelEncoding(
+                cicp: CICP(
+                    colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 2, videoFullRange: false),
+                format: .x420)
         }
         // Equal to the encoding written by hand (no range override when the format's range is the code's), and back.
         #expect(try PixelEncoding(cicp: .bt2100PQVideo, format: .x420) == Self.x420PQ)
         #expect(Self.x420PQ.cicp == .bt2100PQVideo && video.cicp == .bt2100PQVideo)
-        #expect(PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3).cicp == CICP(primaries: .displayP3, transfer: .linear))
+        #expect(
+            PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3).cicp
+                == CICP(primaries: .displayP3, transfer: .linear))
         #expect(PixelEncoding(format: .rgba8, colorSpace: .proPhoto).cicp == nil)
     }
 
@@ -149,7 +177,8 @@ struct ConverterBehaviourTests {
         let converter = try PixelConverter(
             from: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearBT2020),
             to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearBT2020), options: options)
-        let (result, out) = try AccuracyCheck.run(converter, TestFrames.random(.rgbaFloat, width: 33, height: 3, seed: 9))
+        let (result, out) = try AccuracyCheck.run(
+            converter, TestFrames.random(.rgbaFloat, width: 33, height: 3, seed: 9))
         #expect(result.worst <= 1, "\(result)")
         try out.withView { view in
             #expect(view.plane(0).row(0, as: Float.self).allSatisfy { !($0 > 2) })

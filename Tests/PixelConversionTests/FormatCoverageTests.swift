@@ -12,7 +12,9 @@ struct FormatCoverageTests {
     /// An encoding for any format: RGB formats in a few colour spaces, Y′CbCr formats with a matching matrix.
     static func encoding(_ format: PixelFormat, _ variant: Int) -> PixelEncoding {
         if format.colorModel == .rgb {
-            let spaces: [ColorSpace] = [.sRGB, .extendedLinearDisplayP3, .bt2100PQ, .extendedSRGB, .bt2100HLG, .displayP3]
+            let spaces: [ColorSpace] = [
+                .sRGB, .extendedLinearDisplayP3, .bt2100PQ, .extendedSRGB, .bt2100HLG, .displayP3,
+            ]
             return PixelEncoding(format: format, colorSpace: spaces[variant % spaces.count])
         }
         let choices: [(ColorSpace, YCbCrMatrix)] = [
@@ -87,7 +89,8 @@ struct FormatCoverageTests {
                 try frame.withView { s in try out.withMutableView { try converter.convert(s, to: $0) } }
                 outputs.append(out.planes.map { Array($0) })
             }
-            #expect(outputs.dropFirst().allSatisfy { $0 == outputs[0] }, "\(source) → \(destination) \(width)×\(height)")
+            #expect(
+                outputs.dropFirst().allSatisfy { $0 == outputs[0] }, "\(source) → \(destination) \(width)×\(height)")
         }
     }
 }

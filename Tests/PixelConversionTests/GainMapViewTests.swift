@@ -46,7 +46,8 @@ struct GainMapViewTests {
                 try alternate.withView { a in
                     try gainMap.withMutableView { g in
                         try GainMapEncoder().encode(
-                            base: b, encoding: Self.sdr, alternate: a, encoding: Self.hdr, into: g, singleChannel: single)
+                            base: b, encoding: Self.sdr, alternate: a, encoding: Self.hdr, into: g,
+                            singleChannel: single)
                     }
                 }
             }
@@ -119,7 +120,8 @@ struct GainMapViewTests {
                     try out.withView { o in
                         for y in 0..<h {
                             for x in 0..<w {
-                                let sdr = SIMD3((0..<3).map { Double(b.plane(0).row(y, as: UInt8.self)[4 * x + $0]) / 255 })
+                                let sdr = SIMD3(
+                                    (0..<3).map { Double(b.plane(0).row(y, as: UInt8.self)[4 * x + $0]) / 255 })
                                 let baseLinear = ColorSpace.displayP3.decode(sdr)
                                 // Bilinear at the pixel centre of a map 4× smaller.
                                 let u = (Double(x) + 0.5) / 4 - 0.5, v = (Double(y) + 0.5) / 4 - 0.5
@@ -130,13 +132,16 @@ struct GainMapViewTests {
                                 }
                                 let (i0, j0) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
                                 let (s, t) = (u - Double(i0), v - Double(j0))
-                                let gain = (at(i0, j0) * (1 - s) + at(i0 + 1, j0) * s) * (1 - t)
+                                let gain =
+                                    (at(i0, j0) * (1 - s) + at(i0 + 1, j0) * s) * (1 - t)
                                     + (at(i0, j0 + 1) * (1 - s) + at(i0 + 1, j0 + 1) * s) * t
                                 let expected = metadata.apply(base: baseLinear, gain: gain, weight: weight)
                                 let row = o.plane(0).row(y, as: Float.self)
                                 for c in 0..<3 {
                                     let got = Double(row[4 * x + c])
-                                    #expect(abs(got - expected[c]) <= 2e-5 * max(1, abs(expected[c])), "(\(x), \(y)) c\(c) at \(headroom)×")
+                                    #expect(
+                                        abs(got - expected[c]) <= 2e-5 * max(1, abs(expected[c])),
+                                        "(\(x), \(y)) c\(c) at \(headroom)×")
                                     if headroom == 1 { #expect(abs(got - baseLinear[c]) < 1e-5) }
                                 }
                             }
@@ -157,7 +162,8 @@ struct GainMapViewTests {
             try gains.withView { g in
                 try out.withMutableView { o in
                     #expect(throws: PixelConversionError.gainMap(.minimumAboveMaximum(channel: 0))) {
-                        try GainMap.apply(bad, displayHeadroom: 2, to: b, encoding: Self.sdr, gainMap: g, into: o, encoding: Self.hdr)
+                        try GainMap.apply(
+                            bad, displayHeadroom: 2, to: b, encoding: Self.sdr, gainMap: g, into: o, encoding: Self.hdr)
                     }
                 }
             }
@@ -168,7 +174,8 @@ struct GainMapViewTests {
                 try out.withMutableView { o in
                     #expect(throws: PixelConversionError.self) {
                         try GainMap.apply(
-                            GainMapMetadata(gainMapMin: 0, gainMapMax: 1, alternateHeadroom: 1), displayHeadroom: 2, to: b,
+                            GainMapMetadata(gainMapMin: 0, gainMapMax: 1, alternateHeadroom: 1), displayHeadroom: 2,
+                            to: b,
                             encoding: Self.sdr, gainMap: g, into: o, encoding: Self.hdr)
                     }
                 }

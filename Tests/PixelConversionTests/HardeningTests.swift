@@ -77,7 +77,8 @@ struct HardeningTests {
         let runs = jobs.count * 8
         var outputs: [MutablePixelBufferView] = []
         for run in 0..<runs {
-            let frame = TestFrames.Frame(format: jobs[run % jobs.count].converter.destination.format, width: width, height: height)
+            let frame = TestFrames.Frame(
+                format: jobs[run % jobs.count].converter.destination.format, width: width, height: height)
             frames.append(frame)
             outputs.append(try Self.view(frame))
         }
@@ -89,7 +90,9 @@ struct HardeningTests {
                 do {
                     try job.converter.convert(job.source, to: allOutputs[run])
                     if Self.bytes(allOutputs[run]) != job.expected {
-                        failures.withLock { $0.append("run \(run): \(job.converter.source) → \(job.converter.destination)") }
+                        failures.withLock {
+                            $0.append("run \(run): \(job.converter.source) → \(job.converter.destination)")
+                        }
                     }
                 } catch {
                     failures.withLock { $0.append("run \(run): \(error)") }
@@ -140,7 +143,9 @@ struct HardeningTests {
         }
         var options = PixelConverter.Options()
         options.threadCount = 0
-        #expect(throws: PixelConversionError.self) { try PixelConverter(from: source, to: destination, options: options) }
+        #expect(throws: PixelConversionError.self) {
+            try PixelConverter(from: source, to: destination, options: options)
+        }
     }
 
     @Test("curves outside their domain (BT.1886 black ≥ white, gamma ≤ 0 or NaN) are typed errors, not NaN pixels")
@@ -148,7 +153,8 @@ struct HardeningTests {
         let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
         for (curve, range) in [
             (TransferFunction.bt1886(whiteLuminance: 100, blackLuminance: 200), OutOfRangeBehavior.clamped),
-            (.bt1886(whiteLuminance: .nan, blackLuminance: 0.1), .extended), (.gamma(0), .clamped), (.gamma(.nan), .extended),
+            (.bt1886(whiteLuminance: .nan, blackLuminance: 0.1), .extended), (.gamma(0), .clamped),
+            (.gamma(.nan), .extended),
         ] {
             let space = ColorSpace(name: "odd", primaries: .bt709, transferFunction: curve, outOfRange: range)
             let encoding = PixelEncoding(format: .bgra8, colorSpace: space)
@@ -165,7 +171,8 @@ struct HardeningTests {
                 }
             }
         }
-        let fine = ColorSpace(name: "BT.1886", primaries: .bt709, transferFunction: .bt1886(whiteLuminance: 100, blackLuminance: 0.1))
+        let fine = ColorSpace(
+            name: "BT.1886", primaries: .bt709, transferFunction: .bt1886(whiteLuminance: 100, blackLuminance: 0.1))
         _ = try PixelConverter(from: PixelEncoding(format: .bgra8, colorSpace: fine), to: edr)
     }
 
@@ -183,7 +190,8 @@ struct HardeningTests {
         #expect(mprotect(region + page, page, PROT_NONE) == 0)
         let chroma = region + page - chromaBytes
         for i in 0..<(chromaBytes / 2) {
-            chroma.storeBytes(of: UInt16(truncatingIfNeeded: (64 + i * 37 % 896) << 6), toByteOffset: 2 * i, as: UInt16.self)
+            chroma.storeBytes(
+                of: UInt16(truncatingIfNeeded: (64 + i * 37 % 896) << 6), toByteOffset: 2 * i, as: UInt16.self)
         }
         var luma = [UInt16](repeating: 0, count: width * height)
         for i in luma.indices { luma[i] = UInt16(truncatingIfNeeded: (64 + i * 53 % 876) << 6) }
@@ -231,7 +239,8 @@ struct HardeningTests {
             try pixels.withUnsafeBytes { s in
                 try out.withUnsafeMutableBytes { d in
                     try converter.convert(
-                        try PixelBufferView(format: .rgbaHalf, width: 4, height: 1, planes: [.init(bytes: s, bytesPerRow: 32)]),
+                        try PixelBufferView(
+                            format: .rgbaHalf, width: 4, height: 1, planes: [.init(bytes: s, bytesPerRow: 32)]),
                         to: try MutablePixelBufferView(
                             format: .rgbaHalf, width: 4, height: 1, planes: [.init(bytes: d, bytesPerRow: 32)]))
                 }
@@ -239,7 +248,10 @@ struct HardeningTests {
             outputs.append(out)
         }
         for out in outputs {
-            #expect(Array(out[0..<12]) == [0xFE01, 0xFE01, 0xFE01, 0x3C00, 0x7E05, 0x7E05, 0x7E05, 0x3C00, 0xFE00, 0xFE00, 0xFE00, 0x3C00])
+            #expect(
+                Array(out[0..<12]) == [
+                    0xFE01, 0xFE01, 0xFE01, 0x3C00, 0x7E05, 0x7E05, 0x7E05, 0x3C00, 0xFE00, 0xFE00, 0xFE00, 0x3C00,
+                ])
             #expect(out[12..<15].allSatisfy { $0 == 0xFE01 || $0 == 0x7E00 } && out[15] == 0x3C00, "\(out[12..<16])")
         }
         #expect(Set(outputs.map { Array($0[0..<12]) }).count == 1)

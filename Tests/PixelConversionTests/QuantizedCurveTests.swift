@@ -45,8 +45,10 @@ struct QuantizedCurveTests {
             }
             for _ in 0..<20_000 { check(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))) }
             for _ in 0..<20_000 { check(Float(rng.next() >> 40) / Float(1 << 24) * 1.5 - 0.25) }
-            for x: Float in [0, -0, .leastNonzeroMagnitude, .leastNormalMagnitude, 1, 2, .greatestFiniteMagnitude,
-                             .infinity, -.infinity, -1, .nan, -.nan] {
+            for x: Float in [
+                0, -0, .leastNonzeroMagnitude, .leastNormalMagnitude, 1, 2, .greatestFiniteMagnitude,
+                .infinity, -.infinity, -1, .nan, -.nan,
+            ] {
                 check(x)
             }
         }

@@ -54,7 +54,9 @@ struct WorkloadTests {
     func x420PQToneMapped(_ path: PixelConverter.CodePath) throws {
         let converter = try PixelConverter(
             from: Self.x420PQ, to: Self.edrHalf,
-            options: Self.options(path) { $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000)) })
+            options: Self.options(path) {
+                $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000))
+            })
         let (result, _) = try AccuracyCheck.run(converter, TestFrames.random(.x420, width: 67, height: 21, seed: 9))
         #expect(result.worst <= 1, "\(result)")
     }
@@ -65,7 +67,9 @@ struct WorkloadTests {
     func toneMappingMethods(_ method: ToneMappingMethod) throws {
         let frame = TestFrames.random(.x420, width: 256, height: 16, seed: 31)
         for path in Self.paths {
-            let pairs = method == .bt2446A ? [(1000.0, 1.0), (4000, 1), (10_000, 1)] : [(1000.0, 1.5), (4000, 4), (10_000, 16), (1000, 8)]
+            let pairs =
+                method == .bt2446A
+                ? [(1000.0, 1.0), (4000, 1), (10_000, 1)] : [(1000.0, 1.5), (4000, 4), (10_000, 16), (1000, 8)]
             for (content, display) in pairs {
                 let converter = try PixelConverter(
                     from: Self.x420PQ, to: Self.edrHalf,
@@ -85,7 +89,8 @@ struct WorkloadTests {
         for destination in [Self.x420HLG, Self.x420PQ] {
             let converter = try PixelConverter(from: Self.edrHalf, to: destination, options: Self.options(path))
             for (w, h, seed) in [(67, 21, 11), (258, 7, 12)] as [(Int, Int, UInt64)] {
-                let (result, _) = try AccuracyCheck.run(converter, TestFrames.random(.rgbaHalf, width: w, height: h, seed: seed))
+                let (result, _) = try AccuracyCheck.run(
+                    converter, TestFrames.random(.rgbaHalf, width: w, height: h, seed: seed))
                 #expect(result.worst <= 1, "\(destination.colorSpace.name) \(w)×\(h): \(result)")
             }
         }
@@ -100,7 +105,8 @@ struct WorkloadTests {
         let (r1, _) = try AccuracyCheck.run(p3, TestFrames.random(.rgba8, width: 61, height: 9, seed: 13))
         #expect(r1.worst <= 1, "\(r1)")
         for policy in [PixelConverter.GamutPolicy.clip, .softClip] {
-            let thumbnail = try PixelConverter(from: Self.edrHalf, to: srgb8, options: Self.options(path) { $0.gamut = policy })
+            let thumbnail = try PixelConverter(
+                from: Self.edrHalf, to: srgb8, options: Self.options(path) { $0.gamut = policy })
             let (r2, _) = try AccuracyCheck.run(thumbnail, TestFrames.random(.rgbaHalf, width: 61, height: 9, seed: 14))
             #expect(r2.worst <= 1, "\(policy): \(r2)")
         }

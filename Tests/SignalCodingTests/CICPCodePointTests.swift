@@ -31,7 +31,9 @@ enum CICPFixture {
             for character in line {
                 switch character {
                 case "\"": quoted.toggle()
-                case "," where !quoted: fields.append(current); current = ""
+                case "," where !quoted:
+                    fields.append(current)
+                    current = ""
                 default: current.append(character)
                 }
             }
@@ -170,7 +172,8 @@ struct CICPCodePointTests {
         #expect(CICP.MatrixCoefficients.unspecified.description == "2 (unspecified)")
         #expect(CICP.bt2100PQ.description == "9/16/0/1")
         #expect(CICP.bt2100PQ.summary == "Rec. ITU-R BT.2020-2 / SMPTE ST 2084 / Identity / full range")
-        #expect(CICP.bt709Video.summary == "Rec. ITU-R BT.709-6 / Rec. ITU-R BT.709-6 / Rec. ITU-R BT.709-6 / narrow range")
+        #expect(
+            CICP.bt709Video.summary == "Rec. ITU-R BT.709-6 / Rec. ITU-R BT.709-6 / Rec. ITU-R BT.709-6 / narrow range")
     }
 
     @Test("The name table has one row per code point and per CGColorSpace combination")
@@ -197,7 +200,8 @@ struct CICPCodePointTests {
         value.transfer = .hlg
         value.matrix = .bt2020NonConstantLuminance
         value.range = .full
-        #expect(value == CICP(colourPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9, videoFullRange: true))
+        #expect(
+            value == CICP(colourPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9, videoFullRange: true))
         #expect(value.range == .full)
     }
 

@@ -95,7 +95,8 @@ struct CICPNameTests {
         // The constant is named _sRGB but holds "IEC_sRGB"; both spellings parse.
         #expect(try CICP.TransferCharacteristics(name: "kCVImageBufferTransferFunction_sRGB") == .sRGB)
         #expect(try CICP.TransferCharacteristics(name: "IEC_sRGB") == .sRGB)
-        #expect(try CICP.MatrixCoefficients(name: "kCVImageBufferYCbCrMatrix_ITU_R_2020") == .bt2020NonConstantLuminance)
+        #expect(
+            try CICP.MatrixCoefficients(name: "kCVImageBufferYCbCrMatrix_ITU_R_2020") == .bt2020NonConstantLuminance)
         #expect(try CICP.MatrixCoefficients(name: "AVVideoYCbCrMatrix_ITU_R_601_4") == .smpte170M)
         #expect(try CICP.TransferCharacteristics(name: "AVCOL_TRC_SMPTE2084") == .pq)
         #expect(try CICP.TransferCharacteristics(name: "AVCOL_TRC_SMPTEST2084") == .pq)
@@ -143,7 +144,9 @@ struct CICPNameTests {
         }
         // FFmpeg's "reserved" is not a name of a code point; neither is an empty string or a bare prefix.
         for name in ["reserved", "", "   ", "AVCOL_PRI_", "kCVImageBufferColorPrimaries_"] {
-            #expect(throws: CICP.Error.unknownName(name, field: .colourPrimaries)) { try CICP.ColourPrimaries(name: name) }
+            #expect(throws: CICP.Error.unknownName(name, field: .colourPrimaries)) {
+                try CICP.ColourPrimaries(name: name)
+            }
         }
         // Names of other fields.
         #expect(throws: CICP.Error.unknownName("smpte2084", field: .colourPrimaries)) {
@@ -151,7 +154,9 @@ struct CICPNameTests {
         }
     }
 
-    @Test("CoreVideo and AVFoundation names match Apple's constants", arguments: [CICP.NamingSystem.coreVideo, .avFoundation])
+    @Test(
+        "CoreVideo and AVFoundation names match Apple's constants",
+        arguments: [CICP.NamingSystem.coreVideo, .avFoundation])
     func appleNames(system: CICP.NamingSystem) throws {
         let rows = try CICPFixture.appleNames().filter { $0.system == system }
         #expect(!rows.isEmpty)
@@ -188,8 +193,9 @@ struct CICPNameTests {
         #expect(CICP.bt2100PQ.name(in: .cgColorSpace) == "kCGColorSpaceITUR_2100_PQ")
         let reserved = CICP(colourPrimaries: 3, transferCharacteristics: 0, matrixCoefficients: 3, videoFullRange: true)
         #expect(reserved.name(in: .ffmpegConstant) == nil)
-        #expect(CICP(colourPrimaries: 3, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: true)
-            .name(in: .ffmpegConstant) == "3 / AVCOL_TRC_SMPTE2084 / 3")
+        #expect(
+            CICP(colourPrimaries: 3, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: true)
+                .name(in: .ffmpegConstant) == "3 / AVCOL_TRC_SMPTE2084 / 3")
     }
 
     @Test("CGColorSpace names map to primaries + transfer combinations")
@@ -199,7 +205,8 @@ struct CICPNameTests {
         for row in rows {
             let codes = row.readsAs.split(separator: "/").map { UInt8($0)! }
             let expected = CICP(
-                colourPrimaries: codes[0], transferCharacteristics: codes[1], matrixCoefficients: 0, videoFullRange: true)
+                colourPrimaries: codes[0], transferCharacteristics: codes[1], matrixCoefficients: 0,
+                videoFullRange: true)
             #expect(try CICP(cgColorSpaceName: row.constant) == expected, "\(row.constant)")
             // Without the k prefix, in Swift's spelling, and in any case.
             let bare = String(row.constant.dropFirst("kCGColorSpace".count))
@@ -209,12 +216,14 @@ struct CICPNameTests {
         }
         // Transfer codes 1, 6, 14 and 15 are one function: all give kCGColorSpaceITUR_2020 with BT.2020 primaries.
         for transfer: UInt8 in [1, 6, 14, 15] {
-            let value = CICP(colourPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: 9, videoFullRange: false)
+            let value = CICP(
+                colourPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: 9, videoFullRange: false)
             #expect(value.cgColorSpaceName == "kCGColorSpaceITUR_2020")
         }
         #expect(CICP.bt2100PQVideo.cgColorSpaceName == "kCGColorSpaceITUR_2100_PQ")
-        #expect(CICP(colourPrimaries: 10, transferCharacteristics: 17, matrixCoefficients: 0, videoFullRange: true)
-            .cgColorSpaceName == nil)
+        #expect(
+            CICP(colourPrimaries: 10, transferCharacteristics: 17, matrixCoefficients: 0, videoFullRange: true)
+                .cgColorSpaceName == nil)
         #expect(throws: CICP.Error.unknownName("kCGColorSpaceAdobeRGB1998", field: nil)) {
             try CICP(cgColorSpaceName: "kCGColorSpaceAdobeRGB1998")
         }

@@ -74,7 +74,9 @@ struct CICPSerializationTests {
     func stringRoundTrip() throws {
         for code in 0...255 {
             let c = UInt8(code)
-            let value = CICP(colourPrimaries: c, transferCharacteristics: c, matrixCoefficients: 255 - c, videoFullRange: code % 2 == 0)
+            let value = CICP(
+                colourPrimaries: c, transferCharacteristics: c, matrixCoefficients: 255 - c,
+                videoFullRange: code % 2 == 0)
             #expect(try CICP(parsing: value.description) == value)
             #expect(CICP(value.description) == value)
         }
@@ -82,10 +84,12 @@ struct CICPSerializationTests {
         #expect(try CICP(parsing: "09/016/000/1") == .bt2100PQ)
     }
 
-    @Test("Malformed strings are rejected", arguments: [
-        "", "9/16/0", "9/16/0/1/1", "9/16/0/2", "256/16/0/1", "-1/16/0/1", "9//0/1", "9/16/0/one", "9,16,0,1",
-        "9/16/0/1.0", "+9/16/0/1", "9/16/0/１",
-    ])
+    @Test(
+        "Malformed strings are rejected",
+        arguments: [
+            "", "9/16/0", "9/16/0/1/1", "9/16/0/2", "256/16/0/1", "-1/16/0/1", "9//0/1", "9/16/0/one", "9,16,0,1",
+            "9/16/0/1.0", "+9/16/0/1", "9/16/0/１",
+        ])
     func malformedStrings(string: String) {
         #expect(throws: CICP.Error.malformedString(string)) { try CICP(parsing: string) }
         #expect(CICP(string) == nil)

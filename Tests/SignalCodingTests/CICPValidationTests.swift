@@ -14,7 +14,9 @@ struct CICPValidationTests {
         #expect(throws: CICP.Error.reservedCode(.colourPrimaries, 3)) { try value.validate() }
         #expect(!value.isValid())
         #expect(!value.isFullySpecified)
-        #expect(CICP.Error.reservedCode(.colourPrimaries, 3).description == "ColourPrimaries 3 is reserved (ITU-T H.273 Table 2)")
+        #expect(
+            CICP.Error.reservedCode(.colourPrimaries, 3).description
+                == "ColourPrimaries 3 is reserved (ITU-T H.273 Table 2)")
         #expect(
             CICP.Error.reservedCode(.transferCharacteristics, 0).description
                 == "TransferCharacteristics 0 is reserved (ITU-T H.273 Table 3)")
@@ -47,7 +49,9 @@ struct CICPValidationTests {
         #expect(!value.isFullySpecified)
         #expect(value.unspecifiedFields == [.colourPrimaries, .matrixCoefficients])
         #expect(
-            value.validationErrors(.requireFullySpecified) == [.unspecified(.colourPrimaries), .unspecified(.matrixCoefficients)])
+            value.validationErrors(.requireFullySpecified) == [
+                .unspecified(.colourPrimaries), .unspecified(.matrixCoefficients),
+            ])
         #expect(throws: CICP.Error.unspecified(.colourPrimaries)) { try value.validate(.requireFullySpecified) }
         #expect(
             CICP.Error.unspecified(.colourPrimaries).description

@@ -18,16 +18,20 @@ struct BT2390EETFTests {
         #expect(example1.minLum == 0)
     }
 
-    @Test("Example 1: [0, 1000] → [0, 400] cd/m²", arguments: [
-        (1.0, 1.0), (100, 100), (203, 203), (300, 293.573190), (500, 376.786511), (1000, 400.000000),
-    ])
+    @Test(
+        "Example 1: [0, 1000] → [0, 400] cd/m²",
+        arguments: [
+            (1.0, 1.0), (100, 100), (203, 203), (300, 293.573190), (500, 376.786511), (1000, 400.000000),
+        ])
     func exampleOne(input: Double, expected: Double) {
         #expect(abs(example1.map(luminance: input) - expected) < 1e-6)
     }
 
-    @Test("Example 2: [0.005, 4000] → [0.05, 1000] cd/m² with black lift", arguments: [
-        (0.005, 0.050000), (100, 101.213999), (1000, 814.948669), (4000, 1000.237000),
-    ])
+    @Test(
+        "Example 2: [0.005, 4000] → [0.05, 1000] cd/m² with black lift",
+        arguments: [
+            (0.005, 0.050000), (100, 101.213999), (1000, 814.948669), (4000, 1000.237000),
+        ])
     func exampleTwo(input: Double, expected: Double) {
         #expect(abs(example2.map(luminance: input) - expected) < 1e-6)
     }

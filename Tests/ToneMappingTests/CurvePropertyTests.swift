@@ -17,15 +17,28 @@ struct CurvePropertyTests {
         var testDescription: String { "\(name) \(content)→\(display)" }
     }
 
-    static let pairs: [(Double, Double)] = [(1000.0 / 203, 2), (4.926, 1), (10000.0 / 203, 2), (8, 4), (49.26, 16), (1.5, 1.2), (400, 2)]
+    static let pairs: [(Double, Double)] = [
+        (1000.0 / 203, 2), (4.926, 1), (10000.0 / 203, 2), (8, 4), (49.26, 16), (1.5, 1.2), (400, 2),
+    ]
 
     static let cases: [Case] = pairs.flatMap { hc, hd in
         [
-            Case(name: "headroom", curve: HeadroomCurve(contentHeadroom: hc, displayHeadroom: hd), content: hc, display: hd, c1From: 0),
-            Case(name: "headroom ½ stop", curve: HeadroomCurve(contentHeadroom: hc, displayHeadroom: hd, shoulderStops: 0.5), content: hc, display: hd, c1From: 0),
-            Case(name: "reinhard", curve: ExtendedReinhard(contentHeadroom: hc, displayHeadroom: hd), content: hc, display: hd, c1From: 0),
-            Case(name: "bt2390", curve: BT2390EETF(contentHeadroom: hc, displayHeadroom: hd), content: hc, display: hd, c1From: 1e-4),
-            Case(name: "bt2390 libplacebo", curve: BT2390EETF(contentHeadroom: hc, displayHeadroom: hd, kneeOffset: 1), content: hc, display: hd, c1From: 1e-4),
+            Case(
+                name: "headroom", curve: HeadroomCurve(contentHeadroom: hc, displayHeadroom: hd), content: hc,
+                display: hd, c1From: 0),
+            Case(
+                name: "headroom ½ stop",
+                curve: HeadroomCurve(contentHeadroom: hc, displayHeadroom: hd, shoulderStops: 0.5), content: hc,
+                display: hd, c1From: 0),
+            Case(
+                name: "reinhard", curve: ExtendedReinhard(contentHeadroom: hc, displayHeadroom: hd), content: hc,
+                display: hd, c1From: 0),
+            Case(
+                name: "bt2390", curve: BT2390EETF(contentHeadroom: hc, displayHeadroom: hd), content: hc, display: hd,
+                c1From: 1e-4),
+            Case(
+                name: "bt2390 libplacebo", curve: BT2390EETF(contentHeadroom: hc, displayHeadroom: hd, kneeOffset: 1),
+                content: hc, display: hd, c1From: 1e-4),
         ]
     }
 
@@ -90,7 +103,8 @@ struct CurvePropertyTests {
         }
     }
 
-    @Test("Identity when display headroom ≥ content headroom", arguments: [(2.0, 2.0), (4.926, 8), (1, 400), (16, 16.5)])
+    @Test(
+        "Identity when display headroom ≥ content headroom", arguments: [(2.0, 2.0), (4.926, 8), (1, 400), (16, 16.5)])
     func identityWhenItFits(content: Double, display: Double) {
         let curves: [any ToneCurve] = [
             HeadroomCurve(contentHeadroom: content, displayHeadroom: display),

@@ -24,7 +24,8 @@ struct GainMapTests {
         #expect(metadata.weight(displayHeadroom: 1) == 0 && metadata.weight(displayHeadroom: 0.5) == 0)
         #expect(metadata.weight(displayHeadroom: 8) == 1)
         var reversed = metadata
-        reversed.baseHeadroom = 2; reversed.alternateHeadroom = 0
+        reversed.baseHeadroom = 2
+        reversed.alternateHeadroom = 0
         #expect(reversed.weight(displayHeadroom: 1) == -1 && reversed.weight(displayHeadroom: 4) == 0)
         #expect(abs(reversed.weight(displayHeadroom: 2) + 0.5) < 1e-15)
         var equal = metadata
@@ -48,7 +49,9 @@ struct GainMapTests {
             }
         }
         for i in base.indices {
-            let want = m.apply(base: SIMD3(Double(base[i].x), Double(base[i].y), Double(base[i].z)), gain: SIMD3(repeating: Double(gains[i])), weight: w)
+            let want = m.apply(
+                base: SIMD3(Double(base[i].x), Double(base[i].y), Double(base[i].z)),
+                gain: SIMD3(repeating: Double(gains[i])), weight: w)
             #expect((SIMD3<Double>(Double(out[i].x), Double(out[i].y), Double(out[i].z)) - want).maxMagnitude < 1e-5)
         }
     }
@@ -77,14 +80,18 @@ struct GainMapTests {
         var rng = SplitMix64(state: 3)
         var sdr: [SIMD3<Float>] = [], hdr: [SIMD3<Float>] = []
         for i in 0..<count {
-            let s = SIMD3<Float>(.random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng))
+            let s = SIMD3<Float>(
+                .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng), .random(in: 0...1, using: &rng))
             let boost = SIMD3<Float>(1 + 5 * Float(i % 7) / 6, 1 + 4 * Float(i % 5) / 4, 1 + 3 * Float(i % 3) / 2)
-            sdr.append(s); hdr.append(s * boost)
+            sdr.append(s)
+            hdr.append(s * boost)
         }
         return (sdr, hdr)
     }
 
-    @Test("Round trip, three channels: encode SDR + HDR, apply at the alternate headroom → HDR; at 1× → SDR", arguments: [1.0, 2.2])
+    @Test(
+        "Round trip, three channels: encode SDR + HDR, apply at the alternate headroom → HDR; at 1× → SDR",
+        arguments: [1.0, 2.2])
     func roundTripMultichannel(gamma: Double) throws {
         let (sdr, hdr) = Self.renditions(count: 500)
         let (m, gains) = try encodeThreeChannels(GainMapEncoder(gamma: gamma), base: sdr, alternate: hdr)
@@ -106,15 +113,18 @@ struct GainMapTests {
         let m = try withReadPlanes(sdr) { sr, sg, sb in
             try withReadPlanes(hdr) { hr, hg, hb in
                 try gain.withUnsafeMutableBufferPointer { g in
-                    try GainMapEncoder().encode(baseRed: sr, baseGreen: sg, baseBlue: sb, alternateRed: hr, alternateGreen: hg,
-                                                alternateBlue: hb, luminanceCoefficients: SIMD3(0.2627, 0.6780, 0.0593), gain: g)
+                    try GainMapEncoder().encode(
+                        baseRed: sr, baseGreen: sg, baseBlue: sb, alternateRed: hr, alternateGreen: hg,
+                        alternateBlue: hb, luminanceCoefficients: SIMD3(0.2627, 0.6780, 0.0593), gain: g)
                 }
             }
         }
         #expect(!m.isMultichannel && abs(m.gainMapMax.x - log2((5 + 1.0 / 64) / (1 + 1.0 / 64))) < 0.5)
         let quantised = gain.map { ($0 * 255).rounded() / 255 }
         let out = try withThrowingPlanes(sdr) { r, g, b in
-            try quantised.withUnsafeBufferPointer { q in try GainMap.apply(m, displayHeadroom: 64, red: r, green: g, blue: b, gain: q) }
+            try quantised.withUnsafeBufferPointer { q in
+                try GainMap.apply(m, displayHeadroom: 64, red: r, green: g, blue: b, gain: q)
+            }
         }
         let halfCode = (m.gainMapMax.x - m.gainMapMin.x) / 255 / 2
         for (i, (o, w)) in zip(out, hdr).enumerated() {
@@ -126,7 +136,8 @@ struct GainMapTests {
     @Test("Reversed direction: an HDR base with an SDR alternate round-trips through a negative weight")
     func hdrBase() throws {
         let (sdr, hdr) = Self.renditions(count: 200)
-        let (m, gains) = try encodeThreeChannels(GainMapEncoder(baseHeadroom: log2(6), alternateHeadroom: 0), base: hdr, alternate: sdr)
+        let (m, gains) = try encodeThreeChannels(
+            GainMapEncoder(baseHeadroom: log2(6), alternateHeadroom: 0), base: hdr, alternate: sdr)
         #expect(m.weight(displayHeadroom: 1) == -1)
         let out = try applyThreeChannels(m, displayHeadroom: 1, base: hdr, gains: gains)
         for (o, w) in zip(out, sdr) { #expect((o - w).maxMagnitude <= 2e-5) }
@@ -167,7 +178,9 @@ struct GainMapTests {
             try r.withUnsafeMutableBufferPointer { rp in
                 try g.withUnsafeMutableBufferPointer { gp in
                     try b.withUnsafeMutableBufferPointer { bp in
-                        try gain.withUnsafeBufferPointer { try GainMap.apply(self.metadata, displayHeadroom: 4, red: rp, green: gp, blue: bp, gain: $0) }
+                        try gain.withUnsafeBufferPointer {
+                            try GainMap.apply(self.metadata, displayHeadroom: 4, red: rp, green: gp, blue: bp, gain: $0)
+                        }
                     }
                 }
             }
@@ -178,14 +191,17 @@ struct GainMapTests {
 }
 
 /// Encodes a three-channel gain map of `base` → `alternate`; returns the metadata and the gain samples per pixel.
-func encodeThreeChannels(_ encoder: GainMapEncoder, base: [SIMD3<Float>], alternate: [SIMD3<Float>]) throws -> (GainMapMetadata, [SIMD3<Float>]) {
+func encodeThreeChannels(_ encoder: GainMapEncoder, base: [SIMD3<Float>], alternate: [SIMD3<Float>]) throws -> (
+    GainMapMetadata, [SIMD3<Float>]
+) {
     var gains = [SIMD3<Float>](repeating: .zero, count: base.count)
     var metadata: GainMapMetadata?
     gains = try withThrowingPlanes(gains) { gr, gg, gb in
         metadata = try withReadPlanes(base) { br, bg, bb in
             try withReadPlanes(alternate) { ar, ag, ab in
-                try encoder.encode(baseRed: br, baseGreen: bg, baseBlue: bb, alternateRed: ar, alternateGreen: ag, alternateBlue: ab,
-                                   gainRed: gr, gainGreen: gg, gainBlue: gb)
+                try encoder.encode(
+                    baseRed: br, baseGreen: bg, baseBlue: bb, alternateRed: ar, alternateGreen: ag, alternateBlue: ab,
+                    gainRed: gr, gainGreen: gg, gainBlue: gb)
             }
         }
     }
@@ -193,16 +209,24 @@ func encodeThreeChannels(_ encoder: GainMapEncoder, base: [SIMD3<Float>], altern
 }
 
 /// Applies a three-channel gain map to `base` for `displayHeadroom`.
-func applyThreeChannels(_ metadata: GainMapMetadata, displayHeadroom: Double, base: [SIMD3<Float>], gains: [SIMD3<Float>]) throws -> [SIMD3<Float>] {
+func applyThreeChannels(
+    _ metadata: GainMapMetadata, displayHeadroom: Double, base: [SIMD3<Float>], gains: [SIMD3<Float>]
+) throws -> [SIMD3<Float>] {
     try withReadPlanes(gains) { gr, gg, gb in
         try withThrowingPlanes(base) { r, g, b in
-            try GainMap.apply(metadata, displayHeadroom: displayHeadroom, red: r, green: g, blue: b, gainRed: gr, gainGreen: gg, gainBlue: gb)
+            try GainMap.apply(
+                metadata, displayHeadroom: displayHeadroom, red: r, green: g, blue: b, gainRed: gr, gainGreen: gg,
+                gainBlue: gb)
         }
     }
 }
 
 /// Like `withPlanes`, for throwing bodies.
-func withThrowingPlanes(_ pixels: [SIMD3<Float>], _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>) throws -> Void) throws -> [SIMD3<Float>] {
+func withThrowingPlanes(
+    _ pixels: [SIMD3<Float>],
+    _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>)
+        throws -> Void
+) throws -> [SIMD3<Float>] {
     var r = pixels.map(\.x), g = pixels.map(\.y), b = pixels.map(\.z)
     try r.withUnsafeMutableBufferPointer { rp in
         try g.withUnsafeMutableBufferPointer { gp in
@@ -213,7 +237,10 @@ func withThrowingPlanes(_ pixels: [SIMD3<Float>], _ body: (UnsafeMutableBufferPo
 }
 
 /// Read-only planes of `pixels` for the duration of `body`.
-func withReadPlanes<T>(_ pixels: [SIMD3<Float>], _ body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) throws -> T) throws -> T {
+func withReadPlanes<T>(
+    _ pixels: [SIMD3<Float>],
+    _ body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) throws -> T
+) throws -> T {
     let r = pixels.map(\.x), g = pixels.map(\.y), b = pixels.map(\.z)
     return try r.withUnsafeBufferPointer { rp in
         try g.withUnsafeBufferPointer { gp in try b.withUnsafeBufferPointer { bp in try body(rp, gp, bp) } }

@@ -9,14 +9,17 @@ import ColorSpaces
 struct GamutMapperTests {
     static let targets: [RGBPrimaries] = [.displayP3, .bt709]
 
-    @Test("BT.2020 → P3 / BT.709: in-gamut colours inside the knee are unchanged (equal to the matrix alone)", arguments: targets)
+    @Test(
+        "BT.2020 → P3 / BT.709: in-gamut colours inside the knee are unchanged (equal to the matrix alone)",
+        arguments: targets)
     func insideKneeUnchanged(_ destination: RGBPrimaries) {
         let mapper = GamutMapper(from: .bt2020, to: destination)
         #expect(mapper.sourceGamutLimit > 1)
         var rng = SplitMix64(state: 7)
         var checked = 0
         for _ in 0..<5000 {
-            let c = SIMD3<Double>(.random(in: 0...2, using: &rng), .random(in: 0...2, using: &rng), .random(in: 0...2, using: &rng))
+            let c = SIMD3<Double>(
+                .random(in: 0...2, using: &rng), .random(in: 0...2, using: &rng), .random(in: 0...2, using: &rng))
             let converted = mapper.matrix * c
             guard mapper.boundaryDistance(converted) <= 0.8 else { continue }
             checked += 1
@@ -67,8 +70,14 @@ struct GamutMapperTests {
         let mapper = GamutMapper(from: .bt2020, to: destination)
         let w = destination.luminanceCoefficients
         var rng = SplitMix64(state: 11)
-        var samples: [SIMD3<Double>] = [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1), SIMD3(1, 1, 0), SIMD3(0, 1, 1), SIMD3(4, 0, 0.1)]
-        for _ in 0..<5000 { samples.append(SIMD3(.random(in: 0...3, using: &rng), .random(in: 0...3, using: &rng), .random(in: 0...3, using: &rng))) }
+        var samples: [SIMD3<Double>] = [
+            SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1), SIMD3(1, 1, 0), SIMD3(0, 1, 1), SIMD3(4, 0, 0.1),
+        ]
+        for _ in 0..<5000 {
+            samples.append(
+                SIMD3(.random(in: 0...3, using: &rng), .random(in: 0...3, using: &rng), .random(in: 0...3, using: &rng))
+            )
+        }
         for c in samples {
             let converted = mapper.matrix * c
             let out = mapper.map(c)
@@ -109,9 +118,13 @@ struct GamutMapperTests {
     @Test("Bulk Float planes agree with the Double form; NaN-free on extreme inputs")
     func bulk() {
         let mapper = GamutMapper(from: .bt2020, to: .displayP3, ceiling: 16)
-        var pixels: [SIMD3<Double>] = [SIMD3(1, 0, 0), SIMD3(0.2, 0.9, 0.1), SIMD3(0, 0, 0), SIMD3(-1, 0.5, 0.5), SIMD3(-1, -1, -1)]
+        var pixels: [SIMD3<Double>] = [
+            SIMD3(1, 0, 0), SIMD3(0.2, 0.9, 0.1), SIMD3(0, 0, 0), SIMD3(-1, 0.5, 0.5), SIMD3(-1, -1, -1),
+        ]
         for x in Sweep.extremes { pixels.append(SIMD3(x, 0.5, 0.25)) }
-        let bulk = withPlanes(pixels.map { SIMD3<Float>(Float($0.x), Float($0.y), Float($0.z)) }) { mapper.apply(red: $0, green: $1, blue: $2) }
+        let bulk = withPlanes(pixels.map { SIMD3<Float>(Float($0.x), Float($0.y), Float($0.z)) }) {
+            mapper.apply(red: $0, green: $1, blue: $2)
+        }
         for (p, b) in zip(pixels, bulk) {
             let want = mapper.map(p)
             #expect(!b.x.isNaN && !b.y.isNaN && !b.z.isNaN && !want.x.isNaN)

@@ -46,7 +46,8 @@ struct PresetAndApplicationTests {
 
     static let applications: [ToneCurveApplication] = [
         .perChannel, .maxRGB, .luminance(RGBPrimaries.bt2020.luminanceCoefficients),
-        .ictcpIntensity(ICtCpIntensity(primaries: .bt2020)), .ictcpIntensity(ICtCpIntensity(primaries: .displayP3, referenceWhite: 100)),
+        .ictcpIntensity(ICtCpIntensity(primaries: .bt2020)),
+        .ictcpIntensity(ICtCpIntensity(primaries: .displayP3, referenceWhite: 100)),
     ]
 
     @Test("max(RGB) keeps component ratios and the max within the display headroom; per channel clips each")
@@ -68,7 +69,9 @@ struct PresetAndApplicationTests {
         #expect(abs(out.x / out.y - 2) < 1e-12)
     }
 
-    @Test("Bulk Float planes agree with the Double pixel form for every operator and application", arguments: applications)
+    @Test(
+        "Bulk Float planes agree with the Double pixel form for every operator and application", arguments: applications
+    )
     func bulkMatchesScalar(_ application: ToneCurveApplication) {
         let operators: [any ToneMappingOperator] = [
             HeadroomCurve(contentHeadroom: 4.9, displayHeadroom: 2, application: application),
@@ -84,7 +87,9 @@ struct PresetAndApplicationTests {
             for (pixel, b) in zip(Self.pixels, bulk) {
                 let want = op.map(pixel)
                 let got = SIMD3<Double>(Double(b.x), Double(b.y), Double(b.z))
-                #expect((got - want).maxMagnitude <= 1e-5 * max(1, (want).maxMagnitude), "\(type(of: op)) \(pixel): \(got) vs \(want)")
+                #expect(
+                    (got - want).maxMagnitude <= 1e-5 * max(1, (want).maxMagnitude),
+                    "\(type(of: op)) \(pixel): \(got) vs \(want)")
                 #expect(!got.x.isNaN && !got.y.isNaN && !got.z.isNaN)
             }
         }
@@ -95,7 +100,9 @@ struct PresetAndApplicationTests {
         let curve = HardClip(displayHeadroom: 1)
         var r: [Float] = [5, 5, 5], g: [Float] = [5, 5], b: [Float] = [5, 5, 5, 5]
         r.withUnsafeMutableBufferPointer { rp in
-            g.withUnsafeMutableBufferPointer { gp in b.withUnsafeMutableBufferPointer { bp in curve.apply(red: rp, green: gp, blue: bp) } }
+            g.withUnsafeMutableBufferPointer { gp in
+                b.withUnsafeMutableBufferPointer { bp in curve.apply(red: rp, green: gp, blue: bp) }
+            }
         }
         #expect(r == [1, 1, 5] && g == [1, 1] && b == [1, 1, 5, 5])
     }

@@ -82,15 +82,18 @@ struct BT2446MethodATests {
     /// BT.2446-1 §5.1.1 step 2 is piecewise: Y′c = 1.0770·Y′p for Y′p ≤ 0.7399, −1.1510·Y′p² + 2.7811·Y′p − 0.6302 for
     /// Y′p ≤ 0.9909, 0.5·Y′p + 0.5 above. Y′c is recovered from the curve by inverting steps 1 and 3 just either side
     /// of each join, where the pieces differ by up to 5e-4 (the fixture pixels do not land there).
-    @Test("Luma curve pieces switch at Y′p = 0.7399 and 0.9909 (BT.2446-1 §5.1.1 step 2)", arguments: [
-        0.3, 0.735, 0.7398, 0.7401, 0.744, 0.9, 0.9905, 0.9912, 0.995,
-    ])
+    @Test(
+        "Luma curve pieces switch at Y′p = 0.7399 and 0.9909 (BT.2446-1 §5.1.1 step 2)",
+        arguments: [
+            0.3, 0.735, 0.7398, 0.7401, 0.744, 0.9, 0.9905, 0.9912, 0.995,
+        ])
     func lumaCurvePieces(perceptualLuma yp: Double) {
         let op = BT2446MethodA(hdrPeak: 1000, sdrPeak: 100)
         let luma = (pow(op.rhoHDR, yp) - 1) / (op.rhoHDR - 1)  // inverse of step 1
         let ySDR = op.lumaCurve(luma)
         let yc = log(1 + (op.rhoSDR - 1) * ySDR) / log(op.rhoSDR)  // inverse of step 3
-        let expected = yp <= 0.7399 ? 1.0770 * yp : yp <= 0.9909 ? -1.1510 * yp * yp + 2.7811 * yp - 0.6302 : 0.5 * yp + 0.5
+        let expected =
+            yp <= 0.7399 ? 1.0770 * yp : yp <= 0.9909 ? -1.1510 * yp * yp + 2.7811 * yp - 0.6302 : 0.5 * yp + 0.5
         #expect(abs(yc - expected) < 1e-12)
     }
 

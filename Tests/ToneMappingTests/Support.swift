@@ -32,7 +32,11 @@ enum Sweep {
 }
 
 /// Runs `body` on three `Float` planes holding `pixels`, returning the planes afterwards.
-func withPlanes(_ pixels: [SIMD3<Float>], _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>) -> Void) -> [SIMD3<Float>] {
+func withPlanes(
+    _ pixels: [SIMD3<Float>],
+    _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>) ->
+        Void
+) -> [SIMD3<Float>] {
     var r = pixels.map(\.x), g = pixels.map(\.y), b = pixels.map(\.z)
     r.withUnsafeMutableBufferPointer { rp in
         g.withUnsafeMutableBufferPointer { gp in
@@ -41,7 +45,6 @@ func withPlanes(_ pixels: [SIMD3<Float>], _ body: (UnsafeMutableBufferPointer<Fl
     }
     return (0..<pixels.count).map { SIMD3(r[$0], g[$0], b[$0]) }
 }
-
 
 extension SIMD3 where Scalar: FloatingPoint {
     /// The largest component magnitude, max(|x|, |y|, |z|).

@@ -5,14 +5,17 @@ import Testing
 /// The table-driven approximation used for fast bulk conversion.
 @Suite("Tabulated curves")
 struct TabulatedToneCurveTests {
-    @Test("Relative error < 2e-5 against every exact curve, monotone, same endpoint", arguments: CurvePropertyTests.cases)
+    @Test(
+        "Relative error < 2e-5 against every exact curve, monotone, same endpoint", arguments: CurvePropertyTests.cases)
     func accuracy(_ c: CurvePropertyTests.Case) throws {
         let mapper: ToneMapper
         switch c.curve {
         case let curve as HeadroomCurve: mapper = .headroom(curve)
         case let curve as BT2390EETF: mapper = .bt2390(curve)
         case let curve as ExtendedReinhard: mapper = .reinhard(curve)
-        default: Issue.record("unexpected curve \(c.curve)"); return
+        default:
+            Issue.record("unexpected curve \(c.curve)")
+            return
         }
         let table = try #require(TabulatedToneCurve(mapper))
         var worst = 0.0, previous = -Double.infinity
@@ -47,6 +50,9 @@ struct TabulatedToneCurveTests {
         #expect(ToneMapper.identity.tabulated() == .identity)
         let bt2446 = ToneMapper.bt2446A(BT2446MethodA())
         #expect(bt2446.tabulated() == bt2446)
-        if case .tabulated = ToneMapper.clip(HardClip(displayHeadroom: 2)).tabulated() {} else { Issue.record("clip not tabulated") }
+        if case .tabulated = ToneMapper.clip(HardClip(displayHeadroom: 2)).tabulated() {
+        } else {
+            Issue.record("clip not tabulated")
+        }
     }
 }

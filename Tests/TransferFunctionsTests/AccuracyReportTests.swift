@@ -17,14 +17,15 @@ struct AccuracyReportTests {
         let section = try Self.section()
         let url = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Docs/Accuracy.md")
-        var text = (try? String(contentsOf: url, encoding: .utf8)) ?? """
-            # Accuracy
+        var text =
+            (try? String(contentsOf: url, encoding: .utf8)) ?? """
+                # Accuracy
 
-            Every number in this file is measured, not typed: each section is written by its module's test target from \
-            the same comparisons the tests assert (float64 reference fixtures produced by the Python generators in \
-            Tests/Fixtures/Generators, and dense sweeps of the fast paths). Regenerate with `make accuracy`.
+                Every number in this file is measured, not typed: each section is written by its module's test target from \
+                the same comparisons the tests assert (float64 reference fixtures produced by the Python generators in \
+                Tests/Fixtures/Generators, and dense sweeps of the fast paths). Regenerate with `make accuracy`.
 
-            """
+                """
         if let start = text.range(of: Self.begin), let stop = text.range(of: Self.end),
             start.lowerBound < stop.lowerBound
         {

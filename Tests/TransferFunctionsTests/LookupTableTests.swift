@@ -45,7 +45,8 @@ struct LookupTableTests {
                 #expect(table.transferFunction == f && table.direction == direction && table.outOfRange == range)
                 let logDecoder = direction == .toLinear && (f == .log100 || f == .log100Sqrt10)
                 for x in specials where !(logDecoder && x != 0 && Swift.abs(x) < 0x1p-24) {  // see errorBound
-                    let exact: Float = direction == .toLinear
+                    let exact: Float =
+                        direction == .toLinear
                         ? f.toLinear(x, outOfRange: range) : f.fromLinear(x, outOfRange: range)
                     let approximation = table(x)
                     let bound = table.errorBound

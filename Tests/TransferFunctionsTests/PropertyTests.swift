@@ -70,7 +70,8 @@ struct PropertyTests {
             if f.toLinear(x1) < f.toLinear(x0) || f.toLinear(Float(x1)) < f.toLinear(Float(x0)) {
                 decreasing.append("toLinear at \(x0)")
             }
-            let dip = (curve.function == .bt2020TwelveBit && x0 < 0.0181 && x1 >= 0.0181)
+            let dip =
+                (curve.function == .bt2020TwelveBit && x0 < 0.0181 && x1 >= 0.0181)
                 || (curve.function == .srgb && (Swift.abs(x0) <= 0.0031308) != (Swift.abs(x1) <= 0.0031308))
             if !dip && (f.fromLinear(x1) < f.fromLinear(x0) || f.fromLinear(Float(x1)) < f.fromLinear(Float(x0))) {
                 decreasing.append("fromLinear at \(x0)")

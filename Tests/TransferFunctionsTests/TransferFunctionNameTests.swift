@@ -21,10 +21,15 @@ struct TransferFunctionNameTests {
         #expect(TransferFunction.gamma(2.35).identifier == "gamma2.35")
         #expect(TransferFunction.gamma(1.0 / 3).identifier.hasPrefix("gamma0.333"))
         #expect(TransferFunction(named: TransferFunction.gamma(1.0 / 3).identifier) == .gamma(1.0 / 3))
-        #expect(TransferFunction.bt1886(whiteLuminance: 300, blackLuminance: 0.1).description == "BT.1886 (300 cd/m², black 0.1)")
-        for bad in ["", "gamma", "gamma-1", "gamma0", "gammainf", "gammanan", "gamma22", "pq2", "sRGB (IEC 61966-2-1)"] {
+        #expect(
+            TransferFunction.bt1886(whiteLuminance: 300, blackLuminance: 0.1).description
+                == "BT.1886 (300 cd/m², black 0.1)")
+        for bad in ["", "gamma", "gamma-1", "gamma0", "gammainf", "gammanan", "gamma22", "pq2", "sRGB (IEC 61966-2-1)"]
+        {
             #expect(TransferFunction(named: bad) == nil, "\(bad)")
         }
-        #expect(TransferFunction.pq.description == "PQ (SMPTE ST 2084)" && TransferFunction.adobeRGB.identifier == "adobe-rgb")
+        #expect(
+            TransferFunction.pq.description == "PQ (SMPTE ST 2084)"
+                && TransferFunction.adobeRGB.identifier == "adobe-rgb")
     }
 }

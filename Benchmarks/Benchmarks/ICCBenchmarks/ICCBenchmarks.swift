@@ -18,11 +18,14 @@ final class RawTransform {
     init(from source: ICCProfile, to destination: ICCProfile, input: cmsUInt32Number, output: cmsUInt32Number) {
         let context = cmsCreateContext(nil, nil)!
         func open(_ profile: ICCProfile) -> cmsHPROFILE {
-            profile.bytes.withUnsafeBytes { cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count)) }!
+            profile.bytes.withUnsafeBytes {
+                cmsOpenProfileFromMemTHR(context, $0.baseAddress, cmsUInt32Number($0.count))
+            }!
         }
         let a = open(source), b = open(destination)
         handle = cmsCreateTransformTHR(
-            context, a, input, b, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(cmsFLAGS_COPY_ALPHA))!
+            context, a, input, b, output, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
+            cmsUInt32Number(cmsFLAGS_COPY_ALPHA))!
         self.context = context
         cmsCloseProfile(a)
         cmsCloseProfile(b)
@@ -49,7 +52,9 @@ func pair<Input: BitwiseCopyable & Sendable, Output: BitwiseCopyable & Sendable>
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             input.withUnsafeBytes { i in
-                out.withUnsafeMutableBytes { o in cmsDoTransform(raw.handle, i.baseAddress, o.baseAddress, cmsUInt32Number(pixelCount)) }
+                out.withUnsafeMutableBytes { o in
+                    cmsDoTransform(raw.handle, i.baseAddress, o.baseAddress, cmsUInt32Number(pixelCount))
+                }
             }
             blackHole(out)
         }
@@ -119,7 +124,9 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             rgbFloat.withUnsafeBytes { i in
-                out.withUnsafeMutableBytes { o in cmsDoTransform(raw.handle, i.baseAddress, o.baseAddress, cmsUInt32Number(pixelCount)) }
+                out.withUnsafeMutableBytes { o in
+                    cmsDoTransform(raw.handle, i.baseAddress, o.baseAddress, cmsUInt32Number(pixelCount))
+                }
             }
             blackHole(out)
         }

@@ -34,7 +34,9 @@ func frame(_ format: PixelFormat) -> PixelBuffer {
                 switch (format.sampleType, format.bytesPerSample) {
                 case (.halfFloat, _):
                     let row = plane.row(r, as: UInt16.self)
-                    for i in 0..<row.count { row[i] = HalfFloat.bits(from: i % 4 == 3 ? 1 : Float(next() % 4096) / 1024) }
+                    for i in 0..<row.count {
+                        row[i] = HalfFloat.bits(from: i % 4 == 3 ? 1 : Float(next() % 4096) / 1024)
+                    }
                 case (_, 1):
                     let row = plane.row(r, as: UInt8.self)
                     for i in 0..<row.count { row[i] = UInt8(truncatingIfNeeded: next()) }
@@ -78,8 +80,10 @@ func conversionBenchmark(_ name: String, _ converter: PixelConverter, input: Pix
     }
 }
 
-func converter(_ from: PixelEncoding, _ to: PixelEncoding, threads: Int? = 1, path: PixelConverter.CodePath = .automatic,
-               _ change: (inout PixelConverter.Options) -> Void = { _ in }) -> PixelConverter {
+func converter(
+    _ from: PixelEncoding, _ to: PixelEncoding, threads: Int? = 1, path: PixelConverter.CodePath = .automatic,
+    _ change: (inout PixelConverter.Options) -> Void = { _ in }
+) -> PixelConverter {
     var options = PixelConverter.Options()
     options.threadCount = threads
     options.codePath = path
@@ -107,7 +111,8 @@ final class LittleCMSTransform: @unchecked Sendable {  // the handle is used by 
     deinit { cmsDeleteTransform(handle) }
 }
 
-func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: PixelBuffer, output format: PixelFormat) {
+func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: PixelBuffer, output format: PixelFormat)
+{
     Benchmark(name, configuration: .init(maxIterations: 5)) { benchmark in
         var output = mappedFrame(format)
         benchmark.startMeasurement()  // set-up, not measured
@@ -115,7 +120,9 @@ func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: 
             input.withView { s in
                 output.withMutableView { d in
                     // The rows of PixelBuffer are padded to 64 bytes; 4K rows are already multiples, so one call.
-                    cmsDoTransform(transform.handle, s.plane(0).baseAddress, d.plane(0).baseAddress, cmsUInt32Number(width * height))
+                    cmsDoTransform(
+                        transform.handle, s.plane(0).baseAddress, d.plane(0).baseAddress,
+                        cmsUInt32Number(width * height))
                 }
             }
         }
@@ -131,15 +138,27 @@ func zimgBenchmark(_ name: String, approximateGamma: Bool) {
     var source = zimg_image_format(), destination = zimg_image_format()
     zimg_image_format_default(&source, HDRCOLOR_ZIMG_API_VERSION)
     zimg_image_format_default(&destination, HDRCOLOR_ZIMG_API_VERSION)
-    source.width = UInt32(width); source.height = UInt32(height)
-    destination.width = UInt32(width); destination.height = UInt32(height)
-    source.pixel_type = ZIMG_PIXEL_WORD; source.subsample_w = 1; source.subsample_h = 1
-    source.color_family = ZIMG_COLOR_YUV; source.matrix_coefficients = ZIMG_MATRIX_BT2020_NCL
-    source.transfer_characteristics = ZIMG_TRANSFER_ST2084; source.color_primaries = ZIMG_PRIMARIES_BT2020
-    source.depth = 10; source.pixel_range = ZIMG_RANGE_LIMITED; source.chroma_location = ZIMG_CHROMA_TOP_LEFT
-    destination.pixel_type = ZIMG_PIXEL_HALF; destination.color_family = ZIMG_COLOR_RGB
-    destination.matrix_coefficients = ZIMG_MATRIX_RGB; destination.transfer_characteristics = ZIMG_TRANSFER_LINEAR
-    destination.color_primaries = ZIMG_PRIMARIES_ST432_1; destination.depth = 16; destination.pixel_range = ZIMG_RANGE_FULL
+    source.width = UInt32(width)
+    source.height = UInt32(height)
+    destination.width = UInt32(width)
+    destination.height = UInt32(height)
+    source.pixel_type = ZIMG_PIXEL_WORD
+    source.subsample_w = 1
+    source.subsample_h = 1
+    source.color_family = ZIMG_COLOR_YUV
+    source.matrix_coefficients = ZIMG_MATRIX_BT2020_NCL
+    source.transfer_characteristics = ZIMG_TRANSFER_ST2084
+    source.color_primaries = ZIMG_PRIMARIES_BT2020
+    source.depth = 10
+    source.pixel_range = ZIMG_RANGE_LIMITED
+    source.chroma_location = ZIMG_CHROMA_TOP_LEFT
+    destination.pixel_type = ZIMG_PIXEL_HALF
+    destination.color_family = ZIMG_COLOR_RGB
+    destination.matrix_coefficients = ZIMG_MATRIX_RGB
+    destination.transfer_characteristics = ZIMG_TRANSFER_LINEAR
+    destination.color_primaries = ZIMG_PRIMARIES_ST432_1
+    destination.depth = 16
+    destination.pixel_range = ZIMG_RANGE_FULL
     var parameters = zimg_graph_builder_params()
     zimg_graph_builder_params_default(&parameters, HDRCOLOR_ZIMG_API_VERSION)
     parameters.resample_filter_uv = ZIMG_RESIZE_BILINEAR
@@ -190,7 +209,11 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         var output = mappedFrame(.rgbaHalf)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
-            half.withView { s in output.withMutableView { d in memcpy(d.plane(0).baseAddress, s.plane(0).baseAddress, d.plane(0).bytesPerRow * height) } }
+            half.withView { s in
+                output.withMutableView { d in
+                    memcpy(d.plane(0).baseAddress, s.plane(0).baseAddress, d.plane(0).bytesPerRow * height)
+                }
+            }
         }
         blackHole(output)
     }
@@ -198,8 +221,10 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     // 1. S1: 'x420' PQ → RGBA half extended linear Display P3.
     conversionBenchmark("1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread", converter(x420PQ, edr), input: x420)
     conversionBenchmark(
-        "1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread, portable Swift", converter(x420PQ, edr, path: .portable), input: x420)
-    conversionBenchmark("1. S1 'x420' PQ → 'RGhA' linear P3, all cores", converter(x420PQ, edr, threads: nil), input: x420)
+        "1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread, portable Swift", converter(x420PQ, edr, path: .portable),
+        input: x420)
+    conversionBenchmark(
+        "1. S1 'x420' PQ → 'RGhA' linear P3, all cores", converter(x420PQ, edr, threads: nil), input: x420)
     zimgBenchmark("zimg: yuv420p10 PQ → planar half linear P3, approximate gamma, 1 thread", approximateGamma: true)
     zimgBenchmark("zimg: yuv420p10 PQ → planar half linear P3, exact gamma, 1 thread", approximateGamma: false)
 
@@ -209,7 +234,9 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     // 3. S1 with tone mapping to a 4× display in the same pass.
     conversionBenchmark(
         "3. S1 + tone map to 4× (headroom curve), 1 thread",
-        converter(x420PQ, edr) { $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000)) },
+        converter(x420PQ, edr) {
+            $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000))
+        },
         input: x420)
 
     // 4. Export: RGBA half → 'x420' HLG and PQ.
@@ -237,7 +264,9 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     // 6. Software-decoder output for AVSampleBufferDisplayLayer: 'y420' BT.709 → BGRA8 sRGB.
     conversionBenchmark(
         "6. 'y420' BT.709 → BGRA8 sRGB, 1 thread",
-        converter(PixelEncoding(format: .y420, colorSpace: .bt709, matrix: .bt709), PixelEncoding(format: .bgra8, colorSpace: .sRGB)),
+        converter(
+            PixelEncoding(format: .y420, colorSpace: .bt709, matrix: .bt709),
+            PixelEncoding(format: .bgra8, colorSpace: .sRGB)),
         input: frame(.y420))
 
     // HDR float path beside LittleCMS: RGBA16 PQ BT.2020 → RGBA half linear P3.
@@ -247,6 +276,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     littleCMSBenchmark(
         "HDR: LittleCMS RGBA16 PQ BT.2020 → RGBA half linear P3",
         LittleCMSTransform(
-            from: .bt2100PQ, to: .extendedLinearDisplayP3, input: HDRCOLOR_TYPE_RGBA_16, output: HDRCOLOR_TYPE_RGBA_HALF_FLT),
+            from: .bt2100PQ, to: .extendedLinearDisplayP3, input: HDRCOLOR_TYPE_RGBA_16,
+            output: HDRCOLOR_TYPE_RGBA_HALF_FLT),
         input: rgba16, output: .rgbaHalf)
 }

@@ -36,7 +36,8 @@ public enum ReadTags {
             for tag in image.iccProfiles { FuzzCheck.require(inside(tag.location), "ICC at \(tag.location)") }
             if let width = image.width, let height = image.height {
                 let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-                FuzzCheck.require(!overflow && pixels <= limits.maximumPixelCount, "\(width)×\(height) passed the limit")
+                FuzzCheck.require(
+                    !overflow && pixels <= limits.maximumPixelCount, "\(width)×\(height) passed the limit")
             }
         }
         for problem in tags.problems {

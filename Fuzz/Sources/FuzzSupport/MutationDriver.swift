@@ -20,12 +20,21 @@ public enum MutationDriver {
             func value(_ name: String) -> String? {
                 argument.hasPrefix("-\(name)=") ? String(argument.dropFirst(name.count + 2)) : nil
             }
-            if let v = value("runs") { runs = Int(v) } else if let v = value("max_total_time") { totalTime = Double(v) }
-            else if let v = value("timeout") { timeout = Double(v) ?? timeout }
-            else if let v = value("seed") { seed = UInt64(v) ?? seed }
-            else if let v = value("max_len") { maximumLength = Int(v) ?? maximumLength }
-            else if let v = value("artifact_prefix") { prefix = v }
-            else if argument.hasPrefix("-") { continue }  // other libFuzzer options do not apply
+            if let v = value("runs") {
+                runs = Int(v)
+            } else if let v = value("max_total_time") {
+                totalTime = Double(v)
+            } else if let v = value("timeout") {
+                timeout = Double(v) ?? timeout
+            } else if let v = value("seed") {
+                seed = UInt64(v) ?? seed
+            } else if let v = value("max_len") {
+                maximumLength = Int(v) ?? maximumLength
+            } else if let v = value("artifact_prefix") {
+                prefix = v
+            } else if argument.hasPrefix("-") {
+                continue
+            }  // other libFuzzer options do not apply
             else {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -88,7 +97,9 @@ public enum MutationDriver {
         Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
-    static let interestingWords: [UInt32] = [0, 1, 2, 4, 8, 12, 16, 0x7F, 0x80, 0xFF, 0xFFFF, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF]
+    static let interestingWords: [UInt32] = [
+        0, 1, 2, 4, 8, 12, 16, 0x7F, 0x80, 0xFF, 0xFFFF, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF,
+    ]
 
     static func mutate(_ input: inout [UInt8], _ random: inout SplitMix64, corpus: [[UInt8]]) {
         func index(_ count: Int) -> Int { Int(random.next() % UInt64(max(count, 1))) }

@@ -64,13 +64,15 @@ enum FuzzCICP {
     static func examine(_ cicp: CICP) {
         _ = try? cicp.validate()
         _ = try? cicp.validate([.requireIdentityMatrix, .requireFullySpecified])
-        FuzzCheck.require(FuzzCheck.isTerminalSafe(cicp.summary + cicp.description), "CICP text with control characters")
+        FuzzCheck.require(
+            FuzzCheck.isTerminalSafe(cicp.summary + cicp.description), "CICP text with control characters")
         for system in CICP.NamingSystem.allCases { _ = cicp.name(in: system) }
         _ = cicp.cgColorSpaceName
         if let space = try? ColorSpace(cicp: cicp) {
             _ = space.name
             if let back = try? CICP(colorSpace: space, matrix: try? cicp.yCbCrMatrix(), range: cicp.range) {
-                FuzzCheck.require(back.colourPrimaries != 0 && back.transferCharacteristics != 0, "\(back) from \(cicp)")
+                FuzzCheck.require(
+                    back.colourPrimaries != 0 && back.transferCharacteristics != 0, "\(back) from \(cicp)")
             }
         }
         _ = try? cicp.yCbCrMatrix()

@@ -49,7 +49,8 @@ enum FuzzConverter {
         return built
     }
     static let curves: [TransferFunction] = [
-        .linear, .srgb, .bt709, .bt2020TwelveBit, .smpte240m, .log100, .log100Sqrt10, .iec61966_2_4, .bt1361, .st428, .pq,
+        .linear, .srgb, .bt709, .bt2020TwelveBit, .smpte240m, .log100, .log100Sqrt10, .iec61966_2_4, .bt1361, .st428,
+        .pq,
         .hlg,
     ]
 
@@ -146,7 +147,8 @@ enum FuzzConverter {
         let memory: [UnsafeMutableRawBufferPointer]
         let strides: [Int]
 
-        init(format: PixelFormat, width: Int, height: Int, extra: [Int], fill: (UnsafeMutableRawBufferPointer) -> Void) {
+        init(format: PixelFormat, width: Int, height: Int, extra: [Int], fill: (UnsafeMutableRawBufferPointer) -> Void)
+        {
             (self.format, self.width, self.height) = (format, width, height)
             var memory: [UnsafeMutableRawBufferPointer] = [], strides: [Int] = []
             for p in 0..<format.planeCount {
@@ -203,7 +205,9 @@ enum FuzzConverter {
                 } else {
                     var bits: UInt32 = 0
                     for k in 0..<4 { bits |= UInt32(plane[at + k]) << (8 * UInt32(k)) }
-                    if Float(bitPattern: bits).isNaN { (plane[at], plane[at + 1], plane[at + 2], plane[at + 3]) = (0, 0, 0xC0, 0x7F) }
+                    if Float(bitPattern: bits).isNaN {
+                        (plane[at], plane[at + 1], plane[at + 2], plane[at + 3]) = (0, 0, 0xC0, 0x7F)
+                    }
                 }
             }
             return plane
@@ -274,7 +278,8 @@ enum FuzzConverter {
         }
         let sourceView = frame.view.readOnly
         if verbose {
-            let text = "\(source) → \(destination), \(width)×\(height), strides \(frame.strides) → +\(destinationExtra)\n"
+            let text =
+                "\(source) → \(destination), \(width)×\(height), strides \(frame.strides) → +\(destinationExtra)\n"
                 + "options: \(options)\nplan: \(converter.plan.steps.map(\.name))\n"
             FileHandle.standardError.write(Data(text.utf8))
         }
@@ -322,7 +327,8 @@ enum FuzzConverter {
             FuzzCheck.require(output(converter, rows: band) == reference, "bands of \(band) rows differ")
             // A band that splits a 4:2:0 destination's row pair is a typed error.
             if destination.format.chromaSubsampling == .s420, height > 2 {
-                let scratch = Planes(format: destination.format, width: width, height: height, extra: destinationExtra) { _ in }
+                let scratch = Planes(format: destination.format, width: width, height: height, extra: destinationExtra)
+                { _ in }
                 withExtendedLifetime(scratch) {
                     FuzzCheck.require(
                         (try? converter.convert(sourceView, to: scratch.view, rows: 1..<2)) == nil,

@@ -16,7 +16,8 @@ extension HLG.Display {
     ///   - blackLuminance: L_B in cd/m².
     ///   - systemGamma: γ, or `nil` for `HLG.systemGamma(peakLuminance:)`.
     ///   - primaries: The primaries of the RGB signal.
-    public init(peakLuminance: Double, blackLuminance: Double = 0, systemGamma: Double? = nil, primaries: RGBPrimaries) {
+    public init(peakLuminance: Double, blackLuminance: Double = 0, systemGamma: Double? = nil, primaries: RGBPrimaries)
+    {
         self.init(
             peakLuminance: peakLuminance, blackLuminance: blackLuminance, systemGamma: systemGamma,
             lumaCoefficients: primaries.hlgLuminanceCoefficients)

@@ -49,9 +49,11 @@ extension YCbCrMatrix {
         transferFunction: TransferFunction = .bt709
     ) -> SIMD3<Double> {
         let (kr, kb) = (0.2627, 0.0593)
-        let blueSignal = ycc.x + ycc.y
+        let blueSignal =
+            ycc.x + ycc.y
             * (ycc.y <= 0 ? ConstantLuminanceDivisors.negativeBlue : ConstantLuminanceDivisors.positiveBlue)
-        let redSignal = ycc.x + ycc.z
+        let redSignal =
+            ycc.x + ycc.z
             * (ycc.z <= 0 ? ConstantLuminanceDivisors.negativeRed : ConstantLuminanceDivisors.positiveRed)
         let luminance = transferFunction.toLinear(ycc.x)
         let blue = transferFunction.toLinear(blueSignal)

@@ -104,7 +104,8 @@ struct AV1SequenceHeader: Hashable, Sendable {
             guard let frameIDs = r.flag() else { return nil }
             if frameIDs { guard r.bits(4) != nil, r.bits(3) != nil else { return nil } }
         }
-        guard r.bits(3) != nil else { return nil }  // use_128x128_superblock, enable_filter_intra, enable_intra_edge_filter
+        // use_128x128_superblock, enable_filter_intra, enable_intra_edge_filter
+        guard r.bits(3) != nil else { return nil }
         if !reduced {
             guard r.bits(4) != nil, let orderHint = r.flag() else { return nil }
             if orderHint { guard r.bits(2) != nil else { return nil } }

@@ -177,7 +177,8 @@ extension ISOBMFFReader {
             image.contentLightLevel.append(
                 Located(
                     ContentLightLevel(
-                        maxContentLightLevel: Double(data.u16(at: 0)), maxFrameAverageLightLevel: Double(data.u16(at: 2))),
+                        maxContentLightLevel: Double(data.u16(at: 0)),
+                        maxFrameAverageLightLevel: Double(data.u16(at: 2))),
                     at: location))
         case "mdcv":
             guard data.count >= 24 else { return short(24) }

@@ -67,7 +67,8 @@ struct JPEGReader {
                 ReadProblem(
                     .gainMapMPFInvalid,
                     "MPF: the images the MP entries lead to overlap so much that reading them would scan the file more "
-                        + "than twice; reading stopped in the image of MP entry \(stoppedAt) and skipped the entries after it"))
+                        + "than twice; reading stopped in the image of MP entry \(stoppedAt) and skipped the entries after it"
+                ))
         }
         if gainMap.imageIndex == nil, gainMap.primaryXMPDeclaresGainMap || primary.iso != nil {
             problems.append(

@@ -92,7 +92,8 @@ extension PNGReader {
         case "cHRM":
             guard data.count == 32 else { return wrongSize(32) }
             func xy(_ index: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u32(at: index * 8)) / 100_000, y: Double(data.u32(at: index * 8 + 4)) / 100_000)
+                Chromaticity(
+                    x: Double(data.u32(at: index * 8)) / 100_000, y: Double(data.u32(at: index * 8 + 4)) / 100_000)
             }
             image.chromaticities.append(
                 Located(
@@ -101,7 +102,8 @@ extension PNGReader {
             guard data.count == 24 else { return wrongSize(24) }
             if chunk.name == "mDCv" { legacy(chunk, "mDCV", problems: &problems, location: location) }
             func xy(_ index: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u16(at: index * 4)) * 0.00002, y: Double(data.u16(at: index * 4 + 2)) * 0.00002)
+                Chromaticity(
+                    x: Double(data.u16(at: index * 4)) * 0.00002, y: Double(data.u16(at: index * 4 + 2)) * 0.00002)
             }
             image.masteringDisplay.append(
                 Located(

@@ -9,7 +9,8 @@ extension ICCTransform {
     public func transform(_ source: PixelBufferView, into destination: MutablePixelBufferView) throws(ICCError) {
         guard source.width == destination.width, source.height == destination.height else {
             throw .invalidArgument(
-                "source is \(source.width)×\(source.height) but destination is \(destination.width)×\(destination.height)")
+                "source is \(source.width)×\(source.height) but destination is \(destination.width)×\(destination.height)"
+            )
         }
         guard ICCPixelLayout(source.format) == sourceLayout, ICCPixelLayout(destination.format) == destinationLayout
         else {

@@ -1,7 +1,8 @@
 /// Big-endian field access on profile bytes (ICC.1:2022 §4.2: all numbers are big-endian). Callers check bounds first.
 extension Array where Element == UInt8 {
     func uint32(at offset: Int) -> UInt32 {
-        UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8 | UInt32(self[offset + 3])
+        UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8
+            | UInt32(self[offset + 3])
     }
 
     func uint16(at offset: Int) -> UInt16 {

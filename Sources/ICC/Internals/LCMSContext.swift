@@ -86,7 +86,9 @@ final class LCMSProfile {
     /// The serialised profile (`cmsSaveProfileToMem`).
     func serialized() throws(ICCError) -> [UInt8] {
         var size: cmsUInt32Number = 0
-        guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 0 else { throw context.failure("serialise the profile") }
+        guard cmsSaveProfileToMem(handle, nil, &size) != 0, size > 0 else {
+            throw context.failure("serialise the profile")
+        }
         var bytes = [UInt8](repeating: 0, count: Int(size))
         let ok = bytes.withUnsafeMutableBytes { cmsSaveProfileToMem(handle, $0.baseAddress, &size) }
         guard ok != 0 else { throw context.failure("serialise the profile") }

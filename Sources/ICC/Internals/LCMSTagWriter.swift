@@ -28,7 +28,10 @@ struct LCMSTagWriter {
 
     func matrix(_ matrix: Matrix3x3, tag: ICCSignature) throws(ICCError) {
         let values = matrix.rowMajorElements
-        guard values.withUnsafeBytes({ cmsWriteTag(profile.handle, cmsTagSignature(rawValue: tag.rawValue), $0.baseAddress) }) != 0
+        guard
+            values.withUnsafeBytes({
+                cmsWriteTag(profile.handle, cmsTagSignature(rawValue: tag.rawValue), $0.baseAddress)
+            }) != 0
         else { throw profile.context.failure("write the '\(tag)' tag") }
     }
 

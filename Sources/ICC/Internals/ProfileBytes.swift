@@ -70,7 +70,8 @@ enum ProfileBytes {
 
     /// The `cicp` tag's codes and raw range-flag byte, or a problem description. Accepts the ICC.1:2022 12-byte form
     /// and LittleCMS 2.14's 16-byte form (zero bytes 4–11).
-    static func cicp(in bytes: [UInt8], entry: ICCTagEntry) -> (cicp: CICP?, rangeFlag: UInt8?, problem: ICCTagProblem?) {
+    static func cicp(in bytes: [UInt8], entry: ICCTagEntry) -> (cicp: CICP?, rangeFlag: UInt8?, problem: ICCTagProblem?)
+    {
         let start = entry.offset
         func problem(_ message: String) -> (CICP?, UInt8?, ICCTagProblem?) {
             (nil, nil, ICCTagProblem(tag: .cicpTag, messages: [message]))

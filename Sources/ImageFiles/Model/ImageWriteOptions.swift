@@ -41,7 +41,8 @@ public struct ImageWriteOptions: Sendable {
 
     /// Creates options for `fileType`.
     public init(
-        fileType: ImageFileType, colorSpace: ColorSpace? = nil, bitDepth: Int? = nil, quality: Int = 90, lossless: Bool = false,
+        fileType: ImageFileType, colorSpace: ColorSpace? = nil, bitDepth: Int? = nil, quality: Int = 90,
+        lossless: Bool = false,
         chroma420: Bool? = nil, embedICCProfile: Bool = true, masteringDisplay: MasteringDisplayColorVolume? = nil,
         contentLightLevel: ContentLightLevel? = nil, gainMap: GainMapWriteOptions? = nil, xmp: String? = nil,
         raw: RawFrameDescription? = nil, conversion: PixelConverter.Options = PixelConverter.Options(),

@@ -4,8 +4,9 @@ extension RowKernels {
     // MARK: Half and float samples
 
     /// Gathers channel samples of an interleaved half row (`stride` halves per pixel) into floats.
-    package static func decodeHalf(_ src: UnsafePointer<UInt16>, stride: Int, count: Int, into dst: UnsafeMutablePointer<Float>)
-    {
+    package static func decodeHalf(
+        _ src: UnsafePointer<UInt16>, stride: Int, count: Int, into dst: UnsafeMutablePointer<Float>
+    ) {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
             var x = 0
             while x < count {
@@ -20,8 +21,9 @@ extension RowKernels {
     }
 
     /// Converts floats to halves (round to nearest even; overflow to ±∞, NaN kept) and scatters them.
-    package static func encodeHalf(_ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutablePointer<UInt16>, stride: Int)
-    {
+    package static func encodeHalf(
+        _ src: UnsafePointer<Float>, count: Int, into dst: UnsafeMutablePointer<UInt16>, stride: Int
+    ) {
         withUnsafeTemporaryAllocation(of: UInt16.self, capacity: chunk) { temp in
             var x = 0
             while x < count {

@@ -15,8 +15,10 @@ struct CurveTable: Sendable {
     let kernelLayout: HDRKTableLayout
 
     /// The table of one direction of a transfer function (as `TransferFunction.LookupTable` builds it).
-    init(_ function: TransferFunction, _ direction: TransferFunction.LookupTable.Direction, _ range: OutOfRangeBehavior,
-         name: String) {
+    init(
+        _ function: TransferFunction, _ direction: TransferFunction.LookupTable.Direction, _ range: OutOfRangeBehavior,
+        name: String
+    ) {
         table = TransferFunction.LookupTable(function, direction: direction, outOfRange: range).table
         switch direction {
         case .toLinear: exact = { function.toLinear($0, outOfRange: range) }
@@ -36,7 +38,8 @@ struct CurveTable: Sendable {
 
     private static func kernelLayout(_ l: PiecewiseLinearTable.Layout) -> HDRKTableLayout {
         HDRKTableLayout(
-            lowBits: l.lowBits, highBits: l.highBits, toeBits: l.toeBits, shift: l.shift, fractionShift: l.fractionShift,
+            lowBits: l.lowBits, highBits: l.highBits, toeBits: l.toeBits, shift: l.shift,
+            fractionShift: l.fractionShift,
             clamps: l.clamps ? 1 : 0, unmirrored: l.unmirrored, toeOffset: l.toeOffset, toeSlope: l.toeSlope,
             clampLow: l.clampLow, clampHigh: l.clampHigh, floor: l.floor)
     }

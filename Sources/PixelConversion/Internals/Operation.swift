@@ -59,7 +59,8 @@ enum PortableKernels {
 
     /// A curve in place through its table, the uncovered values through `exact`.
     @inline(__always)
-    static func curve(_ curve: CurveKernel, _ values: UnsafeMutablePointer<Float>, count: Int, exact: (Float) -> Float) {
+    static func curve(_ curve: CurveKernel, _ values: UnsafeMutablePointer<Float>, count: Int, exact: (Float) -> Float)
+    {
         PiecewiseLinearTable.evaluate(
             values, into: values, count: count, layout: curve.layout, table: curve.table, outside: exact)
     }
@@ -75,7 +76,8 @@ enum PortableKernels {
         for i in 0..<planes.count {
             let a = p0[i], b = p1[i], c = p2[i]
             let y = PiecewiseLinearTable.clamped(w0 * a + w1 * b + w2 * c, layout)
-            let gain = PiecewiseLinearTable.outside(y.bitPattern, layout) == 0
+            let gain =
+                PiecewiseLinearTable.outside(y.bitPattern, layout) == 0
                 ? PiecewiseLinearTable.interpolate(y.bitPattern, layout, table) : exact(w0 * a + w1 * b + w2 * c)
             p0[i] = a * gain
             p1[i] = b * gain
@@ -101,8 +103,11 @@ enum PortableKernels {
             let r = planes.p0[i], g = planes.p1[i], b = planes.p2[i]
             let m = Swift.max(r, g, b)
             guard m > knee, m.isFinite else {
-                if m == .infinity { planes.p0[i] = r == m ? ceiling : 0; planes.p1[i] = g == m ? ceiling : 0
-                    planes.p2[i] = b == m ? ceiling : 0 }
+                if m == .infinity {
+                    planes.p0[i] = r == m ? ceiling : 0
+                    planes.p1[i] = g == m ? ceiling : 0
+                    planes.p2[i] = b == m ? ceiling : 0
+                }
                 continue
             }
             let t = (m - knee) / width

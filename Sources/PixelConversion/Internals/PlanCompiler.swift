@@ -55,9 +55,11 @@ struct PlanCompiler {
             let (table, folded) = codeTable(for: sourceFormat)
             reader = .rgb(RGBReader(format: sourceFormat, codeTable: table))
             if let table {
-                steps.append(.init(
-                    name: "read \(sourceFormat)",
-                    detail: "through a \(table.count)-entry code table: normalise, " + folded.joined(separator: ", ")))
+                steps.append(
+                    .init(
+                        name: "read \(sourceFormat)",
+                        detail: "through a \(table.count)-entry code table: normalise, "
+                            + folded.joined(separator: ", ")))
             } else {
                 steps.append(.init(name: "read \(sourceFormat)", detail: "normalised samples"))
             }
@@ -67,13 +69,17 @@ struct PlanCompiler {
         let writer: Writer
         if destinationFormat.colorModel == .yCbCr {
             let location = destination.effectiveChromaLocation
-            writer = .yCbCr(YCbCrWriter(
-                format: destinationFormat, location: location, quantizeChromaLikeLuma: destination.matrix == .identity))
+            writer = .yCbCr(
+                YCbCrWriter(
+                    format: destinationFormat, location: location,
+                    quantizeChromaLikeLuma: destination.matrix == .identity))
             if let s = destinationFormat.chromaSubsampling, s != .s444 {
                 let horizontal = location.isHorizontallyCosited ? "[¼ ½ ¼]" : "[½ ½]"
                 let vertical = s == .s420 ? (location.verticalOffset == 0.5 ? " × [½ ½]" : " × [¼ ½ ¼]") : ""
-                steps.append(.init(
-                    name: "downsample chroma", detail: "4:4:4 → \(s.name), \(horizontal)\(vertical) around \(location)-sited samples"))
+                steps.append(
+                    .init(
+                        name: "downsample chroma",
+                        detail: "4:4:4 → \(s.name), \(horizontal)\(vertical) around \(location)-sited samples"))
             }
             steps.append(.init(name: "write \(destinationFormat)", detail: Self.quantisationDetail(destinationFormat)))
         } else {
@@ -82,7 +88,8 @@ struct PlanCompiler {
         }
         let threads = options.threadCount ?? ProcessInfoCores.active
         return (
-            Program(reader: reader, operations: operations, writer: writer, kernels: kernels, threadCount: threads), steps
+            Program(reader: reader, operations: operations, writer: writer, kernels: kernels, threadCount: threads),
+            steps
         )
     }
 
@@ -172,17 +179,21 @@ struct PlanCompiler {
             offset: SIMD3(-luma.offset / luma.scale, -chroma.offset / chroma.scale, -chroma.offset / chroma.scale))
         let codes = "\(range == .full ? "full" : "narrow")-range codes"
         if let toRGB = matrix.ycbcrToRGB {
-            append(.affine(dequantize.followed(by: AffineMap(toRGB)), name: "Y′CbCr → R′G′B′ (\(matrix.name), \(codes))"))
+            append(
+                .affine(dequantize.followed(by: AffineMap(toRGB)), name: "Y′CbCr → R′G′B′ (\(matrix.name), \(codes))"))
             decodeSignal(source.colorSpace)
             return
         }
         // ICtCp (ITU-R BT.2100 Tables 6, 7): codes → L′M′S′ → LMS → linear BT.2020 RGB.
         let transfer = matrix.ictcpTransferFunction!
         append(.affine(dequantize.followed(by: AffineMap(matrix.ictcpToLMS!)), name: "ICtCp → L′M′S′ (\(codes))"))
-        append(.curve(CurveTable(transfer, .toLinear, .extended, name: transfer == .pq ? "PQ EOTF" : "HLG inverse OETF")))
+        append(
+            .curve(CurveTable(transfer, .toLinear, .extended, name: transfer == .pq ? "PQ EOTF" : "HLG inverse OETF")))
         append(.affine(AffineMap(YCbCrMatrix.ictcpLMSToRGB), name: "LMS → BT.2020 RGB"))
         if transfer == .pq {
-            append(.affine(.diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
+            append(
+                .affine(
+                    .diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
         } else {
             append(.luminanceGain(weights: HLG.lumaCoefficients, ootfGain(hlgDisplay(.bt2020)), purpose: "HLG OOTF"))
         }
@@ -196,7 +207,9 @@ struct PlanCompiler {
             if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
         case .pq:
             append(.curve(CurveTable(.pq, .toLinear, range, name: "PQ EOTF (SMPTE ST 2084)")))
-            append(.affine(.diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
+            append(
+                .affine(
+                    .diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
         case .hlg:
             let display = hlgDisplay(space.primaries)
             append(.curve(hlgInverseOETF(beta: display.blackLift, clamped: range == .clamped)))
@@ -217,9 +230,11 @@ struct PlanCompiler {
             let contentHeadroom = content.headroom(referenceWhite: referenceWhite)
             guard contentHeadroom > displayHeadroom else { return }
             let mapper = ToneMapper(
-                method, contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, referenceWhite: referenceWhite,
+                method, contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom,
+                referenceWhite: referenceWhite,
                 application: .luminance(weights))
-            let name = "\(method.rawValue) \(Self.number(contentHeadroom))× → \(Self.number(displayHeadroom))× headroom, "
+            let name =
+                "\(method.rawValue) \(Self.number(contentHeadroom))× → \(Self.number(displayHeadroom))× headroom, "
                 + "on luminance"
             guard method != .bt2446A else { return append(.toneMap(mapper, name: name)) }
             // A scalar curve f applied to luminance Y scales the pixel by f(Y)/Y: the luminance-gain step. The gain is
@@ -237,9 +252,10 @@ struct PlanCompiler {
             let table = PiecewiseLinearTable(
                 function: gain, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZeroBelow(0x1p-16),
                 high: Float(sign: .plus, exponent: top, significand: 1), mirrored: false)
-            append(.luminanceGain(
-                weights: weights, CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: name),
-                purpose: "tone map"))
+            append(
+                .luminanceGain(
+                    weights: weights, CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: name),
+                    purpose: "tone map"))
         case .custom(let mapper):
             append(.toneMap(mapper, name: "\(type(of: mapper))"))
         }
@@ -266,8 +282,10 @@ struct PlanCompiler {
             append(.affine(AffineMap(from.conversionMatrix(to: to, adaptation: options.adaptation)), name: name))
             append(.clamp(low: 0, high: Float(ceiling), name: "clip to [0, \(Self.number(ceiling))]"))
         case .softClip:
-            append(.gamutMapper(GamutMapper(
-                from: from, to: to, method: .softCompression, adaptation: options.adaptation)))
+            append(
+                .gamutMapper(
+                    GamutMapper(
+                        from: from, to: to, method: .softCompression, adaptation: options.adaptation)))
             if ceiling.isFinite {
                 append(.highlightShoulder(knee: Float(0.8 * ceiling), ceiling: Float(ceiling)))
             }
@@ -283,11 +301,15 @@ struct PlanCompiler {
         case .linear:
             if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
         case .pq:
-            append(.affine(.diagonal(SIMD3(repeating: referenceWhite / PQ.peakLuminance)), name: scaleName(toRelative: false)))
+            append(
+                .affine(
+                    .diagonal(SIMD3(repeating: referenceWhite / PQ.peakLuminance)), name: scaleName(toRelative: false)))
             append(.curve(CurveTable(.pq, .fromLinear, range, name: "PQ inverse EOTF (SMPTE ST 2084)")))
         case .hlg:
             let display = hlgDisplay(space.primaries)
-            append(.luminanceGain(weights: display.lumaCoefficients, inverseOOTFGain(display), purpose: "HLG inverse OOTF"))
+            append(
+                .luminanceGain(weights: display.lumaCoefficients, inverseOOTFGain(display), purpose: "HLG inverse OOTF")
+            )
             append(.curve(hlgOETF(beta: display.blackLift)))
             if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
         case let curve:
@@ -300,12 +322,18 @@ struct PlanCompiler {
         let matrix = destination.matrix!
         let transfer = matrix.ictcpTransferFunction!
         if transfer == .pq {
-            append(.affine(.diagonal(SIMD3(repeating: referenceWhite / PQ.peakLuminance)), name: scaleName(toRelative: false)))
+            append(
+                .affine(
+                    .diagonal(SIMD3(repeating: referenceWhite / PQ.peakLuminance)), name: scaleName(toRelative: false)))
         } else {
-            append(.luminanceGain(weights: HLG.lumaCoefficients, inverseOOTFGain(hlgDisplay(.bt2020)), purpose: "HLG inverse OOTF"))
+            append(
+                .luminanceGain(
+                    weights: HLG.lumaCoefficients, inverseOOTFGain(hlgDisplay(.bt2020)), purpose: "HLG inverse OOTF"))
         }
         append(.affine(AffineMap(YCbCrMatrix.ictcpRGBToLMS), name: "BT.2020 RGB → LMS"))
-        append(.curve(CurveTable(transfer, .fromLinear, .extended, name: transfer == .pq ? "PQ inverse EOTF" : "HLG OETF")))
+        append(
+            .curve(CurveTable(transfer, .fromLinear, .extended, name: transfer == .pq ? "PQ inverse EOTF" : "HLG OETF"))
+        )
         append(.affine(AffineMap(matrix.lmsToICtCp!), name: "L′M′S′ → ICtCp"))
     }
 
@@ -349,7 +377,8 @@ struct PlanCompiler {
         return gainTable(
             g, high: 128,
             name: "HLG OOTF gain \(Self.number(display.peakLuminance))·Y^\(Self.number(display.systemGamma - 1)) "
-                + "÷ \(Self.number(white)) (L_W \(Self.number(display.peakLuminance)) cd/m², γ \(Self.number(display.systemGamma)))")
+                + "÷ \(Self.number(white)) (L_W \(Self.number(display.peakLuminance)) cd/m², γ \(Self.number(display.systemGamma)))"
+        )
     }
 
     /// The inverse OOTF gain on relative display luminance Y (1.0 = reference white): scene E = x·gain(Y).
@@ -376,7 +405,8 @@ struct PlanCompiler {
     private mutating func foldAffines() {
         var folded: [Operation] = []
         for operation in operations {
-            if case .affine(let map, let name) = operation, case .affine(let previous, let previousName)? = folded.last {
+            if case .affine(let map, let name) = operation, case .affine(let previous, let previousName)? = folded.last
+            {
                 folded[folded.count - 1] = .affine(previous.followed(by: map), name: previousName + " · " + name)
             } else {
                 folded.append(operation)
@@ -450,14 +480,17 @@ struct PlanCompiler {
         case .affine(let map, let name):
             let c = map.coefficients
             let rows = [(c.m00, c.m01, c.m02, c.o0), (c.m10, c.m11, c.m12, c.o1), (c.m20, c.m21, c.m22, c.o2)]
-                .map { "[\(number(Double($0.0))) \(number(Double($0.1))) \(number(Double($0.2))) | \(number(Double($0.3)))]" }
+                .map {
+                    "[\(number(Double($0.0))) \(number(Double($0.1))) \(number(Double($0.2))) | \(number(Double($0.3)))]"
+                }
             return .init(name: "matrix", detail: "\(name) = \(rows.joined(separator: " "))")
         case .curve(let curve):
             return .init(name: curve.name, detail: "per channel, \(curve.table.count)-entry table, exact outside it")
         case .quantizedCurve(let curve):
             return .init(
                 name: curve.name,
-                detail: "per channel, \(curve.count)-cell threshold table: the exact value's code, as the writer rounds it")
+                detail:
+                    "per channel, \(curve.count)-cell threshold table: the exact value's code, as the writer rounds it")
         case .luminanceGain(let w, let curve, let purpose):
             return .init(
                 name: purpose,
@@ -469,10 +502,12 @@ struct PlanCompiler {
             return .init(name: "tone map", detail: name)
         case .gamutMapper(let mapper):
             return .init(
-                name: "gamut map", detail: "\(mapper.source.name) → \(mapper.destination.name), hue-preserving soft compression")
+                name: "gamut map",
+                detail: "\(mapper.source.name) → \(mapper.destination.name), hue-preserving soft compression")
         case .highlightShoulder(let knee, let ceiling):
             return .init(
-                name: "highlight shoulder", detail: "max(R, G, B) above \(number(Double(knee))) rolls onto \(number(Double(ceiling)))")
+                name: "highlight shoulder",
+                detail: "max(R, G, B) above \(number(Double(knee))) rolls onto \(number(Double(ceiling)))")
         }
     }
 

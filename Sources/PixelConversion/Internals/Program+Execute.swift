@@ -73,7 +73,8 @@ extension Program {
 
     /// A curve over one plane; the values its table does not cover take the exact path.
     @inline(__always)
-    private func applyCurve(_ curve: CurveKernel, _ plane: UnsafeMutablePointer<Float>, count: Int, _ scratch: Scratch) {
+    private func applyCurve(_ curve: CurveKernel, _ plane: UnsafeMutablePointer<Float>, count: Int, _ scratch: Scratch)
+    {
         guard kernels.usesAVX2 else {
             return PortableKernels.curve(curve, plane, count: count, exact: curves[curve.index].exact)
         }

@@ -64,8 +64,10 @@ final class Program: @unchecked Sendable {
             } else {
                 values.withUnsafeBufferPointer { start.initialize(from: $0.baseAddress!, count: $0.count) }
             }
-            kernelsByCurve.append(CurveKernel(
-                table: UnsafePointer(start), layout: curve.table.layout, simdLayout: curve.kernelLayout, index: index))
+            kernelsByCurve.append(
+                CurveKernel(
+                    table: UnsafePointer(start), layout: curve.table.layout, simdLayout: curve.kernelLayout,
+                    index: index))
             offset += (pairs ? 2 : 1) * values.count
         }
         var (curveIndex, toneIndex, gamutIndex) = (0, 0, 0)
@@ -183,7 +185,8 @@ final class Program: @unchecked Sendable {
     ) {
         if y + 1 < source.height { prefetch(source, row: y + 1, columns: columns) }
         reader.read(
-            source, row: y, from: columns.lowerBound, count: columns.count, into: scratch.chunk, scratch: scratch, kernels)
+            source, row: y, from: columns.lowerBound, count: columns.count, into: scratch.chunk, scratch: scratch,
+            kernels)
         let planes = scratch.chunk.planes(count: columns.count)
         steps.withUnsafeBufferPointer { steps in
             for step in steps { execute(step, planes, scratch) }
@@ -221,7 +224,8 @@ final class Program: @unchecked Sendable {
     ) {
         if let destination {
             w.writeLuma(
-                scratch.chunk, start: start, count: columns.count, to: destination, row: y, at: columns.lowerBound, kernels)
+                scratch.chunk, start: start, count: columns.count, to: destination, row: y, at: columns.lowerBound,
+                kernels)
         }
         let computedStart = columns.lowerBound - start
         w.downsampleHorizontally(
@@ -236,7 +240,8 @@ final class Program: @unchecked Sendable {
     /// siting asks for it, so that every band gives the bytes a whole-frame conversion gives), writing luma for the
     /// band's own rows and averaging chroma vertically from a ring of four rows.
     private func run420<R: RowReader>(
-        _ reader: R, _ w: YCbCrWriter, _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>,
+        _ reader: R, _ w: YCbCrWriter, _ source: PixelBufferView, _ destination: MutablePixelBufferView,
+        rows: Range<Int>,
         columns: Range<Int>, _ scratch: Scratch
     ) {
         let height = source.height
@@ -264,7 +269,8 @@ final class Program: @unchecked Sendable {
                 }
             }
             w.writeChroma(
-                cb: scratch.averagedChroma(channel: 0), cr: scratch.averagedChroma(channel: 1), count: chroma.count, to: destination, row: j,
+                cb: scratch.averagedChroma(channel: 0), cr: scratch.averagedChroma(channel: 1), count: chroma.count,
+                to: destination, row: j,
                 at: chroma.lowerBound, kernels)
         }
     }

@@ -29,7 +29,9 @@ final class QuantizedCurve: @unchecked Sendable {
     init?(curve: (Float) -> Float, scale: Float, bias: Float, maxCode: Float, name: String) {
         func code(_ x: Float) -> Float { Float(RowKernels.code(curve(x), scale: scale, bias: bias, maxCode: maxCode)) }
         let lowCode = code(0), highCode = code(.infinity)
-        let negatives: [Float] = [-.leastNonzeroMagnitude, -1e-20, -1e-3, -1, -1e20, -.greatestFiniteMagnitude, -.infinity]
+        let negatives: [Float] = [
+            -.leastNonzeroMagnitude, -1e-20, -1e-3, -1, -1e20, -.greatestFiniteMagnitude, -.infinity,
+        ]
         guard highCode > lowCode, negatives.allSatisfy({ code($0) == lowCode }) else { return nil }
         // The first inputs with a code above lowCode and with highCode: cells span the octaves between them.
         func first(where condition: (Float) -> Bool, in bits: ClosedRange<UInt32>) -> UInt32 {

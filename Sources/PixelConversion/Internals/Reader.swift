@@ -67,11 +67,14 @@ struct RGBReader: RowReader, Sendable {
         if let codeTable {
             codeTable.withUnsafeBufferPointer { table in
                 for c in 0..<3 {
-                    channels[c]!.read(row, from: x0, count: count, into: chunk.plane(c), .table(table.baseAddress!), kernels)
+                    channels[c]!.read(
+                        row, from: x0, count: count, into: chunk.plane(c), .table(table.baseAddress!), kernels)
                 }
             }
         } else {
-            for c in 0..<3 { channels[c]!.read(row, from: x0, count: count, into: chunk.plane(c), .normalized, kernels) }
+            for c in 0..<3 {
+                channels[c]!.read(row, from: x0, count: count, into: chunk.plane(c), .normalized, kernels)
+            }
         }
         // Without an alpha channel the plane keeps the 1.0 that Scratch filled it with.
         channels[3]?.read(row, from: x0, count: count, into: chunk.p3, .normalized, kernels)
@@ -104,11 +107,14 @@ struct YCbCrReader: RowReader, Sendable {
         _ view: PixelBufferView, row y: Int, from x0: Int, count: Int, into chunk: Chunk, scratch: Scratch,
         _ kernels: KernelSet
     ) {
-        luma.read(view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p0, .code, kernels)
+        luma.read(
+            view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p0, .code, kernels)
         let cbPlane = view.plane(1), crPlane = view.plane(view.format.planeCount == 3 ? 2 : 1)
         if subsampling == .s444 {
-            cb.read(cbPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p1, .code, kernels)
-            cr.read(crPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p2, .code, kernels)
+            cb.read(
+                cbPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p1, .code, kernels)
+            cr.read(
+                crPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p2, .code, kernels)
             return
         }
         // The chunk touches chroma columns m0 … m0 + touched − 1; `ext` rows hold one more on each side (edges
@@ -120,7 +126,9 @@ struct YCbCrReader: RowReader, Sendable {
         var cbRow = scratch.cachedChroma(upperSlot, channel: 0), crRow = scratch.cachedChroma(upperSlot, channel: 1)
         if t != 0 {
             let lowerSlot = cachedRow(lower, x0: x0, keep: upper, extent, view, scratch, kernels)
-            let (cbLower, crLower) = (scratch.cachedChroma(lowerSlot, channel: 0), scratch.cachedChroma(lowerSlot, channel: 1))
+            let (cbLower, crLower) = (
+                scratch.cachedChroma(lowerSlot, channel: 0), scratch.cachedChroma(lowerSlot, channel: 1)
+            )
             let (cbBlend, crBlend) = (scratch.blendedChroma(channel: 0), scratch.blendedChroma(channel: 1))
             let s = 1 - t
             for i in 0..<extent.count {
@@ -176,8 +184,10 @@ struct YCbCrReader: RowReader, Sendable {
             hdrk_read_code_pairs_u16_avx2(pairs, cb.shift, cb.mask, cbOut + skip, crOut + skip, n)
         } else {
             let crPlane = view.plane(view.format.planeCount == 3 ? 2 : 1)
-            cb.read(cbPlane.row(row).baseAddress.unsafelyUnwrapped, from: low, count: n, into: cbOut + skip, .code, kernels)
-            cr.read(crPlane.row(row).baseAddress.unsafelyUnwrapped, from: low, count: n, into: crOut + skip, .code, kernels)
+            cb.read(
+                cbPlane.row(row).baseAddress.unsafelyUnwrapped, from: low, count: n, into: cbOut + skip, .code, kernels)
+            cr.read(
+                crPlane.row(row).baseAddress.unsafelyUnwrapped, from: low, count: n, into: crOut + skip, .code, kernels)
         }
         for k in 0..<skip {
             cbOut[k] = cbOut[skip]
@@ -192,7 +202,9 @@ struct YCbCrReader: RowReader, Sendable {
 
     /// Doubles a chroma row horizontally from `ext` (see `hdrk_upsample_chroma_avx2`, which this equals: every
     /// product and sum is exact).
-    private static func upsample(_ ext: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, count: Int, mode: Int) {
+    private static func upsample(
+        _ ext: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, count: Int, mode: Int
+    ) {
         switch mode {
         case 0:
             for x in 0..<count { out[x] = ext[(x >> 1) + 1] }

@@ -72,8 +72,10 @@ struct SampleAccess: Sendable {
 
     /// Reads `count` samples of the row at `row`, pixels `x0 ..< x0 + count`, into `output`.
     @inline(__always)
-    func read(_ row: UnsafeRawPointer, from x0: Int, count: Int, into output: UnsafeMutablePointer<Float>,
-              _ decoding: Decoding, _ kernels: KernelSet) {
+    func read(
+        _ row: UnsafeRawPointer, from x0: Int, count: Int, into output: UnsafeMutablePointer<Float>,
+        _ decoding: Decoding, _ kernels: KernelSet
+    ) {
         if kernels.usesAVX2, container == .uint16, stride <= 2, case .code = decoding {
             let p = row.assumingMemoryBound(to: UInt16.self) + (x0 &* stride &+ offset)
             return hdrk_read_codes_u16_avx2(p, stride, shift, mask, output, count)
@@ -120,7 +122,8 @@ struct SampleAccess: Sendable {
     /// For packed words (`uint32`) the channel's field is merged into the word, other bits kept.
     @inline(__always)
     func write(
-        _ values: UnsafePointer<Float>, count: Int, into row: UnsafeMutableRawPointer, from x0: Int, _ kernels: KernelSet
+        _ values: UnsafePointer<Float>, count: Int, into row: UnsafeMutableRawPointer, from x0: Int,
+        _ kernels: KernelSet
     ) {
         if kernels.usesAVX2, container == .uint16 {
             let p = row.assumingMemoryBound(to: UInt16.self) + (x0 &* stride &+ offset)
@@ -149,13 +152,16 @@ struct SampleAccess: Sendable {
             let field = mask &<< shift
             for i in 0..<count {
                 let c = RowKernels.code(values[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift
-                let old = UInt32(truncatingIfNeeded: bigEndian ? T(bigEndian: p[i &* stride]) : T(littleEndian: p[i &* stride]))
+                let old = UInt32(
+                    truncatingIfNeeded: bigEndian ? T(bigEndian: p[i &* stride]) : T(littleEndian: p[i &* stride]))
                 let word = T(truncatingIfNeeded: old & ~field | c)
                 p[i &* stride] = bigEndian ? word.bigEndian : word.littleEndian
             }
         } else {
             for i in 0..<count {
-                let c = T(truncatingIfNeeded: RowKernels.code(values[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift)
+                let c = T(
+                    truncatingIfNeeded: RowKernels.code(values[i], scale: scale, bias: bias, maxCode: maxCode) &<< shift
+                )
                 p[i &* stride] = c.littleEndian
             }
         }
@@ -190,8 +196,10 @@ struct InterleavedAccess: Sendable {
     }
 
     /// The chunk planes in memory order.
-    func planes(_ chunk: Chunk, start: Int = 0) -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
-                                                     UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>) {
+    func planes(_ chunk: Chunk, start: Int = 0) -> (
+        UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+        UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>
+    ) {
         swapsRedAndBlue
             ? (chunk.p2 + start, chunk.p1 + start, chunk.p0 + start, chunk.p3 + start)
             : (chunk.p0 + start, chunk.p1 + start, chunk.p2 + start, chunk.p3 + start)
@@ -217,7 +225,8 @@ struct InterleavedAccess: Sendable {
                 withUnsafeBytes(of: maxCode) { m in
                     hdrk_pack_rgba_avx2(
                         p.0, p.1, p.2, p.3, s.baseAddress!.assumingMemoryBound(to: Float.self),
-                        b.baseAddress!.assumingMemoryBound(to: Float.self), m.baseAddress!.assumingMemoryBound(to: Float.self),
+                        b.baseAddress!.assumingMemoryBound(to: Float.self),
+                        m.baseAddress!.assumingMemoryBound(to: Float.self),
                         row + x0 * 4 * Int(bytes), bytes, count)
                 }
             }

@@ -27,7 +27,8 @@ struct Scratch {
 
     /// The bytes of one scratch block: the floats, then the outside indices, then the cache keys.
     static var byteCount: Int {
-        floatCount * MemoryLayout<Float>.stride + chunkCapacity * MemoryLayout<Int32>.stride + 4 * MemoryLayout<Int>.stride
+        floatCount * MemoryLayout<Float>.stride + chunkCapacity * MemoryLayout<Int32>.stride + 4
+            * MemoryLayout<Int>.stride
     }
 
     /// Lays out scratch memory in `block` (``byteCount`` bytes, 64-byte aligned) and resets it for a new band.
@@ -38,7 +39,8 @@ struct Scratch {
         (base + 3 * Self.chunkCapacity).update(repeating: 1, count: Self.chunkCapacity)
         let indices = (block + Self.floatCount * MemoryLayout<Float>.stride)
             .bindMemory(to: Int32.self, capacity: Self.chunkCapacity)
-        let keys = (block + Self.floatCount * MemoryLayout<Float>.stride + Self.chunkCapacity * MemoryLayout<Int32>.stride)
+        let keys =
+            (block + Self.floatCount * MemoryLayout<Float>.stride + Self.chunkCapacity * MemoryLayout<Int32>.stride)
             .bindMemory(to: Int.self, capacity: 4)
         keys.update(repeating: -1, count: 4)
         let c = Self.chunkCapacity

@@ -47,11 +47,15 @@ struct RGBWriter: Sendable {
         if let bgra = halfInterleaved {
             let out = row.assumingMemoryBound(to: UInt16.self) + 4 &* x0
             let (first, third) = bgra ? (chunk.p2 + start, chunk.p0 + start) : (chunk.p0 + start, chunk.p2 + start)
-            if kernels.usesAVX2 { return hdrk_interleave_half_f16c(first, chunk.p1 + start, third, chunk.p3 + start, out, count) }
+            if kernels.usesAVX2 {
+                return hdrk_interleave_half_f16c(first, chunk.p1 + start, third, chunk.p3 + start, out, count)
+            }
             let destination = UnsafeMutableBufferPointer(start: out, count: 4 &* count)
             HalfFloat.interleave(
-                UnsafeBufferPointer(start: first, count: count), UnsafeBufferPointer(start: chunk.p1 + start, count: count),
-                UnsafeBufferPointer(start: third, count: count), UnsafeBufferPointer(start: chunk.p3 + start, count: count),
+                UnsafeBufferPointer(start: first, count: count),
+                UnsafeBufferPointer(start: chunk.p1 + start, count: count),
+                UnsafeBufferPointer(start: third, count: count),
+                UnsafeBufferPointer(start: chunk.p3 + start, count: count),
                 into: destination)
             return
         }
@@ -92,7 +96,8 @@ struct YCbCrWriter: Sendable {
         _ chunk: Chunk, start: Int, count: Int, to view: MutablePixelBufferView, row y: Int, at x0: Int,
         _ kernels: KernelSet
     ) {
-        luma.write(chunk.p0 + start, count: count, into: view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, kernels)
+        luma.write(
+            chunk.p0 + start, count: count, into: view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, kernels)
     }
 
     /// Writes chroma samples `i0 ..< i0 + count` of chroma row `j`.

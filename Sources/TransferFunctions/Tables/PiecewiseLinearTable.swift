@@ -93,7 +93,9 @@ package struct PiecewiseLinearTable: Hashable, Sendable {
     package func evaluate(_ x: Float, outside evaluateOutside: (Float) -> Float) -> Float {
         let v = Self.clamped(x, layout)
         guard Self.outside(v.bitPattern, layout) == 0 else { return evaluateOutside(x) }
-        return values.withUnsafeBufferPointer { Self.interpolate(v.bitPattern, layout, $0.baseAddress.unsafelyUnwrapped) }
+        return values.withUnsafeBufferPointer {
+            Self.interpolate(v.bitPattern, layout, $0.baseAddress.unsafelyUnwrapped)
+        }
     }
 
     /// Evaluates `count` values from `input` into `output` (which may be the same memory), taking `outside` for the
@@ -127,14 +129,18 @@ package struct PiecewiseLinearTable: Hashable, Sendable {
             }
             if anyOutside == 0 {
                 if layout.clamps {
-                    for i in start..<end { output[i] = interpolate(clamped(input[i], layout).bitPattern, layout, table) }
+                    for i in start..<end {
+                        output[i] = interpolate(clamped(input[i], layout).bitPattern, layout, table)
+                    }
                 } else {
                     for i in start..<end { output[i] = interpolate(input[i].bitPattern, layout, table) }
                 }
             } else {
                 for i in start..<end {
                     let x = input[i], v = clamped(x, layout)
-                    output[i] = outside(v.bitPattern, layout) == 0 ? interpolate(v.bitPattern, layout, table) : evaluateOutside(x)
+                    output[i] =
+                        outside(v.bitPattern, layout) == 0
+                        ? interpolate(v.bitPattern, layout, table) : evaluateOutside(x)
                 }
             }
             start = end
@@ -150,7 +156,8 @@ extension PiecewiseLinearTable {
         /// An exact linear toe: `slope·|x|` where `applies(|x|)`; above it, `upper` (when given) replaces the
         /// function (the power segment alone, so that interpolation never straddles a jump) and interpolated values
         /// are kept at or above `floor`.
-        case linearToe(applies: (Double) -> Bool, slope: Double, upper: ((Double) -> Double)? = nil, floor: Double = -.infinity)
+        case linearToe(
+            applies: (Double) -> Bool, slope: Double, upper: ((Double) -> Double)? = nil, floor: Double = -.infinity)
         /// The chord from f(0) below the largest power of two 2^e (e ≤ −8, e > `lowestExponent`) at which f has
         /// moved away from f(0) by no more than `tolerance`.
         case chordFromZero(tolerance: Double, lowestExponent: Int)

@@ -48,7 +48,9 @@ enum AccuracyCheck {
                     let scale = Swift.max(Swift.abs(ref.x), Swift.abs(ref.y), Swift.abs(ref.z))
                     for c in 0..<4 {
                         guard let location = format.channel(c) else { continue }
-                        check(view, format, location, x, y, ref[c], pixelScale: c == 3 ? 0 : scale, &result, "(\(x), \(y)) c\(c)")
+                        check(
+                            view, format, location, x, y, ref[c], pixelScale: c == 3 ? 0 : scale, &result,
+                            "(\(x), \(y)) c\(c)")
                     }
                 }
             }
@@ -56,7 +58,9 @@ enum AccuracyCheck {
         }
         for y in 0..<view.height {
             for x in 0..<view.width {
-                check(view, format, format.channel(0)!, x, y, expected.pixels[y * view.width + x].x, pixelScale: 0, &result, "Y′(\(x), \(y))")
+                check(
+                    view, format, format.channel(0)!, x, y, expected.pixels[y * view.width + x].x, pixelScale: 0,
+                    &result, "Y′(\(x), \(y))")
             }
         }
         for j in 0..<(expected.chroma.count / Swift.max(expected.chromaWidth, 1)) {
@@ -78,7 +82,8 @@ enum AccuracyCheck {
         let index = x * location.stride + location.offset
         switch format.sampleType {
         case .halfFloat:
-            let out = HalfFloat.double(fromBits: UInt16(littleEndian: row.load(fromByteOffset: 2 * index, as: UInt16.self)))
+            let out = HalfFloat.double(
+                fromBits: UInt16(littleEndian: row.load(fromByteOffset: 2 * index, as: UInt16.self)))
             if !ref.isFinite || Swift.abs(ref) >= 65520 {
                 let same = ref.isNaN ? out.isNaN : out == (ref > 0 ? .infinity : -.infinity)
                 result.record(same ? 0 : .infinity, at() + " ref \(ref) out \(out)")
@@ -97,18 +102,23 @@ enum AccuracyCheck {
             result.record(Swift.abs(out - ref) / bound, at() + " ref \(ref) out \(out)")
         case .unsignedInteger:
             var q = format.quantization(of: location)
-            if let encoding, encoding.matrix == .identity, location.isChroma { q = format.quantization(of: format.channel(0)!) }
+            if let encoding, encoding.matrix == .identity, location.isChroma {
+                q = format.quantization(of: format.channel(0)!)
+            }
             let word: UInt32
             switch format.bytesPerSample {
             case 1: word = UInt32(row.load(fromByteOffset: index, as: UInt8.self))
             case 2: word = UInt32(UInt16(littleEndian: row.load(fromByteOffset: 2 * index, as: UInt16.self)))
             default:
                 let raw = row.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)
-                word = format.layout == .packed10(.rgbx1010102BigEndian) ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
+                word =
+                    format.layout == .packed10(.rgbx1010102BigEndian)
+                    ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
             }
             let code = Int((word >> UInt32(location.shift)) & location.mask)
             let exact = ref.isNaN ? q.offset : ref * q.scale + q.offset
-            let expectedCode = Int(Swift.min(Swift.max(exact.rounded(.toNearestOrAwayFromZero), 0), Double(location.mask)))
+            let expectedCode = Int(
+                Swift.min(Swift.max(exact.rounded(.toNearestOrAwayFromZero), 0), Double(location.mask)))
             let difference = Swift.abs(code - expectedCode)
             result.maxCodeDifference = Swift.max(result.maxCodeDifference, difference)
             result.record(Double(difference), at() + " ref \(ref) (code \(expectedCode)) out \(code)")

@@ -74,7 +74,8 @@ struct ReferenceConverter {
         let matrix = try #require(source.matrix)
         let codes = yCbCrCodes(view, format, x, y)
         // GBR (MatrixCoefficients 0) quantises all three like luma (ITU-T H.273).
-        let chromaQ: (Double) -> Double = matrix == .identity
+        let chromaQ: (Double) -> Double =
+            matrix == .identity
             ? { ($0 - q.lumaOffset) / q.lumaScale } : { ($0 - q.chromaOffset) / q.chromaScale }
         let ycc = SIMD3((codes.x - q.lumaOffset) / q.lumaScale, chromaQ(codes.y), chromaQ(codes.z))
         switch matrix {
@@ -159,7 +160,8 @@ struct ReferenceConverter {
             switch format.sampleType {
             case .float: v[c] = Double(row.load(fromByteOffset: 4 * index, as: Float.self))
             case .halfFloat:
-                v[c] = HalfFloat.double(fromBits: UInt16(littleEndian: row.load(fromByteOffset: 2 * index, as: UInt16.self)))
+                v[c] = HalfFloat.double(
+                    fromBits: UInt16(littleEndian: row.load(fromByteOffset: 2 * index, as: UInt16.self)))
             case .unsignedInteger:
                 let code = Double(rawCode(row, format, index, location))
                 let q = format.quantization(of: location)
@@ -176,7 +178,8 @@ struct ReferenceConverter {
         case 2: word = UInt32(UInt16(littleEndian: row.load(fromByteOffset: 2 * index, as: UInt16.self)))
         default:
             let raw = row.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)
-            word = format.layout == .packed10(.rgbx1010102BigEndian) ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
+            word =
+                format.layout == .packed10(.rgbx1010102BigEndian) ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw)
         }
         return (word >> UInt32(location.shift)) & location.mask
     }

@@ -69,7 +69,9 @@ enum TestFrames {
                     if format.layout == .packed10(.rgbx1010102BigEndian) { current = current.byteSwapped }
                     current = current & ~(location.mask << UInt32(location.shift)) | word
                     if format.layout == .packed10(.rgbx1010102BigEndian) { current = current.byteSwapped }
-                    for k in 0..<4 { planes[location.plane][offset + k] = UInt8(truncatingIfNeeded: current >> (8 * k)) }
+                    for k in 0..<4 {
+                        planes[location.plane][offset + k] = UInt8(truncatingIfNeeded: current >> (8 * k))
+                    }
                 } else {
                     for k in 0..<b { planes[location.plane][offset + k] = UInt8(truncatingIfNeeded: word >> (8 * k)) }
                 }
@@ -97,7 +99,8 @@ enum TestFrames {
                     case .unsignedInteger:
                         frame.set(c, x, y, raw: rng.next() & UInt64(location.mask))
                     case .halfFloat:
-                        frame.set(c, x, y, raw: UInt64(HalfFloat.bits(from: randomValue(&rng, alpha: location.isAlpha))))
+                        frame.set(
+                            c, x, y, raw: UInt64(HalfFloat.bits(from: randomValue(&rng, alpha: location.isAlpha))))
                     case .float:
                         frame.set(c, x, y, raw: UInt64(randomValue(&rng, alpha: location.isAlpha).bitPattern))
                     }

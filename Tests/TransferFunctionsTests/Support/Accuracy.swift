@@ -29,7 +29,8 @@ struct ReferenceAccuracy: Sendable {
             passesDouble = relative <= Self.doubleRelativeTarget
         } else {
             doubleAbsolute = Swift.max(doubleAbsolute, error)
-            passesDouble = error <= Self.doubleAbsoluteTarget
+            passesDouble =
+                error <= Self.doubleAbsoluteTarget
                 || error <= Self.doubleRelativeTarget * Swift.abs(reference)
         }
         let ulps = Distance.ulps(float, Float(reference))
@@ -98,7 +99,8 @@ struct LookupTableAccuracy: Sendable {
         var approximations = inputs
         approximations.withUnsafeMutableBufferPointer { table.apply($0) }
         for (x, approximation) in zip(inputs, approximations) where !(x != 0 && Swift.abs(x) < exclusionEnd) {
-            let exact = table.direction == .toLinear
+            let exact =
+                table.direction == .toLinear
                 ? table.transferFunction.toLinear(Double(x), outOfRange: table.outOfRange)
                 : table.transferFunction.fromLinear(Double(x), outOfRange: table.outOfRange)
             result.count += 1

@@ -36,7 +36,8 @@ extension HDRColorCommand {
         var to: ColorSpaceArgument?
 
         @Option(
-            name: .customLong("to-cicp"), help: "Target colour space as H.273 code points P/T/M/R, e.g. 9/18/0/1 (HLG).")
+            name: .customLong("to-cicp"), help: "Target colour space as H.273 code points P/T/M/R, e.g. 9/18/0/1 (HLG)."
+        )
         var toCICP: CICP?
 
         @Option(
@@ -57,7 +58,8 @@ extension HDRColorCommand {
         var lossless = false
 
         @Option(
-            help: "Chroma subsampling of AVIF, HEIF and JPEG: 444 or 420 (default: AVIF 444, HEIF 420, JPEG by quality).")
+            help:
+                "Chroma subsampling of AVIF, HEIF and JPEG: 444 or 420 (default: AVIF 444, HEIF 420, JPEG by quality).")
         var chroma: ChromaArgument?
 
         @Option(
@@ -82,11 +84,14 @@ extension HDRColorCommand {
         @Option(name: .customLong("gain-map-base"), help: "The gain-map JPEG's base colour space: srgb or display-p3.")
         var gainMapBase: GainMapBaseArgument = .srgb
 
-        @Flag(name: .customLong("multichannel-gain-map"), help: "A three-channel gain map (default: one, from luminance).")
+        @Flag(
+            name: .customLong("multichannel-gain-map"), help: "A three-channel gain map (default: one, from luminance)."
+        )
         var multichannelGainMap = false
 
         @Option(
-            name: .customLong("display-headroom"), help: "Render gain-map inputs for this display headroom (default: full)."
+            name: .customLong("display-headroom"),
+            help: "Render gain-map inputs for this display headroom (default: full)."
         )
         var displayHeadroom: Double?
 
@@ -98,11 +103,13 @@ extension HDRColorCommand {
         @Option(help: "Raw input size WIDTHxHEIGHT, e.g. 3840x2160.")
         var size: SizeArgument?
 
-        @Option(name: .customLong("input-cicp"), help: "Raw input code points (default 9/16/9 with the format's range).")
+        @Option(
+            name: .customLong("input-cicp"), help: "Raw input code points (default 9/16/9 with the format's range).")
         var inputCICP: CICP?
 
         @Option(
-            name: .customLong("output-format"), help: "Raw output layout (a FourCC or decoder name, as --input-format).")
+            name: .customLong("output-format"), help: "Raw output layout (a FourCC or decoder name, as --input-format)."
+        )
         var outputFormat: PixelFormatArgument?
 
         @Option(
@@ -224,9 +231,11 @@ extension HDRColorCommand {
                 quality: quality, lossless: lossless, chroma420: chroma.map { $0 == .c420 }, toneMap: toneMap,
                 headroom: headroom, referenceWhite: referenceWhite, gamut: gamut,
                 gainMap: gainMap
-                    ? GainMapWriteOptions(baseColorSpace: gainMapBase.colorSpace, multichannel: multichannelGainMap) : nil,
+                    ? GainMapWriteOptions(baseColorSpace: gainMapBase.colorSpace, multichannel: multichannelGainMap)
+                    : nil,
                 displayHeadroom: displayHeadroom, rawInput: rawInput,
-                rawOutput: outputFormat?.value ?? (format == .raw ? inputFormat?.value : nil), rawOutputCICP: outputCICP,
+                rawOutput: outputFormat?.value ?? (format == .raw ? inputFormat?.value : nil),
+                rawOutputCICP: outputCICP,
                 masteringDisplay: mdcv?.value, contentLightLevel: clli?.value)
         }
 
@@ -235,7 +244,8 @@ extension HDRColorCommand {
             let inputs = Array(paths.dropLast())
             let last = paths.last!
             var isDirectory: ObjCBool = false
-            let isFolder = FileManager.default.fileExists(atPath: last, isDirectory: &isDirectory) && isDirectory.boolValue
+            let isFolder =
+                FileManager.default.fileExists(atPath: last, isDirectory: &isDirectory) && isDirectory.boolValue
             if !isFolder {
                 guard inputs.count == 1 else {
                     try Diagnostics.fail(

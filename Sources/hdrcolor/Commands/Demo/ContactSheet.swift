@@ -20,7 +20,8 @@ enum ContactSheet {
                         for x in 0..<panelWidth {
                             for channel in 0..<4 {
                                 let a = 8 * x + channel, b = a + 4
-                                let sum = HalfFloat.float(fromBits: upper[a]) + HalfFloat.float(fromBits: upper[b])
+                                let sum =
+                                    HalfFloat.float(fromBits: upper[a]) + HalfFloat.float(fromBits: upper[b])
                                     + HalfFloat.float(fromBits: lower[a]) + HalfFloat.float(fromBits: lower[b])
                                 row[4 * (left + x) + channel] = sum / 4
                             }

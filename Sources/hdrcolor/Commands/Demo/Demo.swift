@@ -143,7 +143,10 @@ struct DemoJob {
         try plot(
             "tone-curves.svg", "the headroom tone curve for each display",
             HDRColorCommand.Plot.ToneMap.parse(
-                ["--content-headroom", "\(DemoFrame.peakLuminance / DemoFrame.referenceWhite)", "--operator", "headroom"]
+                [
+                    "--content-headroom", "\(DemoFrame.peakLuminance / DemoFrame.referenceWhite)", "--operator",
+                    "headroom",
+                ]
                     + Self.headrooms.flatMap { ["--display-headroom", "\($0)"] } + ["-o", ""]
             ).chart().render())
         try plot(
@@ -168,7 +171,6 @@ struct DemoJob {
         return result
     }
 
-
     mutating func write(
         _ name: String, _ what: String, _ pixels: PixelBuffer, _ encoding: PixelEncoding, _ options: ImageWriteOptions,
         requirements: [Requirement]
@@ -178,7 +180,8 @@ struct DemoJob {
         try Self.save(Data(bytes), as: folder.appendingPathComponent(name))
         files.append(
             File(
-                name: name, what: what, byteCount: bytes.count, milliseconds: (ContinuousClock.now - start).milliseconds,
+                name: name, what: what, byteCount: bytes.count,
+                milliseconds: (ContinuousClock.now - start).milliseconds,
                 requirements: requirements))
     }
 
@@ -258,7 +261,8 @@ struct DemoJob {
         for file in files {
             lines.append(
                 "  " + Self.pad(file.name, fileWidth) + "  " + Self.pad(file.what, whatWidth)
-                    + Self.left(Self.byteCount(file.byteCount), 10) + Self.left(String(format: "%.0f ms", file.milliseconds), 9))
+                    + Self.left(Self.byteCount(file.byteCount), 10)
+                    + Self.left(String(format: "%.0f ms", file.milliseconds), 9))
             if !file.requirements.isEmpty {
                 lines.append("  " + Self.pad("", fileWidth) + "  read back: \(file.tags); \(file.verdict)")
             }
@@ -295,7 +299,8 @@ struct DemoJob {
     }
 
     static func byteCount(_ count: Int) -> String {
-        count >= 1 << 20 ? String(format: "%.1f MB", Double(count) / 1_048_576) : String(format: "%.0f KB", Double(count) / 1024)
+        count >= 1 << 20
+            ? String(format: "%.1f MB", Double(count) / 1_048_576) : String(format: "%.0f KB", Double(count) / 1024)
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

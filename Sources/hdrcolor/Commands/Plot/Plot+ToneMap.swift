@@ -19,7 +19,9 @@ extension HDRColorCommand.Plot {
                 """
         )
 
-        @Option(name: .customLong("content-headroom"), help: "Content peak ÷ reference white, e.g. 4.926 for 1000 cd/m² at 203.")
+        @Option(
+            name: .customLong("content-headroom"),
+            help: "Content peak ÷ reference white, e.g. 4.926 for 1000 cd/m² at 203.")
         var contentHeadroom: Double
 
         @Option(
@@ -40,12 +42,18 @@ extension HDRColorCommand.Plot {
         var output: String
 
         func validate() throws {
-            guard contentHeadroom.isFinite, contentHeadroom >= 1 else { throw ValidationError("--content-headroom must be ≥ 1") }
+            guard contentHeadroom.isFinite, contentHeadroom >= 1 else {
+                throw ValidationError("--content-headroom must be ≥ 1")
+            }
             guard !displayHeadrooms.isEmpty, displayHeadrooms.allSatisfy({ $0.isFinite && $0 > 0 }) else {
                 throw ValidationError("--display-headroom must be given and > 0")
             }
-            guard referenceWhite.isFinite, referenceWhite > 0 else { throw ValidationError("--reference-white must be > 0") }
-            guard stopsBelow.isFinite, stopsBelow > 0, stopsBelow <= 30 else { throw ValidationError("--stops-below must be in (0, 30]") }
+            guard referenceWhite.isFinite, referenceWhite > 0 else {
+                throw ValidationError("--reference-white must be > 0")
+            }
+            guard stopsBelow.isFinite, stopsBelow > 0, stopsBelow <= 30 else {
+                throw ValidationError("--stops-below must be in (0, 30]")
+            }
         }
 
         /// The operators drawn for a display headroom: the chosen ones, or all but BT.2446 method A (an SDR operator)
@@ -72,32 +80,50 @@ extension HDRColorCommand.Plot {
                 subtitle: "content peak \(PlotFormat.luminance(contentHeadroom * referenceWhite)) cd/m², display peak "
                     + "\(peaks) cd/m², reference white "
                     + "\(PlotFormat.luminance(referenceWhite)) cd/m² = 0 stops (EDR 1.0); grey input",
-                xAxis: .init(range: range, title: "input (stops relative to reference white)", secondaryTitle: "input (cd/m²)", ticks: ticks),
-                yAxis: .init(range: range, title: "output (stops relative to reference white)", secondaryTitle: "output (cd/m²)", ticks: ticks))
-            chart.series.append(.init(name: "identity", color: "#999", points: [(range.lowerBound, range.lowerBound), (range.upperBound, range.upperBound)], dash: "3 4", width: 1.5))
-            chart.guides = [.init(orientation: .vertical, value: log2(contentHeadroom), label: "content peak \(hc)", color: "#444")]
+                xAxis: .init(
+                    range: range, title: "input (stops relative to reference white)", secondaryTitle: "input (cd/m²)",
+                    ticks: ticks),
+                yAxis: .init(
+                    range: range, title: "output (stops relative to reference white)", secondaryTitle: "output (cd/m²)",
+                    ticks: ticks))
+            chart.series.append(
+                .init(
+                    name: "identity", color: "#999",
+                    points: [(range.lowerBound, range.lowerBound), (range.upperBound, range.upperBound)], dash: "3 4",
+                    width: 1.5))
+            chart.guides = [
+                .init(orientation: .vertical, value: log2(contentHeadroom), label: "content peak \(hc)", color: "#444")
+            ]
             for displayHeadroom in displayHeadrooms {
-                chart.guides.append(.init(
-                    orientation: .horizontal, value: log2(displayHeadroom),
-                    label: "display peak \(PlotFormat.headroom(displayHeadroom))", color: "#444"))
+                chart.guides.append(
+                    .init(
+                        orientation: .horizontal, value: log2(displayHeadroom),
+                        label: "display peak \(PlotFormat.headroom(displayHeadroom))", color: "#444"))
             }
             var index = 0
             for displayHeadroom in displayHeadrooms {
                 for method in methods(for: displayHeadroom) {
                     let color = SVGChart.palette[index % SVGChart.palette.count]
                     index += 1
-                    let mapper = ToneMapper(method, contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom, referenceWhite: referenceWhite)
-                    var inputs = (0...800).map { range.lowerBound + (range.upperBound - range.lowerBound) * Double($0) / 800 }
+                    let mapper = ToneMapper(
+                        method, contentHeadroom: contentHeadroom, displayHeadroom: displayHeadroom,
+                        referenceWhite: referenceWhite)
+                    var inputs = (0...800).map {
+                        range.lowerBound + (range.upperBound - range.lowerBound) * Double($0) / 800
+                    }
                     inputs.append(log2(contentHeadroom))
                     inputs.sort()
                     let points = inputs.map { s in (x: s, y: log2(mapper.map(SIMD3(repeating: exp2(s))).y)) }
                     let suffix = displayHeadrooms.count > 1 ? " → \(PlotFormat.headroom(displayHeadroom))" : ""
                     chart.series.append(.init(name: Self.name(method) + suffix, color: color, points: points))
                     if let knee = Self.knee(of: mapper) {
-                        chart.markers.append(.init(
-                            x: log2(knee), y: log2(mapper.map(SIMD3(repeating: knee)).y),
-                            label: "knee \(PlotFormat.headroom((knee * 100).rounded() / 100)) (\(PlotFormat.luminance(knee * referenceWhite)) cd/m²)", color: color,
-                            placement: method == .clip ? .aboveLeft : .belowRight))
+                        chart.markers.append(
+                            .init(
+                                x: log2(knee), y: log2(mapper.map(SIMD3(repeating: knee)).y),
+                                label:
+                                    "knee \(PlotFormat.headroom((knee * 100).rounded() / 100)) (\(PlotFormat.luminance(knee * referenceWhite)) cd/m²)",
+                                color: color,
+                                placement: method == .clip ? .aboveLeft : .belowRight))
                     }
                 }
             }

@@ -30,7 +30,9 @@ extension HDRColorCommand.Plot {
 
         func validate() throws {
             guard !functions.isEmpty else { throw ValidationError("name at least one transfer function") }
-            guard referenceWhite.isFinite, referenceWhite > 0 else { throw ValidationError("--reference-white must be > 0") }
+            guard referenceWhite.isFinite, referenceWhite > 0 else {
+                throw ValidationError("--reference-white must be > 0")
+            }
             guard hlgPeak.isFinite, hlgPeak > 0 else { throw ValidationError("--hlg-peak must be > 0") }
         }
 
@@ -46,19 +48,33 @@ extension HDRColorCommand.Plot {
                 .init(value: Double(d), label: PlotFormat.luminance(pow(10, Double(d))))
             }
             for stop in stride(from: -20, through: 12, by: 2) {
-                yTicks.append(.init(value: log10(referenceWhite) + Double(stop) * log10(2.0), label: "", secondary: PlotFormat.stops(Double(stop))))
+                yTicks.append(
+                    .init(
+                        value: log10(referenceWhite) + Double(stop) * log10(2.0), label: "",
+                        secondary: PlotFormat.stops(Double(stop))))
             }
             let xTicks: [SVGChart.Tick] = (0...10).map { i in
                 let v = Double(i) / 10
-                return .init(value: v, label: String(format: "%.1f", v), secondary: i % 2 == 0 ? String(Int((v * 1023).rounded())) : nil, major: i % 5 == 0)
+                return .init(
+                    value: v, label: String(format: "%.1f", v),
+                    secondary: i % 2 == 0 ? String(Int((v * 1023).rounded())) : nil, major: i % 5 == 0)
             }
             var chart = SVGChart(
                 title: "Transfer functions: signal → display luminance",
-                subtitle: "SDR curves: 1.0 = \(PlotFormat.luminance(referenceWhite)) cd/m² (reference white); HLG: BT.2100 EOTF on a "
+                subtitle:
+                    "SDR curves: 1.0 = \(PlotFormat.luminance(referenceWhite)) cd/m² (reference white); HLG: BT.2100 EOTF on a "
                     + "\(PlotFormat.luminance(hlgPeak)) cd/m² display; PQ: absolute (ST 2084)",
-                xAxis: .init(range: 0...1, title: "signal E′ (normalised)", secondaryTitle: "10-bit full-range code", ticks: xTicks),
-                yAxis: .init(range: yRange, title: "luminance (cd/m², log scale)", secondaryTitle: "stops relative to reference white", ticks: yTicks))
-            chart.guides = [.init(orientation: .horizontal, value: log10(referenceWhite), label: "reference white \(PlotFormat.luminance(referenceWhite)) cd/m²", color: "#444")]
+                xAxis: .init(
+                    range: 0...1, title: "signal E′ (normalised)", secondaryTitle: "10-bit full-range code",
+                    ticks: xTicks),
+                yAxis: .init(
+                    range: yRange, title: "luminance (cd/m², log scale)",
+                    secondaryTitle: "stops relative to reference white", ticks: yTicks))
+            chart.guides = [
+                .init(
+                    orientation: .horizontal, value: log10(referenceWhite),
+                    label: "reference white \(PlotFormat.luminance(referenceWhite)) cd/m²", color: "#444")
+            ]
             let gamma = HLG.systemGamma(peakLuminance: hlgPeak)
             for (index, function) in functions.enumerated() {
                 let color = SVGChart.palette[index % SVGChart.palette.count]
@@ -67,7 +83,9 @@ extension HDRColorCommand.Plot {
                     let luminance: Double
                     switch function {
                     case .pq: luminance = PQ.eotf(e)
-                    case .hlg: luminance = HLG.eotf(SIMD3(repeating: e), peakLuminance: hlgPeak, blackLuminance: 0, gamma: gamma).y
+                    case .hlg:
+                        luminance =
+                            HLG.eotf(SIMD3(repeating: e), peakLuminance: hlgPeak, blackLuminance: 0, gamma: gamma).y
                     default: luminance = function.toLinear(e) * referenceWhite
                     }
                     return luminance > 0 ? (x: e, y: log10(luminance)) : nil

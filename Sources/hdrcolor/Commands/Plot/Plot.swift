@@ -44,7 +44,9 @@ enum PlotFormat {
         let first = Int(range.lowerBound.rounded(.up)), last = Int(range.upperBound.rounded(.down))
         guard first <= last else { return [] }
         return (first...last).map { s in
-            SVGChart.Tick(value: Double(s), label: stops(Double(s)), secondary: luminance(exp2(Double(s)) * referenceWhite), major: s == 0)
+            SVGChart.Tick(
+                value: Double(s), label: stops(Double(s)), secondary: luminance(exp2(Double(s)) * referenceWhite),
+                major: s == 0)
         }
     }
 

@@ -78,7 +78,9 @@ struct SVGChart {
         drawGrid(&svg)
         for guide in guides { draw(guide, &svg) }
         for s in series {
-            let points = s.points.filter { $0.x.isFinite && $0.y.isFinite }.map { (px($0.x), py(Swift.min(Swift.max($0.y, yAxis.range.lowerBound - 1e3), yAxis.range.upperBound + 1e3))) }
+            let points = s.points.filter { $0.x.isFinite && $0.y.isFinite }.map {
+                (px($0.x), py(Swift.min(Swift.max($0.y, yAxis.range.lowerBound - 1e3), yAxis.range.upperBound + 1e3)))
+            }
             svg.polyline(points, stroke: s.color, width: s.width, dash: s.dash, clipPath: "plot")
         }
         // Labels move down in steps until they no longer overlap one placed before.
@@ -89,12 +91,21 @@ struct SVGChart {
             let width = 6.6 * Double(marker.label.count)
             var labelX = x + 9, labelY = y + 17
             var anchor = SVGDocument.Anchor.start
-            if marker.placement == .aboveLeft { labelX = x - 9 - width; labelY = y - 9; anchor = .start }
-            for _ in 0..<6 where placed.contains(where: { $0.x.overlaps(labelX...(labelX + width)) && $0.y.overlaps((labelY - 12)...labelY) }) {
+            if marker.placement == .aboveLeft {
+                labelX = x - 9 - width
+                labelY = y - 9
+                anchor = .start
+            }
+            for _ in 0..<6
+            where placed.contains(where: {
+                $0.x.overlaps(labelX...(labelX + width)) && $0.y.overlaps((labelY - 12)...labelY)
+            }) {
                 labelY += 15
             }
             placed.append((labelX...(labelX + width), (labelY - 12)...labelY))
-            svg.text(marker.label, x: labelX, y: labelY, size: 11.5, anchor: anchor, fill: marker.color, weight: "bold", halo: true)
+            svg.text(
+                marker.label, x: labelX, y: labelY, size: 11.5, anchor: anchor, fill: marker.color, weight: "bold",
+                halo: true)
         }
         drawLegend(&svg)
         return svg.rendered
@@ -131,7 +142,9 @@ struct SVGChart {
         }
         svg.text(yAxis.title, x: 24, y: top + plotHeight / 2, size: 13, anchor: .middle, weight: "bold", rotate: -90)
         if let secondaryTitle = yAxis.secondaryTitle {
-            svg.text(secondaryTitle, x: width - 20, y: top + plotHeight / 2, size: 12, anchor: .middle, fill: "#555", rotate: 90)
+            svg.text(
+                secondaryTitle, x: width - 20, y: top + plotHeight / 2, size: 12, anchor: .middle, fill: "#555",
+                rotate: 90)
         }
     }
 

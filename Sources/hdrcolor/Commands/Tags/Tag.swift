@@ -20,17 +20,20 @@ extension HDRColorCommand {
         var file: String
 
         @Option(
-            help: "H.273 code points P/T/M/R for cICP, e.g. 9/16/0/1 (BT.2100 PQ), 12/13/0/1 (Display P3). M must be 0.")
+            help: "H.273 code points P/T/M/R for cICP, e.g. 9/16/0/1 (BT.2100 PQ), 12/13/0/1 (Display P3). M must be 0."
+        )
         var cicp: CICP?
 
         @Option(help: "An ICC profile file to embed as iCCP.")
         var icc: String?
 
         @Flag(
-            name: .customLong("icc-from-cicp"), help: "Embed an ICC profile generated from --cicp (v4.4 with a cicp tag).")
+            name: .customLong("icc-from-cicp"),
+            help: "Embed an ICC profile generated from --cicp (v4.4 with a cicp tag).")
         var iccFromCICP = false
 
-        @Option(help: "Mastering display: PRIMARIES:MAX:MIN (bt2020|p3|bt709, cd/m²) or rx,ry,gx,gy,bx,by,wx,wy,max,min.")
+        @Option(
+            help: "Mastering display: PRIMARIES:MAX:MIN (bt2020|p3|bt709, cd/m²) or rx,ry,gx,gy,bx,by,wx,wy,max,min.")
         var mdcv: MasteringDisplayArgument?
 
         @Option(help: "Content light level MAXCLL,MAXFALL in cd/m².")

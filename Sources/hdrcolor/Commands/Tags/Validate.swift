@@ -79,7 +79,9 @@ extension HDRColorCommand {
                 var progress: (@Sendable (Int, Int) -> Void)?
                 if Diagnostics.standardErrorIsTerminal, files.count >= 50 {
                     progress = { done, total in
-                        if done == total || done % 10 == 0 { Diagnostics.note("\r\u{1B}[Kchecked \(done)/\(total) files") }
+                        if done == total || done % 10 == 0 {
+                            Diagnostics.note("\r\u{1B}[Kchecked \(done)/\(total) files")
+                        }
                         if done == total { Diagnostics.note("\r\u{1B}[K") }
                     }
                 }

@@ -9,7 +9,10 @@ import TransferFunctions
 
 var failures = 0
 @MainActor func check(_ condition: Bool, _ what: String) {
-    if !condition { failures += 1; print("FAIL: \(what)") }
+    if !condition {
+        failures += 1
+        print("FAIL: \(what)")
+    }
 }
 func near(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance * max(1, abs(b)) }
 
@@ -64,13 +67,13 @@ do {
     var output = try PixelBuffer(format: .rgbaHalf, width: 64, height: 32)
     try frame.withView { source in
         try output.withMutableView { destination in
-            var options = PixelConverter.Options()        // threadCount, referenceWhite, chroma, toneMapping, gamut policy…
+            var options = PixelConverter.Options()  // threadCount, referenceWhite, chroma, toneMapping, gamut policy…
             options.threadCount = 1
             let converter = try PixelConverter(
                 from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
                 to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3),
                 options: options)
-            try converter.convert(source, to: destination)   // PixelBufferView → MutablePixelBufferView, any row strides
+            try converter.convert(source, to: destination)  // PixelBufferView → MutablePixelBufferView, any row strides
         }
     }
     let white = output.withView { HalfFloat.float(fromBits: $0.plane(0).row(5, as: UInt16.self)[40]) }
@@ -79,7 +82,9 @@ do {
     check(PixelFormat(fourCC: "x420") == .x420 && PixelFormat.xf20.fourCCString == "xf20", "PixelFormat FourCC statics")
     check(PixelFormat.x444.fourCCString == "x444" && PixelFormat.y420.fourCCString == "y420", "PixelFormat statics")
     let fromCICP = try PixelEncoding(cicp: .bt2100PQVideo, format: .x420)
-    check(fromCICP.matrix == .bt2020NonConstantLuminance && fromCICP.effectiveChromaLocation == .topLeft, "PixelEncoding(cicp:)")
+    check(
+        fromCICP.matrix == .bt2020NonConstantLuminance && fromCICP.effectiveChromaLocation == .topLeft,
+        "PixelEncoding(cicp:)")
 }
 
 // ImageFiles (its own product): a 16-bit PQ buffer through PNG and lossless 10-bit AVIF bytes and back.
