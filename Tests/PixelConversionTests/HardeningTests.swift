@@ -120,6 +120,25 @@ struct HardeningTests {
         #expect(results[0] == results[1])
     }
 
+    @Test("a released converter stops its worker threads: nothing of its pool outlives it")
+    func releasedConverterStopsItsThreads() throws {
+        let (source, destination, _) = Self.pairs[0]
+        var options = PixelConverter.Options()
+        options.threadCount = 4
+        let frame = TestFrames.random(source.format, width: 40, height: 64, seed: 4)
+        weak var pool: WorkerPool?
+        do {
+            let converter = try PixelConverter(from: source, to: destination, options: options)
+            let output = TestFrames.Frame(format: destination.format, width: 40, height: 64)
+            // 64 rows make several bands: the frame starts the workers.
+            try frame.withView { s in try output.withMutableView { d in try converter.convert(s, to: d) } }
+            pool = converter.program.workers
+            #expect(pool != nil)
+        }
+        // The workers referenced the pool itself until 2026-11-23: every released converter kept its threads.
+        #expect(pool == nil)
+    }
+
     @Test("non-finite and extreme options are typed errors or finite plans, never traps")
     func extremeOptions() throws {
         let (source, destination, _) = Self.pairs[1]

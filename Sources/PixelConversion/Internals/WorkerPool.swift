@@ -14,9 +14,9 @@ import Darwin
 /// and the workers take from an atomic counter; nothing is allocated per frame. If the pool is already converting
 /// a frame (the converter is used from several threads at once), the caller converts its frame alone.
 ///
-/// `@unchecked Sendable`: the job and counters are guarded by the pthread mutex (the band counter is atomic); the
-/// threads only read the job between the broadcast that publishes it and their report that they are done.
-final class WorkerPool: @unchecked Sendable {
+/// The threads hold the pool's ``Crew`` (the shared state), never the pool itself: the pool's `deinit`, when the last
+/// converter copy goes, stops and joins them, and the crew goes with the last thread.
+final class WorkerPool: Sendable {
     /// One frame's work.
     struct Job {
         let program: Program
@@ -31,6 +31,33 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
+    /// Threads beyond this many per active core only add contention.
+    static let threadsPerCore = 4
+
+    private let crew: Crew
+
+    /// The most threads beside the caller's.
+    var workerCount: Int { crew.workerCount }
+
+    init(threadCount: Int) {
+        crew = Crew(
+            workerCount: Swift.max(Swift.min(threadCount, Self.threadsPerCore * ProcessInfoCores.active) - 1, 0))
+    }
+
+    deinit { crew.stop() }
+
+    /// Runs every band of `job`, on the workers and the calling thread; returns when all are done.
+    func run(_ job: Job) { crew.run(job) }
+}
+
+/// The state the pool's threads share: the current job, its counters, and the threads themselves. Each thread holds a
+/// reference to the crew until it ends.
+///
+/// `@unchecked Sendable`: the job and counters are guarded by the pthread mutex (the band counter is atomic); the
+/// threads only read the job between the broadcast that publishes it and their report that they are done.
+private final class Crew: @unchecked Sendable {
+    typealias Job = WorkerPool.Job
+
     let workerCount: Int
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -44,22 +71,14 @@ final class WorkerPool: @unchecked Sendable {
     private var stopping = false
     private var threads: [pthread_t] = []
 
-    /// Threads beyond this many per active core only add contention.
-    static let threadsPerCore = 4
-
-    init(threadCount: Int) {
-        workerCount = Swift.max(Swift.min(threadCount, Self.threadsPerCore * ProcessInfoCores.active) - 1, 0)
+    init(workerCount: Int) {
+        self.workerCount = workerCount
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(wake, nil)
         pthread_cond_init(finished, nil)
     }
 
     deinit {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_cond_broadcast(wake)
-        pthread_mutex_unlock(mutex)
-        for thread in threads { pthread_join(thread, nil) }
         pthread_cond_destroy(wake)
         pthread_cond_destroy(finished)
         pthread_mutex_destroy(mutex)
@@ -68,7 +87,16 @@ final class WorkerPool: @unchecked Sendable {
         finished.deallocate()
     }
 
-    /// Runs every band of `job`, on the workers and the calling thread; returns when all are done.
+    /// Wakes the threads to end and waits until they have.
+    func stop() {
+        pthread_mutex_lock(mutex)
+        stopping = true
+        let started = threads
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(mutex)
+        for thread in started { pthread_join(thread, nil) }
+    }
+
     func run(_ job: Job) {
         pthread_mutex_lock(mutex)
         guard !busy else {
@@ -104,25 +132,31 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Starts worker threads until there are `count` (called with the mutex held).
+    /// Starts worker threads until there are `count` (called with the mutex held). Each holds a retained reference
+    /// to the crew, released when the thread ends.
     private func startThreads(_ count: Int) {
         threads.reserveCapacity(count)
         while threads.count < count {
-            let context = Unmanaged.passUnretained(self).toOpaque()
+            let context = Unmanaged.passRetained(self)
             #if canImport(Darwin)
             var thread: pthread_t? = nil
-            guard pthread_create(&thread, nil, { WorkerPool.workerMain($0) }, context) == 0, let thread else { return }
             #else
             var thread = pthread_t()
-            guard pthread_create(&thread, nil, { WorkerPool.workerMain($0) }, context) == 0 else { return }
             #endif
-            threads.append(thread)  // fewer threads than asked (creation failed): the caller takes more bands
+            guard pthread_create(&thread, nil, { Crew.workerMain($0) }, context.toOpaque()) == 0 else {
+                context.release()
+                return  // fewer threads than asked: the caller takes more bands
+            }
+            #if canImport(Darwin)
+            guard let thread else { return }  // not after a successful pthread_create
+            #endif
+            threads.append(thread)
         }
     }
 
     private static func workerMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-        let pool = Unmanaged<WorkerPool>.fromOpaque(context!).takeUnretainedValue()
-        pool.work()
+        let crew = Unmanaged<Crew>.fromOpaque(context!).takeRetainedValue()
+        crew.work()
         return nil
     }
 
