@@ -12,6 +12,27 @@ enum Support {
     /// A fixture's bytes.
     static func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Fixtures.data("image-files/\(name)")) }
 
+    /// The error of an RGBA16 PQ buffer against ``pqValue(_:_:_:)``, in 10-bit codes over R, G and B.
+    static func pqCodeError(_ rgb: PixelBuffer) -> (mean: Double, max: Double) {
+        var worst = 0.0
+        var sum = 0.0
+        var count = 0.0
+        rgb.withView { view in
+            for y in 0..<view.height {
+                let row = view.plane(0).row(y, as: UInt16.self)
+                for x in 0..<view.width {
+                    for c in 0..<3 {
+                        let e = abs(Double(row[4 * x + c]) - Double(pqValue(x, y, c))) * 1023 / 65535
+                        worst = max(worst, e)
+                        sum += e
+                        count += 1
+                    }
+                }
+            }
+        }
+        return (sum / count, worst)
+    }
+
     /// The 16-bit PQ code of the HDR reference `pq16-bt2100.png` (formula of gen_image_files.py).
     static func pqValue(_ x: Int, _ y: Int, _ c: Int) -> Int {
         ((x * 1900 + y * 37) % 60000 + c * 2731 * (y % 4)) % 59000 + 2000

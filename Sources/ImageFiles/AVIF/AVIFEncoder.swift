@@ -14,13 +14,7 @@ enum AVIFEncoder {
     static func encode(_ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions)
         throws(ImageFileError) -> [UInt8]
     {
-        let depth = options.bitDepth ?? (encoding.colorSpace.isHDR || encoding.format.bitDepth > 8 ? 10 : 8)
-        guard [8, 10, 12].contains(depth) else {
-            throw .invalidRequest("AVIF stores 8, 10 or 12 bits per sample, not \(depth)")
-        }
-        guard (1...100).contains(options.quality) else {
-            throw .invalidRequest("quality must be 1 … 100, not \(options.quality)")
-        }
+        let depth = try options.checkedCodecDepth(for: encoding, container: "AVIF")
         let space = encoding.colorSpace
         let lossless = options.lossless
         let subsampling: PixelFormat.ChromaSubsampling = lossless || options.chroma420 != true ? .s444 : .s420

@@ -13,13 +13,7 @@ enum HEIFEncoder {
     static func encode(_ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions, hdr: HDRTags)
         throws(ImageFileError) -> [UInt8]
     {
-        let depth = options.bitDepth ?? (encoding.colorSpace.isHDR || encoding.format.bitDepth > 8 ? 10 : 8)
-        guard [8, 10, 12].contains(depth) else {
-            throw .invalidRequest("HEIF stores 8, 10 or 12 bits per sample, not \(depth)")
-        }
-        guard (1...100).contains(options.quality) else {
-            throw .invalidRequest("quality must be 1 … 100, not \(options.quality)")
-        }
+        let depth = try options.checkedCodecDepth(for: encoding, container: "HEIF")
         let width = pixels.width
         let height = pixels.height
         let rgbFormat: PixelFormat

@@ -4,7 +4,10 @@
 enum AppleMakerNote {
     /// Tag 0x0021 and tag 0x0030 as numbers, when both are present.
     static func headroomTags(in jpeg: [UInt8]) -> (tag33: Double, tag48: Double)? {
-        guard let exif = exifPayload(in: jpeg) else { return nil }
+        guard let payload = JPEGSegments.firstAPP1Payload(in: jpeg, signature: Array("Exif\u{0}\u{0}".utf8)) else {
+            return nil
+        }
+        let exif = Array(payload)
         let tiff = TIFFReader(bytes: exif)
         guard let ifd0 = tiff.firstIFDOffset,
             let pointer = tiff.entries(at: ifd0).first(where: { $0.tag == 0x8769 }),
@@ -21,22 +24,6 @@ enum AppleMakerNote {
             let b = entries.first(where: { $0.tag == 0x0030 }).flatMap(reader.number)
         else { return nil }
         return (a, b)
-    }
-
-    /// The payload after "Exif\0\0" of the first APP1 Exif segment before SOS.
-    static func exifPayload(in bytes: [UInt8]) -> [UInt8]? {
-        let signature = Array("Exif\u{0}\u{0}".utf8)
-        var position = 2
-        while position + 4 <= bytes.count, bytes[position] == 0xFF {
-            let marker = bytes[position + 1]
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
-            let payload = bytes[(position + 4)..<(position + 2 + length)]
-            if marker == 0xE1, payload.starts(with: signature) { return Array(payload.dropFirst(signature.count)) }
-            position += 2 + length
-        }
-        return nil
     }
 }
 

@@ -69,6 +69,12 @@ enum JPEGSegments {
 extension JPEGSegments {
     /// The first APP1 XMP packet of the image starting at SOI, before its SOS (nil without one).
     static func xmpPacket(in bytes: [UInt8]) -> String? {
+        firstAPP1Payload(in: bytes, signature: xmpSignature).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The payload after `signature` of the first APP1 segment that starts with it, in the image starting at SOI,
+    /// before its SOS (nil without one, or when a segment length runs past the data).
+    static func firstAPP1Payload(in bytes: [UInt8], signature: [UInt8]) -> ArraySlice<UInt8>? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
         var position = 2
         while position + 4 <= bytes.count, bytes[position] == 0xFF {
@@ -77,9 +83,7 @@ extension JPEGSegments {
             let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
             guard length >= 2, position + 2 + length <= bytes.count else { return nil }
             let payload = bytes[(position + 4)..<(position + 2 + length)]
-            if marker == 0xE1, payload.starts(with: xmpSignature) {
-                return String(decoding: payload.dropFirst(xmpSignature.count), as: UTF8.self)
-            }
+            if marker == 0xE1, payload.starts(with: signature) { return payload.dropFirst(signature.count) }
             position += 2 + length
         }
         return nil

@@ -108,3 +108,16 @@ public struct GainMapWriteOptions: Sendable {
         self.writesXMP = writesXMP
     }
 }
+
+extension ImageWriteOptions {
+    /// The bit depth an AV1 or HEVC still image is written at (`bitDepth`, or 10 for HDR or deep sources and 8
+    /// otherwise), after checking it and `quality` for `container` ("AVIF", "HEIF").
+    func checkedCodecDepth(for encoding: PixelEncoding, container: String) throws(ImageFileError) -> Int {
+        let depth = bitDepth ?? (encoding.colorSpace.isHDR || encoding.format.bitDepth > 8 ? 10 : 8)
+        guard [8, 10, 12].contains(depth) else {
+            throw .invalidRequest("\(container) stores 8, 10 or 12 bits per sample, not \(depth)")
+        }
+        guard (1...100).contains(quality) else { throw .invalidRequest("quality must be 1 … 100, not \(quality)") }
+        return depth
+    }
+}
