@@ -34,28 +34,39 @@ int hdrk_has_avx2_f16c(void) {
     return (b & (1u << 5)) ? 1 : 0;  // AVX2
 }
 
+/// An affine map's coefficients as broadcast vectors: m[0 … 8] the matrix, m[9 … 11] the offset.
+HDRK_TARGET static inline void hdrk_affine_registers(const HDRKAffine *k, __m256 m[12]) {
+    for (int j = 0; j < 9; j++) m[j] = _mm256_set1_ps(k->m[j]);
+    for (int j = 0; j < 3; j++) m[9 + j] = _mm256_set1_ps(k->o[j]);
+}
+
+/// (a, b, c) ↦ M·(a, b, c) + o, each output ((m·a + m·b) + m·c) + o, as hdrk_affine_avx2.
+HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_affine3(const __m256 m[12], __m256 *a, __m256 *b,
+                                                                           __m256 *c) {
+    const __m256 x = *a, y = *b, z = *c;
+    const __m256 r0 = _mm256_add_ps(_mm256_mul_ps(m[0], x), _mm256_mul_ps(m[1], y));
+    const __m256 r1 = _mm256_add_ps(_mm256_mul_ps(m[3], x), _mm256_mul_ps(m[4], y));
+    const __m256 r2 = _mm256_add_ps(_mm256_mul_ps(m[6], x), _mm256_mul_ps(m[7], y));
+    *a = _mm256_add_ps(_mm256_add_ps(r0, _mm256_mul_ps(m[2], z)), m[9]);
+    *b = _mm256_add_ps(_mm256_add_ps(r1, _mm256_mul_ps(m[5], z)), m[10]);
+    *c = _mm256_add_ps(_mm256_add_ps(r2, _mm256_mul_ps(m[8], z)), m[11]);
+}
+
 HDRK_TARGET void hdrk_affine_avx2(const HDRKAffine *k, float *p0, float *p1, float *p2, long n) {
-    const __m256 m00 = _mm256_set1_ps(k->m[0]), m01 = _mm256_set1_ps(k->m[1]), m02 = _mm256_set1_ps(k->m[2]);
-    const __m256 m10 = _mm256_set1_ps(k->m[3]), m11 = _mm256_set1_ps(k->m[4]), m12 = _mm256_set1_ps(k->m[5]);
-    const __m256 m20 = _mm256_set1_ps(k->m[6]), m21 = _mm256_set1_ps(k->m[7]), m22 = _mm256_set1_ps(k->m[8]);
-    const __m256 o0 = _mm256_set1_ps(k->o[0]), o1 = _mm256_set1_ps(k->o[1]), o2 = _mm256_set1_ps(k->o[2]);
+    __m256 m[12];
+    hdrk_affine_registers(k, m);
     for (long i = 0; i < n; i += 8) {
-        const __m256 a = _mm256_loadu_ps(p0 + i), b = _mm256_loadu_ps(p1 + i), c = _mm256_loadu_ps(p2 + i);
-        __m256 r0 = _mm256_add_ps(_mm256_mul_ps(m00, a), _mm256_mul_ps(m01, b));
-        __m256 r1 = _mm256_add_ps(_mm256_mul_ps(m10, a), _mm256_mul_ps(m11, b));
-        __m256 r2 = _mm256_add_ps(_mm256_mul_ps(m20, a), _mm256_mul_ps(m21, b));
-        r0 = _mm256_add_ps(_mm256_add_ps(r0, _mm256_mul_ps(m02, c)), o0);
-        r1 = _mm256_add_ps(_mm256_add_ps(r1, _mm256_mul_ps(m12, c)), o1);
-        r2 = _mm256_add_ps(_mm256_add_ps(r2, _mm256_mul_ps(m22, c)), o2);
-        _mm256_storeu_ps(p0 + i, r0);
-        _mm256_storeu_ps(p1 + i, r1);
-        _mm256_storeu_ps(p2 + i, r2);
+        __m256 a = _mm256_loadu_ps(p0 + i), b = _mm256_loadu_ps(p1 + i), c = _mm256_loadu_ps(p2 + i);
+        hdrk_affine3(m, &a, &b, &c);
+        _mm256_storeu_ps(p0 + i, a);
+        _mm256_storeu_ps(p1 + i, b);
+        _mm256_storeu_ps(p2 + i, c);
     }
 }
 
 /// The table's constants in registers.
 typedef struct {
-    __m256i low, highMinusOne, high, toe, signBit, magnitudeMask, one, fractionMask;
+    __m256i low, highMinusOne, toe, signBit, magnitudeMask, one, fractionMask;
     __m128i shift, fractionShift;
     __m256 toeOffset, toeSlope, clampLow, clampHigh, floor, unit;
     int clamps, unmirrored;
@@ -64,7 +75,6 @@ typedef struct {
 HDRK_TARGET static inline HDRKTableRegisters hdrk_table_registers(const HDRKTableLayout *l) {
     HDRKTableRegisters r;
     r.low = _mm256_set1_epi32((int)l->lowBits);
-    r.high = _mm256_set1_epi32((int)l->highBits);
     r.highMinusOne = _mm256_set1_epi32((int)(l->highBits - 1));
     r.toe = _mm256_set1_epi32((int)l->toeBits);
     r.signBit = _mm256_set1_epi32((int)0x80000000u);
@@ -108,14 +118,16 @@ static int hdrk_table_features(const HDRKTableLayout *l) {
 /// 2 3 6 7, whose even and odd elements shuffle back into lane order.
 HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_load_pairs(
     const float *p, __m256i index, __m256 *first, __m256 *second) {
-    int32_t lane[8];
-    _mm256_storeu_si256((__m256i *)lane, index);
+    // Two indices per 64-bit move to a general register: half the vector-to-integer transfers of one per lane.
+    const __m128i low = _mm256_castsi256_si128(index), high = _mm256_extracti128_si256(index, 1);
+    const uint64_t i01 = (uint64_t)_mm_cvtsi128_si64(low), i23 = (uint64_t)_mm_extract_epi64(low, 1);
+    const uint64_t i45 = (uint64_t)_mm_cvtsi128_si64(high), i67 = (uint64_t)_mm_extract_epi64(high, 1);
     const double *pairs = (const double *)p;
-#define HDRK_PAIR(k) _mm_castpd_si128(_mm_load_sd(pairs + lane[k]))
-    const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(0), HDRK_PAIR(1));
-    const __m128i p23 = _mm_unpacklo_epi64(HDRK_PAIR(2), HDRK_PAIR(3));
-    const __m128i p45 = _mm_unpacklo_epi64(HDRK_PAIR(4), HDRK_PAIR(5));
-    const __m128i p67 = _mm_unpacklo_epi64(HDRK_PAIR(6), HDRK_PAIR(7));
+#define HDRK_PAIR(i, half) _mm_castpd_si128(_mm_load_sd(pairs + (uint32_t)((i) >> (32 * (half)))))
+    const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(i01, 0), HDRK_PAIR(i01, 1));
+    const __m128i p23 = _mm_unpacklo_epi64(HDRK_PAIR(i23, 0), HDRK_PAIR(i23, 1));
+    const __m128i p45 = _mm_unpacklo_epi64(HDRK_PAIR(i45, 0), HDRK_PAIR(i45, 1));
+    const __m128i p67 = _mm_unpacklo_epi64(HDRK_PAIR(i67, 0), HDRK_PAIR(i67, 1));
 #undef HDRK_PAIR
     const __m256 g0 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p01), p45, 1));
     const __m256 g1 = _mm256_castsi256_ps(_mm256_inserti128_si256(_mm256_castsi128_si256(p23), p67, 1));
@@ -129,8 +141,10 @@ HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_load_pairs(
 HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_table_eval(
     const HDRKTableRegisters *r, const float *table, __m256 x, __m256i *outsideMask, const int f) {
     if (f & HDRK_CLAMP) {
-        x = _mm256_blendv_ps(x, r->clampLow, _mm256_cmp_ps(x, r->clampLow, _CMP_LT_OQ));
-        x = _mm256_blendv_ps(x, r->clampHigh, _mm256_cmp_ps(x, r->clampHigh, _CMP_GT_OQ));
+        // max(low, x) is x < low ? low : x and min(high, x) is x > high ? high : x, NaN and signed zeros included
+        // (each returns its second operand unless the comparison holds).
+        x = _mm256_max_ps(r->clampLow, x);
+        x = _mm256_min_ps(r->clampHigh, x);
     }
     const __m256i bits = _mm256_castps_si256(x);
     __m256i magnitude = _mm256_and_si256(bits, r->magnitudeMask);
@@ -144,7 +158,7 @@ HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_table_eval(
         if (f & HDRK_SIGNED) sign = _mm256_and_si256(negative, r->signBit);
     }
     *outsideMask = outside;
-    magnitude = _mm256_blendv_epi8(r->highMinusOne, magnitude, _mm256_cmpgt_epi32(r->high, magnitude));
+    magnitude = _mm256_min_epu32(magnitude, r->highMinusOne);
     const __m256i offset = _mm256_sub_epi32(_mm256_max_epu32(magnitude, r->low), r->low);
     const __m256i index = _mm256_srl_epi32(offset, r->shift);
     const __m256 fraction = _mm256_sub_ps(
@@ -232,10 +246,7 @@ HDRK_TARGET long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayou
 HDRK_TARGET void hdrk_clamp_avx2(float low, float high, float *v, long n) {
     const __m256 lo = _mm256_set1_ps(low), hi = _mm256_set1_ps(high);
     for (long i = 0; i < n; i += 8) {
-        __m256 x = _mm256_loadu_ps(v + i);
-        x = _mm256_blendv_ps(x, lo, _mm256_cmp_ps(x, lo, _CMP_LT_OQ));
-        x = _mm256_blendv_ps(x, hi, _mm256_cmp_ps(x, hi, _CMP_GT_OQ));
-        _mm256_storeu_ps(v + i, x);
+        _mm256_storeu_ps(v + i, _mm256_min_ps(hi, _mm256_max_ps(lo, _mm256_loadu_ps(v + i))));  // see hdrk_table_eval
     }
 }
 
@@ -310,10 +321,8 @@ HDRK_TARGET static inline __attribute__((always_inline)) long hdrk_matrix_shaper
     const int streaming = ((uintptr_t)dst & 31) == 0;  // see hdrk_interleave_half_f16c
     const __m256i alphaMask = _mm256_set1_epi32((int)0xFF000000u);
     const __m128i dstRed = _mm_cvtsi32_si128(dr), dstBlue = _mm_cvtsi32_si128(db);
-    const __m256 m00 = _mm256_set1_ps(k->m[0]), m01 = _mm256_set1_ps(k->m[1]), m02 = _mm256_set1_ps(k->m[2]);
-    const __m256 m10 = _mm256_set1_ps(k->m[3]), m11 = _mm256_set1_ps(k->m[4]), m12 = _mm256_set1_ps(k->m[5]);
-    const __m256 m20 = _mm256_set1_ps(k->m[6]), m21 = _mm256_set1_ps(k->m[7]), m22 = _mm256_set1_ps(k->m[8]);
-    const __m256 o0 = _mm256_set1_ps(k->o[0]), o1 = _mm256_set1_ps(k->o[1]), o2 = _mm256_set1_ps(k->o[2]);
+    __m256 m[12];
+    hdrk_affine_registers(k, m);
     long i = 0;
     for (; i + 8 <= n; i += 8) {
         const __m256i words = _mm256_loadu_si256((const __m256i *)(src + 4 * i));
@@ -325,15 +334,7 @@ HDRK_TARGET static inline __attribute__((always_inline)) long hdrk_matrix_shaper
                                       table[p[16 + o]], table[p[20 + o]], table[p[24 + o]], table[p[28 + o]])
         __m256 r = HDRK_LOOKUP(ro), g = HDRK_LOOKUP(1), b = HDRK_LOOKUP(bo);
 #undef HDRK_LOOKUP
-        if (hasAffine) {
-            const __m256 r0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(m00, r), _mm256_mul_ps(m01, g)),
-                                                          _mm256_mul_ps(m02, b)), o0);
-            const __m256 g0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(m10, r), _mm256_mul_ps(m11, g)),
-                                                          _mm256_mul_ps(m12, b)), o1);
-            const __m256 b0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(m20, r), _mm256_mul_ps(m21, g)),
-                                                          _mm256_mul_ps(m22, b)), o2);
-            r = r0, g = g0, b = b0;
-        }
+        if (hasAffine) hdrk_affine3(m, &r, &g, &b);
         const __m256i kr = _mm256_cvttps_epi32(hdrk_quantized_codes(q, cells, r));
         const __m256i kg = _mm256_cvttps_epi32(hdrk_quantized_codes(q, cells, g));
         const __m256i kb = _mm256_cvttps_epi32(hdrk_quantized_codes(q, cells, b));
@@ -376,29 +377,45 @@ HDRK_TARGET void hdrk_matrix_shaper_rgba8_avx2(const uint8_t *src, int srcSwapsR
     }
 }
 
+/// Eight pixels of four channels as interleaved binary16 (round to nearest even) at `dst`: streaming stores when
+/// `streaming` (dst 32-byte aligned), else ordinary ones.
+HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_store_half8(
+    __m256 c0, __m256 c1, __m256 c2, __m256 c3, uint16_t *dst, int streaming) {
+    const __m128i h0 = _mm256_cvtps_ph(c0, _MM_FROUND_TO_NEAREST_INT);
+    const __m128i h1 = _mm256_cvtps_ph(c1, _MM_FROUND_TO_NEAREST_INT);
+    const __m128i h2 = _mm256_cvtps_ph(c2, _MM_FROUND_TO_NEAREST_INT);
+    const __m128i h3 = _mm256_cvtps_ph(c3, _MM_FROUND_TO_NEAREST_INT);
+    const __m128i a01l = _mm_unpacklo_epi16(h0, h1), a01h = _mm_unpackhi_epi16(h0, h1);
+    const __m128i a23l = _mm_unpacklo_epi16(h2, h3), a23h = _mm_unpackhi_epi16(h2, h3);
+    const __m256i first = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_unpacklo_epi32(a01l, a23l)), _mm_unpackhi_epi32(a01l, a23l), 1);
+    const __m256i second = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_unpacklo_epi32(a01h, a23h)), _mm_unpackhi_epi32(a01h, a23h), 1);
+    __m256i *out = (__m256i *)dst;
+    if (streaming) {
+        _mm256_stream_si256(out, first);
+        _mm256_stream_si256(out + 1, second);
+    } else {
+        _mm256_storeu_si256(out, first);
+        _mm256_storeu_si256(out + 1, second);
+    }
+}
+
+/// The first `count` (< 8) of eight half pixels, by ordinary stores.
+HDRK_TARGET static inline void hdrk_store_half_partial(__m256 c0, __m256 c1, __m256 c2, __m256 c3, uint16_t *dst,
+                                                      long count) {
+    uint16_t pixels[32];
+    hdrk_store_half8(c0, c1, c2, c3, pixels, 0);
+    __builtin_memcpy(dst, pixels, (size_t)count * 8);
+}
+
 HDRK_TARGET void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3,
                                            uint16_t *dst, long n) {
     const int streaming = ((uintptr_t)dst & 31) == 0;
     long i = 0;
     for (; i + 8 <= n; i += 8) {
-        const __m128i h0 = _mm256_cvtps_ph(_mm256_loadu_ps(c0 + i), _MM_FROUND_TO_NEAREST_INT);
-        const __m128i h1 = _mm256_cvtps_ph(_mm256_loadu_ps(c1 + i), _MM_FROUND_TO_NEAREST_INT);
-        const __m128i h2 = _mm256_cvtps_ph(_mm256_loadu_ps(c2 + i), _MM_FROUND_TO_NEAREST_INT);
-        const __m128i h3 = _mm256_cvtps_ph(_mm256_loadu_ps(c3 + i), _MM_FROUND_TO_NEAREST_INT);
-        const __m128i a01l = _mm_unpacklo_epi16(h0, h1), a01h = _mm_unpackhi_epi16(h0, h1);
-        const __m128i a23l = _mm_unpacklo_epi16(h2, h3), a23h = _mm_unpackhi_epi16(h2, h3);
-        const __m256i first = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_unpacklo_epi32(a01l, a23l)), _mm_unpackhi_epi32(a01l, a23l), 1);
-        const __m256i second = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_unpacklo_epi32(a01h, a23h)), _mm_unpackhi_epi32(a01h, a23h), 1);
-        __m256i *out = (__m256i *)(dst + 4 * i);
-        if (streaming) {
-            _mm256_stream_si256(out, first);
-            _mm256_stream_si256(out + 1, second);
-        } else {
-            _mm256_storeu_si256(out, first);
-            _mm256_storeu_si256(out + 1, second);
-        }
+        hdrk_store_half8(_mm256_loadu_ps(c0 + i), _mm256_loadu_ps(c1 + i), _mm256_loadu_ps(c2 + i),
+                         _mm256_loadu_ps(c3 + i), dst + 4 * i, streaming);
     }
     for (; i < n; i++) {
         dst[4 * i + 0] = _cvtss_sh(c0[i], _MM_FROUND_TO_NEAREST_INT);
@@ -674,6 +691,231 @@ HDRK_TARGET void hdrk_quantize_u16_avx2(const float *v, long n, float scale, flo
     }
 }
 
+// MARK: Fused conversions to half-float RGBA
+
+/// A half tail's constants in registers.
+typedef struct {
+    __m256 pre[12], post[12], clampLow, clampHigh;
+    HDRKTableRegisters table;
+    const float *pairs;
+    int hasClamp, hasPre, hasPost;
+} HDRKTailRegisters;
+
+HDRK_TARGET static inline void hdrk_tail_registers(const HDRKHalfTail *tail, HDRKTailRegisters *t) {
+    hdrk_affine_registers(&tail->pre, t->pre);
+    hdrk_affine_registers(&tail->post, t->post);
+    t->table = hdrk_table_registers(&tail->layout);
+    t->pairs = tail->pairs;
+    t->clampLow = _mm256_set1_ps(tail->clampLow);
+    t->clampHigh = _mm256_set1_ps(tail->clampHigh);
+    t->hasClamp = tail->hasClamp != 0;
+    t->hasPre = tail->hasPre != 0;
+    t->hasPost = tail->hasPost != 0;
+}
+
+/// The tail's clamp on three vectors, as hdrk_clamp_avx2.
+HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_clamp3(const HDRKTailRegisters *t, __m256 *r,
+                                                                          __m256 *g, __m256 *b) {
+    *r = _mm256_min_ps(t->clampHigh, _mm256_max_ps(t->clampLow, *r));
+    *g = _mm256_min_ps(t->clampHigh, _mm256_max_ps(t->clampLow, *g));
+    *b = _mm256_min_ps(t->clampHigh, _mm256_max_ps(t->clampLow, *b));
+}
+
+/// The features the tail's curve needs (see hdrk_table_features), or −1 without a curve.
+static int hdrk_tail_features(const HDRKHalfTail *tail) {
+    return tail->pairs ? hdrk_table_features(&tail->layout) : -1;
+}
+
+/// The tail on eight pixels in registers, for curve features `f` (−1: no curve). Returns the lanes whose values the
+/// curve does not cover (a movemask; their results are meaningless).
+HDRK_TARGET static inline __attribute__((always_inline)) int hdrk_tail_eval(const HDRKTailRegisters *t, __m256 *r,
+                                                                            __m256 *g, __m256 *b, const int f) {
+    if (t->hasClamp) hdrk_clamp3(t, r, g, b);
+    if (t->hasPre) hdrk_affine3(t->pre, r, g, b);
+    int outside = 0;
+    if (f >= 0) {
+        __m256i o0, o1, o2;
+        *r = hdrk_table_eval(&t->table, t->pairs, *r, &o0, f);
+        *g = hdrk_table_eval(&t->table, t->pairs, *g, &o1, f);
+        *b = hdrk_table_eval(&t->table, t->pairs, *b, &o2, f);
+        outside = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(_mm256_or_si256(o0, o1), o2)));
+    }
+    if (t->hasPost) hdrk_affine3(t->post, r, g, b);
+    return outside;
+}
+
+/// Stores eight pixels (the first `count` of them), R and B swapped when `swaps`; 0 when some lane below `count` is
+/// in `outside`, and then nothing is stored.
+HDRK_TARGET static inline __attribute__((always_inline)) int hdrk_tail_store(__m256 r, __m256 g, __m256 b, __m256 a,
+                                                                             int outside, int swaps, uint16_t *dst,
+                                                                             long count, int streaming) {
+    if (count < 8) outside &= (1 << count) - 1;
+    if (outside) return 0;
+    if (swaps) {
+        const __m256 t = r;
+        r = b;
+        b = t;
+    }
+    if (count < 8) {
+        hdrk_store_half_partial(r, g, b, a, dst, count);
+    } else {
+        hdrk_store_half8(r, g, b, a, dst, streaming);
+    }
+    return 1;
+}
+
+/// hdrk_planes_to_half_avx2 for features `f`. Blocks of 64 pixels go in two loops, the first affine map and the
+/// curve into a small buffer, then the second map and the stores: short independent iterations, which the core
+/// overlaps better than one long dependency chain per vector.
+HDRK_TARGET static inline __attribute__((always_inline)) long hdrk_planes_to_half_loop(
+    const HDRKTailRegisters *t, const float *c0, const float *c1, const float *c2, const float *c3, int swaps,
+    uint16_t *dst, long n, const int f) {
+    enum { block = 64 };
+    const int streaming = ((uintptr_t)dst & 31) == 0;
+    float staged[3][block] __attribute__((aligned(32)));
+    for (long start = 0; start < n; start += block) {
+        const long end = n - start < block ? n : start + block;
+        for (long i = start; i < end; i += 8) {
+            __m256 r = _mm256_loadu_ps(c0 + i), g = _mm256_loadu_ps(c1 + i), b = _mm256_loadu_ps(c2 + i);
+            if (t->hasClamp) hdrk_clamp3(t, &r, &g, &b);
+            if (t->hasPre) hdrk_affine3(t->pre, &r, &g, &b);
+            _mm256_store_ps(staged[0] + (i - start), r);
+            _mm256_store_ps(staged[1] + (i - start), g);
+            _mm256_store_ps(staged[2] + (i - start), b);
+        }
+        int outside = 0;
+        if (f >= 0) {
+            for (int c = 0; c < 3; c++) {
+                for (long i = start; i < end; i += 8) {
+                    __m256i o;
+                    float *v = staged[c] + (i - start);
+                    _mm256_store_ps(v, hdrk_table_eval(&t->table, t->pairs, _mm256_load_ps(v), &o, f));
+                    int mask = _mm256_movemask_ps(_mm256_castsi256_ps(o));
+                    if (end - i < 8) mask &= (1 << (end - i)) - 1;
+                    outside |= mask;
+                }
+            }
+        }
+        if (outside) return start;
+        for (long i = start; i < end; i += 8) {
+            __m256 r = _mm256_load_ps(staged[0] + (i - start)), g = _mm256_load_ps(staged[1] + (i - start));
+            __m256 b = _mm256_load_ps(staged[2] + (i - start));
+            if (t->hasPost) hdrk_affine3(t->post, &r, &g, &b);
+            hdrk_tail_store(r, g, b, _mm256_loadu_ps(c3 + i), 0, swaps, dst + 4 * i, end - i < 8 ? end - i : 8,
+                            streaming);
+        }
+    }
+    return n;
+}
+
+#define HDRK_TAIL_CASES(BODY) \
+    switch (features) { \
+    case -1: BODY(-1) break; \
+    case 0: BODY(0) break; case 1: BODY(1) break; case 2: BODY(2) break; case 3: BODY(3) break; \
+    case 4: BODY(4) break; case 5: BODY(5) break; case 6: BODY(6) break; case 7: BODY(7) break; \
+    case 8: BODY(8) break; case 9: BODY(9) break; case 10: BODY(10) break; case 11: BODY(11) break; \
+    case 12: BODY(12) break; case 13: BODY(13) break; case 14: BODY(14) break; default: BODY(15) break; \
+    }
+
+HDRK_TARGET long hdrk_planes_to_half_avx2(const HDRKHalfTail *tail, const float *c0, const float *c1, const float *c2,
+                                          const float *c3, int dstSwapsRedAndBlue, uint16_t *dst, long n) {
+    HDRKTailRegisters t;
+    hdrk_tail_registers(tail, &t);
+    const int features = hdrk_tail_features(tail);
+    long done = 0;
+#define HDRK_PLANES_TAIL(F) done = hdrk_planes_to_half_loop(&t, c0, c1, c2, c3, dstSwapsRedAndBlue != 0, dst, n, F);
+    HDRK_TAIL_CASES(HDRK_PLANES_TAIL)
+#undef HDRK_PLANES_TAIL
+    return done;
+}
+
+/// The codes of channel `c` of eight interleaved pixels of `bytes`-byte samples at `p`, as 32-bit lanes.
+HDRK_TARGET static inline __attribute__((always_inline)) __m256i hdrk_channel_codes(const void *p, const int bytes,
+                                                                                    int c) {
+    if (bytes == 1) {
+        const __m256i words = _mm256_loadu_si256((const __m256i *)p);
+        return _mm256_and_si256(_mm256_srli_epi32(words, 8 * c), _mm256_set1_epi32(0xFF));
+    }
+    // Pixels 0-3 and 4-7 hold the channel in the low 16 bits of each 64-bit lane after the shift; interleaving the
+    // two halves gives pixels 0 4 1 5 2 6 3 7, which one permutation puts back in order.
+    const __m256i low16 = _mm256_set1_epi64x(0xFFFF);
+    const __m128i shift = _mm_cvtsi32_si128(16 * c);
+    const __m256i first = _mm256_and_si256(_mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)p), shift), low16);
+    const __m256i second =
+        _mm256_and_si256(_mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)p + 1), shift), low16);
+    return _mm256_permutevar8x32_epi32(_mm256_or_si256(first, _mm256_slli_epi64(second, 32)),
+                                       _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+}
+
+/// Channel `c` of eight pixels as hdrk_read_rgba_avx2 reads it: through `table` (scalar loads, see
+/// hdrk_matrix_shaper_loop) or normalised.
+HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_channel_values(
+    const void *p, const int bytes, const float *table, int c, __m256 scale, __m256 bias) {
+    if (!table || c == 3) {
+        return _mm256_div_ps(_mm256_sub_ps(_mm256_cvtepi32_ps(hdrk_channel_codes(p, bytes, c)), bias), scale);
+    }
+    if (bytes == 1) {
+        const uint8_t *q = (const uint8_t *)p + c;
+        return _mm256_setr_ps(table[q[0]], table[q[4]], table[q[8]], table[q[12]], table[q[16]], table[q[20]],
+                              table[q[24]], table[q[28]]);
+    }
+    const uint16_t *q = (const uint16_t *)p + c;
+    return _mm256_setr_ps(table[q[0]], table[q[4]], table[q[8]], table[q[12]], table[q[16]], table[q[20]],
+                          table[q[24]], table[q[28]]);
+}
+
+/// hdrk_rgba_to_half_avx2 for sample size `bytes` and features `f`.
+HDRK_TARGET static inline __attribute__((always_inline)) long hdrk_rgba_to_half_loop(
+    const HDRKTailRegisters *t, const uint8_t *src, int srcSwaps, const float *table, const float scale[4],
+    const float bias[4], int dstSwaps, uint16_t *dst, long n, const int bytes, const int f) {
+    const int streaming = ((uintptr_t)dst & 31) == 0;
+    __m256 sc[4], bi[4];
+    for (int c = 0; c < 4; c++) {
+        sc[c] = _mm256_set1_ps(scale[c]);
+        bi[c] = _mm256_set1_ps(bias[c]);
+    }
+    for (long i = 0; i < n; i += 8) {
+        const long count = n - i < 8 ? n - i : 8;
+        const uint8_t *p = src + 4 * bytes * i;
+        uint8_t staged[64];  // the last pixels of a row, padded with zeros to a whole vector
+        if (count < 8) {
+            __builtin_memset(staged, 0, sizeof staged);
+            __builtin_memcpy(staged, p, (size_t)(4 * bytes * count));
+            p = staged;
+        }
+        const __m256 m0 = hdrk_channel_values(p, bytes, table, 0, sc[0], bi[0]);
+        const __m256 m1 = hdrk_channel_values(p, bytes, table, 1, sc[1], bi[1]);
+        const __m256 m2 = hdrk_channel_values(p, bytes, table, 2, sc[2], bi[2]);
+        const __m256 a = hdrk_channel_values(p, bytes, table, 3, sc[3], bi[3]);
+        __m256 r = srcSwaps ? m2 : m0, g = m1, b = srcSwaps ? m0 : m2;
+        const int outside = hdrk_tail_eval(t, &r, &g, &b, f);
+        if (!hdrk_tail_store(r, g, b, a, outside, dstSwaps, dst + 4 * i, count, streaming)) return i;
+    }
+    return n;
+}
+
+HDRK_TARGET long hdrk_rgba_to_half_avx2(const void *src, int bytes, int srcSwapsRedAndBlue, const float *table,
+                                        const float scale[4], const float bias[4], const HDRKHalfTail *tail,
+                                        int dstSwapsRedAndBlue, uint16_t *dst, long n) {
+    HDRKTailRegisters t;
+    hdrk_tail_registers(tail, &t);
+    const int features = hdrk_tail_features(tail);
+    const int ss = srcSwapsRedAndBlue != 0, ds = dstSwapsRedAndBlue != 0;
+    long done = 0;
+    if (bytes == 1) {
+#define HDRK_RGBA8_TAIL(F) \
+    done = hdrk_rgba_to_half_loop(&t, (const uint8_t *)src, ss, table, scale, bias, ds, dst, n, 1, F);
+        HDRK_TAIL_CASES(HDRK_RGBA8_TAIL)
+#undef HDRK_RGBA8_TAIL
+    } else {
+#define HDRK_RGBA16_TAIL(F) \
+    done = hdrk_rgba_to_half_loop(&t, (const uint8_t *)src, ss, table, scale, bias, ds, dst, n, 2, F);
+        HDRK_TAIL_CASES(HDRK_RGBA16_TAIL)
+#undef HDRK_RGBA16_TAIL
+    }
+    return done;
+}
+
 #else  // Not x86-64: PixelConversion never calls these (hdrk_has_avx2_f16c() is 0).
 
 int hdrk_has_avx2_f16c(void) { return 0; }
@@ -729,6 +971,17 @@ void hdrk_read_rgba_avx2(const void *s, int b, const float *t, const float sc[4]
 void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const float *c2, const float *c3, const float sc[4],
                          const float bi[4], const float mc[4], void *d, int b, long n) {
     (void)c0; (void)c1; (void)c2; (void)c3; (void)sc; (void)bi; (void)mc; (void)d; (void)b; (void)n;
+}
+
+long hdrk_planes_to_half_avx2(const HDRKHalfTail *t, const float *c0, const float *c1, const float *c2,
+                               const float *c3, int ds, uint16_t *d, long n) {
+    (void)t; (void)c0; (void)c1; (void)c2; (void)c3; (void)ds; (void)d; (void)n;
+    return 0;
+}
+long hdrk_rgba_to_half_avx2(const void *s, int b, int ss, const float *table, const float sc[4], const float bi[4],
+                            const HDRKHalfTail *t, int ds, uint16_t *d, long n) {
+    (void)s; (void)b; (void)ss; (void)table; (void)sc; (void)bi; (void)t; (void)ds; (void)d; (void)n;
+    return 0;
 }
 
 #endif

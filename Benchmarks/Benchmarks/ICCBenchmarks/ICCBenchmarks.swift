@@ -58,6 +58,7 @@ func pair<Input: BitwiseCopyable & Sendable, Output: BitwiseCopyable & Sendable>
             }
             blackHole(out)
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
     }
     Benchmark("bridge: \(name)") { benchmark in
         let transform = try! ICCTransform(
@@ -71,6 +72,7 @@ func pair<Input: BitwiseCopyable & Sendable, Output: BitwiseCopyable & Sendable>
             }
             blackHole(out)
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
     }
 }
 
@@ -115,6 +117,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
             }
             blackHole(buffer)
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
     }
     Benchmark("lcms raw: sRGB → Display P3, RGB float") { benchmark in
         let raw = RawTransform(
@@ -130,6 +133,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
             }
             blackHole(out)
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
     }
     Benchmark("float64 reference: sRGB → Display P3 (ColorSpace.Conversion.apply)") { benchmark in
         let conversion = ColorSpace.Conversion(from: .sRGB, to: .displayP3)
@@ -144,5 +148,6 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
             }
             blackHole(out)
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
     }
 }

@@ -61,6 +61,7 @@ func layoutBenchmark(_ name: String, from source: PixelFormat, to destination: P
         for _ in benchmark.scaledIterations {
             input.withView { s in output.withMutableView { d in try! s.convertLayout(into: d) } }
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
         blackHole(output)
     }
 }
@@ -74,6 +75,7 @@ func memcpyBenchmark(_ name: String, _ format: PixelFormat) {
         for _ in benchmark.scaledIterations {
             input.withView { s in output.withMutableView { d in memcpyPlanes(s, d) } }
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
         blackHole(output)
     }
 }
@@ -110,6 +112,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
                 }
             }
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
         blackHole(work.row(0, plane: 0)[0])
     }
 
@@ -125,6 +128,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
                 }
             }
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
         blackHole(output)
     }
 
@@ -143,6 +147,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
                 }
             }
         }
+        benchmark.stopMeasurement()  // freeing the output is not measured either
         blackHole(output)
     }
 }

@@ -129,6 +129,36 @@ void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const float *c2, cons
 void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, float maxCode, uint32_t shift,
                             uint16_t *dst, long stride);
 
+/// The steps between the colour values of a conversion to interleaved half-float RGBA and its writer, fused: a clamp
+/// to [clampLow, clampHigh] as hdrk_clamp_avx2 (`hasClamp`), an affine map (`hasPre`), a curve (`pairs` not NULL: the
+/// table of `layout` as node pairs, see hdrk_table_avx2), an affine map (`hasPost`), in that order.
+typedef struct {
+    float clampLow;
+    float clampHigh;
+    int32_t hasClamp;
+    HDRKAffine pre;
+    HDRKAffine post;
+    HDRKTableLayout layout;
+    const float *pairs;
+    int32_t hasPre;
+    int32_t hasPost;
+} HDRKHalfTail;
+
+/// Runs `tail` on n pixels of three padded planes and writes them with alpha from `c3` as interleaved binary16 (R
+/// and B swapped when `dstSwapsRedAndBlue`), giving the bytes of hdrk_affine_avx2, hdrk_table_avx2 and
+/// hdrk_interleave_half_f16c in turn. Works in blocks of 64 pixels and stops before the first block holding a value
+/// the curve does not cover; returns how many pixels it wrote (a multiple of 64, or n), exactly those, streaming where
+/// `dst` is 32-byte aligned (see hdrk_interleave_half_f16c).
+long hdrk_planes_to_half_avx2(const HDRKHalfTail *tail, const float *c0, const float *c1, const float *c2,
+                              const float *c3, int dstSwapsRedAndBlue, uint16_t *dst, long n);
+
+/// Reads n interleaved 8-bit (`bytes` 1) or 16-bit (`bytes` 2) RGBA / BGRA pixels as hdrk_read_rgba_avx2 does
+/// (parameters in memory order), then continues as hdrk_planes_to_half_avx2, but stops before the first 8 pixels
+/// holding a value the curve does not cover (returning a multiple of 8). Reads no pixel past n.
+long hdrk_rgba_to_half_avx2(const void *src, int bytes, int srcSwapsRedAndBlue, const float *table,
+                            const float scale[4], const float bias[4], const HDRKHalfTail *tail,
+                            int dstSwapsRedAndBlue, uint16_t *dst, long n);
+
 #ifdef __cplusplus
 }
 #endif

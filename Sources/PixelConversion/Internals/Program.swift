@@ -21,8 +21,10 @@ final class Program: @unchecked Sendable {
     private let quantizedCurves: [QuantizedCurve]
     /// The whole conversion as one C kernel, for 8-bit RGBA on the SIMD path when the plan allows it.
     private let matrixShaper: MatrixShaper?
+    /// The steps and the writer as one C kernel, for half-float RGBA output on the SIMD path when the plan allows it.
+    private let halfTail: HalfTail?
     /// Whether the conversion runs as one fused pass.
-    var isFused: Bool { matrixShaper != nil }
+    var isFused: Bool { matrixShaper != nil || halfTail != nil }
     private let steps: [Step]
     private let tableStorage: UnsafeMutableBufferPointer<Float>
     /// Working memory for the band workers.
@@ -98,6 +100,7 @@ final class Program: @unchecked Sendable {
         self.curves = curves
         self.quantizedCurves = quantizedCurves
         matrixShaper = kernels.usesAVX2 ? MatrixShaper(reader: reader, steps: steps, writer: writer) : nil
+        halfTail = kernels.usesAVX2 ? HalfTail(reader: reader, steps: steps, writer: writer) : nil
         self.toneMappers = toneMappers
         self.gamutMappers = gamutMappers
         tableStorage = storage
@@ -149,6 +152,8 @@ final class Program: @unchecked Sendable {
         while x0 < width {
             let columns = x0..<Swift.min(x0 + Scratch.chunkWidth, width)
             switch writer {
+            case .rgb(let w) where halfTail != nil:
+                for y in rows { runHalfTail(reader, w, source, destination, row: y, columns: columns, scratch) }
             case .rgb(let w):
                 for y in rows {
                     compute(reader, source, row: y, columns: columns, scratch)
@@ -176,6 +181,35 @@ final class Program: @unchecked Sendable {
             }
             x0 = columns.upperBound
         }
+    }
+
+    /// Converts `columns` of row `y` through the fused ``halfTail``; the pixels it leaves (from the first block holding
+    /// a value its curve does not cover) go through the steps.
+    private func runHalfTail<R: RowReader>(
+        _ reader: R, _ w: RGBWriter, _ source: PixelBufferView, _ destination: MutablePixelBufferView, row y: Int,
+        columns: Range<Int>, _ scratch: Scratch
+    ) {
+        let halfTail = halfTail.unsafelyUnwrapped
+        if y + 1 < source.height { prefetch(source, row: y + 1, columns: columns) }
+        let x0 = columns.lowerBound, count = columns.count
+        let done: Int
+        var start = 0
+        if let access = halfTail.interleavedSource {
+            done = halfTail.run(source, access, count: count, to: destination, row: y, at: x0)
+            guard done < count else { return }
+            reader.read(
+                source, row: y, from: x0 + done, count: count - done, into: scratch.chunk, scratch: scratch, kernels)
+        } else {
+            reader.read(source, row: y, from: x0, count: count, into: scratch.chunk, scratch: scratch, kernels)
+            done = halfTail.run(planes: scratch.chunk, count: count, to: destination, row: y, at: x0)
+            guard done < count else { return }
+            start = done
+        }
+        let planes = scratch.chunk.planes(from: start, count: count - done)
+        steps.withUnsafeBufferPointer { steps in
+            for step in steps { execute(step, planes, scratch) }
+        }
+        w.write(scratch.chunk, start: start, count: count - done, to: destination, row: y, at: x0 + done, kernels)
     }
 
     /// Reads columns `columns` of row `y` into the chunk and runs the steps on them, after asking for the same
