@@ -120,8 +120,10 @@ HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_load_pairs(
     const float *p, __m256i index, __m256 *first, __m256 *second) {
     // Two indices per 64-bit move to a general register: half the vector-to-integer transfers of one per lane.
     const __m128i low = _mm256_castsi256_si128(index), high = _mm256_extracti128_si256(index, 1);
-    const uint64_t i01 = (uint64_t)_mm_cvtsi128_si64(low), i23 = (uint64_t)_mm_extract_epi64(low, 1);
-    const uint64_t i45 = (uint64_t)_mm_cvtsi128_si64(high), i67 = (uint64_t)_mm_extract_epi64(high, 1);
+    uint64_t i01 = (uint64_t)_mm_cvtsi128_si64(low), i23 = (uint64_t)_mm_extract_epi64(low, 1);
+    uint64_t i45 = (uint64_t)_mm_cvtsi128_si64(high), i67 = (uint64_t)_mm_extract_epi64(high, 1);
+    // Opaque to the optimiser, which would otherwise turn the upper halves back into one extraction per lane.
+    __asm__("" : "+r"(i01), "+r"(i23), "+r"(i45), "+r"(i67));
     const double *pairs = (const double *)p;
 #define HDRK_PAIR(i, half) _mm_castpd_si128(_mm_load_sd(pairs + (uint32_t)((i) >> (32 * (half)))))
     const __m128i p01 = _mm_unpacklo_epi64(HDRK_PAIR(i01, 0), HDRK_PAIR(i01, 1));

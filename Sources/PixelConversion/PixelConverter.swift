@@ -77,8 +77,11 @@ public struct PixelConverter: Sendable {
             program.run(source, destination, rows: rows)
             return
         }
-        // Bands of even height, a few per thread so that a slow thread does not hold the others up.
-        let bandCount = Swift.min(threads > Int.max / 4 ? Int.max : threads * 4, source.height / Self.minimumBandHeight)
+        // Bands of even height, 16 per thread, so that a thread that starts late or runs slow (another process on
+        // its core) holds the others up by a short band at most.
+        let perThread = 16
+        let bandCount = Swift.min(
+            threads > Int.max / perThread ? Int.max : threads * perThread, source.height / Self.minimumBandHeight)
         let bandHeight = ((source.height + bandCount - 1) / bandCount + 1) & ~1
         program.workers.run(
             WorkerPool.Job(

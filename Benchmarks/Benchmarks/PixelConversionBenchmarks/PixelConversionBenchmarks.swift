@@ -55,8 +55,7 @@ func frame(_ format: PixelFormat) -> PixelBuffer {
     return buffer
 }
 
-/// A destination frame of `format` whose memory is already mapped, as a reused destination (a pixel-buffer pool's)
-/// would be: every iteration then measures the conversion, not the kernel's first-touch page faults on fresh memory.
+/// A destination frame of `format` whose memory is already mapped.
 func mappedFrame(_ format: PixelFormat) -> PixelBuffer {
     var buffer = try! PixelBuffer(format: format, width: width, height: height)
     buffer.withMutableView { view in
@@ -68,10 +67,31 @@ func mappedFrame(_ format: PixelFormat) -> PixelBuffer {
     return buffer
 }
 
+/// The destination of one benchmark, reused by all its samples as a pixel-buffer pool's would be: allocated and
+/// mapped before the first measurement, so that no sample measures page faults on fresh memory or the return of
+/// 66 MB to the kernel (on a two-core machine that work also competes with a second conversion thread).
+final class ReusedFrame: @unchecked Sendable {  // used by the samples of one benchmark, one at a time
+    private let format: PixelFormat
+    private var buffer: PixelBuffer?
+
+    init(_ format: PixelFormat) { self.format = format }
+
+    /// Allocates and maps the frame if it is not yet.
+    func prepare() {
+        if buffer == nil { buffer = mappedFrame(format) }
+    }
+
+    func withMutableView<R>(_ body: (MutablePixelBufferView) throws -> R) rethrows -> R {
+        prepare()
+        return try buffer!.withMutableView(body)
+    }
+}
+
 /// Converts `input` with `converter` once per iteration into a destination whose pages are mapped.
 func conversionBenchmark(_ name: String, _ converter: PixelConverter, input: PixelBuffer) {
+    let output = ReusedFrame(converter.destination.format)
     Benchmark(name) { benchmark in
-        var output = mappedFrame(converter.destination.format)
+        output.prepare()
         benchmark.startMeasurement()  // set-up, not measured
         for _ in benchmark.scaledIterations {
             input.withView { s in output.withMutableView { d in try! converter.convert(s, to: d) } }
@@ -114,8 +134,9 @@ final class LittleCMSTransform: @unchecked Sendable {  // the handle is used by 
 
 func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: PixelBuffer, output format: PixelFormat)
 {
+    let output = ReusedFrame(format)
     Benchmark(name, configuration: .init(maxIterations: 5)) { benchmark in
-        var output = mappedFrame(format)
+        output.prepare()
         benchmark.startMeasurement()  // set-up, not measured
         for _ in benchmark.scaledIterations {
             input.withView { s in
@@ -171,8 +192,9 @@ func zimgBenchmark(_ name: String, approximateGamma: Bool) {
     var temporarySize = 0
     zimg_filter_graph_get_tmp_size(graph, &temporarySize)
     let seeded = frame(try! .planarYCbCr(.s420, bitDepth: 10, range: .narrow))
+    let output = ReusedFrame(try! .planarYCbCr(.s444, bitDepth: 16, range: .full))
     Benchmark(name, configuration: .init(maxIterations: approximateGamma ? 50 : 5)) { benchmark in
-        var output = mappedFrame(try! .planarYCbCr(.s444, bitDepth: 16, range: .full))
+        output.prepare()
         let temporary = UnsafeMutableRawPointer.allocate(byteCount: temporarySize, alignment: 64)
         defer { temporary.deallocate() }
         memset(temporary, 0, temporarySize)
@@ -208,8 +230,10 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     let x420 = frame(.x420), half = frame(.rgbaHalf), rgba8 = frame(.rgba8), rgba16 = frame(.rgba16)
 
     // Floor: writing the 66 MB RGBA half frame.
+    let memcpyOutput = ReusedFrame(.rgbaHalf)
     Benchmark("memcpy: 4K RGBA half frame (66 MB)") { benchmark in
-        var output = mappedFrame(.rgbaHalf)
+        let output = memcpyOutput
+        output.prepare()
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             half.withView { s in

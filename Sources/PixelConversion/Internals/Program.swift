@@ -190,7 +190,7 @@ final class Program: @unchecked Sendable {
         columns: Range<Int>, _ scratch: Scratch
     ) {
         let halfTail = halfTail.unsafelyUnwrapped
-        if y + 1 < source.height { prefetch(source, row: y + 1, columns: columns) }
+        prefetchAhead(source, row: y, columns: columns)
         let x0 = columns.lowerBound, count = columns.count
         let done: Int
         var start = 0
@@ -213,11 +213,11 @@ final class Program: @unchecked Sendable {
     }
 
     /// Reads columns `columns` of row `y` into the chunk and runs the steps on them, after asking for the same
-    /// columns of the next row to be prefetched (short row segments are too short for the hardware prefetchers).
+    /// columns of a later row to be prefetched (short row segments are too short for the hardware prefetchers).
     private func compute<R: RowReader>(
         _ reader: R, _ source: PixelBufferView, row y: Int, columns: Range<Int>, _ scratch: Scratch
     ) {
-        if y + 1 < source.height { prefetch(source, row: y + 1, columns: columns) }
+        prefetchAhead(source, row: y, columns: columns)
         reader.read(
             source, row: y, from: columns.lowerBound, count: columns.count, into: scratch.chunk, scratch: scratch,
             kernels)
@@ -225,6 +225,16 @@ final class Program: @unchecked Sendable {
         steps.withUnsafeBufferPointer { steps in
             for step in steps { execute(step, planes, scratch) }
         }
+    }
+
+    /// Rows ahead of the current one whose columns are prefetched: two hide the memory latency behind the work on one
+    /// 256-pixel segment better than one (measured on S1: 5 % faster) or three.
+    static let prefetchDistance = 2
+
+    /// Prefetches the same columns ``prefetchDistance`` rows below row `y`, if the image has that row.
+    @inline(__always)
+    private func prefetchAhead(_ view: PixelBufferView, row y: Int, columns: Range<Int>) {
+        if y + Self.prefetchDistance < view.height { prefetch(view, row: y + Self.prefetchDistance, columns: columns) }
     }
 
     /// Prefetches the bytes of `columns` of image row `y` in every plane of `view`.

@@ -1,4 +1,10 @@
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The working memory of one band worker: a chunk of four Float planes (R, G, B, A or Y′, Cb, Cr) for up to
 /// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling: about 14 KB, from a ``ScratchPool``.
@@ -84,33 +90,47 @@ struct Chunk {
 /// Scratch blocks for a program's band workers: taken for a band and given back after it, so that a converter
 /// allocates its working memory on the first frames only (one block per thread converting at once) and never again.
 ///
-/// `@unchecked Sendable`: the blocks are raw memory handed to one thread at a time under the mutex; they are freed
-/// only in `deinit`, when no conversion can be running.
+/// `@unchecked Sendable`: the blocks are raw memory handed to one thread at a time under the mutex, and the lists are
+/// only touched under it; the blocks are freed only in `deinit`, when no conversion can be running. The mutex is a
+/// pthread mutex, as in ``WorkerPool``: the band workers start together and contend for it, and ThreadSanitizer sees
+/// the ordering a contended pthread mutex gives (not that of `Synchronization.Mutex`, whose contended path runs in
+/// the uninstrumented standard library).
 final class ScratchPool: @unchecked Sendable {
     /// A block of ``Scratch/byteCount`` bytes.
-    private struct Block: @unchecked Sendable {  // raw memory, used by one thread at a time (see the class)
+    private struct Block {
         let pointer: UnsafeMutableRawPointer
     }
 
-    private struct State: Sendable {
-        var free: [Block] = []
-        var all: [Block] = []
-    }
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    // Guarded by `mutex`:
+    private var free: [Block] = []
+    private var all: [Block] = []
 
-    private let state = Mutex(State())
+    init() { pthread_mutex_init(mutex, nil) }
 
     /// Runs `body` with a block from the pool (allocated when all are in use).
     func withScratch<R>(_ body: (Scratch) throws -> R) rethrows -> R {
-        let block = state.withLock { state -> Block in
-            if let block = state.free.popLast() { return block }
-            let block = Block(pointer: .allocate(byteCount: Scratch.byteCount, alignment: 64))
-            state.all.append(block)
-            state.free.reserveCapacity(state.all.count)  // giving blocks back never allocates
-            return block
+        pthread_mutex_lock(mutex)
+        let block: Block
+        if let available = free.popLast() {
+            block = available
+        } else {
+            block = Block(pointer: .allocate(byteCount: Scratch.byteCount, alignment: 64))
+            all.append(block)
+            free.reserveCapacity(all.count)  // giving blocks back never allocates
         }
-        defer { state.withLock { $0.free.append(block) } }
+        pthread_mutex_unlock(mutex)
+        defer {
+            pthread_mutex_lock(mutex)
+            free.append(block)
+            pthread_mutex_unlock(mutex)
+        }
         return try body(Scratch(block: block.pointer))
     }
 
-    deinit { state.withLock { $0.all.forEach { $0.pointer.deallocate() } } }
+    deinit {
+        all.forEach { $0.pointer.deallocate() }
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
 }
