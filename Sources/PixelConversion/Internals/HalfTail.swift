@@ -3,11 +3,11 @@ import PixelBuffers
 
 /// The steps of a conversion to interleaved half-float RGBA / BGRA fused with its writer into one C kernel pass, for
 /// plans whose steps are at most a clamp, an affine map, a curve and an affine map, in that order (Y′CbCr or RGB to
-/// extended linear light without an OOTF or tone mapping: the shape of the EDR decoding workloads). The values stay in registers from the
-/// chunk's planes (or, for interleaved 8- and 16-bit RGBA sources, from the source row itself) to the destination,
-/// instead of passing through the planes once per step. It writes the bytes the separate steps write: the kernels
-/// repeat their float operations in order, and a vector of 8 pixels holding a value the curve does not cover goes
-/// through the separate steps instead (its exact path).
+/// extended linear light without an OOTF or tone mapping: the shape of the EDR decoding workloads). The values go
+/// from the chunk's planes (or, for interleaved 8- and 16-bit RGBA sources, from the source row itself) to the
+/// destination in one pass instead of through the planes once per step. It writes the bytes the separate steps
+/// write: the kernels repeat their float operations in order, and the pixels from the first block holding a value the
+/// curve does not cover go through the separate steps instead (and so the exact path).
 struct HalfTail {
     let tail: HDRKHalfTail
     /// The destination is BGRA.

@@ -12,8 +12,9 @@ import Darwin
 /// The worker threads of one converter: `threadCount − 1` threads parked on a condition variable, started with the
 /// first frame that uses them and stopped when the converter is released. A frame is split into bands that the caller
 /// and the workers take from an atomic counter; nothing is allocated per frame. Between frames a worker polls for the
-/// next one for half a millisecond before it sleeps, so that back-to-back frames do not pay a thread wake-up each. If the pool is already converting
-/// a frame (the converter is used from several threads at once), the caller converts its frame alone.
+/// next one for half a millisecond before it sleeps, so that back-to-back frames do not pay a thread wake-up each. If
+/// the pool is already converting a frame (the converter is used from several threads at once), the caller converts
+/// its frame alone.
 ///
 /// The threads hold the pool's ``Crew`` (the shared state), never the pool itself: the pool's `deinit`, when the last
 /// converter copy goes, stops and joins them, and the crew goes with the last thread.
