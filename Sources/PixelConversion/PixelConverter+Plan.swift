@@ -17,9 +17,10 @@ extension PixelConverter {
         public let steps: [Step]
         /// The implementation that runs them.
         public let codePath: CodePath
-        /// Whether the steps run as one fused pass over each row instead of step by step over chunks of it (8-bit
-        /// RGBA and BGRA conversions made of a code table, a matrix and a curve, on the AVX2 path). The bytes are
-        /// those the separate steps write.
+        /// Whether the steps run as one fused pass instead of step by step over chunks of a row, on the AVX2 path:
+        /// 8-bit RGBA and BGRA conversions made of a code table, a matrix and a curve, and conversions to half-float
+        /// RGBA whose steps are at most a clamp, a matrix, a curve and a matrix. The bytes are those the separate
+        /// steps write.
         public let isFused: Bool
 
         /// A numbered list, one step per line, then the code path.

@@ -228,7 +228,7 @@ final class Program: @unchecked Sendable {
     }
 
     /// Rows ahead of the current one whose columns are prefetched: two hide the memory latency behind the work on one
-    /// 256-pixel segment better than one (measured on S1: 5 % faster) or three.
+    /// 256-pixel segment better than one or three (measured on S1: 2–4 % faster than either).
     static let prefetchDistance = 2
 
     /// Prefetches the same columns ``prefetchDistance`` rows below row `y`, if the image has that row.
