@@ -2,9 +2,11 @@
 SWIFT ?= swift
 PYTHON ?= python3
 # System libraries the package links, as Debian packages and the pkg-config modules that prove they are installed.
-# The codec libraries (libpng, libjpeg-turbo, libavif, libheif) are needed by ImageFiles and the tool only.
-APT_PACKAGES := liblcms2-dev zlib1g-dev pkg-config libpng-dev libjpeg62-turbo-dev libavif-dev libheif-dev
-PKG_CONFIG_MODULES := lcms2 zlib libpng libjpeg libavif libheif
+# The codec libraries (libpng, libjpeg-turbo, libavif, libheif, libde265, dav1d) are needed by ImageFiles and the
+# tool only.
+APT_PACKAGES := liblcms2-dev zlib1g-dev pkg-config libpng-dev libjpeg62-turbo-dev libavif-dev libheif-dev \
+	libde265-dev libdav1d-dev
+PKG_CONFIG_MODULES := lcms2 zlib libpng libjpeg libavif libheif libde265 dav1d
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
 # Tools the colour-tag tests compare against when present (the exiftool cross-check skips with a note otherwise).

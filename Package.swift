@@ -93,10 +93,14 @@ let package = Package(
         // headers are on the default include path of Debian's libavif-dev.
         .systemLibrary(name: "CAVIF", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(name: "CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        // Bitstream decoders for HEIF/AVIF items that libheif 1.15 and libavif 0.11 cannot open (grids with many
+        // auxiliary images, gain-map items, tmap inputs): HEVC through libde265, AV1 through dav1d.
+        .systemLibrary(name: "CDe265", pkgConfig: "libde265", providers: [.apt(["libde265-dev"])]),
+        .systemLibrary(name: "CDav1d", pkgConfig: "dav1d", providers: [.apt(["libdav1d-dev"])]),
         .target(
             name: "ImageFiles",
             dependencies: [
-                "CPNG", "CJPEG", "CAVIF", "CHEIF", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
+                "CPNG", "CJPEG", "CAVIF", "CHEIF", "CDe265", "CDav1d", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
                 "PixelConversion", "ToneMapping", "ColorTags", "ICC",
             ],
             swiftSettings: swiftSettings

@@ -19,6 +19,8 @@ public struct ColorTagging: Sendable {
     public var problems: [ReadProblem]
     /// The HEIF/AVIF `ftyp` brands (major brand first).
     public var brands: [String]
+    /// The item structure of a HEIF/AVIF file, for pixel decoders in this package.
+    package var itemGraph: ISOBMFFItemGraph?
 
     /// The primary image.
     public var primary: ImageTags { images[0] }

@@ -1,21 +1,7 @@
 extension ISOBMFFReader {
-    /// One HEIF item with its properties (1-based `ipco` indices) and references.
-    struct Item {
-        var id: UInt32
-        var type: String
-        var properties: [Int] = []
-    }
-
-    struct Reference {
-        var type: String
-        var from: UInt32
-        var to: [UInt32]
-    }
-
-    struct ItemLocation {
-        var constructionMethod: Int
-        var extents: [(offset: Int, length: Int)]
-    }
+    typealias Item = ISOBMFFItemGraph.Item
+    typealias Reference = ISOBMFFItemGraph.Reference
+    typealias ItemLocation = ISOBMFFItemGraph.Location
 
     static let imageItemTypes: Set<String> = [
         "av01", "hvc1", "hev1", "grid", "iden", "iovl", "tmap", "jpeg", "unci", "avc1", "vvc1", "j2k1",
@@ -56,7 +42,7 @@ extension ISOBMFFReader {
                     guard let id, let typeBytes = bytes.slice(typeOffset, 4), typeOffset + 4 <= infe.payload.upperBound
                     else { continue }
                     if items[id] == nil { itemOrder.append(id) }
-                    items[id] = Item(id: id, type: Bytes.fourCC(typeBytes))
+                    items[id] = Item(id: id, type: Bytes.fourCC(typeBytes), properties: [], essentialProperties: [])
                 }
             case "iref":
                 guard let version = bytes.u8(p.lowerBound) else { continue }
@@ -100,9 +86,11 @@ extension ISOBMFFReader {
         guard let primaryID, items[primaryID] != nil else {
             throw .malformed(format, "no primary item ('pitm' missing or naming an item that 'iinf' does not list)")
         }
-        return try assemble(
-            primaryID: primaryID, items: items, order: itemOrder, references: references, properties: properties,
-            locations: locations, idat: idat, brands: brands)
+        let graph = ISOBMFFItemGraph(
+            primaryID: primaryID, items: items, order: itemOrder,
+            properties: properties.map { ISOBMFFItemGraph.Property(type: $0.type, payload: $0.payload) },
+            references: references, locations: locations, idat: idat)
+        return try assemble(graph, boxes: properties, brands: brands)
     }
 
     /// `ipma`: item → property indices (ISO/IEC 23008-12 §9.3.2).
@@ -125,16 +113,20 @@ extension ISOBMFFReader {
             position += 1
             for _ in 0..<Int(associations) {
                 let index: Int
+                let essential: Bool
                 if flags & 1 != 0 {
                     guard let value = bytes.u16(position) else { return }
-                    index = Int(value & 0x7FFF)
+                    (index, essential) = (Int(value & 0x7FFF), value & 0x8000 != 0)
                     position += 2
                 } else {
                     guard let value = bytes.u8(position) else { return }
-                    index = Int(value & 0x7F)
+                    (index, essential) = (Int(value & 0x7F), value & 0x80 != 0)
                     position += 1
                 }
-                if index > 0 { items[id]?.properties.append(index) }
+                if index > 0 {
+                    items[id]?.properties.append(index)
+                    if essential { items[id]?.essentialProperties.insert(index) }
+                }
             }
         }
     }
@@ -175,7 +167,7 @@ extension ISOBMFFReader {
             position += 2  // data_reference_index
             guard let id, let base = read(baseSize), let extentCount = bytes.u16(position) else { return result }
             position += 2
-            var extents: [(Int, Int)] = []
+            var extents: [ISOBMFFItemGraph.Extent] = []
             // With offset, length and index sizes all 0 an extent takes no bytes and every one is (base, 0): one
             // stands for them all, so a large extent_count cannot loop without reading (65 535 × 4 096 items).
             let bytesPerExtent = offsetSize + lengthSize + indexSize
@@ -183,42 +175,27 @@ extension ISOBMFFReader {
                 if indexSize > 0 { guard read(indexSize) != nil else { return result } }
                 guard let offset = read(offsetSize), let length = read(lengthSize), let start = Bytes.add(base, offset)
                 else { return result }
-                extents.append((start, length))
+                extents.append(ISOBMFFItemGraph.Extent(offset: start, length: length))
             }
             result[id] = ItemLocation(constructionMethod: method, extents: extents)
         }
         return result
     }
 
-    /// An item's payload (file offsets or `idat`), capped at 1 MiB in all: only small metadata items are read.
-    func payload(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?) -> (bytes: [UInt8], offset: Int)?
-    {
-        guard let location = locations[id] else { return nil }
-        let maximum = 1 << 20
-        var data: [UInt8] = []
-        var firstOffset: Int?
-        for extent in location.extents {
-            let absolute: Int?
-            switch location.constructionMethod {
-            case 0: absolute = extent.offset
-            case 1: absolute = idat.flatMap { Bytes.add($0.lowerBound, extent.offset) }
-            default: absolute = nil
-            }
-            let limit = location.constructionMethod == 1 ? (idat?.upperBound ?? 0) : bytes.count
-            let length = extent.length == 0 ? limit - (absolute ?? limit) : extent.length
-            guard let absolute, length <= maximum - data.count, let range = Bytes.range(absolute, length, within: limit)
-            else { return nil }
-            firstOffset = firstOffset ?? absolute
-            data += bytes[range]
-        }
-        return firstOffset.map { (data, $0) }
+    /// An item's payload (file offsets or `idat`) and the file offset of its first byte, capped at 1 MiB: only small
+    /// metadata items are read.
+    func payload(of id: UInt32, graph: ISOBMFFItemGraph) -> (bytes: [UInt8], offset: Int)? {
+        guard let data = try? graph.data(of: id, in: bytes, maximumSize: 1 << 20),
+            let extent = graph.locations[id]?.extents.first
+        else { return nil }
+        let offset = graph.locations[id]?.constructionMethod == 1 ? (graph.idat?.lowerBound ?? 0) + extent.offset : extent.offset
+        return (data, offset)
     }
 
     /// The first bytes (at most `maximum`) of an item's first extent: enough for the AV1 sequence header.
-    func payloadPrefix(of id: UInt32, locations: [UInt32: ItemLocation], idat: Range<Int>?, maximum: Int = 4096)
-        -> (bytes: [UInt8], offset: Int)?
-    {
-        guard let location = locations[id], let extent = location.extents.first else { return nil }
+    func payloadPrefix(of id: UInt32, graph: ISOBMFFItemGraph, maximum: Int = 4096) -> (bytes: [UInt8], offset: Int)? {
+        let idat = graph.idat
+        guard let location = graph.locations[id], let extent = location.extents.first else { return nil }
         let start: Int?
         let limit: Int
         switch location.constructionMethod {

@@ -1,10 +1,10 @@
 import ColorSpaces
 
 extension ISOBMFFReader {
-    mutating func assemble(
-        primaryID: UInt32, items: [UInt32: Item], order: [UInt32], references: [Reference], properties: [Box],
-        locations: [UInt32: ItemLocation], idat: Range<Int>?, brands: [String]
-    ) throws(ColorTagsError) -> ColorTagging {
+    mutating func assemble(_ graph: ISOBMFFItemGraph, boxes properties: [Box], brands: [String]) throws(ColorTagsError)
+        -> ColorTagging
+    {
+        let (primaryID, items, order, references) = (graph.primaryID, graph.items, graph.order, graph.references)
         // Roles: the primary item, the tmap derivation and its gain-map input, auxiliary images, thumbnails; grid
         // tiles and non-image items are left out.
         var roles: [UInt32: ImageTags.Role] = [primaryID: .primary]
@@ -55,7 +55,7 @@ extension ISOBMFFReader {
             }
             checkColourBoxes(colrTypes, item: id, imageIndex: images.count)
             if item.type == "av01", image.cicp(from: .av1SequenceHeader) == nil,
-                let prefix = payloadPrefix(of: id, locations: locations, idat: idat),
+                let prefix = payloadPrefix(of: id, graph: graph),
                 let header = AV1SequenceHeader.firstSequenceHeader(inOBUs: prefix.bytes, from: 0)
             {
                 let cicp = CICP(
@@ -69,7 +69,7 @@ extension ISOBMFFReader {
                             offset: prefix.offset, length: prefix.bytes.count,
                             container: "item \(id) data (AV1 sequence header OBU)")))
             }
-            if item.type == "tmap", let payload = payload(of: id, locations: locations, idat: idat) {
+            if item.type == "tmap", let payload = payload(of: id, graph: graph) {
                 let location = TagLocation(
                     offset: payload.offset, length: payload.bytes.count, container: "tmap item \(id)")
                 switch ISOGainMapParser.parse(payload.bytes, hasVersionByte: true) {
@@ -85,9 +85,11 @@ extension ISOBMFFReader {
             image.effective = Precedence.effectiveColor(isobmff: image)
             images.append(image)
         }
-        return ColorTagging(
+        var tagging = ColorTagging(
             format: format, byteCount: bytes.count, images: images, gainMap: gainMap, problems: problems,
             brands: brands)
+        tagging.itemGraph = graph
+        return tagging
     }
 
     /// Two `colr` boxes of one type, or `rICC` beside `prof`, on one item (HEIF allows one of each; av1-avif #164).

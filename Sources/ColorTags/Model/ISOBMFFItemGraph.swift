@@ -1,0 +1,134 @@
+/// The item structure of a HEIF or AVIF file (ISO/IEC 23008-12 §9; ISO/IEC 14496-12 §8.11) as the tag reader found
+/// it: items, their properties, references and data locations. A pixel decoder uses it to find and assemble coded
+/// items (grids, transformations, auxiliary and derived images) without walking the boxes again.
+///
+/// Offsets are byte offsets into the file the graph was read from. Every range was checked against the file when it
+/// was recorded; ``data(of:in:maximumSize:)`` checks again, so a graph used with other bytes cannot read out of bounds.
+package struct ISOBMFFItemGraph: Sendable {
+    /// An item (`infe`) with its properties.
+    package struct Item: Sendable, Hashable {
+        /// The item ID.
+        package var id: UInt32
+        /// The item type (`av01`, `hvc1`, `grid`, `iden`, `tmap`, `Exif`, `mime` …).
+        package var type: String
+        /// Associated properties as 1-based indices into ``ISOBMFFItemGraph/properties``, in `ipma` order (the order
+        /// in which transformative properties apply), each index once.
+        package var properties: [Int]
+        /// The indices of the properties marked essential in `ipma`.
+        package var essentialProperties: Set<Int>
+    }
+
+    /// A property box of `ipco`.
+    package struct Property: Sendable, Hashable {
+        /// The box type (`ispe`, `colr`, `hvcC`, `av1C`, `irot`, `imir`, `clap`, `pixi`, `auxC` …).
+        package var type: String
+        /// The payload's byte range in the file (after the box header).
+        package var payload: Range<Int>
+    }
+
+    /// An item reference (`iref`).
+    package struct Reference: Sendable, Hashable {
+        /// The reference type (`dimg`, `auxl`, `thmb`, `cdsc` …).
+        package var type: String
+        /// The referring item.
+        package var from: UInt32
+        /// The referenced items, in order.
+        package var to: [UInt32]
+    }
+
+    /// One extent of an item's data.
+    package struct Extent: Sendable, Hashable {
+        /// The offset: from the file start (construction method 0) or from the start of `idat` (method 1).
+        package var offset: Int
+        /// The length; 0 means "to the end of the file or `idat`".
+        package var length: Int
+    }
+
+    /// Where an item's data is (`iloc`).
+    package struct Location: Sendable, Hashable {
+        /// 0 file offsets, 1 `idat` offsets, 2 item offsets (not supported).
+        package var constructionMethod: Int
+        /// The extents, in order.
+        package var extents: [Extent]
+    }
+
+    /// The primary item (`pitm`).
+    package var primaryID: UInt32
+    /// Items by ID.
+    package var items: [UInt32: Item]
+    /// Item IDs in `iinf` order.
+    package var order: [UInt32]
+    /// The `ipco` properties; ``Item/properties`` index into them (1-based).
+    package var properties: [Property]
+    /// Every `iref` reference, in file order.
+    package var references: [Reference]
+    /// Data locations by item ID.
+    package var locations: [UInt32: Location]
+    /// The payload range of the `idat` box, if any.
+    package var idat: Range<Int>?
+
+    /// The properties of an item, in association order.
+    package func properties(of id: UInt32) -> [Property] {
+        (items[id]?.properties ?? []).compactMap { $0 >= 1 && $0 <= properties.count ? properties[$0 - 1] : nil }
+    }
+
+    /// The first property of `type` associated with an item.
+    package func property(_ type: String, of id: UInt32) -> Property? {
+        properties(of: id).first { $0.type == type }
+    }
+
+    /// The targets of the first reference of `type` from `id` (e.g. the tiles of a grid, the inputs of a `tmap`).
+    package func references(_ type: String, from id: UInt32) -> [UInt32] {
+        references.first { $0.type == type && $0.from == id }?.to ?? []
+    }
+
+    /// The items that refer to `id` with a reference of `type` (e.g. the auxiliary images of an image: `auxl`).
+    package func items(referring type: String, to id: UInt32) -> [UInt32] {
+        references.filter { $0.type == type && $0.to.contains(id) }.map(\.from)
+    }
+
+    /// Why an item's data cannot be had.
+    package enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// No `iloc` entry.
+        case noLocation(item: UInt32)
+        /// A construction method other than 0 (file) and 1 (`idat`).
+        case unsupportedConstructionMethod(item: UInt32, method: Int)
+        /// An extent outside the file or `idat`, or sizes that overflow.
+        case outOfBounds(item: UInt32)
+        /// More data than `maximumSize`.
+        case tooLarge(item: UInt32, limit: Int)
+
+        package var description: String {
+            switch self {
+            case .noLocation(let item): "item \(item) has no iloc entry"
+            case .unsupportedConstructionMethod(let item, let method):
+                "item \(item) uses iloc construction method \(method) (only 0 and 1 are supported)"
+            case .outOfBounds(let item): "item \(item)'s data lies outside the file"
+            case .tooLarge(let item, let limit): "item \(item)'s data is larger than \(limit) bytes"
+            }
+        }
+    }
+
+    /// An item's data, its extents concatenated, at most `maximumSize` bytes.
+    package func data(of id: UInt32, in bytes: [UInt8], maximumSize: Int) throws(DataError) -> [UInt8] {
+        guard let location = locations[id] else { throw .noLocation(item: id) }
+        var data: [UInt8] = []
+        for extent in location.extents {
+            let base: Int
+            let limit: Int
+            switch location.constructionMethod {
+            case 0: (base, limit) = (0, bytes.count)
+            case 1:
+                guard let idat else { throw .outOfBounds(item: id) }
+                (base, limit) = (idat.lowerBound, Swift.min(idat.upperBound, bytes.count))
+            default: throw .unsupportedConstructionMethod(item: id, method: location.constructionMethod)
+            }
+            guard let start = Bytes.add(base, extent.offset), start <= limit else { throw .outOfBounds(item: id) }
+            let length = extent.length == 0 ? limit - start : extent.length
+            guard length <= maximumSize - data.count else { throw .tooLarge(item: id, limit: maximumSize) }
+            guard let range = Bytes.range(start, length, within: limit) else { throw .outOfBounds(item: id) }
+            data += bytes[range]
+        }
+        return data
+    }
+}
