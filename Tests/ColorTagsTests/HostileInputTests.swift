@@ -31,7 +31,8 @@ struct HostileInputTests {
 
     static func png(width: Int, height: Int, extra: [UInt8] = []) -> [UInt8] {
         [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + pngChunk("IHDR", u32(width) + u32(height) + [8, 6, 0, 0, 0]) + extra + pngChunk("IEND", [])
+            + pngChunk("IHDR", u32(width) + u32(height) + [8, 6, 0, 0, 0]) + extra + pngChunk("IDAT", [])
+            + pngChunk("IEND", [])
     }
 
     static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {

@@ -72,6 +72,61 @@ struct PNGReaderTests {
         #expect(try Corpus.tags("png/bad-crc.png").problems.map(\.rule) == [.crcMismatch])
     }
 
+    /// The IHDR faults of PngSuite's corrupt files (its README: xc1n0g08 colour type 1, xc9n2c08 colour type 9,
+    /// xd0n2c08 bit depth 0, xd3n2c08 bit depth 3, xd9n2c08 bit depth 99, xdtn0g01 no IDAT), rebuilt here with valid
+    /// CRCs so that only the fault itself can be found; and the methods PNG leaves no room for.
+    @Test(
+        "IHDR colour type/bit depth pairs, methods, a missing IDAT and a palette image without PLTE are structure errors",
+        arguments: [
+            (IHDR(colorType: 1, depth: 8), "colour type 1"), (IHDR(colorType: 9, depth: 8), "colour type 9"),
+            (IHDR(colorType: 2, depth: 0), "bit depth 0"), (IHDR(colorType: 2, depth: 3), "bit depth 3"),
+            (IHDR(colorType: 2, depth: 99), "bit depth 99"), (IHDR(colorType: 3, depth: 16), "bit depth 16"),
+            (IHDR(colorType: 4, depth: 4), "bit depth 4"), (IHDR(colorType: 6, depth: 1), "bit depth 1"),
+            (IHDR(colorType: 0, depth: 8, compression: 1), "compression method is 1"),
+            (IHDR(colorType: 0, depth: 8, filter: 4), "filter method is 4"),
+            (IHDR(colorType: 0, depth: 8, interlace: 2), "interlace method is 2"),
+        ])
+    func headerValidity(header: IHDR, message: String) throws {
+        let tags = try ColorTagging(bytes: header.file(withIDAT: true))
+        #expect(tags.problems.map(\.rule) == [.malformed])
+        #expect(tags.problems.first?.message.contains(message) == true, "\(tags.problems)")
+    }
+
+    @Test("every legal IHDR pair is accepted; no IDAT, or a palette without PLTE, is an error")
+    func headerPairs() throws {
+        for (colorType, depths) in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])] {
+            for depth in depths {
+                let tags = try ColorTagging(bytes: IHDR(colorType: UInt8(colorType), depth: UInt8(depth)).file())
+                #expect(tags.problems.isEmpty, "colour type \(colorType), depth \(depth): \(tags.problems)")
+            }
+        }
+        let noData = try ColorTagging(bytes: IHDR(colorType: 0, depth: 8).file(withIDAT: false))
+        #expect(noData.problems.map(\.message) == ["the file has no IDAT chunk, so no image data (PNG §5.6)"])
+        let palette = try ColorTagging(bytes: IHDR(colorType: 3, depth: 8).file(palette: false))
+        #expect(palette.problems.map(\.rule) == [.malformed])
+        #expect(palette.findings().contains { $0.rule == .malformed && $0.severity == .error })
+    }
+
+    /// An IHDR body and a minimal file around it.
+    struct IHDR: Sendable, CustomTestStringConvertible {
+        var colorType: UInt8
+        var depth: UInt8
+        var compression: UInt8 = 0
+        var filter: UInt8 = 0
+        var interlace: UInt8 = 0
+
+        var testDescription: String { "type \(colorType) depth \(depth) methods \(compression)/\(filter)/\(interlace)" }
+
+        /// The signature, IHDR, a PLTE for colour type 3 (unless `palette` is false), an IDAT, IEND.
+        func file(withIDAT: Bool = true, palette: Bool = true) -> [UInt8] {
+            typealias H = HostileInputTests
+            let ihdr = H.pngChunk("IHDR", H.u32(1) + H.u32(1) + [depth, colorType, compression, filter, interlace])
+            let plte = colorType == 3 && palette ? H.pngChunk("PLTE", [0, 0, 0]) : []
+            let idat = withIDAT ? H.pngChunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]) : []
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ihdr + plte + idat + H.pngChunk("IEND", [])
+        }
+    }
+
     @Test("truncation, a 4 GiB length and absurd chunks never trap or allocate, and what precedes them is kept")
     func hostileLengths() throws {
         let truncated = try Corpus.tags("png/truncated.png")

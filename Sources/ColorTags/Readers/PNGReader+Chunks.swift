@@ -25,6 +25,9 @@ extension PNGReader {
             }
             image.width = Int(width)
             image.height = Int(height)
+            for problem in Self.headerProblems(data) {
+                problems.append(ReadProblem(.malformed, problem, at: location))
+            }
             let colorType = data[9]
             image.pngColorType = colorType
             // A palette image has 8-bit palette entries whatever its index depth.
@@ -134,5 +137,27 @@ extension PNGReader {
                 .pngLegacyChunkName,
                 "\(chunk.name) chunk at byte \(chunk.start) uses the draft spelling; the PNG 3rd edition names it \(current) "
                     + "(w3c/png #479), and current decoders ignore \(chunk.name)", at: location))
+    }
+
+    /// What is invalid in a 13-byte IHDR body beyond its size (PNG 3rd edition §11.2.1, Table 11.1): the colour type and
+    /// bit depth pair, and the compression, filter and interlace methods. Decoders reject such files (libpng:
+    /// "Invalid color type/bit depth combination in IHDR", "Unknown compression method in IHDR" …).
+    static func headerProblems(_ data: [UInt8]) -> [String] {
+        let (depth, colorType) = (data[8], data[9])
+        let allowedDepths: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        var problems: [String] = []
+        if let depths = allowedDepths[colorType] {
+            if !depths.contains(depth) {
+                problems.append(
+                    "IHDR bit depth \(depth) is not allowed with colour type \(colorType) (allowed: "
+                        + depths.map(String.init).joined(separator: ", ") + ")")
+            }
+        } else {
+            problems.append("IHDR colour type \(colorType) is not a PNG colour type (0, 2, 3, 4 or 6)")
+        }
+        if data[10] != 0 { problems.append("IHDR compression method is \(data[10]); PNG defines only 0 (deflate)") }
+        if data[11] != 0 { problems.append("IHDR filter method is \(data[11]); PNG defines only 0 (adaptive)") }
+        if data[12] > 1 { problems.append("IHDR interlace method is \(data[12]); PNG defines 0 (none) and 1 (Adam7)") }
+        return problems
     }
 }

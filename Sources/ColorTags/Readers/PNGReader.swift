@@ -70,6 +70,13 @@ struct PNGReader {
         if chunks.isEmpty {
             throw .malformed(.png, "the PNG signature is followed by no readable chunk")
         }
+        let names = Set(chunks.map(\.name))
+        if !names.contains("IDAT"), names.contains("IEND") {
+            problems.append(ReadProblem(.malformed, "the file has no IDAT chunk, so no image data (PNG §5.6)"))
+        }
+        if image.pngColorType == 3, !names.contains("PLTE"), names.contains("IEND") {
+            problems.append(ReadProblem(.malformed, "colour type 3 (palette) without a PLTE chunk (PNG §11.2.2)"))
+        }
         image.effective = Precedence.effectiveColor(png: image)
         return ColorTagging(format: .png, byteCount: bytes.count, images: [image], problems: problems)
     }
