@@ -51,14 +51,15 @@ public enum ImageFile {
             tagging = try ColorTagging(
                 bytes: bytes, limits: ReadLimits(maximumFileSize: options.limits.maximumFileSize))
         } catch { throw .tags(path: nil, error) }
+        let image: DecodedImage
         switch fileType {
-        case .png: return try PNGDecoder.decode(bytes, tagging: tagging, limits: options.limits)
-        case .jpeg:
-            return try GainMapJPEG.decode(bytes, tagging: tagging, rendering: options.gainMap, limits: options.limits)
-        case .avif: return try AVIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
-        case .heif: return try HEIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
+        case .png: image = try PNGDecoder.decode(bytes, tagging: tagging, limits: options.limits)
+        case .jpeg: image = try GainMapJPEG.decode(bytes, tagging: tagging, limits: options.limits)
+        case .avif: image = try AVIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
+        case .heif: image = try HEIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
         case .raw: fatalError("handled above")
         }
+        return try image.rendition(for: options.gainMap)
     }
 
     /// Encodes pixels of any encoding into a file's bytes: the writer converts them (through `PixelConverter`) to

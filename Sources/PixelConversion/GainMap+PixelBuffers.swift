@@ -1,4 +1,4 @@
-import ColorSpaces
+public import ColorSpaces
 public import PixelBuffers
 public import ToneMapping
 
@@ -15,11 +15,12 @@ extension GainMap {
     /// buffers: the base image in any encoding, the gain map in any RGB format and size, into a destination of any
     /// encoding.
     ///
-    /// The base is decoded to linear light in its own primaries (1.0 = SDR white), the gain map is sampled bilinearly
-    /// at each base pixel's centre (its normalised samples are g ∈ [0, 1]; a single-channel map stores g in R, G and
-    /// B), ``GainMapMetadata`` gives `(base + k_base)·2^(G·w) − k_alt` per channel with the weight for the headroom,
-    /// and the result is converted to the destination with `options` (tone mapping and gamut policy included). Works
-    /// in bands of a few rows; allocates row buffers and one copy of the gain map per call.
+    /// The base is decoded to linear light in `workingPrimaries` (1.0 = SDR white; by default the base's own primaries,
+    /// ISO 21496-1 `use_base_colour_space`; the alternate image's primaries otherwise), the gain map is sampled
+    /// bilinearly at each base pixel's centre (its normalised samples are g ∈ [0, 1]; a single-channel map stores g in
+    /// R, G and B), ``GainMapMetadata`` gives `(base + k_base)·2^(G·w) − k_alt` per channel with the weight for the
+    /// headroom, and the result is converted to the destination with `options` (tone mapping and gamut policy
+    /// included). Works in bands of a few rows; allocates row buffers and one copy of the gain map per call.
     ///
     /// - Throws: ``PixelConversionError/gainMap(_:)`` for invalid metadata or a Y′CbCr gain map; the converters' errors
     ///   for the encodings; ``PixelConversionError/sizeMismatch(sourceWidth:sourceHeight:destinationWidth:destinationHeight:)``.
@@ -28,7 +29,7 @@ extension GainMap {
         to base: PixelBufferView, encoding baseEncoding: PixelEncoding,
         gainMap: PixelBufferView,
         into destination: MutablePixelBufferView, encoding destinationEncoding: PixelEncoding,
-        options: PixelConverter.Options = PixelConverter.Options()
+        workingPrimaries: RGBPrimaries? = nil, options: PixelConverter.Options = PixelConverter.Options()
     ) throws(PixelConversionError) {
         do { try metadata.validate() } catch { throw .gainMap(error) }
         guard base.width == destination.width, base.height == destination.height else {
@@ -36,12 +37,13 @@ extension GainMap {
                 sourceWidth: base.width, sourceHeight: base.height, destinationWidth: destination.width,
                 destinationHeight: destination.height)
         }
-        let linear = GainMapWorkspace.linearEncoding(baseEncoding.colorSpace.primaries)
+        let primaries = workingPrimaries ?? baseEncoding.colorSpace.primaries
+        let linear = GainMapWorkspace.linearEncoding(primaries)
         let toLinear = try PixelConverter(from: baseEncoding, to: linear, options: .rows)
         var outOptions = options
         outOptions.threadCount = 1
         let fromLinear = try PixelConverter(from: linear, to: destinationEncoding, options: outOptions)
-        let gains = try GainMapWorkspace.samples(of: gainMap, primaries: baseEncoding.colorSpace.primaries)
+        let gains = try GainMapWorkspace.samples(of: gainMap, primaries: primaries)
         var workspace = try GainMapWorkspace(width: base.width)
         var y0 = 0
         while y0 < base.height {

@@ -95,21 +95,25 @@ import TransferFunctions
         #expect(mean < step / 2)
     }
 
-    @Test func headroomOneGivesTheBaseAndIntermediateHeadroomsAreWeighted() throws {
+    @Test("headroom 1 gives the stored base, intermediate headrooms are weighted, a base read renders later")
+    func headroomOneGivesTheBaseAndIntermediateHeadroomsAreWeighted() throws {
         let bytes = try Self.writeReference()
         let sdr = try ImageFile.decode(bytes, options: ImageReadOptions(gainMap: .displayHeadroom(1)))
         #expect(sdr.gainMap?.weight == 0)
         let base = try ImageFile.decode(bytes, options: ImageReadOptions(gainMap: .base))
-        #expect(base.encoding.format == .rgba8 && base.gainMap?.weight == nil)
-        let baseLinear = try Support.converted(
-            base, to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3))
-        let a = sdr.pixels.withView { Support.samples($0) }
-        let b = baseLinear.withView { Support.samples($0) }
-        #expect(zip(a, b).allSatisfy { abs($0 - $1) < 1e-5 })
+        #expect(base.encoding.format == .rgba8 && base.gainMap?.weight == nil && base.hasUnrenderedGainMap)
+        // Weight 0 is the base rendition itself (ISO 21496-1): the stored pixels, not a round trip through float.
+        #expect(sdr.encoding == base.encoding && !sdr.hasUnrenderedGainMap && !sdr.isHDR)
+        #expect(sdr.pixels.withView { Support.samples($0) } == base.pixels.withView { Support.samples($0) })
+        let later = try base.rendition(for: .displayHeadroom(1))
+        #expect(later.pixels.withView { Support.samples($0) } == base.pixels.withView { Support.samples($0) })
         let metadata = try #require(sdr.gainMap?.metadata)
         let half = exp2(metadata.alternateHeadroom / 2)
         let middle = try ImageFile.decode(bytes, options: ImageReadOptions(gainMap: .displayHeadroom(half)))
         #expect(abs((middle.gainMap?.weight ?? 0) - 0.5) < 1e-9)
+        #expect(abs((middle.gainMap?.renditionHeadroom ?? 0) - half) < 1e-9 && middle.isHDR)
+        let rendered = try base.rendition(for: .displayHeadroom(half))
+        #expect(rendered.pixels.withView { Support.samples($0) } == middle.pixels.withView { Support.samples($0) })
     }
 
     @Test func keepsTheUsersXMPAndReplacesOldGainMapDescriptions() throws {
@@ -187,6 +191,30 @@ import TransferFunctions
             }
         }
         #expect(worst < 0.02, "largest relative error \(worst) (gain-map JPEG rounding)")
+    }
+
+    /// The layout of libavif's and libultrahdr's `apple_gainmap_new.jpg`: the gain map is found from its own XMP (no
+    /// primary XMP), and its `HDRGainMapHeadroom` 4.532783 is a ratio that overrides the maker note. libavif's
+    /// avifjpeggainmaptest.cc expects `log2(4.532783)` for that file; libultrahdr reads it as stops (jpegr_test.cpp
+    /// expects 23.1474762), which would exceed the 8× Apple states for iPhone photos (WWDC 2023).
+    @Test("Apple's newer layout: gain map found from its own XMP, HDRGainMapHeadroom as a ratio over the maker note")
+    func readsApplesHeadroomFromTheGainMapXMP() throws {
+        let url = Support.url("apple-hdrgainmap-xmp-headroom.jpg")
+        let tagging = try ColorTagging(contentsOf: url)
+        let apple = try #require(tagging.gainMap.apple?.value)
+        #expect(apple.version == 131072 && apple.xmpHeadroom == 4.532783)
+        #expect(abs((apple.makerNote?.headroomRatio ?? 0) - exp2(2.303 - 0.303 * 0.5)) < 1e-12)
+        #expect(apple.headroom?.source == .xmp && tagging.gainMap.imageIndex == 1)
+        #expect(tagging.images.map(\.role) == [.primary, .gainMap])
+        #expect(tagging.findings().allSatisfy { $0.rule == .untagged }, "an untagged base (assumed sRGB) is a note")
+        let hdr = try ImageFile.read(contentsOf: url)
+        let rendition = try #require(hdr.gainMap)
+        #expect(rendition.source == .apple && rendition.weight == 1)
+        #expect(abs(rendition.metadata.gainMapMax.x - log2(4.532783)) < 1e-12)
+        #expect(abs(rendition.metadata.alternateHeadroom - log2(4.532783)) < 1e-12)
+        #expect(hdr.isHDR && abs(rendition.renditionHeadroom - 4.532783) < 1e-9)
+        let base = try ImageFile.read(contentsOf: url, options: .init(gainMap: .base))
+        #expect(base.hasUnrenderedGainMap && !base.isHDR)
     }
 
     @Test(.enabled(if: ExiftoolProbe.path != nil, "exiftool (libimage-exiftool-perl) is not installed"))

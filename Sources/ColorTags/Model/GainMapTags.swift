@@ -127,6 +127,9 @@ public struct GainMapTags: Sendable {
     public var primaryXMPDeclaresGainMap: Bool
     /// The MPF index of a JPEG.
     public var multiPicture: Located<MultiPictureIndex>?
+    /// Apple's gain map (version and headroom), located at the gain-map image's XMP (or, with only a maker-note
+    /// headroom, at the Exif that holds it).
+    public var apple: Located<AppleGainMapTags>?
     /// The index in ``ColorTagging/images`` of the gain-map image, when found.
     public var imageIndex: Int?
 
@@ -138,5 +141,6 @@ public struct GainMapTags: Sendable {
     /// Whether anything indicates a gain map.
     public var isPresent: Bool {
         iso != nil || isoPrimaryVersion != nil || xmp != nil || primaryXMPDeclaresGainMap || imageIndex != nil
+            || apple != nil
     }
 }

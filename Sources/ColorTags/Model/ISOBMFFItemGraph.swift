@@ -11,6 +11,8 @@ package struct ISOBMFFItemGraph: Sendable {
         package var id: UInt32
         /// The item type (`av01`, `hvc1`, `grid`, `iden`, `tmap`, `Exif`, `mime` …).
         package var type: String
+        /// The content type of a `mime` item (`application/rdf+xml` for XMP).
+        package var contentType: String?
         /// Associated properties as 1-based indices into ``ISOBMFFItemGraph/properties``, in `ipma` order (the order
         /// in which transformative properties apply), each index once.
         package var properties: [Int]

@@ -12,8 +12,11 @@ public struct ImageTags: Sendable {
         case gainMap
         /// An ISOBMFF `tmap` derived item (the gain-map rendition and its metadata).
         case toneMapDerivation
-        /// An auxiliary item with its `auxC` type, e.g. an alpha plane.
+        /// An auxiliary item with its `auxC` type, e.g. an alpha plane, a depth map, a segmentation matte or Apple's
+        /// style-delta map.
         case auxiliary(String)
+        /// A thumbnail (`thmb` reference) of the item with this ID.
+        case thumbnail(of: UInt32)
         /// Another image (JPEG MPF entry, HEIF item) with what it is.
         case other(String)
 
@@ -23,7 +26,19 @@ public struct ImageTags: Sendable {
             case .gainMap: "gain-map image"
             case .toneMapDerivation: "tone-map derived item"
             case .auxiliary(let type): "auxiliary image (\(TextSanitizer.sanitize(type)))"
+            case .thumbnail(let item): "thumbnail of item \(item)"
             case .other(let what): TextSanitizer.sanitize(what)
+            }
+        }
+
+        /// Whether the image's pixels are colour meant for display, so that its colour tags are judged as such:
+        /// the primary image, a tone-map derived item (the alternate rendition), thumbnails and unknown images. A
+        /// gain map holds log-gain samples and an auxiliary image alpha, depth or matte values (ISO 21496-1 §5; ISO/IEC
+        /// 23008-12 §6.5.8): their `colr` and ICC describe no display colour, so colour rules do not apply to them.
+        public var isDisplayColour: Bool {
+            switch self {
+            case .primary, .toneMapDerivation, .thumbnail, .other: true
+            case .gainMap, .auxiliary: false
             }
         }
     }

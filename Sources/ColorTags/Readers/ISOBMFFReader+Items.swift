@@ -42,7 +42,16 @@ extension ISOBMFFReader {
                     guard let id, let typeBytes = bytes.slice(typeOffset, 4), typeOffset + 4 <= infe.payload.upperBound
                     else { continue }
                     if items[id] == nil { itemOrder.append(id) }
-                    items[id] = Item(id: id, type: Bytes.fourCC(typeBytes), properties: [], essentialProperties: [])
+                    let type = Bytes.fourCC(typeBytes)
+                    // item_name, then for 'mime' items content_type (both NUL-terminated, ISO/IEC 14496-12 §8.11.6).
+                    var contentType: String?
+                    if type == "mime" {
+                        let strings = bytes[(typeOffset + 4)..<infe.payload.upperBound].split(
+                            separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+                        if strings.count >= 2 { contentType = TextSanitizer.sanitize(Bytes.latin1(strings[1].prefix(256))) }
+                    }
+                    items[id] = Item(
+                        id: id, type: type, contentType: contentType, properties: [], essentialProperties: [])
                 }
             case "iref":
                 guard let version = bytes.u8(p.lowerBound) else { continue }

@@ -20,13 +20,14 @@ extension ISOBMFFReader {
             case "auxl":
                 auxiliaryTypes[reference.from] = ""
             case "thmb":
-                roles[reference.from] = roles[reference.from] ?? .other("thumbnail of item \(reference.to.first ?? 0)")
+                roles[reference.from] = roles[reference.from] ?? .thumbnail(of: reference.to.first ?? 0)
             default:
                 break
             }
         }
         var gainMap = GainMapTags()
         var images: [ImageTags] = []
+        var gainMapIndices: [UInt32: Int] = [:]
         let ordered = [primaryID] + order.filter { $0 != primaryID }
         for id in ordered {
             guard let item = items[id], Self.imageItemTypes.contains(item.type) else { continue }
@@ -81,15 +82,50 @@ extension ISOBMFFReader {
                             at: location, image: images.count))
                 }
             }
-            if image.role == .gainMap, gainMap.imageIndex == nil { gainMap.imageIndex = images.count }
+            if image.role == .gainMap { gainMapIndices[id] = images.count }
             image.effective = Precedence.effectiveColor(isobmff: image)
             images.append(image)
+        }
+        // The gain map applied: the tmap's second input when the tmap has ISO values, else Apple's auxiliary one.
+        let tmapGainMap = references.first { $0.type == "dimg" && items[$0.from]?.type == "tmap" && $0.to.count >= 2 }
+        if gainMap.iso != nil, let id = tmapGainMap?.to[1], let index = gainMapIndices[id] {
+            gainMap.imageIndex = index
+        } else if let (id, apple) = appleGainMap(graph, gainMapItems: gainMapIndices.keys.sorted()) {
+            gainMap.apple = apple
+            gainMap.imageIndex = gainMapIndices[id]
+        } else {
+            gainMap.imageIndex = gainMapIndices.values.min()
         }
         var tagging = ColorTagging(
             format: format, byteCount: bytes.count, images: images, gainMap: gainMap, problems: problems,
             brands: brands)
         tagging.itemGraph = graph
         return tagging
+    }
+
+    /// Apple's gain map among the gain-map items: the item whose XMP (a `mime` item describing it with `cdsc`) names
+    /// Apple's aux type, with the primary image's Exif maker note (an `Exif` item describing the primary).
+    func appleGainMap(_ graph: ISOBMFFItemGraph, gainMapItems: [UInt32]) -> (UInt32, Located<AppleGainMapTags>)? {
+        func describing(_ id: UInt32, where accept: (ISOBMFFItemGraph.Item) -> Bool) -> UInt32? {
+            graph.references.first { $0.type == "cdsc" && $0.to.contains(id) && graph.items[$0.from].map(accept) == true }?
+                .from
+        }
+        for id in gainMapItems {
+            guard let xmpItem = describing(id, where: { $0.type == "mime" && $0.contentType == "application/rdf+xml" }),
+                let xmp = payload(of: xmpItem, graph: graph),
+                var apple = XMPGainMapParser.parseApple(String(decoding: xmp.bytes, as: UTF8.self))
+            else { continue }
+            if let exifItem = describing(graph.primaryID, where: { $0.type == "Exif" }),
+                let exif = payload(of: exifItem, graph: graph), let offset = exif.bytes.u32(0),
+                let tiff = Bytes.range(4, Int(offset), within: exif.bytes.count).map({ exif.bytes[$0.upperBound...] })
+            {
+                apple.makerNote = AppleMakerNote.values(tiff: Array(tiff))
+            }
+            let location = TagLocation(
+                offset: xmp.offset, length: xmp.bytes.count, container: "XMP item \(xmpItem) of gain-map item \(id)")
+            return (id, Located(apple, at: location))
+        }
+        return nil
     }
 
     /// Two `colr` boxes of one type, or `rICC` beside `prof`, on one item (HEIF allows one of each; av1-avif #164).

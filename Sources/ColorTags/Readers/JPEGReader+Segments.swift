@@ -20,6 +20,10 @@ extension JPEGReader {
             let body = bytes[(start + Self.xmpSignature.count)..<payload.upperBound]
             let location = TagLocation(offset: start, length: payload.count, container: "APP1 XMP")
             if result.xmp == nil { result.xmp = Located(String(decoding: body, as: UTF8.self), at: location) }
+        case 0xE1 where matches(Self.exifSignature, in: payload):
+            let tiff = (start + Self.exifSignature.count)..<payload.upperBound
+            let location = TagLocation(offset: start, length: payload.count, container: "APP1 Exif")
+            if result.exif == nil { result.exif = Located(tiff, at: location) }
         case 0xE2 where matches(Self.iccSignature, in: payload):
             let header = start + Self.iccSignature.count
             guard header + 2 <= payload.upperBound else {

@@ -5,6 +5,7 @@ struct JPEGReader {
     static let iccSignature = Array("ICC_PROFILE\u{0}".utf8)
     static let isoGainMapSignature = Array("urn:iso:std:iso:ts:21496:-1\u{0}".utf8)
     static let mpfSignature = Array("MPF\u{0}".utf8)
+    static let exifSignature = Array("Exif\u{0}\u{0}".utf8)
 
     let bytes: [UInt8]
     let limits: ReadLimits
@@ -15,6 +16,8 @@ struct JPEGReader {
         var xmp: Located<String>?
         var iso: Located<ISOGainMapRecord>?
         var mpf: Located<MultiPictureIndex>?
+        /// The TIFF bytes of the first APP1 Exif segment (after its signature).
+        var exif: Located<Range<Int>>?
     }
 
     func read() throws(ColorTagsError) -> ColorTagging {
@@ -55,6 +58,13 @@ struct JPEGReader {
             if let iso = secondary.iso {
                 gainMap.iso = iso
                 isGainMap = true
+            }
+            if !isGainMap, gainMap.apple == nil, let xmp = secondary.xmp,
+                var apple = XMPGainMapParser.parseApple(xmp.value)
+            {
+                apple.makerNote = primary.exif.flatMap { AppleMakerNote.values(tiff: Array(bytes[$0.value])) }
+                gainMap.apple = Located(apple, at: xmp.location)
+                isGainMap = gainMap.imageIndex == nil
             }
             if isGainMap, gainMap.imageIndex == nil {
                 secondary.tags.role = .gainMap

@@ -240,6 +240,22 @@ extension GainMapTags {
                     ])
                 ))
         }
+        if let apple {
+            let a = apple.value
+            members.append(
+                (
+                    "AppleHDRGainMap",
+                    .compact([
+                        ("Version", .optional(a.version) { .integer($0) }),
+                        ("XMPHeadroom", .optional(a.xmpHeadroom, JSONValue.number)),
+                        ("MakerNoteHDRHeadroom", .optional(a.makerNote?.headroom, JSONValue.number)),
+                        ("MakerNoteHDRGain", .optional(a.makerNote?.gain, JSONValue.number)),
+                        ("Headroom", .optional(a.headroom?.ratio, JSONValue.number)),
+                        ("HeadroomSource", .optional(a.headroom?.source) { .string($0.rawValue) }),
+                        ("Location", apple.location.json),
+                    ])
+                ))
+        }
         if let mpf = multiPicture {
             members.append(
                 (

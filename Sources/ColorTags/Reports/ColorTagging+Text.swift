@@ -102,6 +102,11 @@ extension ColorTagging {
                     "Version \(x.version ?? "?"), GainMapMax \(x.gainMapMax.map(\.g4).joined(separator: ",")), HDRCapacityMax \(x.hdrCapacityMax?.g4 ?? "missing") — \(xmp.location)"
                 )
             }
+            if let apple = gainMap.apple {
+                let a = apple.value
+                let headroom = a.headroom.map { "headroom \($0.ratio.g4)× (\($0.source))" } ?? "no headroom (neither XMP nor maker note)"
+                add("Apple HDRGainMap", "version \(a.version.map(String.init) ?? "?"), \(headroom) — \(apple.location)")
+            }
             if let mpf = gainMap.multiPicture {
                 add(
                     "MPF",

@@ -33,6 +33,9 @@ struct TagChecks {
         }
         for (index, image) in tagging.images.enumerated() {
             checkCodePoints(image, index)
+            // Gain maps and auxiliary images (alpha, depth, mattes) hold no display colour: their tags are checked
+            // for validity only, not judged as colour (ImageTags.Role.isDisplayColour).
+            guard image.role.isDisplayColour else { continue }
             if tagging.format == .png { checkPNG(image, index) }
             checkICCProfiles(image, index)
             checkContradictions(image, index)
@@ -61,6 +64,7 @@ struct TagChecks {
             for error in cicp.validationErrors() {
                 add(.cicpReservedCode, "\(tag.value.source) \(cicp): \(error)", at: tag.location, image: index)
             }
+            guard image.role.isDisplayColour else { continue }
             // With an ICC profile the profile supplies primaries and transfer, so unspecified codes there are normal.
             for field in cicp.unspecifiedFields where field != .matrixCoefficients && image.iccProfiles.isEmpty {
                 add(

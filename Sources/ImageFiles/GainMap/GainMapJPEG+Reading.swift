@@ -12,9 +12,9 @@ extension GainMapJPEG {
     /// Metadata: ISO 21496-1 (exact fractions) when present, else XMP hdrgm; when both exist and disagree by more than
     /// 1e-3 a warning is recorded. An unknown ISO minimum_version, missing or invalid metadata, or an unreadable
     /// gain-map image give the base image with a warning (what a conforming reader shows).
-    static func decode(
-        _ bytes: [UInt8], tagging: ColorTagging, rendering: GainMapRendering, limits: ImageLimits
-    ) throws(ImageFileError) -> DecodedImage {
+    static func decode(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits) throws(ImageFileError)
+        -> DecodedImage
+    {
         let base = try JPEGDecoder.decode(bytes[...], grey: false, limits: limits)
         guard let basePixels = base.rgba else { throw .corrupt(path: nil, format: .jpeg, reason: "no pixels") }
         let decision = ColorResolution.decide(tagging.primary)
@@ -23,77 +23,83 @@ extension GainMapJPEG {
             pixels: basePixels, encoding: baseEncoding, fileType: .jpeg, colorDecision: decision, codedBitDepth: 8,
             xmp: JPEGSegments.xmpPacket(in: bytes), iccProfile: tagging.primary.iccProfiles.first?.value.profile,
             tagging: tagging)
-        let index: Int
-        let metadata: GainMapMetadata
-        let source: GainMapRendition.MetadataSource
-        let both: Bool
-        var sampleMap: (@Sendable (Float) -> Float)?
-        if tagging.gainMap.isPresent {
-            guard let found = tagging.gainMap.imageIndex, tagging.images[found].offset != nil else {
-                image.warnings.append(
-                    "the file declares a gain map but no MPF entry leads to it; showing the base image")
-                return image
+        image.pendingGainMap = try gainMap(in: bytes, tagging: tagging, limits: limits, warnings: &image.warnings)
+        return image
+    }
+
+    /// The file's gain map (ISO 21496-1 or XMP hdrgm, else Apple's), decoded; nil with a warning when it is declared
+    /// but unusable (what a conforming reader does: show the base).
+    static func gainMap(in bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits, warnings: inout [String])
+        throws(ImageFileError) -> FileGainMap?
+    {
+        let tags = tagging.gainMap
+        guard tags.isPresent else { return nil }
+        guard let index = tags.imageIndex, let offset = tagging.images[index].offset else {
+            warnings.append("the file declares a gain map but no MPF entry leads to it; showing the base image")
+            return nil
+        }
+        var metadata: GainMapMetadata
+        var source: GainMapRendition.MetadataSource
+        var both = false
+        var sampleMap: ((Float) -> Float)?
+        if tags.iso != nil || tags.xmp != nil {
+            let (chosen, chosenSource, hasBoth, found) = chooseMetadata(tags)
+            warnings += found
+            guard let chosen, let chosenSource else { return nil }
+            (metadata, source, both) = (chosen, chosenSource, hasBoth)
+        } else if let apple = tags.apple?.value {
+            guard let appleMetadata = apple.metadata, let headroom = apple.headroom?.ratio else {
+                warnings.append(
+                    "Apple's gain map has no headroom (no XMP HDRGainMapHeadroom, no maker note); showing the base image")
+                return nil
             }
-            let (chosen, chosenSource, hasBoth, warnings) = chooseMetadata(tagging.gainMap)
-            image.warnings += warnings
-            guard let chosen, let chosenSource else { return image }
-            (index, metadata, source, both) = (found, chosen, chosenSource, hasBoth)
-        } else if let apple = AppleGainMap.locate(in: bytes, tagging: tagging) {
-            let headroom = apple.headroom
-            (index, metadata, source, both) = (apple.index, AppleGainMap.metadata(headroom: headroom), .apple, false)
+            (metadata, source) = (appleMetadata, .apple)
             sampleMap = { AppleGainMap.isoSample($0, headroom: headroom) }
         } else {
-            return image
+            return nil
         }
-        guard let offset = tagging.images[index].offset else { return image }
-        let end = gainMapEnd(tagging: tagging, offset: offset, fileSize: bytes.count)
-        let gainBytes = bytes[offset..<end]
-        let header: (width: Int, height: Int, components: Int)
-        do { header = try JPEGDecoder.header(gainBytes) } catch {
-            image.warnings.append("the gain-map image does not decode (\(error)); showing the base image")
-            return image
-        }
-        var rendition = GainMapRendition(
-            metadata: metadata, source: source, hasBothMetadata: both, gainMapWidth: header.width,
-            gainMapHeight: header.height, channelCount: header.components == 1 ? 1 : 3, displayHeadroom: nil,
-            weight: nil)
-        let headroom: Double
-        switch rendering {
-        case .base:
-            image.gainMap = rendition
-            return image
-        case .alternate: headroom = metadata.alternateHeadroomRatio
-        case .displayHeadroom(let h):
-            guard h >= 1, h.isFinite else { throw .invalidRequest("the display headroom must be ≥ 1, not \(h)") }
-            headroom = h
-        }
-        let gain: JPEGDecoder.Decoded
+        let gainBytes = bytes[offset..<gainMapEnd(tagging: tagging, offset: offset, fileSize: bytes.count)]
+        let decoded: JPEGDecoder.Decoded
         do {
-            gain = try JPEGDecoder.decode(
+            let header = try JPEGDecoder.header(gainBytes)
+            decoded = try JPEGDecoder.decode(
                 gainBytes, grey: header.components == 1, limits: limits, what: "the gain-map image")
         } catch {
-            image.warnings.append("the gain-map image does not decode (\(error)); showing the base image")
-            return image
+            warnings.append("the gain-map image does not decode (\(error)); showing the base image")
+            return nil
         }
-        let linearSpace = ColorResolution.extendedLinear(decision.colorSpace)
-        let linearEncoding = PixelEncoding(format: .rgbaFloat, colorSpace: linearSpace)
-        var linear = try Conversion.convert(basePixels, from: baseEncoding, to: linearEncoding)
-        let planes = try GainPlanes(gain, width: base.width, height: base.height, sampleMap: sampleMap)
-        do {
-            try linear.withMutableView { (view) throws(GainMapError) in
-                try apply(metadata, headroom: headroom, to: view, gain: planes)
+        let samples = try samples(of: decoded, mappedBy: sampleMap)
+        return FileGainMap(
+            samples: samples, samplesEncoding: FileGainMap.sampleEncoding(samples.format), metadata: metadata,
+            source: source, hasBothMetadata: both, channelCount: decoded.rgba == nil ? 1 : 3, workingPrimaries: nil)
+    }
+
+    /// A decoded gain-map JPEG as an RGB buffer: RGBA 8-bit as decoded, or RGBA float when the samples are mapped
+    /// (Apple's) or grey (replicated into R, G and B).
+    static func samples(of decoded: JPEGDecoder.Decoded, mappedBy map: ((Float) -> Float)?) throws(ImageFileError)
+        -> PixelBuffer
+    {
+        if let rgba = decoded.rgba, map == nil { return rgba }
+        let table = (0..<256).map { map?(Float($0) / 255) ?? Float($0) / 255 }
+        var buffer = try Conversion.buffer(.rgbaFloat, width: decoded.width, height: decoded.height)
+        buffer.withMutableView { view in
+            let plane = view.plane(0)
+            for y in 0..<decoded.height {
+                let row = plane.row(y, as: Float.self)
+                if let rgba = decoded.rgba {
+                    rgba.withView { source in
+                        let codes = source.plane(0).row(y, as: UInt8.self)
+                        for x in 0..<(4 * decoded.width) { row[x] = x % 4 == 3 ? 1 : table[Int(codes[x])] }
+                    }
+                } else {
+                    for x in 0..<decoded.width {
+                        let g = table[Int(decoded.grey[y * decoded.width + x])]
+                        (row[4 * x], row[4 * x + 1], row[4 * x + 2], row[4 * x + 3]) = (g, g, g, 1)
+                    }
+                }
             }
-        } catch {
-            image.warnings.append("the gain map cannot be applied (\(error)); showing the base image")
-            return image
         }
-        rendition.displayHeadroom = headroom
-        rendition.weight = metadata.weight(displayHeadroom: headroom)
-        image.pixels = linear
-        image.encoding = linearEncoding
-        image.gainMap = rendition
-        image.colorDecision.detail += "; gain map applied for headroom \(String(format: "%.3g", headroom))×"
-        return image
+        return buffer
     }
 
     /// ISO metadata when usable, else XMP; warnings for unknown versions, invalid values and disagreement.
@@ -145,120 +151,5 @@ extension GainMapJPEG {
         }
         let (end, overflow) = offset.addingReportingOverflow(entry.size)
         return overflow || end > fileSize || entry.size <= 0 ? fileSize : end
-    }
-
-    /// Applies the gain map over an RGBA float view in place, row by row through `GainMap.apply`.
-    static func apply(_ metadata: GainMapMetadata, headroom: Double, to view: MutablePixelBufferView, gain: GainPlanes)
-        throws(GainMapError)
-    {
-        let width = view.width
-        var red = [Float](repeating: 0, count: width)
-        var green = red
-        var blue = red
-        var gr = red
-        var gg = red
-        var gb = red
-        let plane = view.plane(0)
-        for y in 0..<view.height {
-            let row = plane.row(y, as: Float.self)
-            for x in 0..<width {
-                red[x] = row[4 * x]
-                green[x] = row[4 * x + 1]
-                blue[x] = row[4 * x + 2]
-            }
-            gain.sample(row: y, into: &gr, &gg, &gb)
-            try red.withUnsafeMutableBufferPointer { (r) throws(GainMapError) in
-                try green.withUnsafeMutableBufferPointer { (g) throws(GainMapError) in
-                    try blue.withUnsafeMutableBufferPointer { (b) throws(GainMapError) in
-                        try gr.withUnsafeBufferPointer { (sr) throws(GainMapError) in
-                            try gg.withUnsafeBufferPointer { (sg) throws(GainMapError) in
-                                try gb.withUnsafeBufferPointer { (sb) throws(GainMapError) in
-                                    try GainMap.apply(
-                                        metadata, displayHeadroom: headroom, red: r, green: g, blue: b, gainRed: sr,
-                                        gainGreen: sg, gainBlue: sb)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            for x in 0..<width {
-                row[4 * x] = red[x]
-                row[4 * x + 1] = green[x]
-                row[4 * x + 2] = blue[x]
-                row[4 * x + 3] = 1
-            }
-        }
-    }
-}
-
-/// A decoded gain-map image as [0, 1] samples, upsampled bilinearly to the base size on demand (pixel centres
-/// aligned, edges clamped).
-struct GainPlanes {
-    let channels: [[Float]]
-    let width: Int, height: Int
-    let baseWidth: Int, baseHeight: Int
-
-    /// - Parameter sampleMap: A function of each sample (code / 255) applied before upsampling (Apple's gain maps).
-    init(
-        _ decoded: JPEGDecoder.Decoded, width baseWidth: Int, height baseHeight: Int,
-        sampleMap: (@Sendable (Float) -> Float)? = nil
-    ) throws(ImageFileError) {
-        let width = decoded.width
-        let height = decoded.height
-        self.width = width
-        self.height = height
-        self.baseWidth = baseWidth
-        self.baseHeight = baseHeight
-        if let rgba = decoded.rgba {
-            var r = [Float](repeating: 0, count: width * height)
-            var g = r
-            var b = r
-            rgba.withView { view in
-                let plane = view.plane(0)
-                for y in 0..<height {
-                    let row = plane.row(y, as: UInt8.self)
-                    for x in 0..<width {
-                        r[y * width + x] = Float(row[4 * x]) / 255
-                        g[y * width + x] = Float(row[4 * x + 1]) / 255
-                        b[y * width + x] = Float(row[4 * x + 2]) / 255
-                    }
-                }
-            }
-            channels = sampleMap.map { map in [r.map(map), g.map(map), b.map(map)] } ?? [r, g, b]
-        } else {
-            // 256 codes: map each once.
-            let table = (0..<256).map { sampleMap?(Float($0) / 255) ?? Float($0) / 255 }
-            channels = [decoded.grey.map { table[Int($0)] }]
-        }
-    }
-
-    /// The gain samples of base row `y` for each channel (the same array thrice for a single-channel map).
-    func sample(row y: Int, into r: inout [Float], _ g: inout [Float], _ b: inout [Float]) {
-        let sy = max(0, min(Double(height - 1), (Double(y) + 0.5) * Double(height) / Double(baseHeight) - 0.5))
-        let y0 = Int(sy)
-        let y1 = min(y0 + 1, height - 1)
-        let fy = Float(sy - Double(y0))
-        let scaleX = Double(width) / Double(baseWidth)
-        for (c, channel) in channels.enumerated() {
-            for x in 0..<baseWidth {
-                let sx = max(0, min(Double(width - 1), (Double(x) + 0.5) * scaleX - 0.5))
-                let x0 = Int(sx)
-                let x1 = min(x0 + 1, width - 1)
-                let fx = Float(sx - Double(x0))
-                let top = channel[y0 * width + x0] * (1 - fx) + channel[y0 * width + x1] * fx
-                let bottom = channel[y1 * width + x0] * (1 - fx) + channel[y1 * width + x1] * fx
-                let value = top * (1 - fy) + bottom * fy
-                switch c {
-                case 0: r[x] = value
-                case 1: g[x] = value
-                default: b[x] = value
-                }
-            }
-        }
-        if channels.count == 1 {
-            g = r
-            b = r
-        }
     }
 }

@@ -35,6 +35,8 @@ public struct DecodedImage: Sendable {
     public var tagging: ColorTagging?
     /// Things the reader tolerated (e.g. ISO and XMP gain-map values that disagree); empty for clean files.
     public var warnings: [String]
+    /// The gain map still to be rendered over the base pixels (nil once rendered, or without one).
+    var pendingGainMap: FileGainMap?
 
     /// The width in pixels.
     public var width: Int { pixels.width }
@@ -62,10 +64,29 @@ public struct DecodedImage: Sendable {
         self.warnings = warnings
     }
 
-    /// Whether the image holds HDR values: a PQ or HLG encoding, or a gain map rendered above SDR.
+    /// Whether the image holds HDR values: a PQ or HLG encoding, or a gain-map rendition whose headroom is above 1.
     public var isHDR: Bool {
         if encoding.colorSpace.isHDR { return true }
-        if let gainMap, let w = gainMap.weight, w > 0 { return true }
+        if let headroom = gainMap?.renditionHeadroom, headroom > 1 { return true }
         return false
+    }
+
+    /// Whether ``pixels`` are a gain-map image's base with its gain map still to apply: ``rendition(for:)`` renders
+    /// it for any headroom (read with `ImageReadOptions(gainMap: .base)` to keep this choice for later).
+    public var hasUnrenderedGainMap: Bool { pendingGainMap != nil }
+
+    /// The rendition of a gain-map image for `rendering` (ISO 21496-1: a display headroom weighs the gain, none at or
+    /// below the base rendition's headroom, all at or above the alternate's): the base as decoded when the weight is
+    /// 0, else RGBA float in extended linear light (1.0 = SDR white). An image without an unrendered gain map is
+    /// returned as it is.
+    ///
+    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for a display headroom below 1 or not finite; allocation
+    ///   errors.
+    public func rendition(for rendering: GainMapRendering) throws(ImageFileError) -> DecodedImage {
+        guard let pending = pendingGainMap else { return self }
+        var image = self
+        image.pendingGainMap = nil
+        try image.render(pending, for: rendering)
+        return image
     }
 }

@@ -1,4 +1,5 @@
 public import ToneMapping
+import Foundation
 
 /// A gain map found in a file and how it was applied.
 public struct GainMapRendition: Hashable, Sendable {
@@ -29,8 +30,17 @@ public struct GainMapRendition: Hashable, Sendable {
     public var channelCount: Int
     /// The display headroom rendered for (a ratio, 1 = SDR), or nil when only the base was decoded.
     public var displayHeadroom: Double?
-    /// The weight applied (0 … 1), nil when only the base was decoded.
+    /// The weight applied (−1 … 1; negative when the base is the HDR rendition), nil when only the base was decoded.
     public var weight: Double?
+
+    /// The headroom of the pixels (a ratio): the display headroom rendered for, clamped to the range between the base
+    /// and the alternate renditions' headrooms, the range the gain map defines; the base rendition's headroom when
+    /// nothing was rendered. Content beyond a display's headroom needs tone mapping only when this exceeds it.
+    public var renditionHeadroom: Double {
+        let (base, alternate) = (exp2(metadata.baseHeadroom), metadata.alternateHeadroomRatio)
+        guard let displayHeadroom else { return base }
+        return Swift.min(Swift.max(displayHeadroom, Swift.min(base, alternate)), Swift.max(base, alternate))
+    }
 
     /// Creates a value.
     public init(

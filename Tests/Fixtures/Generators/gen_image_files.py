@@ -71,12 +71,16 @@ def segment(marker, payload):
     return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
 
 
-def apple_gain_map():
+def apple_gain_map(name="apple-hdrgainmap.jpg", newer=False):
     """Apple's pre-ISO HDR gain-map JPEG, assembled from the structure Apple documents ("Applying Apple HDR effect to
     your photos") and iPhone files show: primary XMP HDRGainMap:HDRGainMapVersion, Exif maker note "Apple iOS" with
     tags 0x0021 = 1.0 and 0x0030 = 0.5 (SRATIONAL; headroom 2^(2.303 − 0.303·0.5) = 4.443), an MPF index, and a
     full-resolution greyscale gain map (value (x·8 + y·4) % 256) whose XMP names
-    urn:com:apple:photo:2020:aux:hdrgainmap. Not a file from an iPhone: no real iPhone file can be fetched here."""
+    urn:com:apple:photo:2020:aux:hdrgainmap. Not a file from an iPhone: no real iPhone file can be fetched here.
+
+    `newer`: the layout of libavif's and libultrahdr's apple_gainmap_new.jpg (an iPhone photo resized with Preview):
+    no primary XMP, and the gain-map XMP carries HDRGainMapVersion 131072 and HDRGainMapHeadroom 4.532783 beside the
+    same maker note, which the XMP value overrides."""
     try:
         from PIL import Image
         import PIL
@@ -97,6 +101,14 @@ def apple_gain_map():
                b'<rdf:Description rdf:about="" xmlns:apdi="http://ns.apple.com/pixeldatainfo/1.0/" '
                b'apdi:AuxiliaryImageType="urn:com:apple:photo:2020:aux:hdrgainmap" apdi:StoredFormat="L008"/>'
                b'</rdf:RDF></x:xmpmeta>')
+    if newer:
+        aux_xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+                   b'<rdf:Description rdf:about="" xmlns:apdi="http://ns.apple.com/pixeldatainfo/1.0/" '
+                   b'xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/">'
+                   b'<apdi:AuxiliaryImageType>urn:com:apple:photo:2020:aux:hdrgainmap</apdi:AuxiliaryImageType>'
+                   b'<HDRGainMap:HDRGainMapVersion>131072</HDRGainMap:HDRGainMapVersion>'
+                   b'<HDRGainMap:HDRGainMapHeadroom>4.532783</HDRGainMap:HDRGainMapHeadroom>'
+                   b'</rdf:Description></rdf:RDF></x:xmpmeta>')
     gain = gain[:2] + segment(0xE1, b"http://ns.adobe.com/xap/1.0/\x00" + aux_xmp) + gain[2:]
     primary_xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
                    b'<rdf:Description rdf:about="" xmlns:HDRGainMap="http://ns.apple.com/HDRGainMap/1.0/" '
@@ -128,14 +140,16 @@ def apple_gain_map():
         t += struct.pack(">IIIHH", 0x00020000, gain_size, gain_offset, 0, 0)
         return segment(0xE2, b"MPF\x00" + t)
 
-    head = base[:2] + exif + xmp
+    head = base[:2] + exif + (b"" if newer else xmp)
     mpf_tiff_start = len(head) + 4 + 4
     placeholder = mpf(0, 0, 0)
     primary_size = len(head) + len(placeholder) + len(base) - 2
     primary = head + mpf(primary_size, len(gain), primary_size - mpf_tiff_start) + base[2:]
     assert len(primary) == primary_size
-    write("apple-hdrgainmap.jpg", primary + gain, f"assembled by this script around Pillow {PIL.__version__} JPEGs",
-          "Apple pre-ISO HDR gain map: aux image urn:com:apple:photo:2020:aux:hdrgainmap, maker note 33 = 1, 48 = 0.5")
+    purpose = ("Apple HDR gain map, newer layout: no primary XMP; gain-map XMP HDRGainMapVersion 131072 and "
+               "HDRGainMapHeadroom 4.532783 (a ratio) over the maker note's 4.443" if newer else
+               "Apple pre-ISO HDR gain map: aux image urn:com:apple:photo:2020:aux:hdrgainmap, maker note 33 = 1, 48 = 0.5")
+    write(name, primary + gain, f"assembled by this script around Pillow {PIL.__version__} JPEGs", purpose)
 
 
 def main():
@@ -233,6 +247,7 @@ def main():
         print("note: Pillow not installed; its fixtures keep their committed bytes")
 
     apple_gain_map()
+    apple_gain_map("apple-hdrgainmap-xmp-headroom.jpg", newer=True)
 
     lines = ["# image-files fixtures", "",
              "Made by `Generators/gen_image_files.py` (`make fixtures`). Pixel formulas are in the script.", "",

@@ -67,18 +67,14 @@ struct ConvertJob: Sendable {
                 "cannot tell the output format from '\(outputURL.lastPathComponent)'; use .png, .jpg, .avif, .heic, "
                     + ".yuv or --format")
         }
-        // 1. Read.
-        var readOptions = ImageReadOptions()
+        // 1. Read; a gain map is rendered once the target is known.
+        var readOptions = ImageReadOptions(gainMap: .base)
         readOptions.raw = request.rawInput
-        if let h = request.displayHeadroom {
-            readOptions.gainMap = .displayHeadroom(h)
-        } else if outputType == .jpeg, request.gainMap == nil, request.targetSpace == nil {
-            readOptions.gainMap = .base  // SDR JPEG out of a gain-map JPEG: its own base
-        }
-        let image = try ImageFile.read(contentsOf: URL(fileURLWithPath: input), options: readOptions)
-        let decoded = clock.now
-        // 2. Decide the target and convert.
+        var image = try ImageFile.read(contentsOf: URL(fileURLWithPath: input), options: readOptions)
         let targetSpace = request.targetSpace ?? defaultTarget(image, outputType)
+        image = try image.rendition(for: gainMapRendering(targetSpace))
+        let decoded = clock.now
+        // 2. Convert.
         var conversion = PixelConverter.Options()
         conversion.referenceWhite = request.referenceWhite
         conversion.gamut = request.gamut.policy
@@ -153,21 +149,34 @@ struct ConvertJob: Sendable {
     }
 
     /// The colour space written when none was asked for: sRGB for an 8-bit JPEG of HDR content, BT.2100 PQ (ISO HDR)
-    /// for deep formats of a gain-map or extended-linear HDR rendition, else the source's.
+    /// for deep formats of a gain-map image (unless `--display-headroom` asks for SDR) or an extended-linear HDR
+    /// rendition, else the source's (a gain-map image's base, written as SDR).
     func defaultTarget(_ image: DecodedImage, _ type: ImageFileType) -> ColorSpace {
         let source = image.encoding.colorSpace
         if type == .jpeg, request.gainMap == nil, image.isHDR { return .sRGB }
         if request.gainMap != nil { return source }
-        if image.gainMap?.weight ?? 0 > 0 || (source.isLinear && source.outOfRange == .extended && type != .raw) {
+        let gainMapHDR = image.hasUnrenderedGainMap && type != .jpeg && (request.displayHeadroom ?? 2) > 1
+        if gainMapHDR || (source.isLinear && source.outOfRange == .extended && type != .raw) {
             return .bt2100PQ
         }
         if image.colorDecision.unmatchedProfile != nil { return .sRGB }
         return source
     }
 
+    /// Which rendition of a gain-map image a target gets (ISO 21496-1): `--display-headroom H`; else headroom 1 for
+    /// an SDR target (a base meant for SDR is then written as stored, with no tone mapping); else the alternate
+    /// rendition at its full headroom (HDR targets, and the HDR input of a gain-map JPEG being written).
+    func gainMapRendering(_ target: ColorSpace) -> GainMapRendering {
+        if let h = request.displayHeadroom { return .displayHeadroom(h) }
+        if request.gainMap == nil, !target.isHDR, !(target.isLinear && target.outOfRange == .extended) {
+            return .displayHeadroom(1)
+        }
+        return .alternate
+    }
+
     func contentLuminance(_ image: DecodedImage) -> ContentLuminance {
-        if let gainMap = image.gainMap, let h = gainMap.displayHeadroom {
-            return ContentLuminance(maxContentLightLevel: h * request.referenceWhite)
+        if let gainMap = image.gainMap {
+            return ContentLuminance(maxContentLightLevel: gainMap.renditionHeadroom * request.referenceWhite)
         }
         return ContentLuminance(
             masteringPeak: image.masteringDisplay?.maximumLuminance,

@@ -1,29 +1,26 @@
-/// Reads the two Apple maker-note values that scale Apple's pre-ISO HDR gain map (`MakerApple` tags 0x0021 and
-/// 0x0030, exiftool's HDRHeadroom and HDRGain) from a JPEG's APP1 Exif segment. Every offset is bounds-checked;
-/// anything unexpected gives nil.
+/// Reads the two Apple maker-note values that scale Apple's HDR gain map of older iPhone photos (`MakerApple` tags
+/// 0x0021 and 0x0030, exiftool's HDRHeadroom and HDRGain) from Exif TIFF bytes (a JPEG's APP1 `Exif\0\0` payload
+/// after its signature, or a HEIF `Exif` item after its offset field). Every offset is bounds-checked; anything
+/// unexpected gives nil.
 enum AppleMakerNote {
-    /// Tag 0x0021 and tag 0x0030 as numbers, when both are present.
-    static func headroomTags(in jpeg: [UInt8]) -> (tag33: Double, tag48: Double)? {
-        guard let payload = JPEGSegments.firstAPP1Payload(in: jpeg, signature: Array("Exif\u{0}\u{0}".utf8)) else {
-            return nil
-        }
-        let exif = Array(payload)
+    /// The two values, when the Exif has an Apple maker note with both.
+    static func values(tiff exif: [UInt8]) -> AppleGainMapTags.MakerNoteValues? {
         let tiff = TIFFReader(bytes: exif)
         guard let ifd0 = tiff.firstIFDOffset,
             let pointer = tiff.entries(at: ifd0).first(where: { $0.tag == 0x8769 }),
             let exifIFD = tiff.number(pointer).flatMap({ Int(exactly: $0) }),
             let note = tiff.entries(at: exifIFD).first(where: { $0.tag == 0x927C }),
-            let start = note.valueOffset, let end = Checked.add(start, note.count), end <= exif.count
+            let start = note.valueOffset, let range = Bytes.range(start, note.count, within: exif.count)
         else { return nil }
-        let makerNote = Array(exif[start..<end])
+        let makerNote = Array(exif[range])
         guard makerNote.starts(with: Array("Apple iOS\u{0}".utf8)), makerNote.count > 16 else { return nil }
         // "Apple iOS\0", version (2 bytes), byte order "MM"/"II", then the IFD; offsets are relative to the note.
         let reader = TIFFReader(bytes: makerNote, littleEndian: makerNote[12] == 0x49)
         let entries = reader.entries(at: 14)
-        guard let a = entries.first(where: { $0.tag == 0x0021 }).flatMap(reader.number),
-            let b = entries.first(where: { $0.tag == 0x0030 }).flatMap(reader.number)
+        guard let headroom = entries.first(where: { $0.tag == 0x0021 }).flatMap(reader.number),
+            let gain = entries.first(where: { $0.tag == 0x0030 }).flatMap(reader.number)
         else { return nil }
-        return (a, b)
+        return AppleGainMapTags.MakerNoteValues(headroom: headroom, gain: gain)
     }
 }
 
@@ -102,13 +99,5 @@ struct TIFFReader {
         case 5, 10, 12: 8
         default: 1
         }
-    }
-}
-
-/// Overflow-reporting arithmetic for offsets read from files.
-enum Checked {
-    static func add(_ a: Int, _ b: Int) -> Int? {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? nil : sum
     }
 }
