@@ -13,7 +13,7 @@ APT_TEST_PROFILES := icc-profiles-free colord-data
 APT_TEST_TOOLS := libimage-exiftool-perl
 
 .PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy \
-	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint
+	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus
 
 all: build
 
@@ -126,6 +126,13 @@ fixtures:
 	$(PYTHON) -m pip install -q -r Tests/Fixtures/Generators/requirements.txt
 	$(PYTHON) Tests/Fixtures/Generators/generate.py
 
+## Other projects' test files (Tests/Fixtures/conformance/corpus.json) into .build-conformance/corpus, from snapshots of
+## their repositories under MIRROR_ROOT (fetched files are never committed). `make test` checks their facts when the
+## folder exists (or HDRCOLOR_CONFORMANCE_DIR names one) and says it skipped them otherwise.
+MIRROR_ROOT ?= /work/.mirror
+conformance-corpus:
+	$(PYTHON) Tests/Fixtures/Generators/assemble_conformance.py --mirror-root $(MIRROR_ROOT) .build-conformance/corpus
+
 ## Exhaustive binary16 check over all 2^32 Float bit patterns (release build, minutes).
 check-exhaustive: deps
 	cd Benchmarks && $(SWIFT) run -c release HalfFloatExhaustive
@@ -140,4 +147,4 @@ docs: deps
 		--output-path .build-docs/site $(DOCC_FLAGS)
 
 clean:
-	rm -rf .build .build-consumer .build-docs .build-asan .build-tsan .build-fuzz
+	rm -rf .build .build-consumer .build-docs .build-asan .build-tsan .build-fuzz .build-conformance

@@ -77,12 +77,13 @@ struct RuleTests {
         #expect(unfired.isEmpty, "rules no fixture fires: \(unfired.sorted())")
     }
 
-    @Test("rule catalog: unique ids, a fix and a source for each")
+    @Test("rule catalog: unique ids, a fix, a source and the reason for its severity for each")
     func catalog() {
         let ids = ValidationRule.all.map(\.id)
         #expect(Set(ids).count == ids.count)
         for rule in ValidationRule.all {
             #expect(!rule.fix.isEmpty && !rule.reference.isEmpty && !rule.title.isEmpty, "\(rule.id)")
+            #expect(rule.severityReason.count > 40, "\(rule.id) states no reason for its severity")
         }
     }
 
@@ -93,6 +94,8 @@ struct RuleTests {
         let text = try String(contentsOf: article, encoding: .utf8)
         for rule in ValidationRule.all {
             #expect(text.contains("`\(rule.id)`"), "\(rule.id) missing from ColourTagRules.md")
+            #expect(text.contains(rule.severityReason.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s reason")
+            #expect(text.contains(rule.title.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s title is stale")
         }
     }
 

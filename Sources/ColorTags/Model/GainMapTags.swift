@@ -33,6 +33,30 @@ public struct ISOGainMapRecord: Hashable, Sendable {
     public var values: Values?
     /// Bytes after the last field that the record did not need (iOS writes a few; read leniently, libultrahdr #319).
     public var trailingByteCount: Int
+    /// The version byte of a `tmap` item's payload (HEIF/AVIF); nil for JPEG records. Only 0 is defined.
+    public var tmapVersion: UInt8?
+
+    /// Creates a record.
+    public init(
+        minimumVersion: UInt16, writerVersion: UInt16, values: Values?, trailingByteCount: Int,
+        tmapVersion: UInt8? = nil
+    ) {
+        self.minimumVersion = minimumVersion
+        self.writerVersion = writerVersion
+        self.values = values
+        self.trailingByteCount = trailingByteCount
+        self.tmapVersion = tmapVersion
+    }
+
+    /// Whether a reader of version 0 applies the record: `minimum_version` 0 and, in a `tmap` item, version byte 0.
+    /// Readers must ignore other records and show the base image (ISO 21496-1; libavif).
+    public var isSupported: Bool { minimumVersion == 0 && (tmapVersion ?? 0) == 0 }
+
+    /// The version text of reports: `"minimum_version 0, writer_version 0"`, with the tmap version when it is not 0.
+    public var versionDescription: String {
+        (tmapVersion.map { $0 != 0 ? "tmap version \($0), " : "" } ?? "")
+            + "minimum_version \(minimumVersion), writer_version \(writerVersion)"
+    }
 
     /// The metadata as the tone-mapping model (doubles), or nil without values or with a zero denominator.
     public var metadata: GainMapMetadata? {

@@ -13,10 +13,19 @@ enum ISOGainMapParser {
 
     static func parse(_ data: [UInt8], hasVersionByte: Bool) -> Outcome {
         var position = 0
+        var tmapVersion: UInt8?
         if hasVersionByte {
             guard let version = data.u8(0) else { return .problem("the tmap payload is empty") }
-            guard version == 0 else { return .problem("tmap version is \(version); only 0 is defined") }
+            tmapVersion = version
             position = 1
+            // A newer tmap layout: readers that know version 0 ignore the gain map (libavif
+            // unsupported_gainmap_version.avif); nothing after the version byte is read.
+            guard version == 0 else {
+                return .record(
+                    ISOGainMapRecord(
+                        minimumVersion: data.u16(1) ?? 0, writerVersion: data.u16(3) ?? 0, values: nil,
+                        trailingByteCount: 0, tmapVersion: version))
+            }
         }
         guard let minimumVersion = data.u16(position), let writerVersion = data.u16(position + 2) else {
             return .problem("the record is \(data.count) bytes, too short for its version fields")
@@ -24,7 +33,7 @@ enum ISOGainMapParser {
         position += 4
         var record = ISOGainMapRecord(
             minimumVersion: minimumVersion, writerVersion: writerVersion, values: nil,
-            trailingByteCount: data.count - position)
+            trailingByteCount: data.count - position, tmapVersion: tmapVersion)
         guard minimumVersion == 0, position < data.count else { return .record(record) }
         let flags = data[position]
         position += 1

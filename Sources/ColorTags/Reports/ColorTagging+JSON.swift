@@ -287,6 +287,7 @@ extension ISOGainMapRecord {
         var members: [(String, JSONValue)] = [
             ("MinimumVersion", .integer(Int(minimumVersion))), ("WriterVersion", .integer(Int(writerVersion))),
         ]
+        if let tmapVersion { members.append(("TmapVersion", .integer(Int(tmapVersion)))) }
         if let v = values {
             func fractions(_ list: [GainMapFraction]) -> JSONValue { .array(list.map { .string($0.description) }) }
             members += [

@@ -86,7 +86,7 @@ extension ColorTagging {
             if let iso = gainMap.iso {
                 add(
                     "ISO 21496-1",
-                    "minimum_version \(iso.value.minimumVersion), writer_version \(iso.value.writerVersion) — \(iso.location)"
+                    "\(iso.value.versionDescription) — \(iso.location)"
                 )
                 if let m = iso.value.metadata {
                     add(

@@ -20,10 +20,10 @@ extension TagChecks {
                     at: mpf.location)
             }
         }
-        if let iso = gainMap.iso ?? gainMap.isoPrimaryVersion, iso.value.minimumVersion != 0 {
+        if let iso = gainMap.iso ?? gainMap.isoPrimaryVersion, !iso.value.isSupported {
             add(
                 .gainMapUnknownVersion,
-                "ISO 21496-1 minimum_version is \(iso.value.minimumVersion) (writer_version \(iso.value.writerVersion)); readers "
+                "ISO 21496-1 \(iso.value.versionDescription) is unknown; readers "
                     + "that know only version 0 ignore the gain map, and this report treats the image as SDR",
                 at: iso.location)
         }
@@ -72,11 +72,8 @@ extension TagChecks {
                         + "(compared as exact fractions)", at: location)
             }
         }
-        if let base = values.baseHeadroom.value, let alternate = values.alternateHeadroom.value {
-            let largestGain = values.gainMapMax.compactMap(\.value).max() ?? 0
-            headroomCheck(
-                base: base, alternate: alternate, largestGain: largestGain,
-                names: ("alternateHdrHeadroom", "gainMapMax"), at: location)
+        if let record = tagging.gainMap.iso?.value, let metadata = record.metadata {
+            headroomCheck(metadata, names: ("alternateHdrHeadroom", "gainMapMax"), at: location)
         }
     }
 
@@ -106,26 +103,35 @@ extension TagChecks {
                     "XMP hdrgm:GainMapMax \(maximum.g4) is below hdrgm:GainMapMin \(minimum.g4)", at: location)
             }
         }
-        if let capacityMax = xmp.hdrCapacityMax, !xmp.baseRenditionIsHDR {
-            headroomCheck(
-                base: xmp.hdrCapacityMin, alternate: capacityMax, largestGain: xmp.gainMapMax.max() ?? 0,
-                names: ("hdrgm:HDRCapacityMax", "hdrgm:GainMapMax"), at: location)
+        if let metadata = xmp.metadata, !xmp.baseRenditionIsHDR {
+            headroomCheck(metadata, names: ("hdrgm:HDRCapacityMax", "hdrgm:GainMapMax"), at: location)
         }
     }
 
-    /// Warns when the alternate headroom exceeds what the largest gain can reach (base headroom + gainMapMax, log2):
-    /// the weight then stays below 1 on capable displays and HDR comes out dark (lovell/sharp #4314).
-    mutating func headroomCheck(
-        base: Double, alternate: Double, largestGain: Double, names: (String, String), at location: TagLocation
-    ) {
-        if alternate > base + largestGain + 1e-3 {
-            add(
-                .gainMapHeadroomExceedsGain,
-                "\(names.0) is \(alternate.g4) (log2, \(Swift.max(1, exp2(alternate)).g4)×) but the largest gain \(names.1) is "
-                    + "\(largestGain.g4) (\(exp2(largestGain).g4)×): displays with headroom up to \(exp2(alternate).g4)× apply "
-                    + "only part of the gain, so the HDR rendition is \((alternate - base - largestGain).g4) stops dark",
-                at: location)
+    /// The shortfall (stops) that draws ``RuleID/gainMapHeadroomExceedsGain``: half a stop, a visible exposure
+    /// step. lovell/sharp #4314 reports 1.6 stops as a visibly dim HDR rendition; libavif's and Adobe's seine files
+    /// exceed by 0.01 stop, and files whose offsets carry the gain (gainmap-js 05.jpg) by none.
+    static let headroomShortfallThreshold = 0.5
+
+    /// Warns when the alternate headroom is well above the brightest value the gain map can produce: base white
+    /// (2^baseHeadroom) with the largest gain and the offsets, `(2^H_base + k_base)·2^gainMapMax − k_alt`, per
+    /// channel. Displays between the two headrooms then get only part of the gain, and HDR comes out dim
+    /// (lovell/sharp #4314). A shortfall under ``headroomShortfallThreshold`` is a rounding choice, not a defect.
+    mutating func headroomCheck(_ m: GainMapMetadata, names: (String, String), at location: TagLocation) {
+        guard m.alternateHeadroom > m.baseHeadroom else { return }
+        var peak = 0.0
+        for c in 0..<3 {
+            peak = Swift.max(peak, (exp2(m.baseHeadroom) + m.baseOffset[c]) * exp2(m.gainMapMax[c]) - m.alternateOffset[c])
         }
+        let reachable = log2(Swift.max(peak, .leastNormalMagnitude))
+        let shortfall = m.alternateHeadroom - reachable
+        guard shortfall > Self.headroomShortfallThreshold else { return }
+        add(
+            .gainMapHeadroomExceedsGain,
+            "\(names.0) is \(m.alternateHeadroom.g4) (log2, \(exp2(m.alternateHeadroom).g4)×) but the brightest value the "
+                + "gain map reaches (\(names.1) \(m.gainMapMax.max().g4) with the offsets) is \(reachable.g4) (\(peak.g4)×): "
+                + "displays with headroom between the two apply only part of the gain, so the HDR rendition is up to "
+                + "\(shortfall.g4) stops dim", at: location)
     }
 
     mutating func compare(iso: GainMapMetadata, xmp: GainMapMetadata, at location: TagLocation) {

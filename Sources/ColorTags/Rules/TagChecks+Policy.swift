@@ -9,7 +9,7 @@ extension TagChecks {
         func isPrimaries(_ expected: RGBPrimaries) -> Bool {
             primaries.map { Self.chromaticityError($0, expected) <= options.chromaticityTolerance } ?? false
         }
-        let gainMapISO = tagging.gainMap.iso?.value.values != nil && tagging.gainMap.iso?.value.minimumVersion == 0
+        let gainMapISO = tagging.gainMap.iso?.value.values != nil && tagging.gainMap.iso?.value.isSupported == true
         let gainMapXMP = tagging.gainMap.xmp?.value.hasValues == true
         var unmet: [String] = []
         switch requirement {

@@ -9,12 +9,18 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
     public var title: String
     /// How to fix a finding, one or two sentences naming a command where one exists.
     public var fix: String
+    /// Why the rule has its default severity: the reader behaviour or specification clause that makes a finding an
+    /// error (readers disagree on the colour, or the file breaks its format), a warning (some readers differ, or
+    /// information is lost) or a note.
+    public var severityReason: String
     /// The standard or public field report the rule comes from.
     public var reference: String
 
     /// The rule with this identifier.
     public static func rule(_ id: RuleID) -> ValidationRule {
-        catalogIndex[id] ?? ValidationRule(id: id, defaultSeverity: .error, title: id.rawValue, fix: "", reference: "")
+        catalogIndex[id]
+            ?? ValidationRule(
+                id: id, defaultSeverity: .error, title: id.rawValue, fix: "", severityReason: "", reference: "")
     }
 
     private static let catalogIndex: [RuleID: ValidationRule] = Dictionary(
@@ -27,103 +33,145 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         .init(
             id: .truncated, defaultSeverity: .error, title: "The file ends inside a chunk, segment or box.",
             fix: "Re-export the image; a truncated file was cut short in transfer or by a crashed writer.",
+            severityReason:
+                "Decoders stop at the cut or reject the file (libpng: \"Read Error\"); what follows the cut, colour tags included, is lost to every reader.",
             reference: "PNG §5.3, ITU-T T.81 Annex B, ISO/IEC 14496-12 §4.2"),
         .init(
             id: .crcMismatch, defaultSeverity: .error, title: "A PNG chunk's CRC does not match its contents.",
-            fix: "Re-export the image; a tool edited bytes without recomputing the CRC.", reference: "PNG §5.3"),
+            fix: "Re-export the image; a tool edited bytes without recomputing the CRC.", severityReason:
+                "PNG §5.3 makes a CRC error fatal for critical chunks and libpng drops ancillary chunks whose CRC fails, so readers lose the tag or the whole file (image-png's cicp_pq.png loses its cLLI and mDCV).",
+            reference: "PNG §5.3"),
         .init(
             id: .malformed, defaultSeverity: .error,
             title:
                 "A tag or structure has an impossible length or value (wrong chunk size, length above 2³¹−1, bad zlib data, range flag above 1, ICC segments out of sequence).",
             fix: "Rewrite the tag with a conforming tool, e.g. `\(tagCommand)` for PNG colour chunks.",
+            severityReason:
+                "The format leaves no room for the value (PNG Table 11.1 colour type/bit depth pairs, ICC Annex B.4 sequences): conforming decoders reject the file or drop the tag, so readers disagree.",
             reference: "PNG 3rd edition §11.3, ICC.1:2022 Annex B.4, ISO/IEC 23008-12"),
         .init(
             id: .chunkOrder, defaultSeverity: .error,
             title:
                 "A PNG colour chunk (cICP, iCCP, sRGB, gAMA, cHRM, mDCV, cLLI) comes after PLTE or IDAT, or IHDR is not first.",
             fix: "Decoders ignore late colour chunks: rewrite them with `\(tagCommand)`, which places them after IHDR.",
+            severityReason:
+                "PNG §5.6: decoders ignore colour chunks after PLTE/IDAT; browsers and libpng then show the file in another colour space than its writer meant.",
             reference: "PNG 3rd edition §5.6 chunk ordering"),
         .init(
             id: .duplicateTag, defaultSeverity: .error,
             title: "A PNG colour chunk appears twice.",
             fix: "Keep one: `hdrcolor tag` replaces every copy of the chunks it writes.",
+            severityReason:
+                "PNG §5.6 allows one of each colour chunk; readers keep either the first or the last, so two readers can show two colours.",
             reference: "PNG 3rd edition §5.6"),
         .init(
             id: .untagged, defaultSeverity: .note,
             title: "No colour tag: readers assume sRGB (PNG, JPEG) or the MIAF defaults (HEIF, AVIF).",
             fix: "Tag the file so every reader agrees, e.g. `hdrcolor tag FILE --cicp 1/13/0/1` for sRGB.",
+            severityReason:
+                "Readers agree on the default (sRGB for PNG and JPEG, MIAF 1/13/6/full for HEIF/AVIF), so nothing renders differently; it is worth knowing only when the content is not sRGB.",
             reference: "PNG 3rd edition §4.3; MIAF (ISO/IEC 23000-22) §7.3.6.4"),
         .init(
             id: .heifColrDuplicate, defaultSeverity: .error,
             title: "An item has two `colr` boxes of one type, or both `rICC` and `prof`.",
             fix: "Keep one `nclx` and at most one ICC box per item; re-encode with avifenc or libheif.",
+            severityReason:
+                "ISO/IEC 23008-12 allows one colr of each type per item; readers pick different ones (av1-avif #164), so colour differs between readers.",
             reference: "ISO/IEC 23008-12 §6.5.5; AOMediaCodec/av1-avif #164"),
         .init(
             id: .avifColrBitstreamMismatch, defaultSeverity: .warning,
             title: "The AVIF `colr` nclx and the AV1 sequence header's colour config disagree (codes or range).",
             fix:
                 "The container wins, but decoders that read the bitstream show other colours: re-encode with matching values (avifenc --cicp P/T/M, -r full|limited).",
+            severityReason:
+                "The container wins by ISO/IEC 14496-12, so conforming readers agree; hardware and bitstream-first decoders (Netflix/vp9-dash #5) differ, hence a warning, not an error.",
             reference: "gpac/ComplianceWarden #36; AOMediaCodec/av1-avif #84"),
         .init(
             id: .avifBitstreamOnlyColour, defaultSeverity: .error,
             title:
                 "No `colr` box while the AV1 bitstream says video range or non-default code points: MIAF readers apply 1/13/6/full and render it wrongly (Apple platforms).",
             fix: "Add a `colr` nclx box: re-encode with avifenc --cicp P/T/M and the matching -r range.",
+            severityReason:
+                "MIAF readers (Apple platforms) apply 1/13/6/full and ignore the bitstream, libavif applies the bitstream: the same file renders with two different colours or ranges (gpac/ComplianceWarden #36).",
             reference: "AOMediaCodec/av1-avif #84; MIAF §7.3.6.4"),
         .init(
             id: .pngCICPNarrowRange, defaultSeverity: .warning,
             title: "cICP VideoFullRangeFlag is 0 (narrow range): browsers ignore the flag and show full range.",
-            fix: "Convert the pixels to full range and write `--cicp P/T/0/1`.", reference: "w3c/png #312"),
+            fix: "Convert the pixels to full range and write `--cicp P/T/0/1`.", severityReason:
+                "The file is valid PNG, but browsers ignore the flag (w3c/png #312) and show the pixels as full range: a contrast shift on the web, not a broken file.",
+            reference: "w3c/png #312"),
         .init(
             id: .pngCICPMatrix, defaultSeverity: .error,
             title: "cICP MatrixCoefficients is not 0: PNG pixels are RGB.",
             fix: "Write the chunk with matrix 0: `\(tagCommand)`.",
+            severityReason:
+                "PNG 3rd edition §11.3.2.6 requires 0; readers either reject the chunk or apply no matrix, so the pixels' meaning is undefined.",
             reference: "PNG 3rd edition §11.3.2.6; AOMediaCodec/libavif PR #2952"),
         .init(
             id: .pngLegacyChunkName, defaultSeverity: .warning,
             title: "The draft spellings mDCv/cLLi instead of mDCV/cLLI: current decoders ignore them.",
             fix: "Rewrite with `hdrcolor tag FILE --mdcv … --clli …`, which writes the 3rd-edition names.",
+            severityReason:
+                "Only the draft spelling is wrong: current decoders skip the chunk (w3c/png #479), so HDR metadata is lost but colour is not.",
             reference: "w3c/png #479"),
         .init(
             id: .pngMDCVWithoutCICP, defaultSeverity: .warning,
             title: "An mDCV chunk without cICP: the 3rd edition requires cICP beside it.",
             fix: "Add the code points: `\(tagCommand)`.",
+            severityReason:
+                "PNG 3rd edition requires cICP beside mDCV, but the image itself renders as its other tags say; only the HDR metadata loses its anchor.",
             reference: "pnggroup/pngcheck PR #38; PNG 3rd edition §11.3.2.7"),
         .init(
             id: .pngICCPWithSRGB, defaultSeverity: .warning,
             title: "Both iCCP and sRGB: the PNG specification says they shall not both be present.",
-            fix: "Keep one; `hdrcolor tag FILE --icc P` removes sRGB.", reference: "PNG 3rd edition §11.3.2.5"),
+            fix: "Keep one; `hdrcolor tag FILE --icc P` removes sRGB.", severityReason:
+                "The PNG specification forbids both, but every reader applies the same precedence (iCCP over sRGB in libpng), so the rendering is usually the same.",
+            reference: "PNG 3rd edition §11.3.2.5"),
         .init(
             id: .cicpReservedCode, defaultSeverity: .error,
             title: "A reserved H.273 code point (e.g. ColourPrimaries 3, TransferCharacteristics 19+).",
-            fix: "Use a defined code, e.g. 9/16/0/1 for BT.2100 PQ.", reference: "ITU-T H.273 Tables 2–4"),
+            fix: "Use a defined code, e.g. 9/16/0/1 for BT.2100 PQ.", severityReason:
+                "H.273 gives a reserved code no meaning: every reader must guess, and they guess differently.",
+            reference: "ITU-T H.273 Tables 2–4"),
         .init(
             id: .cicpUnspecifiedCode, defaultSeverity: .warning,
             title: "ColourPrimaries or TransferCharacteristics is 2 (unspecified): readers guess.",
-            fix: "State the real code points.", reference: "ITU-T H.273 §8"),
+            fix: "State the real code points.", severityReason:
+                "H.273 code 2 is a legal statement of ignorance, but readers substitute their own defaults (BT.709 or sRGB), so HDR or wide-gamut content may render wrongly.",
+            reference: "ITU-T H.273 §8"),
         .init(
             id: .cicpNarrowRangeRGB, defaultSeverity: .warning,
             title:
                 "VideoFullRangeFlag 0 with MatrixCoefficients 0 (RGB) outside PNG: narrow-range RGB is rare and often a mistake.",
-            fix: "Check the pixels; RGB content is normally full range (flag 1).", reference: "ITU-T H.273 §8.3"),
+            fix: "Check the pixels; RGB content is normally full range (flag 1).", severityReason:
+                "Legal per H.273, but RGB content is almost always full range; when it is a mistake the image looks washed out, so it is flagged for a human to check.",
+            reference: "ITU-T H.273 §8.3"),
         .init(
             id: .iccUnparseable, defaultSeverity: .error,
             title: "An embedded ICC profile does not parse.",
-            fix: "Re-embed a valid profile (`hdrcolor tag FILE --icc-from-cicp` for PNG).", reference: "ICC.1:2022 §7"),
+            fix: "Re-embed a valid profile (`hdrcolor tag FILE --icc-from-cicp` for PNG).", severityReason:
+                "Readers that cannot parse the profile fall back to sRGB (or reject the file); readers with lenient parsers do not: colour differs.",
+            reference: "ICC.1:2022 §7"),
         .init(
             id: .iccProfileIDMismatch, defaultSeverity: .error,
             title: "The profile ID is not the MD5 of the profile: it was edited after the ID was computed.",
             fix: "Recompute the ID (LittleCMS cmsMD5computeID) or regenerate the profile.",
+            severityReason:
+                "ICC.1:2022 §7.2.18: a stale ID means the profile was edited after it was identified; CMMs that cache by ID apply the old profile.",
             reference: "ICC.1:2022 §7.2.18"),
         .init(
             id: .iccUndecodableTag, defaultSeverity: .warning,
             title: "A tag of an ICC profile cannot be decoded.",
-            fix: "Regenerate the profile with a current CMS.", reference: "ICC.1:2022 §9"),
+            fix: "Regenerate the profile with a current CMS.", severityReason:
+                "The profile still works for its other tags; whether the missing tag matters depends on the reader's intent and CMM.",
+            reference: "ICC.1:2022 §9"),
         .init(
             id: .iccCICPTagInvalid, defaultSeverity: .error,
             title:
                 "The ICC cicp tag is invalid: profile older than 4.4, reserved codes, range flag above 1, or a matrix other than 0 in an RGB profile.",
-            fix: "Regenerate the profile as version 4.4 with valid code points.", reference: "ICC.1:2022 §9.2.17, §10.3"
+            fix: "Regenerate the profile as version 4.4 with valid code points.", severityReason:
+                "ICC.1:2022 §9.2.17 defines cicp only from version 4.4 and with valid codes; CMMs ignore or reject it, others honour it: colour differs.",
+            reference: "ICC.1:2022 §9.2.17, §10.3"
         ),
         .init(
             id: .iccCICPCurvesClip, defaultSeverity: .warning,
@@ -131,70 +179,96 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "The ICC cicp tag says PQ or HLG while its curves clip at SDR white: the tag is the effective transfer, but CMMs that ignore it (LittleCMS 2.14) render SDR.",
             fix:
                 "Convert with the cicp transfer (HDRColor does), or generate a profile whose curves are PQ/HLG: `hdrcolor profile --color-space bt2100-pq`.",
+            severityReason:
+                "The profile is internally consistent by its cicp tag, but CMMs that ignore the tag (LittleCMS 2.14, mm2/Little-CMS #439) render SDR: a known interop gap, not a broken file.",
             reference: "mm2/Little-CMS #439 (Adobe Camera Raw profiles)"),
         .init(
             id: .iccCICPTransferMismatch, defaultSeverity: .error,
             title: "The ICC cicp tag's transfer disagrees with the profile's own tone curves.",
             fix:
                 "Fix whichever is wrong; readers that honour cicp and readers that use the curves show different images.",
+            severityReason:
+                "Readers that honour cicp and readers that use the curves show different images of the same file.",
             reference: "ICC.1:2022 §9.2.17; iccDEV #2011"),
         .init(
             id: .iccCICPPrimariesMismatch, defaultSeverity: .error,
             title: "The ICC cicp tag's primaries disagree with the profile's colorants (tolerance 0.001 in xy).",
-            fix: "Fix whichever is wrong.", reference: "ICC.1:2022 §9.2.17"),
+            fix: "Fix whichever is wrong.", severityReason:
+                "Readers that honour cicp and readers that use the colorants show different colours.",
+            reference: "ICC.1:2022 §9.2.17"),
         .init(
             id: .conflictPrimaries, defaultSeverity: .error,
             title:
                 "Container CICP (cICP, nclx) primaries disagree with the embedded ICC profile's colorants (tolerance 0.001 in xy).",
             fix:
                 "Remove the stale tag, or regenerate the ICC from the code points: `hdrcolor tag FILE --cicp P/T/0/1 --icc-from-cicp`.",
+            severityReason:
+                "Readers that follow the container code points and readers that follow the ICC profile (av1-avif #84) show different gamuts.",
             reference: "av1-avif #84; PNG 3rd edition §4.3"),
         .init(
             id: .conflictTransfer, defaultSeverity: .error,
             title:
                 "Container CICP transfer disagrees with the embedded ICC profile's curves (0.001 in linear light) or cicp tag.",
             fix: "Regenerate the ICC from the code points: `hdrcolor tag FILE --cicp P/T/0/1 --icc-from-cicp`.",
+            severityReason:
+                "Readers that follow the container and readers that follow the ICC show different tones; for PQ content 5–7 EV apart (libjxl #2545).",
             reference: "libjxl #2545; PNG 3rd edition §4.3"),
         .init(
             id: .conflictCICPTag, defaultSeverity: .error,
             title: "Container CICP and the ICC profile's cicp tag name different code points.",
             fix: "Make both say the same: `hdrcolor tag FILE --cicp P/T/0/1 --icc-from-cicp`.",
+            severityReason:
+                "Two tags in the same file name different colour spaces; which one a reader uses decides what it shows.",
             reference: "ICC.1:2022 §9.2.17"),
         .init(
             id: .conflictSRGBICC, defaultSeverity: .warning,
             title: "An sRGB chunk beside an ICC profile that is not sRGB.",
-            fix: "Remove the sRGB chunk (`hdrcolor tag FILE --icc P` does).", reference: "PNG 3rd edition §11.3.2.5"),
+            fix: "Remove the sRGB chunk (`hdrcolor tag FILE --icc P` does).", severityReason:
+                "PNG precedence (iCCP over sRGB) is implemented consistently by current readers; old or minimal decoders that read only sRGB differ.",
+            reference: "PNG 3rd edition §11.3.2.5"),
         .init(
             id: .conflictGammaChromaticities, defaultSeverity: .warning,
             title:
                 "gAMA/cHRM disagree with the higher-precedence tag (cICP, iCCP, sRGB); old decoders use them and show other colours.",
             fix: "Remove gAMA/cHRM or write the values matching the effective colour.",
+            severityReason:
+                "Only decoders that ignore cICP/iCCP/sRGB (old ones) use gAMA/cHRM; current readers agree.",
             reference: "PNG 3rd edition §11.3.2"),
         .init(
             id: .mdcvInvalid, defaultSeverity: .error,
             title:
                 "Mastering display metadata is implausible: minimum ≥ maximum luminance, chromaticities outside (0, 1), or a white point farther than 0.05 in xy from D65, D50, DCI or illuminant C.",
             fix: "Write the mastering display's real values: `hdrcolor tag FILE --mdcv bt2020:1000:0.0001`.",
+            severityReason:
+                "SMPTE ST 2086 values outside physical limits make tone mappers compute nonsense (a negative range, a white point outside the gamut).",
             reference: "SMPTE ST 2086; PNG 3rd edition §11.3.2.7"),
         .init(
             id: .clliInvalid, defaultSeverity: .error,
             title: "MaxFALL is above MaxCLL (an average cannot exceed the maximum).",
             fix: "Recompute the content light levels: `hdrcolor tag FILE --clli MAXCLL,MAXFALL`.",
+            severityReason:
+                "CTA-861.3 defines MaxFALL ≤ MaxCLL; tone mappers that trust both produce inconsistent results.",
             reference: "CTA-861.3 Annex A"),
         .init(
             id: .clliAboveMastering, defaultSeverity: .warning,
             title: "MaxCLL is above the mastering display's maximum luminance.",
-            fix: "Check both; tone mappers use the smaller and clip the rest.", reference: "CTA-861.3; ITU-R BT.2390"),
+            fix: "Check both; tone mappers use the smaller and clip the rest.", severityReason:
+                "Legal and common (specular highlights beyond the mastering peak), but tone mappers then clip those highlights; a human should check.",
+            reference: "CTA-861.3; ITU-R BT.2390"),
         .init(
             id: .gainMapMetadataInvalid, defaultSeverity: .error,
             title:
                 "Gain-map metadata cannot be applied: a zero denominator, gamma ≤ 0, NaN/inf, gainMapMax < gainMapMin (exact fractions), or a truncated record.",
             fix: "Re-encode the gain map with libultrahdr or libavif.",
+            severityReason:
+                "The gain map cannot be applied (libultrahdr PR #449, libavif returns AVIF_RESULT_INVALID_TONE_MAPPED_IMAGE): readers show only the base, or fail.",
             reference: "libultrahdr PR #449/#456; libavif PR #2453"),
         .init(
             id: .gainMapUnknownVersion, defaultSeverity: .warning,
-            title: "ISO 21496-1 minimum_version is not 0: readers must ignore the gain map and show the SDR base.",
+            title: "ISO 21496-1 minimum_version (or a tmap item's version) is not 0: readers must ignore the gain map and show the base.",
             fix: "Write minimum_version 0 unless the file really needs a newer reader.",
+            severityReason:
+                "ISO 21496-1 tells readers to ignore the gain map and show the base; the file is valid, but HDR is lost on today's readers.",
             reference: "ISO 21496-1; libavif PR #2453"),
         .init(
             id: .gainMapMPFInvalid, defaultSeverity: .error,
@@ -202,80 +276,114 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "The MPF index is wrong: entry count differs from NumberOfImages, or an offset does not land on an SOI marker.",
             fix:
                 "Rewrite the MPF index; editors that insert metadata must recompute offsets (Exiv2 #3016). Chrome rejects wrong counts (libavif PR #1624).",
+            severityReason:
+                "Readers locate the gain map through MPF; a wrong index hides it (Chrome rejects wrong counts, libavif PR #1624).",
             reference: "CIPA DC-007; Exiv2 #3016; libavif PR #1624"),
         .init(
             id: .gainMapMissingImage, defaultSeverity: .error,
             title: "The primary image declares a gain map but no gain-map image with metadata is found.",
             fix: "Re-encode with a gain-map writer (libultrahdr) so MPF points at the gain map.",
+            severityReason:
+                "The primary image promises a gain map that no reader can find: HDR is lost everywhere.",
             reference: "UltraHDR image format v1.0"),
         .init(
             id: .gainMapISOXMPMismatch, defaultSeverity: .error,
             title:
                 "ISO 21496-1 and XMP hdrgm values disagree (tolerance 0.001 + 0.1 %): readers of each show different HDR renditions.",
             fix: "Re-encode so both are written from one set of values (libultrahdr writes both).",
+            severityReason:
+                "Apple reads ISO 21496-1, older Android reads XMP: the two platforms show different HDR renditions of one file (google/libultrahdr #393).",
             reference: "google/libultrahdr #393; Homebrew/homebrew-core PR #290600"),
         .init(
             id: .gainMapHeavyICC, defaultSeverity: .warning,
             title:
                 "The gain-map image carries a large (> 4 KiB) or LUT-based ICC profile; Apple ImageIO cannot open such files.",
             fix: "Strip the ICC from the gain-map image (it is not colour data).",
+            severityReason:
+                "The file is valid, but Apple ImageIO fails to open it (Homebrew/homebrew-core PR #290600): a platform gap, hence a warning.",
             reference: "Homebrew/homebrew-core PR #290600; google/libultrahdr #393"),
         .init(
             id: .gainMapHeadroomExceedsGain, defaultSeverity: .warning,
             title:
-                "The alternate headroom is larger than the largest gain applied: HDR renditions come out up to several stops too dark.",
+                "The alternate headroom is more than half a stop above the brightest value the gain map can produce (largest gain and offsets applied to base white): HDR renditions come out dim on displays between the two.",
             fix:
-                "Set the alternate headroom (hdrgm:HDRCapacityMax) from the content, at most the base headroom + gainMapMax.",
+                "Set the alternate headroom (hdrgm:HDRCapacityMax, ISO alternateHdrHeadroom) from the content: at most the log2 of the brightest value the gain map reaches.",
+            severityReason:
+                "The file is valid and renders as specified, but displays between the reachable peak and the declared headroom get a dim HDR rendition (lovell/sharp #4314); below half a stop the effect is not visible and no finding is made.",
             reference: "lovell/sharp #4314"),
         .init(
             id: .policyISOHDR, defaultSeverity: .error,
             title:
                 "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",
             fix: "Export as ISO 22028-5 HDR (e.g. 16-bit PNG with `--cicp 9/16/0/1`).",
+            severityReason:
+                "A policy the user asked for (--require iso-hdr): failing it is the point.",
             reference: "ISO 22028-5 as presented at WWDC 2023"),
         .init(
             id: .policySRGB, defaultSeverity: .error, title: "Policy srgb: the effective colour is sRGB.",
-            fix: "Convert to sRGB and tag it: `hdrcolor tag FILE --cicp 1/13/0/1`.", reference: "IEC 61966-2-1"),
+            fix: "Convert to sRGB and tag it: `hdrcolor tag FILE --cicp 1/13/0/1`.", severityReason:
+                "A policy the user asked for (--require srgb): failing it is the point.",
+            reference: "IEC 61966-2-1"),
         .init(
             id: .policyDisplayP3, defaultSeverity: .error,
             title: "Policy display-p3: the effective colour is Display P3.",
-            fix: "Convert to Display P3 and tag it: `hdrcolor tag FILE --cicp 12/13/0/1`.", reference: "SMPTE EG 432-1"),
+            fix: "Convert to Display P3 and tag it: `hdrcolor tag FILE --cicp 12/13/0/1`.", severityReason:
+                "A policy the user asked for (--require display-p3): failing it is the point.",
+            reference: "SMPTE EG 432-1"),
         .init(
             id: .policyTagged, defaultSeverity: .error,
             title: "Policy tagged: the file carries an explicit colour tag.",
-            fix: "Tag it: `hdrcolor tag FILE --cicp P/T/0/1` (PNG) or embed an ICC profile.", reference: "—"),
+            fix: "Tag it: `hdrcolor tag FILE --cicp P/T/0/1` (PNG) or embed an ICC profile.", severityReason:
+                "A policy the user asked for (--require tagged): failing it is the point.",
+            reference: "—"),
         .init(
             id: .policyHDR, defaultSeverity: .error, title: "Policy hdr: PQ or HLG, or a gain map.",
-            fix: "Export HDR (PQ/HLG) or add a gain map.", reference: "ITU-R BT.2100; ISO 21496-1"),
+            fix: "Export HDR (PQ/HLG) or add a gain map.", severityReason:
+                "A policy the user asked for (--require hdr): failing it is the point.",
+            reference: "ITU-R BT.2100; ISO 21496-1"),
         .init(
             id: .policyGainMapISO, defaultSeverity: .error,
             title: "Policy gain-map-iso: the gain map has ISO 21496-1 metadata.",
-            fix: "Re-encode with libultrahdr ≥ 1.3 or libavif ≥ 1.1.", reference: "ISO 21496-1"),
+            fix: "Re-encode with libultrahdr ≥ 1.3 or libavif ≥ 1.1.", severityReason:
+                "A policy the user asked for (--require gain-map-iso): failing it is the point.",
+            reference: "ISO 21496-1"),
         .init(
             id: .policyGainMapBoth, defaultSeverity: .error,
             title:
                 "Policy gain-map-both: the gain map has both ISO 21496-1 and XMP hdrgm metadata (Apple and Android both read it).",
-            fix: "Re-encode with libultrahdr, which writes both.", reference: "Homebrew/homebrew-core PR #290600"),
+            fix: "Re-encode with libultrahdr, which writes both.", severityReason:
+                "A policy the user asked for (--require gain-map-both): failing it is the point.",
+            reference: "Homebrew/homebrew-core PR #290600"),
         .init(
             id: .comparePrimaries, defaultSeverity: .error,
             title: "--compare: the derived file's primaries differ from the source's.",
             fix: "Configure the pipeline to keep the colour tags (ImageMagick #7715, libvips #3912, libavif #2950).",
+            severityReason:
+                "The derived file shows other colours than its source: the pipeline lost or changed the tags (ImageMagick #7715, libvips #3912).",
             reference: "ImageMagick #7715; libvips #3912; libavif #2950"),
         .init(
             id: .compareTransfer, defaultSeverity: .error, title: "--compare: the transfer function changed.",
             fix: "Keep the tags through the pipeline, or tag the output: `hdrcolor tag OUT --cicp P/T/0/1`.",
+            severityReason:
+                "The derived file shows other tones than its source (an HDR export that lost PQ/HLG renders as SDR).",
             reference: "libavif #2950"),
         .init(
             id: .compareRange, defaultSeverity: .error, title: "--compare: the signal range changed.",
-            fix: "Keep the range (avifenc -r full|limited).", reference: "av1-avif #84"),
+            fix: "Keep the range (avifenc -r full|limited).", severityReason:
+                "A range change without re-quantising the pixels makes the derivative washed out or crushed.",
+            reference: "av1-avif #84"),
         .init(
             id: .compareCLLI, defaultSeverity: .error,
             title: "--compare: content light level (cLLI/clli) was dropped or changed.",
-            fix: "Copy it: `hdrcolor tag OUT --clli MAXCLL,MAXFALL`.", reference: "ImageMagick #7715"),
+            fix: "Copy it: `hdrcolor tag OUT --clli MAXCLL,MAXFALL`.", severityReason:
+                "HDR metadata dropped in the pipeline changes how displays tone map the derivative.",
+            reference: "ImageMagick #7715"),
         .init(
             id: .compareMDCV, defaultSeverity: .error,
             title: "--compare: mastering display metadata (mDCV/mdcv) was dropped or changed.",
-            fix: "Copy it: `hdrcolor tag OUT --mdcv …`.", reference: "ImageMagick #7715"),
+            fix: "Copy it: `hdrcolor tag OUT --mdcv …`.", severityReason:
+                "HDR metadata dropped in the pipeline changes how displays tone map the derivative.",
+            reference: "ImageMagick #7715"),
     ]
 }
 

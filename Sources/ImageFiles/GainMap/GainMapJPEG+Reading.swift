@@ -108,10 +108,9 @@ extension GainMapJPEG {
     ) {
         var warnings: [String] = []
         let iso = tags.iso?.value
-        if let iso, iso.minimumVersion != 0 {
+        if let iso, !iso.isSupported {
             warnings.append(
-                "ISO 21496-1 minimum_version \(iso.minimumVersion) is unknown; showing the base image as the "
-                    + "standard requires")
+                "ISO 21496-1 \(iso.versionDescription) is unknown; showing the base image as the standard requires")
             return (nil, nil, false, warnings)
         }
         let isoMetadata = iso?.metadata

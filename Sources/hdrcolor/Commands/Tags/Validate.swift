@@ -130,11 +130,16 @@ extension HDRColorCommand {
 
         /// The rule catalog as a Markdown table (the documentation's rules article is made from it).
         static var ruleTable: String {
-            var lines = ["| Rule | Severity | What it checks | How to fix | Source |", "|---|---|---|---|---|"]
+            var lines = [
+                "| Rule | Severity | What it checks | Why this severity | How to fix | Source |", "|---|---|---|---|---|---|",
+            ]
             for rule in ValidationRule.all {
-                let cells = [rule.id.rawValue, rule.defaultSeverity.rawValue, rule.title, rule.fix, rule.reference]
-                    .map { $0.replacingOccurrences(of: "|", with: "\\|") }
-                lines.append("| `\(cells[0])` | \(cells[1]) | \(cells[2]) | \(cells[3]) | \(cells[4]) |")
+                let cells = [
+                    rule.id.rawValue, rule.defaultSeverity.rawValue, rule.title, rule.severityReason, rule.fix,
+                    rule.reference,
+                ]
+                .map { $0.replacingOccurrences(of: "|", with: "\\|") }
+                lines.append("| `\(cells[0])` | " + cells.dropFirst().joined(separator: " | ") + " |")
             }
             return lines.joined(separator: "\n")
         }
