@@ -28,6 +28,16 @@ extension TagChecks {
                 at: iso.location)
         }
         if let iso = gainMap.iso, let values = iso.value.values { checkISO(values, at: iso.location) }
+        // libavif accepts bytes after the record only from a newer writer (forward compatibility).
+        if let iso = gainMap.iso, iso.value.values != nil, iso.value.trailingByteCount > 0,
+            iso.value.writerVersion <= iso.value.minimumVersion
+        {
+            add(
+                .gainMapTrailingBytes,
+                "the ISO 21496-1 record has \(iso.value.trailingByteCount) byte\(iso.value.trailingByteCount == 1 ? "" : "s") "
+                    + "after its last field with writer_version \(iso.value.writerVersion); libavif rejects such gain maps "
+                    + "(HDR lost in its readers), libultrahdr and this reader apply them", at: iso.location)
+        }
         if let xmp = gainMap.xmp { checkXMP(xmp.value, at: xmp.location) }
         if let iso = gainMap.iso?.value.metadata, let xmp = gainMap.xmp, let xmpMetadata = xmp.value.metadata {
             compare(iso: iso, xmp: xmpMetadata, at: xmp.location)

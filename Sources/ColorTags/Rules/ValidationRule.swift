@@ -312,6 +312,15 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "The file is valid and renders as specified, but displays between the reachable peak and the declared headroom get a dim HDR rendition (lovell/sharp #4314); below half a stop the effect is not visible and no finding is made.",
             reference: "lovell/sharp #4314"),
         .init(
+            id: .gainMapTrailingBytes, defaultSeverity: .warning,
+            title:
+                "The ISO 21496-1 record has bytes after its last field although its writer_version is not newer than the reader's: libavif rejects the gain map, libultrahdr reads it.",
+            fix: "Re-encode the gain map with a writer that emits the record exactly (libavif ≥ 1.1, libultrahdr ≥ 1.3).",
+            severityReason:
+                "Readers disagree on whether HDR shows at all: libavif (Chrome's AVIF decoder) drops the gain map with AVIF_RESULT_INVALID_TONE_MAPPED_IMAGE, libultrahdr and HDRColor read the values leniently.",
+            reference:
+                "libavif avifgainmaptest.cc ExtraBytesAfterGainMapMetadataSupporterWriterVersion; google/libultrahdr #319"),
+        .init(
             id: .policyISOHDR, defaultSeverity: .error,
             title:
                 "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",

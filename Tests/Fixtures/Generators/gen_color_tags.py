@@ -393,7 +393,7 @@ def make_jpeg():
              iso_gainmap=iso_record(gain_min=(2, 3), gain_max=(1, 2), alt_head=(1, 2)))
     ultrahdr("ultrahdr-unknown-version.jpg", "ISO minimum_version 1: gainmap.unknown-version, treated as SDR (libavif PR #2453)",
              iso_gainmap=iso_record(min_version=1))
-    ultrahdr("ultrahdr-ios-trailing-bytes.jpg", "ISO record with 3 extra trailing bytes (iOS, libultrahdr #319): read leniently, no finding",
+    ultrahdr("ultrahdr-ios-trailing-bytes.jpg", "ISO record with 3 extra trailing bytes and writer_version 0 (libultrahdr #319): read leniently, gainmap.trailing-bytes (libavif rejects it)",
              iso_gainmap=iso_record(trailing=b"\0\0\0"), xmp_attrs=hdrgm())
     ultrahdr("ultrahdr-mpf-bad-offset.jpg", "MPF offset 7 bytes off the gain map's SOI (Exiv2 #3016): gainmap.mpf-invalid",
              xmp_attrs=hdrgm(), mpf_delta=7)
