@@ -9,9 +9,25 @@ import SignalCoding
 /// Decodes AVIF still images through libavif (dav1d or libaom) into planar Y′CbCr at the coded depth (4:4:4, 4:2:2,
 /// 4:2:0), ready for `PixelConverter` with the file's matrix, range and chroma siting. Identity-matrix (RGB) and
 /// monochrome images are converted to RGBA at the coded depth by libavif (lossless for identity).
+///
+/// Files libavif 0.11 cannot open or decode (e.g. grids of tiles under 64×64: "Invalid image grid") are decoded by
+/// HDRColor's item decoder instead (``ItemFallback``: planar Y′CbCr through dav1d, with a warning). Limit errors are
+/// final.
 enum AVIFDecoder {
     static func decode(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits) throws(ImageFileError)
         -> DecodedImage
+    {
+        do { return try decodeWithLibavif(bytes, tagging: tagging, limits: limits) } catch {
+            if case .limitExceeded = error { throw error }
+            let library = "libavif " + String(cString: avifVersion())
+            return try ItemFallback.decodePrimary(
+                bytes, tagging: tagging, limits: limits, library: library, failure: error)
+        }
+    }
+
+    /// The libavif path.
+    static func decodeWithLibavif(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits)
+        throws(ImageFileError) -> DecodedImage
     {
         guard let decoder = avifDecoderCreate() else {
             throw .codecUnavailable(

@@ -5,9 +5,25 @@ import PixelConversion
 
 /// Decodes the primary image of a HEIF (HEVC) or other libheif-readable file into RGBA at the coded depth; libheif
 /// converts Y′CbCr to R′G′B′ with the file's `nclx` matrix and range.
+///
+/// Files libheif 1.15 cannot open or decode (an `auxl` reference with several targets, as iPhone 16 / iOS 18 photos
+/// have: "Too many auxiliary image references") are decoded by HDRColor's item decoder instead (``ItemFallback``:
+/// planar Y′CbCr through libde265, with a warning). Limit errors are final.
 enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits) throws(ImageFileError)
         -> DecodedImage
+    {
+        do { return try decodeWithLibheif(bytes, tagging: tagging, limits: limits) } catch {
+            if case .limitExceeded = error { throw error }
+            let library = "libheif " + String(cString: heif_get_version())
+            return try ItemFallback.decodePrimary(
+                bytes, tagging: tagging, limits: limits, library: library, failure: error)
+        }
+    }
+
+    /// The libheif path: RGBA at the coded depth.
+    static func decodeWithLibheif(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits)
+        throws(ImageFileError) -> DecodedImage
     {
         guard let context = heif_context_alloc() else {
             throw .codecUnavailable(
