@@ -72,6 +72,16 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
 
+        // Movie tags: a sparse 1 GiB MP4 read by seeking, with the 1 s / 50 MB budget of issue 19.
+        .executableTarget(
+            name: "ColorTagsBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"), .product(name: "ColorTags", package: "HDRColor"),
+            ],
+            path: "Benchmarks/ColorTagsBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+
         // The exhaustive binary16 check over all 2^32 Float bit patterns (`make check-exhaustive`).
         .executableTarget(
             name: "HalfFloatExhaustive",

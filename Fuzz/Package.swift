@@ -15,6 +15,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzPNG", "png", ["ColorTags", "SignalCoding"]),
     ("FuzzJPEG", "jpeg", ["ColorTags"]),
     ("FuzzISOBMFF", "isobmff", ["ColorTags"]),
+    ("FuzzMovie", "movie", ["ColorTags"]),
     ("FuzzICC", "icc", ["ICC", "ColorTags", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),
     ("FuzzInspect", "inspect", ["ColorTags"]),

@@ -74,6 +74,7 @@ struct RuleTests {
                 \.rule))
         fired.formUnion(
             try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: Corpus.tags("png/pq-16bit-clean.png")).map(\.rule))
+        fired.formUnion(try MovieFixtures.firedRules())  // the video rules, on Tests/Fixtures/movies
         let unfired = Set(ValidationRule.all.map(\.id)).subtracting(fired)
         #expect(unfired.isEmpty, "rules no fixture fires: \(unfired.sorted())")
     }

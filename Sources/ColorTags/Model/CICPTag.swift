@@ -12,6 +12,17 @@ public struct CICPTag: Hashable, Sendable {
         case av1SequenceHeader = "AV1 sequence header"
         /// The `cicp` tag of an ICC profile.
         case iccTag = "ICC cicp tag"
+        /// A QuickTime `colr` box of type `nclc` (no range flag: the tag's range is narrow, as QuickTime assumes).
+        case nclc = "colr nclc box"
+        /// The VUI of an HEVC sequence parameter set (`hvcC`, Matroska `CodecPrivate`, or in-band).
+        case hevcVUI = "HEVC SPS VUI"
+        /// The VUI of an H.264 sequence parameter set (`avcC`, Matroska `CodecPrivate`, or in-band).
+        case avcVUI = "H.264 SPS VUI"
+        /// The VP9 codec configuration box `vpcC` (colour fields of the VP codec ISO media binding).
+        case vpcC = "vpcC box"
+        /// The Matroska `Video/Colour` element; a missing child reads as 2 (unspecified), and the tag has a colour
+        /// description only when `Primaries`, `TransferCharacteristics` and `MatrixCoefficients` are all present.
+        case matroskaColour = "Matroska Colour element"
 
         public var description: String { rawValue }
     }

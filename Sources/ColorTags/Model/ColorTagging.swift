@@ -1,7 +1,12 @@
 import Foundation
 
-/// What an image file or ICC profile says about its colour: every tag each image carries with where it was read,
-/// the effective colour after the format's precedence, gain-map metadata, and structural problems met while reading.
+/// What an image file, ICC profile or movie says about its colour: every tag each image (or video track) carries with
+/// where it was read, the effective colour after the format's precedence, gain-map metadata, and structural problems
+/// met while reading.
+///
+/// A movie (MP4, QuickTime, Matroska, WebM) has one image per video track, with role
+/// ``ImageTags/Role/videoTrack(id:)`` and its ``ImageTags/video``; ``movie`` describes the file. Movies are read by
+/// seeking: only box or element headers, the track list and each video track's first sample.
 ///
 /// Reading never throws for problems inside a file it recognises (CRC errors, truncations, duplicate or misplaced
 /// chunks): those become ``problems`` and then findings. It throws ``ColorTagsError`` only when the file cannot be
@@ -17,8 +22,10 @@ public struct ColorTagging: Sendable {
     public var gainMap: GainMapTags
     /// Structural problems (each becomes a finding of its rule).
     public var problems: [ReadProblem]
-    /// The HEIF/AVIF `ftyp` brands (major brand first).
+    /// The HEIF/AVIF/MP4 `ftyp` brands (major brand first), or a Matroska file's EBML DocType (`matroska`, `webm`).
     public var brands: [String]
+    /// What a movie file says as a whole (container, duration, tracks, bytes read); nil for images and profiles.
+    public var movie: MovieTags?
     /// The item structure of a HEIF/AVIF file, for pixel decoders in this package.
     package var itemGraph: ISOBMFFItemGraph?
 
@@ -41,8 +48,9 @@ public struct ColorTagging: Sendable {
     ///
     /// - Throws: ``ColorTagsError/unrecognizedFormat(leadingBytes:)`` when no signature matches,
     ///   ``ColorTagsError/limitExceeded(_:limit:)`` for input beyond `limits` (file size, chunk, segment, box and item
-    ///   counts, box nesting, inflated `iCCP` size, image dimensions), ``ColorTagsError/invalidICCProfile(_:)``
-    ///   for an `.icc` file that does not parse.
+    ///   counts, box nesting, inflated `iCCP` size, image dimensions, movie box and track counts),
+    ///   ``ColorTagsError/invalidICCProfile(_:)`` for an `.icc` file that does not parse,
+    ///   ``ColorTagsError/malformed(_:_:)`` for a movie without a track list.
     public init(bytes: [UInt8], limits: ReadLimits = .default) throws(ColorTagsError) {
         guard bytes.count <= limits.maximumFileSize else {
             throw .limitExceeded("file size \(bytes.count) bytes", limit: limits.maximumFileSize)
@@ -57,6 +65,7 @@ public struct ColorTagging: Sendable {
             var reader = ISOBMFFReader(bytes: bytes, limits: limits, format: format)
             self = try reader.read()
         case .icc: self = try ICCFileReader.read(bytes, limits: limits)
+        case .mp4, .mov, .matroska: self = try MovieReader.read(ArrayByteSource(bytes), format: format, limits: limits)
         }
         for image in images {
             guard let width = image.width, let height = image.height else { continue }
@@ -69,13 +78,25 @@ public struct ColorTagging: Sendable {
         }
     }
 
-    /// Reads the tags of a file.
+    /// Reads the tags of a file. A movie is read by seeking (its first bytes, box or element headers, the track list
+    /// and each video track's first sample, through `pread`), so its size does not matter; any other file is read
+    /// whole.
     ///
     /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` when the file is missing, a folder or unreadable,
-    ///   ``ColorTagsError/limitExceeded(_:limit:)`` when it is larger than `limits.maximumFileSize`, otherwise as
-    ///   ``init(bytes:limits:)``.
+    ///   ``ColorTagsError/limitExceeded(_:limit:)`` when a file other than a movie is larger than
+    ///   `limits.maximumFileSize`, otherwise as ``init(bytes:limits:)``.
     public init(contentsOf url: URL, limits: ReadLimits = .default) throws(ColorTagsError) {
-        let bytes = try FileAccess.read(url, maximumSize: limits.maximumFileSize)
+        let file = try FileByteSource(url: url)
+        let head = try file.read(at: 0, length: 4096)
+        if let format = ImageFileFormat(signatureOf: head), format.isMovie {
+            self = try MovieReader.read(file, format: format, limits: limits)
+            return
+        }
+        guard file.count <= limits.maximumFileSize else {
+            throw .limitExceeded("file size \(file.count) bytes", limit: limits.maximumFileSize)
+        }
+        let rest = head.count < file.count ? try file.read(at: head.count, length: file.count - head.count) : []
+        let bytes = head + rest
         try self.init(bytes: bytes, limits: limits)
     }
 }

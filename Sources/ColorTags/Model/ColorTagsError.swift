@@ -4,7 +4,8 @@ public import ICC
 public enum ColorTagsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file is missing, a folder, or not readable; `reason` is a plain sentence (no Foundation error codes).
     case unreadableFile(path: String, reason: String)
-    /// No known signature: not an ICC profile and not a PNG, JPEG, HEIF or AVIF image.
+    /// No known signature: not an ICC profile, not a PNG, JPEG, HEIF or AVIF image, not an MP4, QuickTime or Matroska
+    /// movie.
     case unrecognizedFormat(leadingBytes: [UInt8])
     /// The input goes beyond a ``ReadLimits`` cap (`what` names the quantity and its value).
     case limitExceeded(String, limit: Int)
@@ -22,7 +23,7 @@ public enum ColorTagsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadableFile(let path, let reason):
             "cannot read \(TextSanitizer.sanitize(path)): \(reason)"
         case .unrecognizedFormat(let bytes):
-            "not an ICC profile or a recognised image (PNG, JPEG, HEIF, AVIF): it starts with "
+            "not an ICC profile or a recognised image (PNG, JPEG, HEIF, AVIF) or movie (MP4, QuickTime, Matroska): it starts with "
                 + (bytes.isEmpty
                     ? "nothing (empty file)"
                     : bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " "))

@@ -10,13 +10,25 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable, CustomStr
     case avif = "AVIF"
     /// A raw ICC profile (`.icc`, `.icm`): 'acsp' at byte 36.
     case icc = "ICC"
+    /// An MP4 movie (ISO/IEC 14496-12/-14, fragmented MP4, M4V, 3GP): an `ftyp` box whose brands are movie brands
+    /// (`isom`, `iso2`…`iso9`, `mp41`, `mp42`, `avc1`, `dash`, `M4V `…) rather than HEIF/AVIF image brands.
+    case mp4 = "MP4"
+    /// A QuickTime movie: `ftyp` major brand `qt  `, or an old QuickTime file whose first box is `moov`, `mdat`,
+    /// `wide`, `free`, `skip` or `pnot`.
+    case mov = "QuickTime"
+    /// A Matroska or WebM movie: the EBML magic `1A 45 DF A3` (the DocType, `matroska` or `webm`, is in
+    /// ``ColorTagging/brands``).
+    case matroska = "Matroska"
 
     public var description: String { rawValue }
 
     /// File name extensions (lower case) that `validate` picks up when it walks folders.
     public static let knownExtensions: Set<String> = [
-        "png", "jpg", "jpeg", "heic", "heif", "hif", "avif", "icc", "icm",
+        "png", "jpg", "jpeg", "heic", "heif", "hif", "avif", "icc", "icm", "mp4", "m4v", "mov", "qt", "mkv", "webm",
     ]
+
+    /// Whether the format is a movie container, read by seeking (``ColorTagging/movie`` describes it).
+    public var isMovie: Bool { self == .mp4 || self == .mov || self == .matroska }
 
     /// The format whose signature `bytes` start with, or nil.
     public init?(signatureOf bytes: [UInt8]) {
@@ -24,6 +36,8 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable, CustomStr
             self = .png
         } else if bytes.matches([0xFF, 0xD8, 0xFF], at: 0) {
             self = .jpeg
+        } else if let movie = MovieSignature.format(of: bytes) {
+            self = movie
         } else if bytes.matches(Array("ftyp".utf8), at: 4) {
             self = ISOBMFFReader.isAVIF(bytes) ? .avif : .heif
         } else if bytes.matches(Array("acsp".utf8), at: 36) {

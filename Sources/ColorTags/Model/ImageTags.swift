@@ -19,6 +19,9 @@ public struct ImageTags: Sendable {
         case thumbnail(of: UInt32)
         /// Another image (JPEG MPF entry, HEIF item) with what it is.
         case other(String)
+        /// A video track of a movie (MP4, QuickTime, Matroska) with its track ID (`tkhd` track_ID, Matroska
+        /// `TrackNumber`); ``ImageTags/video`` holds what is video-only.
+        case videoTrack(id: UInt32)
 
         public var description: String {
             switch self {
@@ -28,6 +31,7 @@ public struct ImageTags: Sendable {
             case .auxiliary(let type): "auxiliary image (\(TextSanitizer.sanitize(type)))"
             case .thumbnail(let item): "thumbnail of item \(item)"
             case .other(let what): TextSanitizer.sanitize(what)
+            case .videoTrack(let id): "video track \(id)"
             }
         }
 
@@ -37,7 +41,7 @@ public struct ImageTags: Sendable {
         /// 23008-12 §6.5.8): their `colr` and ICC describe no display colour, so colour rules do not apply to them.
         public var isDisplayColour: Bool {
             switch self {
-            case .primary, .toneMapDerivation, .thumbnail, .other: true
+            case .primary, .toneMapDerivation, .thumbnail, .other, .videoTrack: true
             case .gainMap, .auxiliary: false
             }
         }
@@ -82,6 +86,8 @@ public struct ImageTags: Sendable {
     public var colourBoxTypes: [Located<String>] = []
     /// The effective colour after the format's precedence (see ``EffectiveColor``).
     public var effective: EffectiveColor
+    /// What a video track says beyond colour tags (codec, Dolby Vision, SEI and OBU metadata); nil for images.
+    public var video: VideoStreamTags?
 
     /// Creates an image with no tags.
     public init(role: Role) {

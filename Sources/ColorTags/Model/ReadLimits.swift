@@ -1,7 +1,9 @@
 /// Caps on what a reader accepts, so that no input allocates unbounded memory or runs unbounded time. Exceeding one
 /// throws ``ColorTagsError/limitExceeded(_:limit:)``.
 public struct ReadLimits: Hashable, Sendable {
-    /// The largest file read, in bytes (default 1 GiB).
+    /// The largest file read, in bytes (default 1 GiB). A movie read from a file is never loaded whole, so this cap
+    /// does not apply to it (``maximumMovieBoxSize`` and ``maximumSampleBytes`` do); movie bytes in memory
+    /// (``ColorTagging/init(bytes:limits:)``) are capped by it like any other.
     public var maximumFileSize: Int
     /// The largest inflated PNG `iCCP` profile, in bytes (default 16 MiB). The `iCCP` profile is the only
     /// compressed data the readers inflate: XMP is read from JPEG `APP1` segments (at most 65 533 bytes) and never
@@ -21,12 +23,21 @@ public struct ReadLimits: Hashable, Sendable {
     /// (default 2³², e.g. 65 536 × 65 536, JPEG's largest). Readers never allocate by these sizes, but the callers that
     /// decode pixels do.
     public var maximumPixelCount: Int
+    /// The largest movie structure loaded into memory, in bytes: an MP4/QuickTime `moov` or `moof` box, a Matroska
+    /// `Tracks`, `SeekHead` or `Info` element (default 64 MiB; a two-hour movie's `moov` is a few MB).
+    public var maximumMovieBoxSize: Int
+    /// The most bytes read from the first sample (frame) of each video track to find SEI messages and AV1 metadata
+    /// OBUs (default 1 MiB); a larger first sample is read up to this many bytes.
+    public var maximumSampleBytes: Int
+    /// The most tracks a movie may declare (default 1 024).
+    public var maximumTrackCount: Int
 
     /// Creates limits; every parameter defaults to the value named above.
     public init(
         maximumFileSize: Int = 1 << 30, maximumDecompressedSize: Int = 16 << 20, maximumChunkCount: Int = 100_000,
         maximumSegmentCount: Int = 10_000, maximumBoxCount: Int = 100_000, maximumBoxDepth: Int = 16,
-        maximumItemCount: Int = 4_096, maximumPixelCount: Int = 1 << 32
+        maximumItemCount: Int = 4_096, maximumPixelCount: Int = 1 << 32, maximumMovieBoxSize: Int = 64 << 20,
+        maximumSampleBytes: Int = 1 << 20, maximumTrackCount: Int = 1_024
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDecompressedSize = maximumDecompressedSize
@@ -36,6 +47,9 @@ public struct ReadLimits: Hashable, Sendable {
         self.maximumBoxDepth = maximumBoxDepth
         self.maximumItemCount = maximumItemCount
         self.maximumPixelCount = maximumPixelCount
+        self.maximumMovieBoxSize = maximumMovieBoxSize
+        self.maximumSampleBytes = maximumSampleBytes
+        self.maximumTrackCount = maximumTrackCount
     }
 
     /// The defaults.

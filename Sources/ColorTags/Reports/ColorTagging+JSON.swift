@@ -10,6 +10,7 @@ extension ColorTagging {
             ("SourceFile", .string(path)), ("FileType", .string(format.rawValue)), ("FileSize", .integer(byteCount)),
         ]
         if !brands.isEmpty { members.append(("Brands", .array(brands.map(JSONValue.string)))) }
+        if let movie { members.append(("Movie", movie.json)) }
         members.append(("Images", .array(images.map(\.json))))
         if gainMap.isPresent { members.append(("GainMap", gainMap.json)) }
         if format == .icc, let profile = primary.iccProfiles.first?.value.profile {
@@ -193,6 +194,7 @@ extension ImageTags {
                         })
                 ))
         }
+        if let video { members.append(("Video", video.json(range: hlsVideoRange))) }
         if !referenceWhite.isEmpty {
             members.append(
                 (

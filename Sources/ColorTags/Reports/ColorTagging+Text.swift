@@ -11,6 +11,7 @@ extension ColorTagging {
         func add(_ label: String, _ value: String, indent: Int = 4) {
             lines.append(String(repeating: " ", count: indent) + ICCProfileSummary.column(label) + value)
         }
+        if let movie { lines.append("  " + movie.summary) }
         for (index, image) in images.enumerated() {
             var title = "[\(index)] \(image.role)"
             if let id = image.itemID { title += ", item \(id)" + (image.itemType.map { " '\($0)'" } ?? "") }
@@ -80,6 +81,7 @@ extension ColorTagging {
                 )
             }
             for r in image.referenceWhite { add("HDR Reference White", "\(r.value.g4) cd/m² — \(r.location)") }
+            if let video = image.video { lines += video.textLines(range: image.hlsVideoRange, indent: 4) }
         }
         if gainMap.isPresent {
             lines.append("  Gain map" + (gainMap.imageIndex.map { " (image [\($0)])" } ?? ""))

@@ -1,4 +1,5 @@
 import ColorSpaces
+import SignalCoding
 
 extension TagChecks {
     mutating func check(_ requirement: Requirement) {
@@ -46,6 +47,26 @@ extension TagChecks {
         case .gainMapBoth:
             if !gainMapISO { unmet.append("no ISO 21496-1 gain-map metadata") }
             if !gainMapXMP { unmet.append("no XMP hdrgm gain-map metadata") }
+        case .hdr10, .hlg:
+            let transfer: CICP.TransferCharacteristics = requirement == .hdr10 ? .pq : .hlg
+            if !isPrimaries(.bt2020) {
+                unmet.append(
+                    "primaries are \(primaries.map { TextSanitizer.sanitize($0.name) } ?? "unknown"), not BT.2020")
+            }
+            if effective.transfer != transfer {
+                unmet.append("transfer is \(effective.transfer?.displayName ?? "unknown"), not \(transfer.displayName)")
+            }
+            if (primary.bitDepth ?? 0) < 10 {
+                unmet.append("\(primary.bitDepth.map { "\($0)" } ?? "unknown") bits per component, not ≥ 10")
+            }
+            if requirement == .hdr10, primary.masteringDisplay.isEmpty {
+                unmet.append("no mastering display colour volume (SMPTE ST 2086)")
+            }
+            if requirement == .hdr10, primary.contentLightLevel.isEmpty {
+                unmet.append("no content light level (MaxCLL, MaxFALL)")
+            }
+        case .dolbyVision:
+            if primary.video?.dolbyVision == nil { unmet.append("no Dolby Vision configuration record") }
         }
         if !unmet.isEmpty {
             add(

@@ -40,7 +40,9 @@ struct TagChecks {
             checkICCProfiles(image, index)
             checkContradictions(image, index)
             checkHDRMetadata(image, index)
-            if tagging.format == .avif || image.cicp(from: .av1SequenceHeader) != nil {
+            if image.video != nil {
+                checkVideoTrack(image, index)
+            } else if tagging.format == .avif || image.cicp(from: .av1SequenceHeader) != nil {
                 checkAV1Bitstream(image, index)
             }
         }

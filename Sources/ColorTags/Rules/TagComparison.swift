@@ -2,7 +2,8 @@ import ColorSpaces
 
 extension ColorTagging {
     /// What changed between a source asset and a file a pipeline derived from it: primaries, transfer, range, content
-    /// light level and mastering display of the primary images (`validate --compare`). ImageMagick, libvips and
+    /// light level and mastering display of the primary images (a movie's first video track), and a dropped Dolby
+    /// Vision record (`validate --compare`). ImageMagick, libvips and
     /// avifenc have each silently dropped such tags (ImageMagick #7715, libvips #3912, libavif #2950).
     public func changes(from source: ColorTagging, options: ValidationOptions = ValidationOptions()) -> [Finding] {
         var findings: [Finding] = []
@@ -72,6 +73,12 @@ extension ColorTagging {
                             ? " with primaries moved up to \(chromaticities.fixed(4)) in xy" : ""))
             }
         default: break
+        }
+        if let record = before.video?.dolbyVision?.value, after.video?.dolbyVision == nil {
+            add(
+                .compareDolbyVision,
+                "the Dolby Vision configuration record (profile \(record.name)) was dropped: the derivative plays as its base layer only"
+            )
         }
         return options.weigh(findings)
     }

@@ -56,6 +56,14 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, Codable, Cust
     case gainMapISO = "gain-map-iso"
     /// A gain map with both ISO 21496-1 and XMP hdrgm metadata.
     case gainMapBoth = "gain-map-both"
+    /// HDR10 (CTA-861.3, the HDR10 Media Profile): BT.2020 primaries, PQ, at least 10 bits, a mastering display
+    /// colour volume and a content light level (in a box, Matroska element, SEI message or AV1 metadata OBU).
+    case hdr10
+    /// HLG (ITU-R BT.2100): BT.2020 primaries, HLG (also through the alternative transfer characteristics SEI), at
+    /// least 10 bits.
+    case hlg
+    /// A Dolby Vision configuration record (`dvcC`, `dvvC`, `dvwC`, or a Matroska `BlockAdditionMapping`).
+    case dolbyVision = "dolby-vision"
 
     public var description: String { rawValue }
 
@@ -69,6 +77,9 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, Codable, Cust
         case .hdr: .policyHDR
         case .gainMapISO: .policyGainMapISO
         case .gainMapBoth: .policyGainMapBoth
+        case .hdr10: .policyHDR10
+        case .hlg: .policyHLG
+        case .dolbyVision: .policyDolbyVision
         }
     }
 }

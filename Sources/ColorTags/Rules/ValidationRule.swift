@@ -321,6 +321,89 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference:
                 "libavif avifgainmaptest.cc ExtraBytesAfterGainMapMetadataSupporterWriterVersion; google/libultrahdr #319"),
         .init(
+            id: .videoColrBitstreamMismatch, defaultSeverity: .error,
+            title:
+                "A movie track's container colour (`colr` nclx, nclc or ICC profile, Matroska `Colour`) and its bitstream (HEVC or H.264 SPS VUI, AV1 sequence header, `vpcC`) disagree in primaries, transfer, matrix or range.",
+            fix:
+                "Write both from one source: give the encoder and the muxer the same values (FFmpeg -color_primaries, -color_trc, -colorspace, -color_range; not x265-params alone), or rewrite the VUI with FFmpeg's hevc_metadata or h264_metadata bitstream filter.",
+            severityReason:
+                "ISO/IEC 14496-12 lets `colr` override the bitstream, but hardware and device decoders follow the bitstream (Netflix/vp9-dash #5, mpv PR #3785): one movie shows two colours. Unlike a still AVIF, whose MIAF readers all follow the container, this is an error.",
+            reference:
+                "ISO/IEC 14496-12 §12.1.5; Netflix/vp9-dash #5; mpv-player/mpv PR #3785; MPEGGroup/FileFormat #74"),
+        .init(
+            id: .videoColrMissing, defaultSeverity: .error,
+            title:
+                "An MP4 or QuickTime video track has no `colr` box while its bitstream says HDR (PQ, HLG) or wide-gamut primaries: AVFoundation treats it as SDR BT.709.",
+            fix:
+                "Re-mux with the colour given to the muxer too (FFmpeg -color_primaries, -color_trc, -colorspace write `colr`); x265-params alone reach only the VUI.",
+            severityReason:
+                "AVFoundation takes colour from `colr` and plays a movie without one as SDR BT.709, while FFmpeg-based players follow the VUI (eluv-io/avpipe PR #167): the same file is HDR in one player and SDR in another.",
+            reference: "eluv-io/avpipe PR #167; ISO/IEC 14496-12 §12.1.5"),
+        .init(
+            id: .videoUntagged10Bit, defaultSeverity: .warning,
+            title: "A video track of 10 or more bits has no colour in its container or bitstream.",
+            fix:
+                "Tag the encode: FFmpeg -color_primaries, -color_trc, -colorspace and -color_range reach both the bitstream and the container.",
+            severityReason:
+                "H.273 allows \"unspecified\", so the file is valid and players agree on a fallback (BT.709 SDR, or a guess from the frame size), but 10-bit delivery is usually HDR or BT.2020, whose look is then lost: information lost, hence a warning. 8-bit untagged tracks get the `tags.untagged` note.",
+            reference: "ITU-T H.273 §8; ITU-R BT.2100"),
+        .init(
+            id: .videoHDRMetadataMissing, defaultSeverity: .warning,
+            title:
+                "A PQ video track has no mastering display colour volume or no content light level in any box, Matroska element, SEI message or AV1 metadata OBU.",
+            fix:
+                "Encode with the metadata: x265 --master-display and --max-cll, SVT-AV1 mastering-display and content-light, or for Matroska mkvmerge --max-content-light, --max-frame-light and --chromaticity-coordinates.",
+            severityReason:
+                "HDR10 (CTA-861.3, the HDR10 Media Profile) pairs PQ with SMPTE ST 2086 and MaxCLL/MaxFALL; without them each display tone maps from its own default peak, so pictures differ between displays although every player decodes the file: a warning (`--require hdr10` makes it a policy error). HLG is scene-referred and needs neither (ITU-R BT.2100), so HLG tracks never fire.",
+            reference: "CTA-861.3; HDR10 Media Profile; SMPTE ST 2086; Multicorewareinc/x265 #516"),
+        .init(
+            id: .videoHDRMetadataMismatch, defaultSeverity: .warning,
+            title:
+                "A container's mastering display or content light level (`mdcv`, `clli`, `SmDm`, `CoLL`, Matroska `MasteringMetadata`, `MaxCLL`, `MaxFALL`) disagrees with the bitstream's (SEI 137 and 144, AV1 HDR_MDCV and HDR_CLL OBUs).",
+            fix:
+                "Write both from one source: re-mux the encoded stream with FFmpeg (it copies the stream's metadata), or give mkvmerge the encoder's values; mind the order (`mdcv` and SEI store G, B, R; AV1, `SmDm` and Matroska R, G, B).",
+            severityReason:
+                "The pixels and their colour decode the same everywhere; only tone mapping differs between players that read the container (AVFoundation, ExoPlayer) and displays fed the bitstream. A G, B, R against R, G, B mix-up is the usual cause, so it is flagged, as a warning.",
+            reference: "ITU-T H.265 D.3.28; AV1 §6.7.4; VP codec ISO media binding (SmDm, CoLL); Matroska §5.1.4.1.28"),
+        .init(
+            id: .videoHLGAlternativeTransferOnly, defaultSeverity: .note,
+            title:
+                "HLG is signalled only by the alternative transfer characteristics SEI (preferred transfer 18) while the VUI and the container say an SDR transfer (DVB's backward-compatible HLG).",
+            fix:
+                "Nothing for DVB delivery; for players that read only the VUI or container (Apple platforms), signal 18 there as well (x265 --transfer arib-std-b67, FFmpeg -color_trc arib-std-b67).",
+            severityReason:
+                "This is DVB's intended signalling: HLG-aware players (FFmpeg) show HLG and legacy ones a compatible SDR picture. Tools that ignore the SEI treat the file as SDR (gpac #3073, NVEnc #272), so it is worth knowing, not a fault.",
+            reference: "Multicorewareinc/x265 #321; gpac/gpac #3073; rigaya/NVEnc #272; ETSI TS 101 154"),
+        .init(
+            id: .videoDolbyVisionCompatibility, defaultSeverity: .error,
+            title:
+                "A Dolby Vision record's base-layer compatibility ID does not match the base layer's colour (IDs 1 and 6 need PQ BT.2020, 4 HLG BT.2020, 2 BT.709 SDR; profile 5 has no compatible base layer).",
+            fix:
+                "Write the record with the ID of the real base layer (dovi_tool, MP4Box -add FILE:dvp=8.4), or encode the base layer the profile needs.",
+            severityReason:
+                "Dolby Vision players apply the RPU to a base layer of the wrong kind, and other players show that base layer as tagged: two different pictures of one file (an 8.1 RPU on an HLG base is invalid, quietvoid/dovi_tool #144).",
+            reference: """
+                Dolby Vision Streams within the ISO Base Media File Format; quietvoid/dovi_tool #144; \
+                jellyfin MediaStreamVideoRangeTests
+                """),
+        .init(
+            id: .videoDolbyVisionProfile8Compatibility0, defaultSeverity: .warning,
+            title: "A Dolby Vision profile 8 record with base-layer compatibility ID 0.",
+            fix:
+                "Set the ID of the base layer (1 HDR10, 2 SDR, 4 HLG), e.g. with MP4Box -add FILE:dvp=8.1 or dovi_tool.",
+            severityReason:
+                "Profile 8 always has a backward-compatible base layer, which ID 0 denies: MP4Box warns (gpac #1991) and players differ on whether to use the Dolby Vision layer, while the base layer still plays as tagged: some players lose Dolby Vision, a warning.",
+            reference: "gpac/gpac #1991; Dolby Vision Profiles and Levels"),
+        .init(
+            id: .videoDolbyVisionRecordBox, defaultSeverity: .warning,
+            title:
+                "A Dolby Vision record sits in a box of the wrong type for its profile (`dvcC` for profiles up to 7, `dvvC` for 8 to 10, `dvwC` above).",
+            fix:
+                "Re-mux so the record is written in the box its profile needs (FFmpeg with -strict unofficial, MP4Box).",
+            severityReason:
+                "FFmpeg reads any of the three boxes, but readers that look for the box of the profile miss the record and play the base layer only: some players lose Dolby Vision, a warning.",
+            reference: "FFmpeg libavformat/dovi_isom.c; Dolby Vision Streams within the ISO Base Media File Format"),
+        .init(
             id: .policyISOHDR, defaultSeverity: .error,
             title:
                 "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",
@@ -364,6 +447,30 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "A policy the user asked for (--require gain-map-both): failing it is the point.",
             reference: "Homebrew/homebrew-core PR #290600"),
         .init(
+            id: .policyHDR10, defaultSeverity: .error,
+            title:
+                "Policy hdr10: BT.2020 primaries, PQ, at least 10 bits, a mastering display colour volume and a content light level (box, Matroska element, SEI or AV1 metadata OBU).",
+            fix:
+                "Encode HDR10: x265 --colorprim bt2020 --transfer smpte2084 --colormatrix bt2020nc --master-display … --max-cll …, with FFmpeg's -color_primaries, -color_trc and -colorspace for the container.",
+            severityReason: "A policy the user asked for (--require hdr10): failing it is the point.",
+            reference: "CTA-861.3; HDR10 Media Profile"),
+        .init(
+            id: .policyHLG, defaultSeverity: .error,
+            title:
+                "Policy hlg: BT.2020 primaries, HLG (also through the alternative transfer characteristics SEI), at least 10 bits.",
+            fix:
+                "Encode HLG: FFmpeg -color_primaries bt2020 -color_trc arib-std-b67 -colorspace bt2020nc with a 10-bit pixel format.",
+            severityReason: "A policy the user asked for (--require hlg): failing it is the point.",
+            reference: "ITU-R BT.2100; ARIB STD-B67"),
+        .init(
+            id: .policyDolbyVision, defaultSeverity: .error,
+            title:
+                "Policy dolby-vision: a Dolby Vision configuration record (`dvcC`, `dvvC`, `dvwC`, or a Matroska `BlockAdditionMapping`).",
+            fix:
+                "Mux the Dolby Vision stream with its record (MP4Box, mkvmerge, or FFmpeg with -strict unofficial for MP4).",
+            severityReason: "A policy the user asked for (--require dolby-vision): failing it is the point.",
+            reference: "Dolby Vision Streams within the ISO Base Media File Format"),
+        .init(
             id: .comparePrimaries, defaultSeverity: .error,
             title: "--compare: the derived file's primaries differ from the source's.",
             fix: "Configure the pipeline to keep the colour tags (ImageMagick #7715, libvips #3912, libavif #2950).",
@@ -393,6 +500,14 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             fix: "Copy it: `hdrcolor tag OUT --mdcv …`.", severityReason:
                 "HDR metadata dropped in the pipeline changes how displays tone map the derivative.",
             reference: "ImageMagick #7715"),
+        .init(
+            id: .compareDolbyVision, defaultSeverity: .error,
+            title: "--compare: the derived movie lost the source's Dolby Vision configuration record.",
+            fix:
+                "Keep the record when re-muxing: FFmpeg 5.1 drops it from MP4 unless given -strict unofficial; MP4Box and mkvmerge keep it.",
+            severityReason:
+                "The derivative plays as its base layer only: Dolby Vision displays lose the dynamic metadata the source had (iPhone exports losing their 8.4 tags, sam-dumont/immich-video-memory-generator #66).",
+            reference: "sam-dumont/immich-video-memory-generator #66; FFmpeg libavformat/movenc.c"),
     ]
 }
 

@@ -6,16 +6,19 @@ extension HDRColorCommand {
     struct Inspect: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Show what image files and ICC profiles say about their colour: CICP, ICC, sRGB, gamma, chromaticities, mastering display, content light level, gain maps.",
+                "Show what image files, ICC profiles and movies say about their colour: CICP, ICC, sRGB, gamma, chromaticities, mastering display, content light level, gain maps, video tracks.",
             discussion: """
-                Reads PNG, JPEG, HEIF, AVIF and ICC (.icc/.icm) files, recognised by signature. Field names follow \
+                Reads PNG, JPEG, HEIF, AVIF and ICC (.icc/.icm) files and MP4, QuickTime and Matroska/WebM movies, \
+                recognised by signature. A movie shows each video track: every source of colour (colr, Matroska Colour, \
+                SPS VUI, AV1 sequence header, SEI messages, metadata OBUs, Dolby Vision) with its location, the \
+                effective colour and the HLS VIDEO-RANGE; movies are read by seeking, never whole. Field names follow \
                 exiftool and ITU-T H.273. With --json, one object per file (an array for several files); numbers that are \
                 NaN or infinite are written as null.
                 Exit status: 0 no findings at warning or error severity, 1 such findings, 2 a file could not be read.
                 """
         )
 
-        @Argument(help: "Image files or ICC profiles.")
+        @Argument(help: "Image files, ICC profiles or movies.")
         var files: [String]
 
         @Flag(help: "Print JSON instead of text.")

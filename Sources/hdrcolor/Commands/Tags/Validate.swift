@@ -7,12 +7,14 @@ extension HDRColorCommand {
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
-                "Check the colour tags of image files in CI: contradictions, invalid code points, HDR metadata, gain maps, policies.",
+                "Check the colour tags of image files and movies in CI: contradictions, invalid code points, HDR metadata, gain maps, Dolby Vision, policies.",
             discussion: """
-                Walks files and folders (PNG, JPEG, HEIF, AVIF, ICC by extension; explicit files by signature), reads them \
+                Walks files and folders (PNG, JPEG, HEIF, AVIF, ICC, MP4, MOV, MKV, WebM by extension; explicit files by \
+                signature), reads them \
                 in parallel and applies every rule (`--list-rules`). A policy file, --config or .hdrcolor.yml in the \
                 current folder, adds requirements, per-glob policies, disabled rules and severities.
-                With --compare SOURCE, each DERIVED file also fails when primaries, transfer, range, cLLI or mDCV changed.
+                With --compare SOURCE, each DERIVED file also fails when primaries, transfer, range, cLLI or mDCV changed, \
+                or a movie lost its Dolby Vision record.
                 Exit status: 0 clean, 1 findings at or above --fail-on, 2 a file could not be read or the usage is wrong.
                 """
         )

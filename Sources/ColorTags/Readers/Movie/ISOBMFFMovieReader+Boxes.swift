@@ -1,0 +1,107 @@
+extension ISOBMFFMovieReader {
+    /// The child boxes of `range` in `loaded`'s payload, with the depth and count limits; structural faults become
+    /// problems (file offsets in their messages).
+    mutating func children(of range: Range<Int>, in loaded: Loaded, depth: Int, path: String) throws(ColorTagsError)
+        -> [Box]
+    {
+        guard depth <= limits.maximumBoxDepth else {
+            throw .limitExceeded(
+                "ISOBMFF box nesting deeper than \(limits.maximumBoxDepth) (at \(path))", limit: limits.maximumBoxDepth)
+        }
+        let bytes = loaded.payload
+        var boxes: [Box] = []
+        var position = range.lowerBound
+        while position < range.upperBound {
+            let remaining = range.upperBound - position
+            let at = loaded.payloadOffset + position
+            guard remaining >= 8, let size32 = bytes.u32(position) else {
+                problems.append(
+                    ReadProblem(
+                        .truncated, "\(remaining) stray bytes at byte \(at) inside \(path), too few for a box header"))
+                break
+            }
+            let type = Bytes.fourCC(bytes[(position + 4)..<(position + 8)])
+            var header = 8
+            var size = Int(size32)
+            if size32 == 1 {
+                guard remaining >= 16, let large = bytes.u64(position + 8) else {
+                    problems.append(
+                        ReadProblem(.truncated, "box '\(type)' at byte \(at) is cut off in its 64-bit size"))
+                    break
+                }
+                header = 16
+                size = large > UInt64(Int.max) ? Int.max : Int(large)
+            } else if size32 == 0 {
+                size = remaining
+            }
+            if type == "uuid" { header += 16 }
+            guard size >= header, let box = Bytes.range(position, size, within: range.upperBound) else {
+                problems.append(
+                    ReadProblem(
+                        size < header ? .malformed : .truncated,
+                        "box '\(type)' at byte \(at) declares \(size) bytes, but "
+                            + (size < header ? "its header alone is \(header)" : "only \(remaining) remain in \(path)"))
+                )
+                break
+            }
+            boxCount += 1
+            guard boxCount <= limits.maximumBoxCount else {
+                throw .limitExceeded("ISOBMFF box count above \(limits.maximumBoxCount)", limit: limits.maximumBoxCount)
+            }
+            boxes.append(
+                Box(type: type, start: position, payload: (position + header)..<box.upperBound, path: "\(path)/\(type)")
+            )
+            position = box.upperBound
+        }
+        return boxes
+    }
+
+    /// The children of a full box (after version and flags, and `extra` more bytes).
+    mutating func fullBoxChildren(of box: Box, in loaded: Loaded, depth: Int, skipping extra: Int = 0)
+        throws(ColorTagsError) -> [Box]
+    {
+        let start = box.payload.lowerBound + 4 + extra
+        guard start <= box.payload.upperBound else {
+            problems.append(
+                ReadProblem(
+                    .malformed,
+                    "'\(box.path)' at byte \(loaded.payloadOffset + box.start) is too short for its header"))
+            return []
+        }
+        return try children(of: start..<box.payload.upperBound, in: loaded, depth: depth, path: box.path)
+    }
+
+    /// The location of a box's payload in the file.
+    func location(of box: Box, in loaded: Loaded, name: String? = nil) -> TagLocation {
+        TagLocation(
+            offset: loaded.payloadOffset + box.payload.lowerBound, length: box.payload.count,
+            container: name ?? box.path)
+    }
+
+    /// Up to `count` payload bytes of a box (fields are read from these with bounds-checked reads).
+    func prefix(of box: Box, in loaded: Loaded, count: Int = 4096) -> [UInt8] {
+        Array(
+            loaded.payload[box.payload.lowerBound..<Swift.min(box.payload.upperBound, box.payload.lowerBound + count)])
+    }
+
+    /// The `mvhd` duration in seconds.
+    func movieDuration(_ moov: Loaded) -> Double? {
+        var position = 0
+        let bytes = moov.payload
+        while let size = bytes.u32(position), size >= 8, position + Int(size) <= bytes.count {
+            if bytes.matches(Array("mvhd".utf8), at: position + 4) {
+                let p = position + 8
+                guard let version = bytes.u8(p) else { return nil }
+                let (timescale, duration) =
+                    version == 1
+                    ? (bytes.u32(p + 20).map(UInt64.init), bytes.u64(p + 24))
+                    : (bytes.u32(p + 12).map(UInt64.init), bytes.u32(p + 16).map(UInt64.init))
+                guard let timescale, timescale > 0, let duration, duration != UInt64.max, duration != UInt64(UInt32.max)
+                else { return nil }
+                return Double(duration) / Double(timescale)
+            }
+            position += Int(size)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,128 @@
+extension ISOBMFFMovieReader {
+    /// One `trak` as read from `moov`: its ID, whether it is video, the video builder, and where its first sample is.
+    struct Track {
+        var id: UInt32
+        var isVideo: Bool
+        var builder: VideoTrackBuilder
+        /// The first sample's file offset and size, from the sample table or the first `moof`.
+        var firstSample: (offset: Int, length: Int)?
+        /// `trex` default_sample_size (fragmented files).
+        var defaultSampleSize: UInt32?
+
+        /// A video track of a fragmented file whose first sample is still to be found in a `moof`.
+        var needsFragmentSample: Bool { isVideo && firstSample == nil }
+    }
+
+    /// The tracks of `moov` and whether the movie is fragmented (`mvex`).
+    mutating func readMovieBox(_ moov: Loaded) throws(ColorTagsError) -> ([Track], Bool) {
+        let top = try children(of: 0..<moov.payload.count, in: moov, depth: 1, path: "moov")
+        let traks = top.filter { $0.type == "trak" }
+        guard traks.count <= limits.maximumTrackCount else {
+            throw .limitExceeded("movie track count \(traks.count)", limit: limits.maximumTrackCount)
+        }
+        var tracks: [Track] = []
+        for (index, trak) in traks.enumerated() {
+            tracks.append(try readTrack(trak, in: moov, number: index + 1))
+        }
+        let mvex = top.first { $0.type == "mvex" }
+        if let mvex {
+            for trex in try children(of: mvex.payload, in: moov, depth: 2, path: mvex.path) where trex.type == "trex" {
+                let p = prefix(of: trex, in: moov, count: 24)
+                guard let id = p.u32(4), let size = p.u32(16) else { continue }
+                for i in tracks.indices where tracks[i].id == id { tracks[i].defaultSampleSize = size }
+            }
+        }
+        return (tracks, mvex != nil)
+    }
+
+    /// One `trak`: `tkhd`, `mdia/mdhd`, `mdia/hdlr`, and for video the sample description and sample table.
+    mutating func readTrack(_ trak: Box, in moov: Loaded, number: Int) throws(ColorTagsError) -> Track {
+        let boxes = try children(of: trak.payload, in: moov, depth: 2, path: "moov/trak[\(number)]")
+        var id = UInt32(number)
+        var size: (Int, Int)?
+        if let tkhd = boxes.first(where: { $0.type == "tkhd" }) {
+            let p = prefix(of: tkhd, in: moov, count: 96)
+            let v1 = p.u8(0) == 1
+            id = p.u32(v1 ? 20 : 12) ?? id
+            if let w = p.u32(v1 ? 88 : 76), let h = p.u32(v1 ? 92 : 80) { size = (Int(w >> 16), Int(h >> 16)) }
+        }
+        var track = Track(id: id, isVideo: false, builder: VideoTrackBuilder(trackID: id, codec: .other))
+        guard let mdia = boxes.first(where: { $0.type == "mdia" }) else { return track }
+        let media = try children(of: mdia.payload, in: moov, depth: 3, path: mdia.path)
+        if let hdlr = media.first(where: { $0.type == "hdlr" }) {
+            track.isVideo = prefix(of: hdlr, in: moov, count: 12).matches(Array("vide".utf8), at: 8)
+        }
+        guard track.isVideo else { return track }
+        var timescale: UInt64?
+        if let mdhd = media.first(where: { $0.type == "mdhd" }) {
+            let p = prefix(of: mdhd, in: moov, count: 32)
+            let v1 = p.u8(0) == 1
+            timescale = p.u32(v1 ? 20 : 12).map(UInt64.init)
+            let duration = v1 ? p.u64(24) : p.u32(16).map(UInt64.init)
+            if let timescale, timescale > 0, let duration, duration != UInt64.max, duration != UInt64(UInt32.max) {
+                track.builder.video.duration = Double(duration) / Double(timescale)
+            }
+        }
+        guard let minf = media.first(where: { $0.type == "minf" }),
+            let stbl = try children(of: minf.payload, in: moov, depth: 4, path: minf.path).first(where: {
+                $0.type == "stbl"
+            })
+        else { return track }
+        let table = try children(of: stbl.payload, in: moov, depth: 5, path: stbl.path)
+        if let stsd = table.first(where: { $0.type == "stsd" }),
+            let entry = try fullBoxChildren(of: stsd, in: moov, depth: 6, skipping: 4).first
+        {
+            try readSampleEntry(entry, in: moov, into: &track.builder, trackID: id)
+        }
+        if let size, track.builder.image.width == nil, size.0 > 0 {
+            (track.builder.image.width, track.builder.image.height) = size
+        }
+        readSampleTable(table, in: moov, timescale: timescale, into: &track)
+        return track
+    }
+
+    /// The first sample's place (first chunk offset, first sample size), the sample count and a constant frame rate.
+    mutating func readSampleTable(_ table: [Box], in moov: Loaded, timescale: UInt64?, into track: inout Track) {
+        var count: Int?
+        var firstSize: Int?
+        if let stsz = table.first(where: { $0.type == "stsz" }) {
+            let p = prefix(of: stsz, in: moov, count: 16)
+            if let uniform = p.u32(4), let samples = p.u32(8) {
+                count = Int(samples)
+                firstSize = uniform != 0 ? Int(uniform) : p.u32(12).map(Int.init)
+            }
+        } else if let stz2 = table.first(where: { $0.type == "stz2" }) {
+            let p = prefix(of: stz2, in: moov, count: 16)
+            if let field = p.u8(7), let samples = p.u32(8) {
+                count = Int(samples)
+                switch field {
+                case 4: firstSize = p.u8(12).map { Int($0 >> 4) }
+                case 8: firstSize = p.u8(12).map(Int.init)
+                case 16: firstSize = p.u16(12).map(Int.init)
+                default: break
+                }
+            }
+        }
+        track.builder.video.sampleCount = count
+        var firstChunk: Int?
+        if let stco = table.first(where: { $0.type == "stco" }) {
+            let p = prefix(of: stco, in: moov, count: 12)
+            if let entries = p.u32(4), entries > 0 { firstChunk = p.u32(8).map(Int.init) }
+        } else if let co64 = table.first(where: { $0.type == "co64" }) {
+            let p = prefix(of: co64, in: moov, count: 16)
+            if let entries = p.u32(4), entries > 0, let offset = p.u64(8), offset <= UInt64(Int.max) {
+                firstChunk = Int(offset)
+            }
+        }
+        if let count, count > 0, let firstSize, firstSize > 0, let firstChunk {
+            track.firstSample = (firstChunk, firstSize)
+        }
+        // stts: one entry means a constant frame duration.
+        if let stts = table.first(where: { $0.type == "stts" }), let timescale, timescale > 0 {
+            let p = prefix(of: stts, in: moov, count: 16)
+            if p.u32(4) == 1, let delta = p.u32(12), delta > 0 {
+                track.builder.video.frameRate = Double(timescale) / Double(delta)
+            }
+        }
+    }
+}

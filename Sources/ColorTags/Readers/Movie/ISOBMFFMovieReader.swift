@@ -1,0 +1,164 @@
+/// Reads the video tracks of an MP4 or QuickTime movie (ISO/IEC 14496-12, QuickTime File Format) by seeking: the
+/// top-level box headers, the `moov` box (before or after `mdat`), the first `moof` of a fragmented file, and the
+/// first sample of each video track. Media data is never read beyond that sample.
+struct ISOBMFFMovieReader<Source: ByteSource> {
+    var source: Source
+    let limits: ReadLimits
+    let format: ImageFileFormat
+    var problems: [ReadProblem] = []
+    var boxCount = 0
+
+    init(source: Source, limits: ReadLimits, format: ImageFileFormat) {
+        self.source = source
+        self.limits = limits
+        self.format = format
+    }
+
+    /// A box loaded into memory: its payload bytes and the file offset of the first of them.
+    struct Loaded {
+        var type: String
+        /// The file offset of the box's first byte.
+        var start: Int
+        var payload: [UInt8]
+        /// The file offset of `payload[0]`.
+        var payloadOffset: Int
+    }
+
+    /// A box inside a loaded one: type, payload as indices into the loaded bytes, and its path.
+    struct Box {
+        var type: String
+        var start: Int
+        var payload: Range<Int>
+        var path: String
+    }
+
+    mutating func read() throws(ColorTagsError) -> ColorTagging {
+        var brands: [String] = []
+        var moov: Loaded?
+        var tracks: [Track] = []
+        var fragmented = false
+        var fragmentsRead = 0
+        var position = 0
+        while position < source.count {
+            let header = try source.read(at: position, length: 16)
+            let remaining = source.count - position
+            guard header.count >= 8, let size32 = header.u32(0) else {
+                problems.append(
+                    ReadProblem(
+                        .truncated, "\(remaining) stray bytes at byte \(position), too few for a box header"))
+                break
+            }
+            let type = Bytes.fourCC(header[4..<8])
+            var headerSize = 8
+            var size = Int(size32)
+            if size32 == 1 {
+                guard let large = header.u64(8) else {
+                    problems.append(
+                        ReadProblem(.truncated, "box '\(type)' at byte \(position) is cut off in its 64-bit size"))
+                    break
+                }
+                headerSize = 16
+                size = large > UInt64(Int.max) ? Int.max : Int(large)
+            } else if size32 == 0 {
+                size = remaining
+            }
+            guard size >= headerSize else {
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "box '\(type)' at byte \(position) declares \(size) bytes, but its header alone is \(headerSize)"
+                    ))
+                break
+            }
+            boxCount += 1
+            guard boxCount <= limits.maximumBoxCount else {
+                throw .limitExceeded("ISOBMFF box count above \(limits.maximumBoxCount)", limit: limits.maximumBoxCount)
+            }
+            let truncated = size > remaining
+            if truncated {
+                problems.append(
+                    ReadProblem(
+                        .truncated,
+                        "box '\(type)' at byte \(position) declares \(size) bytes, but only \(remaining) remain in the file"
+                    ))
+            }
+            let payloadSize = Swift.min(size, remaining) - headerSize
+            switch type {
+            case "ftyp" where brands.isEmpty:
+                let payload = try source.read(at: position + headerSize, length: Swift.min(payloadSize, 1024))
+                brands = MovieSignature.ftypBrands(Array(header[0..<8]) + payload)
+            case "moov" where moov == nil:
+                let loaded = try load(type: type, start: position, headerSize: headerSize, payloadSize: payloadSize)
+                moov = loaded
+                (tracks, fragmented) = try readMovieBox(loaded)
+            case "moof" where fragmented && tracks.contains(where: \.needsFragmentSample):
+                let loaded = try load(type: type, start: position, headerSize: headerSize, payloadSize: payloadSize)
+                try readFragment(loaded, into: &tracks)
+                fragmentsRead += 1
+            default:
+                break
+            }
+            if truncated { break }
+            // Done once moov is read, unless a fragmented file's video still needs its first sample: then the first
+            // fragments (at most 16) are read too.
+            if moov != nil, !(fragmented && fragmentsRead < 16 && tracks.contains(where: \.needsFragmentSample)) {
+                break
+            }
+            guard let next = Bytes.add(position, size) else { break }
+            position = next
+        }
+        guard let moov else {
+            throw .malformed(
+                format,
+                "no 'moov' box, so no track list (the file is cut short, or its movie box was never written)")
+        }
+        return try assemble(tracks, moov: moov, brands: brands, fragmented: fragmented)
+    }
+
+    /// Reads a box's payload into memory, within ``ReadLimits/maximumMovieBoxSize``.
+    mutating func load(type: String, start: Int, headerSize: Int, payloadSize: Int) throws(ColorTagsError) -> Loaded {
+        guard payloadSize <= limits.maximumMovieBoxSize else {
+            throw .limitExceeded(
+                "\(format) '\(type)' box of \(payloadSize) bytes at byte \(start)", limit: limits.maximumMovieBoxSize)
+        }
+        let payload = try source.read(at: start + headerSize, length: payloadSize)
+        return Loaded(type: type, start: start, payload: payload, payloadOffset: start + headerSize)
+    }
+
+    /// The tags: one image per video track, in track order.
+    mutating func assemble(_ tracks: [Track], moov: Loaded, brands: [String], fragmented: Bool)
+        throws(ColorTagsError) -> ColorTagging
+    {
+        var images: [ImageTags] = []
+        for var track in tracks where track.isVideo {
+            if let sample = track.firstSample {
+                let length = Swift.min(sample.length, limits.maximumSampleBytes)
+                let bytes = try source.read(at: sample.offset, length: length)
+                let container = "sample 1 of track \(track.id) (mdat)"
+                if bytes.count < length {
+                    problems.append(
+                        ReadProblem(
+                            .truncated,
+                            "the first sample of track \(track.id) at byte \(sample.offset) declares \(sample.length) bytes, but the file ends after \(bytes.count)",
+                            at: TagLocation(
+                                offset: Swift.min(sample.offset, source.count), length: bytes.count,
+                                container: container),
+                            image: images.count))
+                }
+                track.builder.readSample(bytes, offset: sample.offset, container: container)
+            }
+            let (image, trackProblems) = track.builder.build(imageIndex: images.count)
+            images.append(image)
+            problems += trackProblems
+        }
+        let videoCount = images.count
+        if images.isEmpty { images = [ImageTags(role: .other("no video track"))] }
+        var tagging = ColorTagging(
+            format: format, byteCount: source.count, images: images, problems: problems, brands: brands)
+        tagging.movie = MovieTags(
+            container: format == .mov ? "QuickTime" : "MP4", duration: movieDuration(moov), trackCount: tracks.count,
+            videoTrackCount: videoCount, isFragmented: fragmented, trackListOffset: moov.start,
+            bytesRead: source.bytesRead)
+        return tagging
+    }
+}

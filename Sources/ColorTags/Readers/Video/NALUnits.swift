@@ -1,0 +1,85 @@
+/// Splitting HEVC and H.264 data into NAL units: the parameter-set arrays of an `hvcC` or `avcC` record, and the
+/// length-prefixed NAL units of a sample (ISO/IEC 14496-15). Ranges index the bytes given; every length is checked
+/// against them, and a unit that does not fit ends the list.
+enum NALUnits {
+    /// The NAL units of a sample whose units are prefixed by big-endian lengths of `lengthSize` bytes (1, 2 or 4), at
+    /// most `limit` of them.
+    static func lengthPrefixed(_ data: [UInt8], lengthSize: Int, limit: Int = 1_024) -> [Range<Int>] {
+        guard [1, 2, 4].contains(lengthSize) else { return [] }
+        var units: [Range<Int>] = []
+        var position = 0
+        while position + lengthSize <= data.count, units.count < limit {
+            var length = 0
+            for byte in data[position..<(position + lengthSize)] { length = length << 8 | Int(byte) }
+            guard let unit = Bytes.range(position + lengthSize, length, within: data.count) else { break }
+            if length > 0 { units.append(unit) }
+            position = unit.upperBound
+        }
+        return units
+    }
+
+    /// An `hvcC` record (ISO/IEC 14496-15 §8.3.3.1): the profile fields and the NAL units of its arrays.
+    struct HEVCConfiguration {
+        var profileIDC: Int
+        var levelIDC: Int
+        var chromaFormat: Int
+        var lumaBitDepth: Int
+        var chromaBitDepth: Int
+        /// lengthSizeMinusOne + 1: the size of the length prefix of each NAL unit in samples.
+        var lengthSize: Int
+        var units: [Range<Int>]
+    }
+
+    /// Parses an `hvcC` payload; nil when it is shorter than its 23-byte header.
+    static func hevcConfiguration(_ data: [UInt8]) -> HEVCConfiguration? {
+        guard data.count >= 23 else { return nil }
+        var units: [Range<Int>] = []
+        var position = 23
+        arrays: for _ in 0..<Int(data[22]) {
+            guard let count = data.u16(position + 1) else { break }
+            position += 3
+            for _ in 0..<Int(count) {
+                guard let length = data.u16(position),
+                    let unit = Bytes.range(position + 2, Int(length), within: data.count)
+                else { break arrays }
+                if length > 0 { units.append(unit) }
+                position = unit.upperBound
+            }
+        }
+        return HEVCConfiguration(
+            profileIDC: Int(data[1] & 0x1F), levelIDC: Int(data[12]), chromaFormat: Int(data[16] & 0x03),
+            lumaBitDepth: Int(data[17] & 0x07) + 8, chromaBitDepth: Int(data[18] & 0x07) + 8,
+            lengthSize: Int(data[21] & 0x03) + 1, units: units)
+    }
+
+    /// An `avcC` record (ISO/IEC 14496-15 §5.3.3.1): the profile, level and its SPS and PPS NAL units.
+    struct AVCConfiguration {
+        var profileIDC: Int
+        var levelIDC: Int
+        var lengthSize: Int
+        var units: [Range<Int>]
+    }
+
+    /// Parses an `avcC` payload; nil when it is shorter than its 6-byte header.
+    static func avcConfiguration(_ data: [UInt8]) -> AVCConfiguration? {
+        guard data.count >= 6 else { return nil }
+        var units: [Range<Int>] = []
+        var position = 6
+        func take(_ count: Int) -> Bool {
+            for _ in 0..<count {
+                guard let length = data.u16(position),
+                    let unit = Bytes.range(position + 2, Int(length), within: data.count)
+                else { return false }
+                if length > 0 { units.append(unit) }
+                position = unit.upperBound
+            }
+            return true
+        }
+        if take(Int(data[5] & 0x1F)), let pictureSets = data.u8(position) {
+            position += 1
+            _ = take(Int(pictureSets))
+        }
+        return AVCConfiguration(
+            profileIDC: Int(data[1]), levelIDC: Int(data[3]), lengthSize: Int(data[4] & 0x03) + 1, units: units)
+    }
+}

@@ -1,0 +1,77 @@
+import ColorSpaces
+
+/// The SEI messages of an HEVC or H.264 SEI NAL unit (H.265 §7.3.5, H.264 §7.3.2.3) that concern colour, and their
+/// payloads as the standards lay them out (H.265 Annex D.2, H.264 Annex D.1).
+enum SEIMessages {
+    /// mastering_display_colour_volume.
+    static let masteringDisplay = 137
+    /// content_light_level_info.
+    static let contentLightLevel = 144
+    /// alternative_transfer_characteristics.
+    static let alternativeTransfer = 147
+    /// user_data_registered_itu_t_t35.
+    static let registeredUserData = 4
+
+    /// One message: its payloadType and payload bytes (emulation prevention removed).
+    struct Message {
+        var type: Int
+        var payload: ArraySlice<UInt8>
+    }
+
+    /// The messages of an SEI NAL unit's payload (after the NAL header), at most 64; a message whose size runs past
+    /// the unit ends the list and is reported as `truncated`.
+    static func messages(in nalPayload: ArraySlice<UInt8>) -> (messages: [Message], truncated: Bool) {
+        let rbsp = RBSPReader.unescape(nalPayload)
+        var messages: [Message] = []
+        var position = 0
+        // more_rbsp_data(): stop at the rbsp_trailing_bits byte (0x80) that ends the unit.
+        while position < rbsp.count, !(position == rbsp.count - 1 && rbsp[position] == 0x80), messages.count < 64 {
+            guard let type = varValue(rbsp, &position), let size = varValue(rbsp, &position),
+                let payload = Bytes.range(position, size, within: rbsp.count)
+            else { return (messages, true) }
+            messages.append(Message(type: type, payload: rbsp[payload]))
+            position = payload.upperBound
+        }
+        return (messages, false)
+    }
+
+    /// A payloadType or payloadSize: 0xFF bytes adding 255 each, then the last byte.
+    static func varValue(_ bytes: [UInt8], _ position: inout Int) -> Int? {
+        var value = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            value += Int(byte)
+            if byte != 0xFF { return value }
+            guard value < 1 << 20 else { return nil }
+        }
+        return nil
+    }
+
+    /// mastering_display_colour_volume: display_primaries_x/y for c = 0, 1, 2 in G, B, R order and the white point
+    /// in units of 0.00002, then max and min luminance in units of 0.0001 cd/m².
+    static func masteringDisplay(_ p: ArraySlice<UInt8>) -> MasteringDisplayColorVolume? {
+        let b = Array(p)
+        guard b.count >= 24 else { return nil }
+        func xy(_ i: Int) -> Chromaticity {
+            Chromaticity(x: Double(b.u16(at: i * 4)) * 0.00002, y: Double(b.u16(at: i * 4 + 2)) * 0.00002)
+        }
+        return MasteringDisplayColorVolume(
+            red: xy(2), green: xy(0), blue: xy(1), white: xy(3), maximumLuminance: Double(b.u32(at: 16)) * 0.0001,
+            minimumLuminance: Double(b.u32(at: 20)) * 0.0001)
+    }
+
+    /// content_light_level_info: max_content_light_level and max_pic_average_light_level in whole cd/m².
+    static func contentLightLevel(_ p: ArraySlice<UInt8>) -> ContentLightLevel? {
+        let b = Array(p.prefix(4))
+        guard b.count == 4 else { return nil }
+        return ContentLightLevel(
+            maxContentLightLevel: Double(b.u16(at: 0)), maxFrameAverageLightLevel: Double(b.u16(at: 2)))
+    }
+
+    /// Whether ITU-T T.35 bytes (country code first) are an HDR10+ record: country 0xB5 (United States), terminal
+    /// provider 0x003C, provider-oriented code 0x0001, application identifier 4 (SMPTE ST 2094-40 Annex B).
+    static func isHDR10Plus(t35 p: ArraySlice<UInt8>) -> Bool {
+        Array(p.prefix(6)) == [0xB5, 0x00, 0x3C, 0x00, 0x01, 0x04]
+    }
+}

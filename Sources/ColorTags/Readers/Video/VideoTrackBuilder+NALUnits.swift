@@ -1,0 +1,152 @@
+import SignalCoding
+
+/// HEVC and H.264 NAL units, from configuration records and samples: sequence parameter sets (VUI colour, chroma
+/// siting, aspect ratio, timing), SEI messages (mastering display, light level, alternative transfer, HDR10+) and
+/// Dolby Vision RPUs.
+extension VideoTrackBuilder {
+
+    /// One HEVC or H.264 NAL unit (header included) from a configuration record or a sample.
+    mutating func readNAL(_ nal: ArraySlice<UInt8>, offset: Int, container: String) {
+        guard let first = nal.first else { return }
+        let location = TagLocation(offset: offset, length: nal.count, container: container)
+        if video.codec == .hevc {
+            switch (first >> 1) & 0x3F {
+            case 33: readHEVCSequenceParameters(nal, location: location)
+            case 39, 40: readSEI(nal.dropFirst(2), location: location)
+            case 62:
+                if video.dolbyVisionRPU == nil {
+                    video.dolbyVisionRPU = TagLocation(
+                        offset: offset, length: nal.count,
+                        container: "\(container) (Dolby Vision RPU, NAL unit type 62)")
+                }
+            default: break
+            }
+        } else if video.codec == .avc {
+            switch first & 0x1F {
+            case 7: readAVCSequenceParameters(nal, location: location)
+            case 6: readSEI(nal.dropFirst(1), location: location)
+            default: break
+            }
+        }
+    }
+
+    mutating func readHEVCSequenceParameters(_ nal: ArraySlice<UInt8>, location: TagLocation) {
+        guard !hasSequenceParameters, nal.count >= 2 else { return }
+        // MV-HEVC/SHVC layers' SPSs have another syntax: the base layer (nuh_layer_id 0) describes the stream.
+        guard (nal[nal.startIndex] & 1) << 5 | nal[nal.startIndex + 1] >> 3 == 0 else { return }
+        let sps: HEVCSequenceParameters
+        do {
+            sps = try HEVCSequenceParameters.parse(nal: nal)
+        } catch {
+            hasSequenceParameters = true  // one broken SPS is reported; later ones are not parsed again
+            return problem(
+                .malformed, "the HEVC sequence parameter set in \(location.container) cannot be read: \(error)",
+                at: location)
+        }
+        hasSequenceParameters = true
+        video.profile = sps.profileIDC
+        video.level = sps.levelIDC
+        video.chromaFormat = sps.chromaFormat
+        image.bitDepth = sps.lumaBitDepth
+        video.chromaBitDepth = sps.chromaBitDepth
+        if image.width == nil || image.width == 0 { (image.width, image.height) = (sps.width, sps.height) }
+        apply(sps.vui, source: .hevcVUI, location: location)
+    }
+
+    mutating func readAVCSequenceParameters(_ nal: ArraySlice<UInt8>, location: TagLocation) {
+        guard !hasSequenceParameters else { return }
+        let sps: AVCSequenceParameters
+        do {
+            sps = try AVCSequenceParameters.parse(nal: nal)
+        } catch {
+            hasSequenceParameters = true  // one broken SPS is reported; later ones are not parsed again
+            return problem(
+                .malformed, "the H.264 sequence parameter set in \(location.container) cannot be read: \(error)",
+                at: location)
+        }
+        hasSequenceParameters = true
+        video.profile = sps.profileIDC
+        video.level = sps.levelIDC
+        video.chromaFormat = sps.chromaFormat
+        image.bitDepth = sps.lumaBitDepth
+        video.chromaBitDepth = sps.chromaBitDepth
+        if image.width == nil || image.width == 0 { (image.width, image.height) = (sps.width, sps.height) }
+        apply(sps.vui, source: .avcVUI, location: location)
+    }
+
+    /// The VUI's colour (a tag only when video_signal_type_present_flag is 1: without it nothing is stated),
+    /// chroma siting, aspect ratio and frame rate.
+    mutating func apply(_ vui: VideoUsabilityInformation?, source: CICPTag.Source, location: TagLocation) {
+        guard let vui else { return }
+        let tagged = TagLocation(
+            offset: location.offset, length: location.length, container: "\(location.container) (\(source))")
+        if vui.videoSignalTypePresent {
+            let codes = vui.colourDescription ?? (2, 2, 2)
+            let cicp = CICP(
+                colourPrimaries: codes.primaries, transferCharacteristics: codes.transfer,
+                matrixCoefficients: codes.matrix, videoFullRange: vui.fullRange)
+            bitstreamCICP.append(
+                Located(
+                    CICPTag(cicp: cicp, source: source, hasColorDescription: vui.colourDescription != nil), at: tagged))
+        }
+        if let chroma = vui.chromaSampleLocation {
+            setChromaLocation(.h273(topField: chroma.top, bottomField: chroma.bottom), at: tagged)
+        }
+        if video.pixelAspectRatio == nil, let ratio = vui.sampleAspectRatio {
+            video.pixelAspectRatio = Located(ratio, at: tagged)
+        }
+        if video.frameRate == nil { video.frameRate = vui.frameRate }
+    }
+
+    /// The colour-related messages of one SEI NAL unit.
+    mutating func readSEI(_ payload: ArraySlice<UInt8>, location: TagLocation) {
+        let (messages, truncated) = SEIMessages.messages(in: payload)
+        if truncated {
+            problem(
+                .malformed,
+                "an SEI message in \(location.container) runs past the end of its NAL unit (x265 #516: a malformed SEI hides what follows)",
+                at: location)
+        }
+        for message in messages {
+            func at(_ name: String) -> TagLocation {
+                TagLocation(
+                    offset: location.offset, length: location.length,
+                    container: "\(location.container) SEI \(message.type) (\(name))")
+            }
+            switch message.type {
+            case SEIMessages.masteringDisplay:
+                if let value = SEIMessages.masteringDisplay(message.payload) {
+                    addBitstream(value, at: at("mastering display colour volume"))
+                }
+            case SEIMessages.contentLightLevel:
+                if let value = SEIMessages.contentLightLevel(message.payload) {
+                    addBitstream(value, at: at("content light level"))
+                }
+            case SEIMessages.alternativeTransfer:
+                if video.alternativeTransfer == nil, let value = message.payload.first {
+                    video.alternativeTransfer = Located(value, at: at("alternative transfer characteristics"))
+                }
+            case SEIMessages.registeredUserData:
+                if video.hdr10Plus == nil, SEIMessages.isHDR10Plus(t35: message.payload) {
+                    video.hdr10Plus = at("ITU-T T.35 HDR10+")
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    mutating func addBitstream(_ value: MasteringDisplayColorVolume, at location: TagLocation) {
+        guard video.bitstreamMasteringDisplay.count < Self.maximumBitstreamValues,
+            !video.bitstreamMasteringDisplay.contains(where: { $0.value == value })
+        else { return }
+        video.bitstreamMasteringDisplay.append(Located(value, at: location))
+    }
+
+    mutating func addBitstream(_ value: ContentLightLevel, at location: TagLocation) {
+        guard video.bitstreamContentLightLevel.count < Self.maximumBitstreamValues,
+            !video.bitstreamContentLightLevel.contains(where: { $0.value == value })
+        else { return }
+        video.bitstreamContentLightLevel.append(Located(value, at: location))
+    }
+}

@@ -1,0 +1,86 @@
+import SignalCoding
+
+extension VideoStreamTags {
+    /// The report lines of a video track (after its colour tags), each `label value — location`.
+    func textLines(range: VideoRange?, indent: Int) -> [String] {
+        var lines: [String] = []
+        func add(_ label: String, _ value: String, _ location: TagLocation? = nil) {
+            lines.append(
+                String(repeating: " ", count: indent) + ICCProfileSummary.column(label)
+                    + TextSanitizer.sanitize(value + (location.map { " — \($0)" } ?? "")))
+        }
+        add("Video", summary)
+        add("HLS VIDEO-RANGE", range?.rawValue ?? "none (the transfer names no class)")
+        if let location = chromaSampleLocation {
+            add("Chroma Sample Location", location.value.description, location.location)
+        }
+        if let ratio = pixelAspectRatio { add("Pixel Aspect Ratio", ratio.value.description, ratio.location) }
+        if let gamma = quickTimeGamma { add("QuickTime Gamma", gamma.value.g4, gamma.location) }
+        if let colour = matroskaColour { add("Matroska Colour", colour.value.summary, colour.location) }
+        if let record = dolbyVision {
+            let r = record.value
+            let flags = [
+                r.rpuPresent ? "RPU" : nil, r.enhancementLayerPresent ? "EL" : nil, r.baseLayerPresent ? "BL" : nil,
+            ]
+            .compactMap { $0 }.joined(separator: "+")
+            add(
+                "Dolby Vision",
+                "profile \(r.name), level \(r.level), version \(r.versionMajor).\(r.versionMinor), \(flags.isEmpty ? "no layers" : flags), "
+                    + "\(r.compatibilityDescription) in '\(r.boxType)'", record.location)
+        }
+        if let rpu = dolbyVisionRPU { add("Dolby Vision RPU", "present", rpu) }
+        if let alternative = alternativeTransfer {
+            add(
+                "Alternative Transfer", CICP.TransferCharacteristics(rawValue: alternative.value).description,
+                alternative.location)
+        }
+        if let hdr10Plus { add("HDR10+", "ST 2094-40 metadata present", hdr10Plus) }
+        if let firstSample { add("First Sample Read", "\(firstSample.length) bytes", firstSample) }
+        return lines
+    }
+
+    /// `"HEVC 'hvc1', profile 2, level 30, 4:2:0, 25 fps, 3 frames, 0.12 s"`.
+    var summary: String {
+        var parts = ["\(codec)"]
+        if let sampleEntry {
+            parts[0] += " '\(sampleEntry)'" + (originalFormat.map { " (original format '\($0)')" } ?? "")
+        }
+        if let codecID { parts[0] += " (\(codecID))" }
+        if let protectionScheme { parts.append("protected '\(protectionScheme)'") }
+        if let profile { parts.append("profile \(profile)") }
+        if let level { parts.append("level \(level)") }
+        if let chromaFormat { parts.append(["monochrome", "4:2:0", "4:2:2", "4:4:4"][Swift.min(chromaFormat, 3)]) }
+        if let chromaBitDepth { parts.append("chroma \(chromaBitDepth)-bit") }
+        if let frameRate { parts.append("\(frameRate.g4) fps") }
+        if let sampleCount { parts.append("\(sampleCount) frame\(sampleCount == 1 ? "" : "s")") }
+        if let duration { parts.append("\(duration.g4) s") }
+        return parts.joined(separator: ", ")
+    }
+}
+
+extension MatroskaColour {
+    /// The children present, e.g. `"Primaries 9, TransferCharacteristics 16, Range 1, MaxCLL 1000"`.
+    var summary: String {
+        let fields: [(String, UInt64?)] = [
+            ("Primaries", primaries), ("TransferCharacteristics", transferCharacteristics),
+            ("MatrixCoefficients", matrixCoefficients), ("Range", range), ("BitsPerChannel", bitsPerChannel),
+            ("ChromaSitingHorz", chromaSitingHorizontal), ("ChromaSitingVert", chromaSitingVertical),
+            ("MaxCLL", maxCLL), ("MaxFALL", maxFALL),
+        ]
+        var parts = fields.compactMap { name, value in value.map { "\(name) \($0)" } }
+        if masteringMetadata != nil { parts.append("MasteringMetadata") }
+        return parts.isEmpty ? "empty" : parts.joined(separator: ", ")
+    }
+}
+
+extension MovieTags {
+    /// `"MP4 movie: 1 video track of 2, 0.12 s, track list (moov) at byte 4022; 4 154 bytes read"`.
+    var summary: String {
+        var text =
+            "\(container) movie: \(videoTrackCount) video track\(videoTrackCount == 1 ? "" : "s") of \(trackCount)"
+        if let duration { text += ", \(duration.g4) s" }
+        if isFragmented { text += ", fragmented" }
+        if let trackListOffset { text += ", track list at byte \(trackListOffset)" }
+        return text + "; \(bytesRead) bytes read"
+    }
+}

@@ -1,0 +1,134 @@
+import ColorTags
+import Foundation
+import Testing
+
+/// The video rules on the movie corpus: each movie fires exactly its rules, each rule has a movie that fires it and one
+/// that passes it, and the policies and `--compare` work on movies.
+@Suite("Movie rules")
+struct MovieRuleTests {
+    @Test("each movie fires exactly its rules", arguments: MovieFixtures.expectations)
+    func movieFires(_ name: String, _ expected: Set<RuleID>) throws {
+        #expect(try MovieFixtures.rules(name) == expected)
+    }
+
+    @Test("every movie in the corpus is listed in the expectations")
+    func corpusListed() {
+        let listed = Set(MovieFixtures.expectations.map(\.0))
+        #expect(Set(MovieFixtures.allFiles) == listed)
+    }
+
+    /// Each video rule: a movie that fires it and a movie of the same kind that does not.
+    static let failingAndPassing: [(RuleID, String, String)] = [
+        (.videoColrBitstreamMismatch, "x265-colr-vui-mismatch.mp4", "x265-pq-hdr10.mp4"),
+        (.videoColrMissing, "x265-vui-only.mp4", "x265-pq-hdr10.mp4"),
+        (.videoUntagged10Bit, "x265-untagged-10bit.mp4", "x265-pq-hdr10.mp4"),
+        (.videoHDRMetadataMissing, "x265-pq-no-metadata.mp4", "x265-pq-hdr10.mp4"),
+        (.videoHDRMetadataMissing, "vp9-pq.webm", "vp9-pq-smdm.mp4"),
+        (.videoHDRMetadataMismatch, "mkvmerge-clli-mismatch.mkv", "mkvmerge-pq-hdr10.mkv"),
+        (.videoHDRMetadataMismatch, "mdcv-rgb-order.mp4", "ffmpeg-mdcv-clli.mp4"),
+        (.videoHLGAlternativeTransferOnly, "x265-dvb-hlg-atc.mp4", "x265-hlg.mov"),
+        (.videoDolbyVisionCompatibility, "dv-8.1-on-hlg.mp4", "dv-8.4-hlg.mp4"),
+        (.videoDolbyVisionProfile8Compatibility0, "dv-8-compatibility-0.mp4", "dv-8.1-pq.mp4"),
+        (.videoDolbyVisionRecordBox, "dv-8.1-in-dvcC.mp4", "dv-8.1-pq.mp4"),
+        (.mdcvInvalid, "mdcv-implausible.mp4", "ffmpeg-mdcv-clli.mp4"),
+        (.untagged, "x264-untagged.mp4", "x264-bt709.mp4"),
+    ]
+
+    @Test("each video rule fails one movie and passes another", arguments: failingAndPassing)
+    func failingAndPassingMovie(_ rule: RuleID, _ failing: String, _ passing: String) throws {
+        #expect(try MovieFixtures.rules(failing).contains(rule))
+        #expect(try !MovieFixtures.rules(passing).contains(rule))
+    }
+
+    @Test("the HDR metadata rule ignores HLG, which needs no mastering metadata (ITU-R BT.2100)")
+    func hlgNeedsNoMetadata() throws {
+        for name in ["x265-hlg.mov", "x265-hlg.mp4", "x264-hlg-10bit.mov", "dv-8.4-hlg.mp4"] {
+            #expect(try !MovieFixtures.rules(name).contains(.videoHDRMetadataMissing), "\(name)")
+        }
+    }
+
+    @Test("container and bitstream mismatch names every field that differs and the container's location")
+    func mismatchMessage() throws {
+        let finding = try #require(
+            try MovieFixtures.tags("x265-colr-vui-mismatch.mp4").findings().first {
+                $0.rule == .videoColrBitstreamMismatch
+            })
+        #expect(finding.severity == .error)
+        #expect(finding.message.contains("primaries 1 vs 9") && finding.message.contains("transfer 1 vs 16"))
+        #expect(finding.message.contains("matrix 1 vs 9"))
+        #expect(finding.location?.container.hasSuffix("colr (nclx)") == true)
+    }
+
+    @Test("the DVB alternative transfer is not a container/bitstream mismatch, and colr 18 with VUI 14 + SEI 18 agrees")
+    func alternativeTransferIsNoMismatch() throws {
+        let findings = try MovieFixtures.tags("x265-dvb-hlg-atc.mp4").findings()
+        #expect(findings.map(\.rule) == [.videoHLGAlternativeTransferOnly])
+        #expect(findings.first?.severity == .note)
+    }
+
+    @Test("an R, G, B mdcv names the likely order mix-up")
+    func orderMixUp() throws {
+        let finding = try #require(
+            try MovieFixtures.tags("mdcv-rgb-order.mp4").findings().first { $0.rule == .videoHDRMetadataMismatch })
+        #expect(finding.message.contains("G, B, R order written as R, G, B"))
+    }
+
+    @Test("policies: hdr10, hlg and dolby-vision on movies")
+    func policies() throws {
+        func fails(_ name: String, _ requirement: Requirement) throws -> Bool {
+            try MovieFixtures.rules(name, ValidationOptions(requirements: [requirement])).contains(requirement.rule)
+        }
+        for name in ["x265-pq-hdr10.mp4", "svtav1-pq-hdr10.mp4", "mkvmerge-pq-hdr10.mkv", "vp9-pq-smdm.mp4"] {
+            #expect(try !fails(name, .hdr10), "\(name) is HDR10")
+        }
+        for name in ["x265-pq-no-metadata.mp4", "x265-hlg.mov", "x264-bt709.mp4", "vp9-pq.webm"] {
+            #expect(try fails(name, .hdr10), "\(name) is not HDR10")
+        }
+        for name in ["x265-hlg.mov", "x265-dvb-hlg-atc.mp4", "x264-hlg-10bit.mov", "dv-8.4-hlg.mp4"] {
+            #expect(try !fails(name, .hlg), "\(name) is HLG")
+        }
+        #expect(try fails("x265-pq-hdr10.mp4", .hlg))
+        for name in ["dv-8.1-pq.mp4", "dv-8.1-pq.mkv", "mkvmerge-dv-8.1.mkv", "dv-5.mp4"] {
+            #expect(try !fails(name, .dolbyVision), "\(name) has a Dolby Vision record")
+        }
+        #expect(try fails("x265-pq-hdr10.mp4", .dolbyVision))
+        let message = try MovieFixtures.tags("x265-pq-no-metadata.mp4").findings(
+            options: ValidationOptions(requirements: [.hdr10])
+        ).first { $0.rule == .policyHDR10 }?.message
+        #expect(message?.contains("no mastering display colour volume") == true)
+    }
+
+    @Test(
+        "--compare: a re-mux that lost the Dolby Vision record or the HDR10 metadata fails; one that kept them passes")
+    func compare() throws {
+        let source = try MovieFixtures.tags("dv-8.1-pq.mp4")
+        #expect(
+            Set(try MovieFixtures.tags("ffmpeg-remux-dv-dropped.mp4").changes(from: source).map(\.rule)) == [
+                .compareDolbyVision
+            ])
+        #expect(try MovieFixtures.tags("ffmpeg-remux-dv-kept.mp4").changes(from: source).isEmpty)
+        #expect(try MovieFixtures.tags("dv-8.1-pq.mkv").changes(from: source).isEmpty)
+        let hdr10 = try MovieFixtures.tags("x265-pq-hdr10.mp4")
+        #expect(
+            Set(try MovieFixtures.tags("x265-pq-no-metadata.mp4").changes(from: hdr10).map(\.rule)) == [
+                .compareCLLI, .compareMDCV,
+            ])
+        #expect(
+            Set(try MovieFixtures.tags("x264-bt709.mp4").changes(from: hdr10).map(\.rule)).isSuperset(of: [
+                .comparePrimaries, .compareTransfer,
+            ]))
+        // The same stream in another container keeps every tag.
+        for name in ["x265-pq-hdr10.mkv", "mkvmerge-pq-hdr10.mkv", "x265-pq-hdr10-faststart.mp4"] {
+            #expect(try MovieFixtures.tags(name).changes(from: hdr10).isEmpty, "\(name)")
+        }
+    }
+
+    @Test("every video rule is in the catalog with a reason for its severity")
+    func catalog() {
+        let video = ValidationRule.all.filter { $0.id.rawValue.hasPrefix("video.") }
+        #expect(video.count == 9)
+        #expect(ValidationRule.rule(.videoColrBitstreamMismatch).defaultSeverity == .error)
+        #expect(ValidationRule.rule(.videoHLGAlternativeTransferOnly).defaultSeverity == .note)
+        #expect(ValidationRule.rule(.videoHDRMetadataMissing).severityReason.contains("HLG"))
+    }
+}

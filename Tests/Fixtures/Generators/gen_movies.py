@@ -1,0 +1,626 @@
+#!/usr/bin/env python3
+# source: the movie fixture corpus for ColorTags' MP4/MOV/Matroska reader and `hdrcolor validate` on movies
+# (Tests/Fixtures/movies/). Python 3 standard library plus Debian's tools: ffmpeg 5.1 (libx265, libx264, libsvtav1,
+# libvpx-vp9, its MP4/MOV/Matroska muxers) and mkvmerge (mkvtoolnix). What no tool writes (a Dolby Vision record, an
+# HDR10+ SEI, an mdcv box in the wrong order, an encrypted sample entry, Tracks after the Clusters) is patched in here
+# byte by byte from the specifications (ISO/IEC 14496-12, ITU-T H.265 §7.3.5 and Annex D, SMPTE ST 2094-40 Annex B,
+# Dolby's "Dolby Vision Streams within the ISO Base Media File Format", the Matroska specification).
+# Movies are 64×64, 3 frames, a few KB each. Deterministic (single-threaded encoders, bitexact muxers, mkvmerge
+# --deterministic): a rerun with the same tool versions leaves `git status` clean. Tests never run the tools; they read
+# the committed files. Writes README.md (producer command line and purpose per file).
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "..", "movies")
+README = []  # (file, producer, purpose)
+WORK = tempfile.mkdtemp(prefix="gen-movies-")
+
+SOURCE = ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=25", "-frames:v", "3"]
+FFMPEG = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-threads", "1"]
+BITEXACT = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
+X265_BASE = "log-level=error:info=0:pools=1:frame-threads=1"
+# SMPTE ST 2086 values as x265 writes them: G, B, R order in 0.00002 units, luminance in 0.0001 cd/m². Display P3
+# primaries, D65, 1000 / 0.0001 cd/m².
+MASTER_DISPLAY = "G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,1)"
+PQ = ["-color_primaries", "bt2020", "-color_trc", "smpte2084", "-colorspace", "bt2020nc"]
+HLG = ["-color_primaries", "bt2020", "-color_trc", "arib-std-b67", "-colorspace", "bt2020nc"]
+
+
+def tool(name):
+    return shutil.which(name)
+
+
+def version(command):
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, timeout=30)
+        return (out.stdout + out.stderr).strip().splitlines()[0].split(" Copyright")[0]
+    except Exception:
+        return "unknown version"
+
+
+def run(command):
+    env = dict(os.environ, SVT_LOG="1")
+    result = subprocess.run(command, capture_output=True, text=True, env=env)
+    if result.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(command)}\n{result.stderr}")
+
+
+def quoted(command):
+    return " ".join(a if a and all(c.isalnum() or c in "-_=:.,/+" for c in a) else f"'{a}'" for a in command)
+
+
+def keep(name, path, producer, purpose):
+    os.makedirs(OUT, exist_ok=True)
+    shutil.copyfile(path, os.path.join(OUT, name))
+    README.append((name, producer, purpose))
+
+
+def write(name, data, producer, purpose):
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, name), "wb") as f:
+        f.write(data)
+    README.append((name, producer, purpose))
+
+
+def scratch(name):
+    return os.path.join(WORK, name)
+
+
+def ffmpeg(name, arguments):
+    """Runs ffmpeg writing scratch(name); returns the command line for the README (with OUT as the name)."""
+    command = FFMPEG + arguments + [scratch(name)]
+    run(command)
+    return "`" + local(quoted(["ffmpeg"] + command[len(FFMPEG):-1] + [name])) + "`"
+
+
+def local(text):
+    """A command line without the scratch and output folders, as the README shows it."""
+    return text.replace(WORK + os.sep, "").replace(os.path.abspath(OUT) + os.sep, "").replace(OUT + os.sep, "")
+
+
+def x265(name, params, colour, container_args=()):
+    args = SOURCE + ["-pix_fmt", "yuv420p10le", "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+                     X265_BASE + (":" + params if params else "")] + list(colour) + ["-tag:v", "hvc1"] + BITEXACT
+    return ffmpeg(name, args + list(container_args))
+
+
+# ---------------------------------------------------------------- ISO BMFF patching
+
+CONTAINERS = {b"moov", b"trak", b"mdia", b"minf", b"stbl", b"dinf", b"edts", b"mvex", b"moof", b"traf", b"udta"}
+SAMPLE_ENTRIES = {b"hvc1", b"hev1", b"avc1", b"avc3", b"av01", b"vp09", b"dvh1", b"dvhe", b"encv"}
+
+
+def boxes(data, start, end):
+    out = []
+    while start + 8 <= end:
+        size, kind = struct.unpack(">I4s", data[start:start + 8])
+        header = 8
+        if size == 1:
+            size = struct.unpack(">Q", data[start + 8:start + 16])[0]
+            header = 16
+        elif size == 0:
+            size = end - start
+        out.append((kind, start, size, header))
+        start += size
+    return out
+
+
+def sample_entry_path(data):
+    """The chain of (type, start, size, header) from moov down to the first video sample entry."""
+    chain = []
+    level = boxes(data, 0, len(data))
+    for want in [b"moov", b"trak", b"mdia", b"minf", b"stbl", b"stsd"]:
+        candidates = [b for b in level if b[0] == want]
+        if want == b"trak":  # the video track: the one whose stsd holds a visual sample entry
+            candidates = [b for b in candidates if any(k in data[b[1]:b[1] + b[2]] for k in SAMPLE_ENTRIES)]
+        box = candidates[0]
+        chain.append(box)
+        start = box[1] + box[3] + (8 if want == b"stsd" else 0)
+        level = boxes(data, start, box[1] + box[2])
+    chain.append(level[0])  # the sample entry
+    assert boxes(data, 0, len(data))[-1][0] == b"moov", "patch only files whose moov is last (no chunk offsets move)"
+    return chain
+
+
+def patch_sample_entry(data, edit):
+    """Applies `edit(children) -> children` to the sample entry's child boxes [(type, bytes)], fixing every size."""
+    chain = sample_entry_path(data)
+    entry = chain[-1]
+    body_start = entry[1] + entry[3] + 78
+    children = [(k, data[s:s + n]) for (k, s, n, h) in boxes(data, body_start, entry[1] + entry[2])]
+    children = edit(children)
+    new_body = b"".join(b for _, b in children)
+    old_end = entry[1] + entry[2]
+    delta = len(new_body) - (old_end - body_start)
+    out = bytearray(data[:body_start] + new_body + data[old_end:])
+    for kind, start, size, header in chain:
+        assert header == 8
+        struct.pack_into(">I", out, start, size + delta)
+    return bytes(out)
+
+
+def box(kind, payload):
+    return struct.pack(">I4s", 8 + len(payload), kind) + payload
+
+
+def full_box(kind, version, flags, payload):
+    return box(kind, struct.pack(">I", version << 24 | flags) + payload)
+
+
+def rename_sample_entry(data, new_type):
+    entry = sample_entry_path(data)[-1]
+    out = bytearray(data)
+    out[entry[1] + 4:entry[1] + 8] = new_type
+    return bytes(out)
+
+
+def dolby_vision_record(profile, level, compatibility, rpu=1, el=0, bl=1):
+    """The 24-byte DOVIDecoderConfigurationRecord (version 1.0; FFmpeg libavformat/dovi_isom.c reads the same)."""
+    bits = profile << 9 | level << 3 | rpu << 2 | el << 1 | bl
+    return bytes([1, 0]) + struct.pack(">H", bits) + bytes([compatibility << 4]) + bytes(19)
+
+
+def with_box(new, before=b"pasp"):
+    def edit(children):
+        index = next((i for i, (k, _) in enumerate(children) if k == before), len(children))
+        return children[:index] + [(new[4:8], new)] + children[index:]
+    return edit
+
+
+# ---------------------------------------------------------------- HEVC bitstream patching (Annex B)
+
+def nal_units(stream):
+    """Splits an Annex B stream into NAL units (without start codes)."""
+    units, i, starts = [], 0, []
+    while i + 3 <= len(stream):
+        if stream[i:i + 3] == b"\x00\x00\x01":
+            starts.append(i + 3)
+            i += 3
+        else:
+            i += 1
+    for n, s in enumerate(starts):
+        end = starts[n + 1] - 3 if n + 1 < len(starts) else len(stream)
+        while end > s and stream[end - 1] == 0:
+            end -= 1
+        units.append(stream[s:end])
+    return units
+
+
+def escape(rbsp):
+    """Adds emulation-prevention bytes (H.265 §7.4.2)."""
+    out, zeros = bytearray(), 0
+    for byte in rbsp:
+        if zeros >= 2 and byte <= 3:
+            out.append(3)
+            zeros = 0
+        out.append(byte)
+        zeros = zeros + 1 if byte == 0 else 0
+    return bytes(out)
+
+
+def sei_nal(payload_type, payload):
+    """A prefix SEI NAL unit (type 39) holding one message."""
+    body = bytearray()
+    for value in (payload_type, len(payload)):
+        while value >= 255:
+            body.append(255)
+            value -= 255
+        body.append(value)
+    return bytes([39 << 1, 1]) + escape(bytes(body) + payload + b"\x80")
+
+
+class Bits:
+    def __init__(self):
+        self.value, self.count = 0, 0
+
+    def put(self, n, value):
+        self.value = self.value << n | (value & ((1 << n) - 1))
+        self.count += n
+
+    def bytes(self):
+        pad = (8 - self.count % 8) % 8
+        return (self.value << pad).to_bytes((self.count + pad) // 8, "big")
+
+
+def hdr10plus_payload():
+    """user_data_registered_itu_t_t35 with an ST 2094-40 application 4 record (one window, no tone-mapping curve)."""
+    b = Bits()
+    b.put(8, 0xB5)  # itu_t_t35_country_code: United States
+    b.put(16, 0x003C)  # terminal_provider_code: Samsung
+    b.put(16, 0x0001)  # terminal_provider_oriented_code
+    b.put(8, 4)  # application_identifier
+    b.put(8, 1)  # application_version
+    b.put(2, 1)  # num_windows
+    b.put(27, 400)  # targeted_system_display_maximum_luminance
+    b.put(1, 0)  # targeted_system_display_actual_peak_luminance_flag
+    for maxscl in (9000, 8000, 7000):
+        b.put(17, maxscl)
+    b.put(17, 1000)  # average_maxrgb
+    b.put(4, 1)  # num_distribution_maxrgb_percentiles
+    b.put(7, 99)
+    b.put(17, 9000)
+    b.put(10, 0)  # fraction_bright_pixels
+    b.put(1, 0)  # mastering_display_actual_peak_luminance_flag
+    b.put(1, 0)  # tone_mapping_flag
+    b.put(1, 0)  # color_saturation_mapping_flag
+    return b.bytes()
+
+
+def insert_before_first_slice(stream, nal):
+    units = nal_units(stream)
+    out = bytearray()
+    inserted = False
+    for unit in units:
+        kind = (unit[0] >> 1) & 0x3F
+        if not inserted and kind < 32:
+            out += b"\x00\x00\x00\x01" + nal
+            inserted = True
+        out += b"\x00\x00\x00\x01" + unit
+    return bytes(out)
+
+
+# ---------------------------------------------------------------- Matroska rewriting
+
+def ebml_id(data, i):
+    first = data[i]
+    length = 1
+    while length <= 4 and not first & (0x80 >> (length - 1)):
+        length += 1
+    return data[i:i + length], i + length
+
+
+def ebml_size(data, i):
+    first = data[i]
+    length = 1
+    while not first & (0x80 >> (length - 1)):
+        length += 1
+    value = first & ((0x80 >> (length - 1)) - 1)
+    for byte in data[i + 1:i + length]:
+        value = value << 8 | byte
+    return value, i + length
+
+
+def elements(data, start, end):
+    out = []
+    while start < end:
+        eid, i = ebml_id(data, start)
+        size, i = ebml_size(data, i)
+        out.append((eid, start, i, i + size))  # id, element start, data start, end
+        start = i + size
+    return out
+
+
+def element(eid, payload):
+    n = len(payload)
+    return eid + bytes([0x01]) + n.to_bytes(7, "big") + payload  # 8-byte sizes: positions stay computable
+
+
+def uint_element(eid, value):
+    return element(eid, value.to_bytes(8, "big"))
+
+
+def tracks_after_clusters(mkv):
+    """The same Segment with Tracks moved behind the Clusters and a SeekHead pointing at it (Matroska allows any
+    order; readers must follow the SeekHead)."""
+    top = elements(mkv, 0, len(mkv))
+    header, segment = top[0], top[1]
+    children = elements(mkv, segment[2], segment[3])
+    keep_ids = {b"\x15\x49\xA9\x66": "info", b"\x16\x54\xAE\x6B": "tracks", b"\x1F\x43\xB6\x75": "cluster"}
+    parts = {"info": [], "tracks": [], "cluster": []}
+    for eid, start, _, end in children:
+        if eid in keep_ids:
+            parts[keep_ids[eid]].append(mkv[start:end])
+    info, tracks, clusters = parts["info"][0], parts["tracks"][0], b"".join(parts["cluster"])
+
+    def seek_head(info_pos, tracks_pos):
+        def seek(target, pos):
+            return element(b"\x4D\xBB", element(b"\x53\xAB", target) + uint_element(b"\x53\xAC", pos))
+        return element(b"\x11\x4D\x9B\x74", seek(b"\x15\x49\xA9\x66", info_pos) + seek(b"\x16\x54\xAE\x6B", tracks_pos))
+
+    probe = seek_head(0, 0)
+    info_pos = len(probe)
+    tracks_pos = info_pos + len(info) + len(clusters)
+    body = seek_head(info_pos, tracks_pos) + info + clusters + tracks
+    return mkv[header[1]:header[3]] + element(b"\x18\x53\x80\x67", body)
+
+
+# ---------------------------------------------------------------- the corpus
+
+def main():
+    for name in ["ffmpeg", "mkvmerge"]:
+        if not tool(name):
+            print(f"note: {name} is missing; the movie fixtures keep their committed bytes")
+            return 0
+    ffmpeg_version = version(["ffmpeg", "-version"])
+    mkvmerge_version = version(["mkvmerge", "--version"])
+
+    # HEVC (libx265 3.5, Main 10) in MP4: colr nclx from ffmpeg's colour options, SEI from x265's parameters.
+    hdr10 = x265("x265-pq-hdr10.mp4", f"master-display={MASTER_DISPLAY}:max-cll=1000,400", PQ)
+    keep("x265-pq-hdr10.mp4", scratch("x265-pq-hdr10.mp4"), f"{ffmpeg_version}: {hdr10}",
+         "HDR10: colr nclx 9/16/9, VUI 9/16/9, mastering display (SEI 137) and content light level (SEI 144) in the "
+         "first sample; moov after mdat. Clean; passes --require hdr10")
+    command = x265("x265-pq-hdr10-faststart.mp4", f"master-display={MASTER_DISPLAY}:max-cll=1000,400", PQ,
+                   ["-movflags", "+faststart"])
+    keep("x265-pq-hdr10-faststart.mp4", scratch("x265-pq-hdr10-faststart.mp4"), f"{ffmpeg_version}: {command}",
+         "the same with moov before mdat (+faststart)")
+    command = x265("x265-pq-fragmented.mp4", f"master-display={MASTER_DISPLAY}:max-cll=1000,400", PQ,
+                   ["-movflags", "frag_keyframe+empty_moov+default_base_moof"])
+    keep("x265-pq-fragmented.mp4", scratch("x265-pq-fragmented.mp4"), f"{ffmpeg_version}: {command}",
+         "fragmented MP4: empty stbl, the SEI found through the first moof/traf/trun")
+    command = x265("x265-pq-no-metadata.mp4", "", PQ)
+    keep("x265-pq-no-metadata.mp4", scratch("x265-pq-no-metadata.mp4"), f"{ffmpeg_version}: {command}",
+         "PQ without mastering display or content light level anywhere: video.hdr-metadata-missing; fails "
+         "--require hdr10; the derivative that lost HDR10 metadata for --compare")
+    command = x265("x265-hlg.mov", "", HLG, ["-movflags", "+faststart"])
+    keep("x265-hlg.mov", scratch("x265-hlg.mov"), f"{ffmpeg_version}: {command}",
+         "HLG in QuickTime: colr nclc 9/18/9 (no range flag), VUI 9/18/9, moov first; passes --require hlg, no "
+         "metadata finding (HLG needs none)")
+    command = x265("x265-hlg.mp4", "", HLG)
+    keep("x265-hlg.mp4", scratch("x265-hlg.mp4"), f"{ffmpeg_version}: {command}",
+         "HLG in MP4 (base for the Dolby Vision 8.4 files)")
+    command = x265("x265-dvb-hlg-atc.mp4", "atc-sei=18",
+                   ["-color_primaries", "bt2020", "-color_trc", "bt2020-10", "-colorspace", "bt2020nc"])
+    keep("x265-dvb-hlg-atc.mp4", scratch("x265-dvb-hlg-atc.mp4"), f"{ffmpeg_version}: {command}",
+         "DVB HLG (Multicorewareinc/x265 #321): VUI and colr transfer 14 plus the alternative transfer "
+         "characteristics SEI = 18; effective transfer HLG (as FFmpeg decides): video.hlg-alternative-transfer-only")
+    command = x265("x265-colr-vui-mismatch.mp4",
+                   "colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc",
+                   ["-color_primaries", "bt709", "-color_trc", "bt709", "-colorspace", "bt709"])
+    keep("x265-colr-vui-mismatch.mp4", scratch("x265-colr-vui-mismatch.mp4"), f"{ffmpeg_version}: {command}",
+         "x265-params give the VUI 9/16/9 while ffmpeg's colour options write colr 1/1/1: "
+         "video.colr-bitstream-mismatch (Netflix/vp9-dash #5, mpv PR #3785)")
+    command = x265("x265-vui-only.mp4", "colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc", [])
+    keep("x265-vui-only.mp4", scratch("x265-vui-only.mp4"), f"{ffmpeg_version}: {command}",
+         "colour given only through x265-params: VUI 9/16/9, no colr box (eluv-io/avpipe PR #167): "
+         "video.colr-missing")
+    command = x265("x265-untagged-10bit.mp4", "", [])
+    keep("x265-untagged-10bit.mp4", scratch("x265-untagged-10bit.mp4"), f"{ffmpeg_version}: {command}",
+         "10-bit HEVC with no colour in colr or VUI: video.untagged-10-bit")
+
+    # The same HEVC stream in Matroska: ffmpeg's muxer and mkvmerge (with mastering metadata options).
+    command = ffmpeg("x265-pq-hdr10.mkv", ["-i", scratch("x265-pq-hdr10.mp4"), "-c", "copy"] + BITEXACT)
+    keep("x265-pq-hdr10.mkv", scratch("x265-pq-hdr10.mkv"), f"{ffmpeg_version}: {command} (from x265-pq-hdr10.mp4)",
+         "Matroska Colour 9/16/9 with Range and ChromaSiting from ffmpeg's muxer, CodecPrivate hvcC, SEI in the first "
+         "SimpleBlock")
+    mastering = ["--chromaticity-coordinates", "0:0.68,0.32,0.265,0.69,0.15,0.06",
+                 "--white-colour-coordinates", "0:0.3127,0.329", "--max-luminance", "0:1000",
+                 "--min-luminance", "0:0.0001"]
+    mkv_base = ["mkvmerge", "-q", "--deterministic", "1", "--no-date"]
+    command = mkv_base + ["-o", scratch("mkvmerge-pq-hdr10.mkv"), "--max-content-light", "0:1000",
+                          "--max-frame-light", "0:400", "--colour-bits-per-channel", "0:10"] + mastering + [
+        scratch("x265-pq-hdr10.mp4")]
+    run(command)
+    keep("mkvmerge-pq-hdr10.mkv", scratch("mkvmerge-pq-hdr10.mkv"),
+         f"{mkvmerge_version}: `{local(quoted(command[:5] + ['-o', 'mkvmerge-pq-hdr10.mkv'] + command[7:-1] + ['x265-pq-hdr10.mp4']))}`",
+         "Matroska MasteringMetadata (floats), MaxCLL/MaxFALL equal to the SEI values: no mismatch")
+    command = mkv_base + ["-o", scratch("mkvmerge-clli-mismatch.mkv"), "--max-content-light", "0:4000",
+                          "--max-frame-light", "0:400"] + mastering + [scratch("x265-pq-hdr10.mp4")]
+    run(command)
+    keep("mkvmerge-clli-mismatch.mkv", scratch("mkvmerge-clli-mismatch.mkv"),
+         f"{mkvmerge_version}: `{local(quoted(command[:5] + ['-o', 'mkvmerge-clli-mismatch.mkv'] + command[7:-1] + ['x265-pq-hdr10.mp4']))}`",
+         "Matroska MaxCLL 4000 while the SEI says 1000: video.hdr-metadata-mismatch")
+    command = ffmpeg("ffmpeg-mdcv-clli.mp4", ["-i", scratch("mkvmerge-pq-hdr10.mkv"), "-c", "copy", "-tag:v", "hvc1"]
+                     + BITEXACT)
+    keep("ffmpeg-mdcv-clli.mp4", scratch("ffmpeg-mdcv-clli.mp4"),
+         f"{ffmpeg_version}: {command} (from mkvmerge-pq-hdr10.mkv)",
+         "ffmpeg 5.1 writes mdcv (G, B, R) and clli boxes from Matroska's stream side data; they equal the SEI")
+    data = open(scratch("ffmpeg-mdcv-clli.mp4"), "rb").read()
+
+    def mdcv_rgb_order(children):
+        out = []
+        for kind, raw in children:
+            if kind == b"mdcv":
+                p = raw[8:20]  # G, B, R as stored
+                raw = raw[:8] + p[8:12] + p[0:4] + p[4:8] + raw[20:]  # rewritten R, G, B
+            out.append((kind, raw))
+        return out
+    write("mdcv-rgb-order.mp4", patch_sample_entry(data, mdcv_rgb_order),
+          "ffmpeg-mdcv-clli.mp4 patched by gen_movies.py",
+          "mdcv primaries written in R, G, B order instead of G, B, R (the common mix-up): the box disagrees with the "
+          "SEI, video.hdr-metadata-mismatch")
+
+    def mdcv_implausible(children):
+        out = []
+        for kind, raw in children:
+            if kind == b"mdcv":
+                raw = raw[:24] + struct.pack(">II", 50 * 10000, 1000 * 10000)  # max 50, min 1000 cd/m²
+            out.append((kind, raw))
+        return out
+    write("mdcv-implausible.mp4", patch_sample_entry(data, mdcv_implausible),
+          "ffmpeg-mdcv-clli.mp4 patched by gen_movies.py",
+          "mdcv minimum luminance 1000 above its maximum 50 cd/m²: hdr.mdcv-invalid on a video track (and the box "
+          "disagrees with the SEI)")
+
+    # Dolby Vision configuration records patched into ffmpeg's files (no Debian tool writes them).
+    hdr10_data = open(scratch("x265-pq-hdr10.mp4"), "rb").read()
+    hlg_data = open(scratch("x265-hlg.mp4"), "rb").read()
+    untagged = open(scratch("x265-untagged-10bit.mp4"), "rb").read()
+    dv = [
+        ("dv-8.1-pq.mp4", hdr10_data, b"dvvC", 8, 1, "x265-pq-hdr10.mp4",
+         "Dolby Vision 8.1 (dvvC, compatibility 1) on an HDR10 base: clean; passes --require dolby-vision; HLS "
+         "VIDEO-RANGE PQ"),
+        ("dv-8.1-on-hlg.mp4", hlg_data, b"dvvC", 8, 1, "x265-hlg.mp4",
+         "Dolby Vision 8.1 on an HLG base (quietvoid/dovi_tool #144): video.dolby-vision-compatibility-mismatch"),
+        ("dv-8.4-hlg.mp4", hlg_data, b"dvvC", 8, 4, "x265-hlg.mp4", "Dolby Vision 8.4 on an HLG base: clean"),
+        ("dv-8-compatibility-0.mp4", hdr10_data, b"dvvC", 8, 0, "x265-pq-hdr10.mp4",
+         "profile 8 with compatibility ID 0 (gpac #1991): video.dolby-vision-profile8-compatibility-0"),
+        ("dv-8.1-in-dvcC.mp4", hdr10_data, b"dvcC", 8, 1, "x265-pq-hdr10.mp4",
+         "a profile 8 record in a dvcC box (dvcC is for profiles up to 7): video.dolby-vision-record-box"),
+        ("dv-5.mp4", untagged, b"dvcC", 5, 0, "x265-untagged-10bit.mp4",
+         "Dolby Vision 5 (no backward-compatible base layer, untagged VUI as profile 5 streams are): no "
+         "video.untagged-10-bit; HLS VIDEO-RANGE PQ"),
+    ]
+    for name, base, kind, profile, compatibility, source, purpose in dv:
+        record = box(kind, dolby_vision_record(profile, 6, compatibility))
+        write(name, patch_sample_entry(base, with_box(record)), f"{source} patched by gen_movies.py", purpose)
+    command = ffmpeg("dv-8.1-pq.mkv", ["-i", os.path.join(OUT, "dv-8.1-pq.mp4"), "-c", "copy"] + BITEXACT)
+    keep("dv-8.1-pq.mkv", scratch("dv-8.1-pq.mkv"), f"{ffmpeg_version}: {command} (from dv-8.1-pq.mp4)",
+         "ffmpeg's Matroska muxer writes the Dolby Vision record as a BlockAdditionMapping (dvvC)")
+    command = mkv_base + ["-o", scratch("mkvmerge-dv-8.1.mkv"), os.path.join(OUT, "dv-8.1-pq.mp4")]
+    run(command)
+    keep("mkvmerge-dv-8.1.mkv", scratch("mkvmerge-dv-8.1.mkv"),
+         f"{mkvmerge_version}: `{local(quoted(command[:5] + ['-o', 'mkvmerge-dv-8.1.mkv', 'dv-8.1-pq.mp4']))}`",
+         "mkvmerge's BlockAdditionMapping for the same record")
+
+    # Re-muxing with ffmpeg: 5.1 drops the Dolby Vision record from MP4 unless told -strict unofficial.
+    command = ffmpeg("ffmpeg-remux-dv-dropped.mp4", ["-i", os.path.join(OUT, "dv-8.1-pq.mp4"), "-c", "copy"] + BITEXACT)
+    keep("ffmpeg-remux-dv-dropped.mp4", scratch("ffmpeg-remux-dv-dropped.mp4"),
+         f"{ffmpeg_version}: {command} (from dv-8.1-pq.mp4)",
+         "a plain ffmpeg re-mux of dv-8.1-pq.mp4: the dvvC record is gone; compare.dolby-vision-dropped against it")
+    command = ffmpeg("ffmpeg-remux-dv-kept.mp4", ["-i", os.path.join(OUT, "dv-8.1-pq.mp4"), "-c", "copy", "-strict",
+                                                  "unofficial"] + BITEXACT)
+    keep("ffmpeg-remux-dv-kept.mp4", scratch("ffmpeg-remux-dv-kept.mp4"),
+         f"{ffmpeg_version}: {command} (from dv-8.1-pq.mp4)",
+         "the same re-mux with -strict unofficial keeps dvvC: --compare passes")
+
+    # An encrypted sample entry: encv with sinf/frma naming the original format.
+    def encrypted(children):
+        scheme = full_box(b"schm", 0, 0, b"cenc" + struct.pack(">I", 0x10000))
+        sinf = box(b"sinf", box(b"frma", b"hvc1") + scheme)
+        return children + [(b"sinf", sinf)]
+    write("encv-hvc1.mp4", rename_sample_entry(patch_sample_entry(hdr10_data, encrypted), b"encv"),
+          "x265-pq-hdr10.mp4 patched by gen_movies.py",
+          "sample entry 'encv' with sinf/frma 'hvc1' and schm 'cenc' (samples not really encrypted): the codec comes "
+          "from frma; colour from colr and hvcC")
+
+    # HDR10+: an ST 2094-40 SEI inserted into x265's Annex B stream, muxed by ffmpeg.
+    command = x265("x265-pq-hdr10.hevc", f"master-display={MASTER_DISPLAY}:max-cll=1000,400", PQ)
+    stream = open(scratch("x265-pq-hdr10.hevc"), "rb").read()
+    with open(scratch("hdr10plus.hevc"), "wb") as f:
+        f.write(insert_before_first_slice(stream, sei_nal(4, hdr10plus_payload())))
+    mux = ffmpeg("x265-hdr10plus.mp4", ["-r", "25", "-i", scratch("hdr10plus.hevc"), "-c", "copy", "-tag:v", "hvc1"]
+                 + PQ + BITEXACT)
+    keep("x265-hdr10plus.mp4", scratch("x265-hdr10plus.mp4"),
+         f"{ffmpeg_version}: {command}, an HDR10+ SEI inserted by gen_movies.py, then {mux}",
+         "HDR10+ (user_data_registered_itu_t_t35, country 0xB5, provider 0x003C, application 4) in the first sample")
+
+    # Old QuickTime: no ftyp, the file starts with a free box.
+    mov = bytearray(open(scratch("x265-hlg.mov"), "rb").read())
+    assert mov[4:8] == b"ftyp"
+    mov[4:8] = b"free"
+    write("quicktime-no-ftyp.mov", bytes(mov), "x265-hlg.mov patched by gen_movies.py",
+          "QuickTime without ftyp (first box 'free', as in old QuickTime files): detected as a movie")
+
+    # A QuickTime colr 'prof' (ICC) instead of nclc.
+    icc = open(os.path.join(HERE, "..", "color-tags", "icc", "srgb-v4.icc"), "rb").read()
+    base = open(scratch("x265-pq-hdr10.mp4"), "rb").read()
+
+    def prof(children):
+        return [(k, box(b"colr", b"prof" + icc) if k == b"colr" else raw) for k, raw in children]
+    write("colr-prof-srgb.mp4", patch_sample_entry(base, prof), "x265-pq-hdr10.mp4 patched by gen_movies.py",
+          "colr 'prof' with an sRGB ICC profile (color-tags/icc/srgb-v4.icc) over a PQ VUI: effective colour from "
+          "the ICC profile; the profile contradicts the VUI, video.colr-bitstream-mismatch")
+
+    # H.264 (libx264).
+    command = ffmpeg("x264-bt709.mp4", SOURCE + ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
+                                                 "-x264-params", "threads=1", "-color_primaries", "bt709",
+                                                 "-color_trc", "bt709", "-colorspace", "bt709"] + BITEXACT)
+    keep("x264-bt709.mp4", scratch("x264-bt709.mp4"), f"{ffmpeg_version}: {command}",
+         "8-bit H.264 BT.709: colr nclx 1/1/1 and avcC SPS VUI 1/1/1; clean; HLS VIDEO-RANGE SDR")
+    command = ffmpeg("x264-untagged.mp4", SOURCE + ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
+                                                    "-x264-params", "threads=1"] + BITEXACT)
+    keep("x264-untagged.mp4", scratch("x264-untagged.mp4"), f"{ffmpeg_version}: {command}",
+         "8-bit H.264 with no colour anywhere: tags.untagged (players guess from the frame size)")
+    command = ffmpeg("x264-hlg-10bit.mov", SOURCE + ["-pix_fmt", "yuv420p10le", "-c:v", "libx264", "-preset",
+                                                     "ultrafast", "-x264-params", "threads=1"] + HLG + BITEXACT)
+    keep("x264-hlg-10bit.mov", scratch("x264-hlg-10bit.mov"), f"{ffmpeg_version}: {command}",
+         "High 10 H.264 HLG in QuickTime (SPS with chroma_format_idc and bit depths): colr nclc, VUI 9/18/9")
+    command = ffmpeg("audio-first.mp4", ["-f", "lavfi", "-i", "sine=frequency=440:duration=0.12", "-f", "lavfi", "-i",
+                                         "testsrc2=size=64x64:rate=25:duration=0.12", "-map", "0:a", "-map", "1:v",
+                                         "-c:a", "aac", "-c:v", "libx264", "-preset", "ultrafast", "-x264-params",
+                                         "threads=1", "-pix_fmt", "yuv420p", "-color_primaries", "bt709",
+                                         "-color_trc", "bt709", "-colorspace", "bt709"] + BITEXACT)
+    keep("audio-first.mp4", scratch("audio-first.mp4"), f"{ffmpeg_version}: {command}",
+         "an AAC track before the video track: one image, video track 2")
+
+    # AV1 (SVT-AV1) with HDR metadata OBUs.
+    svt = SOURCE + ["-pix_fmt", "yuv420p10le", "-c:v", "libsvtav1", "-preset", "12", "-svtav1-params",
+                    "lp=1:mastering-display=G(0.265,0.69)B(0.15,0.06)R(0.68,0.32)WP(0.3127,0.329)L(1000,0.0001)"
+                    ":content-light=1000,400"] + PQ + BITEXACT
+    command = ffmpeg("svtav1-pq-hdr10.mp4", svt)
+    keep("svtav1-pq-hdr10.mp4", scratch("svtav1-pq-hdr10.mp4"), f"{ffmpeg_version}: {command}",
+         "AV1: av1C sequence header 9/16/9, colr nclx, HDR_MDCV and HDR_CLL metadata OBUs (R, G, B order, 0.16 / "
+         "24.8 / 18.14 fixed point) in the first sample; passes --require hdr10")
+    command = ffmpeg("svtav1-pq-hdr10.webm", ["-i", scratch("svtav1-pq-hdr10.mp4"), "-c", "copy"] + BITEXACT)
+    keep("svtav1-pq-hdr10.webm", scratch("svtav1-pq-hdr10.webm"),
+         f"{ffmpeg_version}: {command} (from svtav1-pq-hdr10.mp4)",
+         "WebM (DocType webm): Colour element, CodecPrivate av1C, metadata OBUs in the first SimpleBlock")
+
+    # VP9 (libvpx, profile 2): vpcC in MP4, SmDm/CoLL from Matroska side data.
+    command = ffmpeg("vp9-pq.webm", SOURCE + ["-pix_fmt", "yuv420p10le", "-c:v", "libvpx-vp9", "-deadline", "realtime",
+                                              "-threads", "1"] + PQ + BITEXACT)
+    keep("vp9-pq.webm", scratch("vp9-pq.webm"), f"{ffmpeg_version}: {command}",
+         "VP9 profile 2 in WebM: Colour 9/16/9 and range; no HDR metadata (video.hdr-metadata-missing)")
+    command = mkv_base + ["-o", scratch("vp9-mastering.mkv"), "--max-content-light", "0:1000", "--max-frame-light",
+                          "0:400"] + mastering + [scratch("vp9-pq.webm")]
+    run(command)
+    mux = ffmpeg("vp9-pq-mdcv.mp4", ["-i", scratch("vp9-mastering.mkv"), "-c", "copy"] + BITEXACT)
+    keep("vp9-pq-mdcv.mp4", scratch("vp9-pq-mdcv.mp4"),
+         f"{mkvmerge_version}: `{local(quoted(command[:5] + ['-o', 'vp9-mastering.mkv'] + command[7:-1] + ['vp9-pq.webm']))}`"
+         f", then {ffmpeg_version}: {mux}",
+         "VP9 in MP4: vpcC 9/16/9 and, from the Matroska mastering metadata, mdcv and clli boxes (ffmpeg 5.1 writes "
+         "no SmDm/CoLL)")
+
+    def vp9_full_boxes(children):
+        out = []
+        for kind, raw in children:
+            if kind == b"mdcv":  # G, B, R in 0.00002 → SmDm R, G, B in 0.16; luminance 24.8 and 18.14
+                g, b, r, w = (struct.unpack(">HH", raw[8 + 4 * i:12 + 4 * i]) for i in range(4))
+                maximum, minimum = struct.unpack(">II", raw[24:32])
+
+                def q16(v):
+                    return round(v * 0.00002 * 65536)
+                payload = b"".join(struct.pack(">HH", q16(x), q16(y)) for x, y in (r, g, b, w))
+                payload += struct.pack(">II", round(maximum * 0.0001 * 256), round(minimum * 0.0001 * 16384))
+                raw = full_box(b"SmDm", 0, 0, payload)
+            elif kind == b"clli":
+                raw = full_box(b"CoLL", 0, 0, raw[8:12])
+            out.append((raw[4:8], raw))
+        return out
+    data = open(scratch("vp9-pq-mdcv.mp4"), "rb").read()
+    write("vp9-pq-smdm.mp4", patch_sample_entry(data, vp9_full_boxes), "vp9-pq-mdcv.mp4 patched by gen_movies.py",
+          "VP9 in MP4 with the VP codec binding's SmDm (R, G, B in 0.16, luminance 24.8 / 18.14 fixed point) and "
+          "CoLL full boxes instead of mdcv/clli: the same values")
+
+    # Matroska with Tracks behind the Clusters, found through the SeekHead.
+    mkv = open(scratch("x265-pq-hdr10.mkv"), "rb").read()
+    write("tracks-after-clusters.mkv", tracks_after_clusters(mkv), "x265-pq-hdr10.mkv rewritten by gen_movies.py",
+          "SeekHead, Info, Cluster, then Tracks (legal Matroska order; readers must seek to Tracks)")
+
+    # Damage.
+    data = open(scratch("x265-pq-hdr10-faststart.mp4"), "rb").read()
+    moov = next(b for b in boxes(data, 0, len(data)) if b[0] == b"moov")
+    write("truncated-in-moov.mp4", data[:moov[1] + moov[2] // 2], "x265-pq-hdr10-faststart.mp4 cut by gen_movies.py",
+          "cut in the middle of moov: structure.truncated")
+
+    write_readme()
+    shutil.rmtree(WORK, ignore_errors=True)
+    return 0
+
+
+def write_readme():
+    lines = [
+        "# Movie fixtures",
+        "",
+        "Made by `Tests/Fixtures/Generators/gen_movies.py` (Python 3 standard library, Debian's ffmpeg 5.1 and mkvmerge;",
+        "run it, or `make fixtures`). Each movie is 64×64, 3 frames (testsrc2), a few KB. The tests read these files and",
+        "never run a tool. Files \"patched by gen_movies.py\" carry structures no Debian tool writes, built byte by byte",
+        "from the specifications. Field-lesson threads are cited in the purpose column and in the tests.",
+        "",
+        "| file | producer (command line) | what it tests |",
+        "|---|---|---|",
+    ]
+    for name, producer, purpose in sorted(README):
+        cells = [cell.replace("|", "\\|") for cell in (producer, purpose)]
+        lines.append(f"| `{name}` | {cells[0]} | {cells[1]} |")
+    with open(os.path.join(OUT, "README.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
