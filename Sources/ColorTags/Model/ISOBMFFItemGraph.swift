@@ -54,6 +54,16 @@ package struct ISOBMFFItemGraph: Sendable {
         package var extents: [Extent]
     }
 
+    /// An entity group of `grpl` (ISO/IEC 14496-12 §8.18.3), e.g. `altr`: alternatives, the preferred first.
+    package struct EntityGroup: Sendable, Hashable {
+        /// The grouping type (`altr`, `ster` …).
+        package var type: String
+        /// The group ID.
+        package var id: UInt32
+        /// The item (or track) IDs, in order.
+        package var entities: [UInt32]
+    }
+
     /// The primary item (`pitm`).
     package var primaryID: UInt32
     /// Items by ID.
@@ -68,6 +78,20 @@ package struct ISOBMFFItemGraph: Sendable {
     package var locations: [UInt32: Location]
     /// The payload range of the `idat` box, if any.
     package var idat: Range<Int>?
+    /// The entity groups of `grpl`.
+    package var groups: [EntityGroup] = []
+
+    /// Whether an `altr` group lists `preferred` before `other` (libavif's test for a `tmap` item to replace the
+    /// primary item: avifIsPreferredAlternativeTo).
+    package func isPreferredAlternative(_ preferred: UInt32, to other: UInt32) -> Bool {
+        for group in groups where group.type == "altr" {
+            guard let a = group.entities.firstIndex(of: preferred), let b = group.entities.firstIndex(of: other) else {
+                continue
+            }
+            return a < b
+        }
+        return false
+    }
 
     /// The properties of an item, in association order.
     package func properties(of id: UInt32) -> [Property] {

@@ -47,6 +47,7 @@ extension RuleID {
     public static let gainMapHeavyICC: RuleID = "gainmap.heavy-icc"
     public static let gainMapHeadroomExceedsGain: RuleID = "gainmap.headroom-exceeds-gain"
     public static let gainMapTrailingBytes: RuleID = "gainmap.trailing-bytes"
+    public static let gainMapTmapIgnored: RuleID = "gainmap.tmap-ignored"
     // Policies and comparisons
     public static let policyISOHDR: RuleID = "policy.iso-hdr"
     public static let policySRGB: RuleID = "policy.srgb"

@@ -321,6 +321,14 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference:
                 "libavif avifgainmaptest.cc ExtraBytesAfterGainMapMetadataSupporterWriterVersion; google/libultrahdr #319"),
         .init(
+            id: .gainMapTmapIgnored, defaultSeverity: .warning,
+            title:
+                "A HEIF/AVIF tmap gain map that readers ignore: the ftyp box lacks the 'tmap' brand, or no 'altr' group prefers the tmap item to the primary item.",
+            fix: "Re-encode with a gain-map writer (libavif ≥ 1.1, libultrahdr) that writes the brand and the altr group.",
+            severityReason:
+                "The file is readable and shows its base everywhere, but no conforming reader shows the HDR rendition its author made (libavif seine_sdr_gainmap_notmapbrand.avif, seine_hdr_gainmap_wrongaltr.avif).",
+            reference: "ISO/IEC 23008-12 (tmap, altr); libavif src/read.c avifDecoderFindGainMapItem"),
+        .init(
             id: .policyISOHDR, defaultSeverity: .error,
             title:
                 "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",

@@ -17,9 +17,13 @@ enum AVIFDecoder {
     static func decode(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits) throws(ImageFileError)
         -> DecodedImage
     {
+        let library = "libavif " + String(cString: avifVersion())
+        if let graph = tagging.itemGraph, ItemFallback.hasTransforms(graph.primaryID, graph: graph) {
+            // libavif 0.11 reports clap/irot/imir but leaves applying them to the application.
+            return try ItemFallback.decodePrimary(bytes, tagging: tagging, limits: limits, library: library, failure: nil)
+        }
         do { return try decodeWithLibavif(bytes, tagging: tagging, limits: limits) } catch {
             if case .limitExceeded = error { throw error }
-            let library = "libavif " + String(cString: avifVersion())
             return try ItemFallback.decodePrimary(
                 bytes, tagging: tagging, limits: limits, library: library, failure: error)
         }
