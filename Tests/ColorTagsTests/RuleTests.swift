@@ -96,7 +96,8 @@ struct RuleTests {
         let text = try String(contentsOf: article, encoding: .utf8)
         for rule in ValidationRule.all {
             #expect(text.contains("`\(rule.id)`"), "\(rule.id) missing from ColourTagRules.md")
-            #expect(text.contains(rule.severityReason.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s reason")
+            #expect(
+                text.contains(rule.severityReason.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s reason")
             #expect(text.contains(rule.title.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s title is stale")
         }
     }

@@ -79,7 +79,8 @@ enum ConformanceCorpus {
         var ours: Divergence?
 
         enum CodingKeys: String, CodingKey {
-            case kind = "fact", expected, tolerance, citation, ours
+            case kind = "fact"
+            case expected, tolerance, citation, ours
         }
     }
 
@@ -197,7 +198,9 @@ enum ConformanceCorpus {
             let image = try ImageFile.read(contentsOf: url, options: ImageReadOptions(gainMap: .base))
             let display = try #require(image.masteringDisplay, why)
             if let peak = expected["maxLuminance"]?.double { #expect(abs(display.maximumLuminance - peak) < 1e-3, why) }
-            if let black = expected["minLuminance"]?.double { #expect(abs(display.minimumLuminance - black) < 1e-6, why) }
+            if let black = expected["minLuminance"]?.double {
+                #expect(abs(display.minimumLuminance - black) < 1e-6, why)
+            }
         case "hasAlpha":
             let tags = try ColorTagging(contentsOf: url)
             #expect(hasAlpha(tags) == expected.bool, why)
@@ -285,7 +288,12 @@ enum ConformanceCorpus {
 
 /// A JSON value of the manifest's `expected` fields.
 enum JSON: Decodable, Sendable {
-    case number(Double), string(String), bool(Bool), array([JSON]), object([String: JSON]), null
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case array([JSON])
+    case object([String: JSON])
+    case null
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -347,7 +355,9 @@ enum SHA256 {
         var data = message + [0x80]
         while data.count % 64 != 56 { data.append(0) }
         let bits = UInt64(message.count) * 8
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            data.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
         var w = [UInt32](repeating: 0, count: 64)
         for chunk in stride(from: 0, to: data.count, by: 64) {

@@ -55,7 +55,9 @@ extension ISOBMFFReader {
                     if type == "mime" {
                         let strings = bytes[(typeOffset + 4)..<infe.payload.upperBound].split(
                             separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-                        if strings.count >= 2 { contentType = TextSanitizer.sanitize(Bytes.latin1(strings[1].prefix(256))) }
+                        if strings.count >= 2 {
+                            contentType = TextSanitizer.sanitize(Bytes.latin1(strings[1].prefix(256)))
+                        }
                     }
                     items[id] = Item(
                         id: id, type: type, contentType: contentType, properties: [], essentialProperties: [])
@@ -224,7 +226,8 @@ extension ISOBMFFReader {
         guard let data = try? graph.data(of: id, in: bytes, maximumSize: 1 << 20),
             let extent = graph.locations[id]?.extents.first
         else { return nil }
-        let offset = graph.locations[id]?.constructionMethod == 1 ? (graph.idat?.lowerBound ?? 0) + extent.offset : extent.offset
+        let offset =
+            graph.locations[id]?.constructionMethod == 1 ? (graph.idat?.lowerBound ?? 0) + extent.offset : extent.offset
         return (data, offset)
     }
 

@@ -125,12 +125,15 @@ extension ISOBMFFReader {
     /// Apple's aux type, with the primary image's Exif maker note (an `Exif` item describing the primary).
     func appleGainMap(_ graph: ISOBMFFItemGraph, gainMapItems: [UInt32]) -> (UInt32, Located<AppleGainMapTags>)? {
         func describing(_ id: UInt32, where accept: (ISOBMFFItemGraph.Item) -> Bool) -> UInt32? {
-            graph.references.first { $0.type == "cdsc" && $0.to.contains(id) && graph.items[$0.from].map(accept) == true }?
-                .from
+            graph.references.first {
+                $0.type == "cdsc" && $0.to.contains(id) && graph.items[$0.from].map(accept) == true
+            }?
+            .from
         }
         for id in gainMapItems {
             guard let auxC = graph.property("auxC", of: id),
-                Bytes.latin1(bytes[Swift.min(auxC.payload.lowerBound + 4, auxC.payload.upperBound)..<auxC.payload.upperBound])
+                Bytes.latin1(
+                    bytes[Swift.min(auxC.payload.lowerBound + 4, auxC.payload.upperBound)..<auxC.payload.upperBound])
                     == AppleGainMapTags.auxiliaryType
             else { continue }
             var apple = AppleGainMapTags()
@@ -143,7 +146,8 @@ extension ISOBMFFReader {
             {
                 apple = fields
                 location = TagLocation(
-                    offset: xmp.offset, length: xmp.bytes.count, container: "XMP item \(xmpItem) of gain-map item \(id)")
+                    offset: xmp.offset, length: xmp.bytes.count, container: "XMP item \(xmpItem) of gain-map item \(id)"
+                )
             }
             if let exifItem = describing(graph.primaryID, where: { $0.type == "Exif" }),
                 let exif = payload(of: exifItem, graph: graph), let offset = exif.bytes.u32(0),

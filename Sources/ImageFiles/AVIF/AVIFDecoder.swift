@@ -20,7 +20,8 @@ enum AVIFDecoder {
         let library = "libavif " + String(cString: avifVersion())
         if let graph = tagging.itemGraph, ItemFallback.hasTransforms(graph.primaryID, graph: graph) {
             // libavif 0.11 reports clap/irot/imir but leaves applying them to the application.
-            return try ItemFallback.decodePrimary(bytes, tagging: tagging, limits: limits, library: library, failure: nil)
+            return try ItemFallback.decodePrimary(
+                bytes, tagging: tagging, limits: limits, library: library, failure: nil)
         }
         do { return try decodeWithLibavif(bytes, tagging: tagging, limits: limits) } catch {
             if case .limitExceeded = error { throw error }

@@ -40,7 +40,8 @@ extension DecodedItem {
                                 quantization.dequantize(luma: codes.0), quantization.dequantize(chroma: codes.1),
                                 quantization.dequantize(chroma: codes.2))
                             if matrix == .bt2020ConstantLuminance {
-                                let linear = YCbCrMatrix.linearRGB(fromConstantLuminanceYCbCr: ycc, transferFunction: transfer)
+                                let linear = YCbCrMatrix.linearRGB(
+                                    fromConstantLuminanceYCbCr: ycc, transferFunction: transfer)
                                 rgb = SIMD3(
                                     transfer.fromLinear(linear.x), transfer.fromLinear(linear.y),
                                     transfer.fromLinear(linear.z))

@@ -40,9 +40,12 @@ def hdrcolor_verdict(path):
     if code == 2 and not out.strip():
         return "unreadable", []
     try:
-        findings = json.loads(out)["Files"][0].get("Findings", [])
+        report = json.loads(out)["Files"][0]
     except (ValueError, KeyError, IndexError):
         return "unreadable", []
+    if "Error" in report:
+        return "unreadable", []
+    findings = report.get("Findings", [])
     order = {"note": 0, "warning": 1, "error": 2}
     worst = max((order[f["Severity"]] for f in findings), default=-1)
     verdict = {-1: "clean", 0: "clean", 1: "warning", 2: "error"}[worst]
@@ -111,7 +114,8 @@ def main():
         if entry.get("verdict") and entry["verdict"] != verdict:
             per_source[source]["disagreements"] += 1
         rows.append((entry["path"], source, typed, verdict, ", ".join(f"`{r}`" for r in rules),
-                     "yes" if decodes else "no", exiftool_verdict(path), library_opens(path), upstream_facts(entry)))
+                     entry.get("verdictReason", ""), "yes" if decodes else "no", exiftool_verdict(path),
+                     library_opens(path), upstream_facts(entry)))
     lines = [
         "# Conformance corpus",
         "",
@@ -136,13 +140,13 @@ def main():
         "",
         "## Per file",
         "",
-        "`validate` is HDRColor's worst finding (notes count as clean) and the rules at warning or error; `decodes` is",
-        "whether `hdrcolor convert` writes a PNG from it; exiftool is `exiftool -validate` (12.57); the library column",
-        "is whether Debian's avifdec 0.11 or heif-info 1.15 opens it; the last column is what the source project's",
-        "own tests assert.",
+        "`validate` is HDRColor's worst finding (notes count as clean) and the rules at warning or error, with why the",
+        "file deserves them (the manifest's `verdictReason`); `decodes` is whether `hdrcolor convert` writes a PNG from",
+        "it; exiftool is `exiftool -validate` (12.57); the library column is whether Debian's avifdec 0.11 or heif-info",
+        "1.15 opens it; the last column is what the source project's own tests assert.",
         "",
-        "| file | source | facts | validate | rules | decodes | exiftool | library | upstream tests |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| file | source | facts | validate | rules | why | decodes | exiftool | library | upstream tests |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         lines.append("| `" + row[0] + "` | " + " | ".join(str(c) for c in row[1:]) + " |")
