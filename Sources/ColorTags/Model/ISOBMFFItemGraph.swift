@@ -113,6 +113,24 @@ package struct ISOBMFFItemGraph: Sendable {
         references.filter { $0.type == type && $0.to.contains(id) }.map(\.from)
     }
 
+    /// A chain of `dimg` references from `id` that comes back to an item already on it (e.g. a grid that is its own
+    /// tile), or nil when the derivations from `id` form a tree. libheif 1.15 recurses through such a chain until the
+    /// stack overflows, so decoders check first. At most 4 096 items are visited.
+    package func derivationCycle(from id: UInt32) -> [UInt32]? {
+        var visited = 0
+        func walk(_ id: UInt32, _ chain: [UInt32]) -> [UInt32]? {
+            if chain.contains(id) { return chain + [id] }
+            visited += 1
+            guard visited <= 4096 else { return nil }
+            let inputs = Set(references.filter { $0.type == "dimg" && $0.from == id }.flatMap(\.to))
+            for input in inputs.sorted() {
+                if let cycle = walk(input, chain + [id]) { return cycle }
+            }
+            return nil
+        }
+        return walk(id, [])
+    }
+
     /// Why an item's data cannot be had.
     package enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
         /// No `iloc` entry.

@@ -18,6 +18,11 @@ enum AVIFDecoder {
         -> DecodedImage
     {
         let library = "libavif " + String(cString: avifVersion())
+        if let graph = tagging.itemGraph, let cycle = graph.derivationCycle(from: graph.primaryID) {
+            throw .corrupt(
+                path: nil, format: .avif,
+                reason: "the derived items refer back to themselves (dimg \(cycle.map(String.init).joined(separator: " → ")))")
+        }
         if let graph = tagging.itemGraph, ItemFallback.hasTransforms(graph.primaryID, graph: graph) {
             // libavif 0.11 reports clap/irot/imir but leaves applying them to the application.
             return try ItemFallback.decodePrimary(
