@@ -78,7 +78,7 @@ lint:
 ## Fuzz every target for FUZZ_TIME seconds each (libFuzzer + AddressSanitizer when the toolchain has them, else a
 ## deterministic mutation driver); FUZZ_TARGETS narrows the set. Work folders in .build-fuzz/; see Docs/Reliability.md.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS ?= png jpeg isobmff movie icc cicp inspect converter
+FUZZ_TARGETS ?= png jpeg isobmff movie icc cicp inspect converter items
 fuzz: deps
 	SWIFT=$(SWIFT) Fuzz/run $(FUZZ_TIME) $(FUZZ_TARGETS)
 
@@ -94,9 +94,10 @@ test-asan: deps test-profiles
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan \
 		$(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)')
 
-## The CI's ASan step: the reader, ICC, pixel-buffer and converter suites only (see Docs/Reliability.md for its time).
+## The CI's ASan step: the reader, ICC, pixel-buffer, converter and HEIF/AVIF item-decoder suites only (see
+## Docs/Reliability.md for its time).
 test-asan-ci:
-	$(MAKE) test-asan ASAN_FILTER='ColorTagsTests|ICCTests|PixelBuffersTests|PixelConversionTests|SignalCodingTests'
+	$(MAKE) test-asan ASAN_FILTER='ColorTagsTests|ICCTests|PixelBuffersTests|PixelConversionTests|SignalCodingTests|ItemDecoderTests'
 
 ## The test suite under ThreadSanitizer (not in CI: slow; run after concurrency changes). allocator_may_return_null as
 ## for ASan: the allocation-failure tests expect a typed error.

@@ -100,7 +100,8 @@ let package = Package(
         .target(
             name: "ImageFiles",
             dependencies: [
-                "CPNG", "CJPEG", "CAVIF", "CHEIF", "CDe265", "CDav1d", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
+                "CPNG", "CJPEG", "CAVIF", "CHEIF", "CDe265", "CDav1d", "SignalCoding", "TransferFunctions",
+                "ColorSpaces", "PixelBuffers",
                 "PixelConversion", "ToneMapping", "ColorTags", "ICC",
             ],
             swiftSettings: swiftSettings

@@ -23,6 +23,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
         "FuzzConverter", "converter",
         ["PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions"]
     ),
+    ("FuzzItems", "items", ["ImageFiles"]),
 ]
 
 let package = Package(

@@ -51,13 +51,17 @@ public enum ImageFile {
             tagging = try ColorTagging(
                 bytes: bytes, limits: ReadLimits(maximumFileSize: options.limits.maximumFileSize))
         } catch { throw .tags(path: nil, error) }
-        let image: DecodedImage
+        var image: DecodedImage
         switch fileType {
         case .png: image = try PNGDecoder.decode(bytes, tagging: tagging, limits: options.limits)
         case .jpeg: image = try GainMapJPEG.decode(bytes, tagging: tagging, limits: options.limits)
         case .avif: image = try AVIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
         case .heif: image = try HEIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
         case .raw: fatalError("handled above")
+        }
+        if fileType == .avif || fileType == .heif {
+            image.pendingGainMap = try ISOBMFFGainMap.gainMap(
+                in: bytes, tagging: tagging, limits: options.limits, warnings: &image.warnings)
         }
         return try image.rendition(for: options.gainMap)
     }

@@ -94,7 +94,9 @@ struct PNGReaderTests {
 
     @Test("every legal IHDR pair is accepted; no IDAT, or a palette without PLTE, is an error")
     func headerPairs() throws {
-        for (colorType, depths) in [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])] {
+        for (colorType, depths) in [
+            (0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16]),
+        ] {
             for depth in depths {
                 let tags = try ColorTagging(bytes: IHDR(colorType: UInt8(colorType), depth: UInt8(depth)).file())
                 #expect(tags.problems.isEmpty, "colour type \(colorType), depth \(depth): \(tags.problems)")

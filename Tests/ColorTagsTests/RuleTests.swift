@@ -42,6 +42,7 @@ struct RuleTests {
         ("jpeg/ultrahdr-heavy-gainmap-icc.jpg", [.gainMapHeavyICC, .untagged]),  // Homebrew/homebrew-core PR #290600
         ("jpeg/ultrahdr-headroom-exceeds-gain.jpg", [.gainMapHeadroomExceedsGain, .untagged]),  // lovell/sharp #4314
         ("jpeg/ultrahdr-ios-trailing-bytes.jpg", [.gainMapTrailingBytes, .untagged]),  // libavif ExtraBytesAfter…
+        ("avif/tmap-without-brand-or-altr.avif", [.gainMapTmapIgnored]),  // libavif notmapbrand, wrongaltr
         ("avif/avif-no-colr-limited.avif", [.avifBitstreamOnlyColour, .untagged]),  // av1-avif #84
         ("avif/avif-colr-bitstream-mismatch.avif", [.avifColrBitstreamMismatch]),  // ComplianceWarden #36
         ("heif/colr-duplicate-nclx.heic", [.heifColrDuplicate]),  // av1-avif #164
@@ -96,7 +97,8 @@ struct RuleTests {
         let text = try String(contentsOf: article, encoding: .utf8)
         for rule in ValidationRule.all {
             #expect(text.contains("`\(rule.id)`"), "\(rule.id) missing from ColourTagRules.md")
-            #expect(text.contains(rule.severityReason.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s reason")
+            #expect(
+                text.contains(rule.severityReason.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s reason")
             #expect(text.contains(rule.title.replacingOccurrences(of: "|", with: "\\|")), "\(rule.id)'s title is stale")
         }
     }

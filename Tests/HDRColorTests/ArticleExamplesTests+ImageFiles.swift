@@ -82,6 +82,11 @@ extension ArticleExamplesTests {
         if let gainMap = rendition.gainMap {  // the metadata (ISO 21496-1 here) and the weight used for 4×
             print(gainMap.source, gainMap.metadata.alternateHeadroomRatio, gainMap.weight ?? 0)  // ISO 21496-1 29.9 0.41
         }
+        let base = try ImageFile.read(contentsOf: jpegURL, options: ImageReadOptions(gainMap: .base))
+        let sdrRendition = try base.rendition(for: .displayHeadroom(1))  // weight 0: the stored base itself, no tone mapping
+        let hdrRendition = try base.rendition(for: .displayHeadroom(4))  // the same pixels as `rendition`
+        #expect(sdrRendition.encoding == base.encoding && sdrRendition.gainMap?.weight == 0)
+        #expect(Self.rgb(hdrRendition.pixels) == Self.rgb(rendition.pixels))
         let gainMap = try #require(rendition.gainMap)
         #expect(rendition.encoding == PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearDisplayP3))
         #expect(gainMap.source == .iso && gainMap.hasBothMetadata && gainMap.channelCount == 1)

@@ -464,7 +464,7 @@ import Testing
             return
         }
         #expect(message.text.contains("Too many auxiliary image references"), "\(message)")
-        let image = try ImageFile.decode(bytes)
+        let image = try ImageFile.decode(bytes, options: ImageReadOptions(gainMap: .base))
         print("ios18-shaped.heic through ImageFile.decode: \(image.warnings)")
         #expect(image.width == 64 && image.height == 56 && image.fileType == .heif)
         #expect(
@@ -491,6 +491,10 @@ import Testing
         #expect(try decoded.decode(8).isMonochrome)  // the style delta map
         #expect(decoded.graph.references("dimg", from: 7) == [1, 6])
         #expect(image.tagging?.gainMap.iso?.value.values != nil)
+        // The tmap gain map renders through the item decoder (the 'tmap' brand and the altr group are present).
+        #expect(image.hasUnrenderedGainMap && image.gainMap?.source == .iso && image.gainMap?.gainMapWidth == 32)
+        let hdr = try image.rendition(for: .alternate)
+        #expect(hdr.gainMap?.weight == 1 && hdr.encoding.format == .rgbaFloat && hdr.width == 64)
         // The tmap item itself is not an image the item decoder reconstructs.
         #expect(throws: ImageFileError.self) { try decoded.decode(7) }
     }

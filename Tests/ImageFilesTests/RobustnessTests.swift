@@ -45,6 +45,17 @@ import Testing
         }
     }
 
+    /// Found by the items fuzz target: a grid that is its own tile sent libheif 1.15 into recursion until the stack
+    /// overflowed (Tests/Fixtures/fuzz/items). Self-references and longer cycles are refused before any library runs.
+    @Test("a dimg cycle is a corrupt-file error, before libheif or libavif sees the file")
+    func derivationCyclesAreRefused() throws {
+        let bytes = [UInt8](try Fixtures.data("fuzz/items/grid-is-its-own-tile.heic"))
+        #expect(throws: ImageFileError.self) { try ImageFile.decode(bytes) }
+        do { _ = try ImageFile.decode(bytes) } catch {
+            #expect(error.isUnreadableInput && "\(error)".contains("dimg 2 → 2"), "\(error)")
+        }
+    }
+
     @Test func limitsRefuseLargeImagesBeforeDecoding() throws {
         let limits = ImageLimits(maximumPixelCount: 100)
         for name in ["pq16-bt2100.png", "pillow-q95.jpg", "avifenc-pq10-lossless.avif", "heifenc-srgb8.heic"] {

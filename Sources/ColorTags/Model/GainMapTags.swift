@@ -151,9 +151,12 @@ public struct GainMapTags: Sendable {
     public var primaryXMPDeclaresGainMap: Bool
     /// The MPF index of a JPEG.
     public var multiPicture: Located<MultiPictureIndex>?
-    /// Apple's gain map (version and headroom), located at the gain-map image's XMP (or, with only a maker-note
-    /// headroom, at the Exif that holds it).
+    /// Apple's gain map (version and headroom), located at the gain-map image's XMP (or, without XMP, at the
+    /// gain-map item's `auxC`).
     public var apple: Located<AppleGainMapTags>?
+    /// Why conforming readers ignore the ISO 21496-1 `tmap` gain map of a HEIF/AVIF file (no `tmap` brand, or no
+    /// `altr` group preferring the `tmap` item to the primary); nil when they apply it.
+    public var isoIgnoredBecause: String?
     /// The index in ``ColorTagging/images`` of the gain-map image, when found.
     public var imageIndex: Int?
 

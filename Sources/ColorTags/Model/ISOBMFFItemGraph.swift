@@ -54,6 +54,16 @@ package struct ISOBMFFItemGraph: Sendable {
         package var extents: [Extent]
     }
 
+    /// An entity group of `grpl` (ISO/IEC 14496-12 §8.18.3), e.g. `altr`: alternatives, the preferred first.
+    package struct EntityGroup: Sendable, Hashable {
+        /// The grouping type (`altr`, `ster` …).
+        package var type: String
+        /// The group ID.
+        package var id: UInt32
+        /// The item (or track) IDs, in order.
+        package var entities: [UInt32]
+    }
+
     /// The primary item (`pitm`).
     package var primaryID: UInt32
     /// Items by ID.
@@ -68,6 +78,20 @@ package struct ISOBMFFItemGraph: Sendable {
     package var locations: [UInt32: Location]
     /// The payload range of the `idat` box, if any.
     package var idat: Range<Int>?
+    /// The entity groups of `grpl`.
+    package var groups: [EntityGroup] = []
+
+    /// Whether an `altr` group lists `preferred` before `other` (libavif's test for a `tmap` item to replace the
+    /// primary item: avifIsPreferredAlternativeTo).
+    package func isPreferredAlternative(_ preferred: UInt32, to other: UInt32) -> Bool {
+        for group in groups where group.type == "altr" {
+            guard let a = group.entities.firstIndex(of: preferred), let b = group.entities.firstIndex(of: other) else {
+                continue
+            }
+            return a < b
+        }
+        return false
+    }
 
     /// The properties of an item, in association order.
     package func properties(of id: UInt32) -> [Property] {
@@ -87,6 +111,24 @@ package struct ISOBMFFItemGraph: Sendable {
     /// The items that refer to `id` with a reference of `type` (e.g. the auxiliary images of an image: `auxl`).
     package func items(referring type: String, to id: UInt32) -> [UInt32] {
         references.filter { $0.type == type && $0.to.contains(id) }.map(\.from)
+    }
+
+    /// A chain of `dimg` references from `id` that comes back to an item already on it (e.g. a grid that is its own
+    /// tile), or nil when the derivations from `id` form a tree. libheif 1.15 recurses through such a chain until the
+    /// stack overflows, so decoders check first. At most 4 096 items are visited.
+    package func derivationCycle(from id: UInt32) -> [UInt32]? {
+        var visited = 0
+        func walk(_ id: UInt32, _ chain: [UInt32]) -> [UInt32]? {
+            if chain.contains(id) { return chain + [id] }
+            visited += 1
+            guard visited <= 4096 else { return nil }
+            let inputs = Set(references.filter { $0.type == "dimg" && $0.from == id }.flatMap(\.to))
+            for input in inputs.sorted() {
+                if let cycle = walk(input, chain + [id]) { return cycle }
+            }
+            return nil
+        }
+        return walk(id, [])
     }
 
     /// Why an item's data cannot be had.

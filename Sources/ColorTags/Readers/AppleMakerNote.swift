@@ -3,7 +3,7 @@
 /// after its signature, or a HEIF `Exif` item after its offset field). Every offset is bounds-checked; anything
 /// unexpected gives nil.
 enum AppleMakerNote {
-    /// The two values, when the Exif has an Apple maker note with both.
+    /// The two values, when the Exif has an Apple maker note with at least one of them.
     static func values(tiff exif: [UInt8]) -> AppleGainMapTags.MakerNoteValues? {
         let tiff = TIFFReader(bytes: exif)
         guard let ifd0 = tiff.firstIFDOffset,
@@ -17,10 +17,12 @@ enum AppleMakerNote {
         // "Apple iOS\0", version (2 bytes), byte order "MM"/"II", then the IFD; offsets are relative to the note.
         let reader = TIFFReader(bytes: makerNote, littleEndian: makerNote[12] == 0x49)
         let entries = reader.entries(at: 14)
-        guard let headroom = entries.first(where: { $0.tag == 0x0021 }).flatMap(reader.number),
-            let gain = entries.first(where: { $0.tag == 0x0030 }).flatMap(reader.number)
-        else { return nil }
-        return AppleGainMapTags.MakerNoteValues(headroom: headroom, gain: gain)
+        // Either tag alone is used, the other taken as 0 (iPhone 13 HEICs carry 0x0021 only; libultrahdr
+        // getExifAppleHeadroom does the same).
+        let headroom = entries.first(where: { $0.tag == 0x0021 }).flatMap(reader.number)
+        let gain = entries.first(where: { $0.tag == 0x0030 }).flatMap(reader.number)
+        guard headroom != nil || gain != nil else { return nil }
+        return AppleGainMapTags.MakerNoteValues(headroom: headroom ?? 0, gain: gain ?? 0)
     }
 }
 

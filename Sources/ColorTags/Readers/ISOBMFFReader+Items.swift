@@ -11,6 +11,12 @@ extension ISOBMFFReader {
         let top = try children(of: 0..<bytes.count, depth: 0, path: "")
         let brands = Self.ftypBrands(bytes, in: 0..<bytes.count)
         guard let meta = top.first(where: { $0.type == "meta" }) else {
+            if top.contains(where: { $0.type == "mini" }) {
+                throw .malformed(
+                    format,
+                    "its items are in a 'mini' box (MinimizedImageBox, the low-overhead layout of ISO/IEC 23008-12 "
+                        + "Amd 2 that libheif ≥ 1.20 writes), which this reader does not support yet")
+            }
             throw .malformed(
                 format, "no 'meta' box, so no image items (an image sequence without a still image, or not HEIF)")
         }
@@ -22,6 +28,7 @@ extension ISOBMFFReader {
         var properties: [Box] = []
         var locations: [UInt32: ItemLocation] = [:]
         var idat: Range<Int>?
+        var groups: [ISOBMFFItemGraph.EntityGroup] = []
         for box in metaChildren {
             let p = box.payload
             switch box.type {
@@ -48,7 +55,9 @@ extension ISOBMFFReader {
                     if type == "mime" {
                         let strings = bytes[(typeOffset + 4)..<infe.payload.upperBound].split(
                             separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
-                        if strings.count >= 2 { contentType = TextSanitizer.sanitize(Bytes.latin1(strings[1].prefix(256))) }
+                        if strings.count >= 2 {
+                            contentType = TextSanitizer.sanitize(Bytes.latin1(strings[1].prefix(256)))
+                        }
                     }
                     items[id] = Item(
                         id: id, type: type, contentType: contentType, properties: [], essentialProperties: [])
@@ -83,6 +92,8 @@ extension ISOBMFFReader {
                 locations = readLocations(box)
             case "idat":
                 idat = p
+            case "grpl":
+                groups = try readGroups(box)
             default:
                 break
             }
@@ -98,7 +109,7 @@ extension ISOBMFFReader {
         let graph = ISOBMFFItemGraph(
             primaryID: primaryID, items: items, order: itemOrder,
             properties: properties.map { ISOBMFFItemGraph.Property(type: $0.type, payload: $0.payload) },
-            references: references, locations: locations, idat: idat)
+            references: references, locations: locations, idat: idat, groups: groups)
         return try assemble(graph, boxes: properties, brands: brands)
     }
 
@@ -138,6 +149,24 @@ extension ISOBMFFReader {
                 }
             }
         }
+    }
+
+    /// `grpl` (ISO/IEC 14496-12 §8.18): entity groups such as `altr` (alternatives, preferred first).
+    mutating func readGroups(_ box: Box) throws(ColorTagsError) -> [ISOBMFFItemGraph.EntityGroup] {
+        var groups: [ISOBMFFItemGraph.EntityGroup] = []
+        for group in try children(of: box.payload, depth: 2, path: box.containerPath) {
+            let p = group.payload
+            guard let id = bytes.u32(p.lowerBound + 4), let count = bytes.u32(p.lowerBound + 8) else { continue }
+            var entities: [UInt32] = []
+            var position = p.lowerBound + 12
+            for _ in 0..<Swift.min(Int(count), limits.maximumItemCount) {
+                guard position + 4 <= p.upperBound, let entity = bytes.u32(position) else { break }
+                entities.append(entity)
+                position += 4
+            }
+            groups.append(ISOBMFFItemGraph.EntityGroup(type: group.type, id: id, entities: entities))
+        }
+        return groups
     }
 
     /// `iloc` (ISO/IEC 14496-12 §8.11.3), versions 0–2.
@@ -197,7 +226,8 @@ extension ISOBMFFReader {
         guard let data = try? graph.data(of: id, in: bytes, maximumSize: 1 << 20),
             let extent = graph.locations[id]?.extents.first
         else { return nil }
-        let offset = graph.locations[id]?.constructionMethod == 1 ? (graph.idat?.lowerBound ?? 0) + extent.offset : extent.offset
+        let offset =
+            graph.locations[id]?.constructionMethod == 1 ? (graph.idat?.lowerBound ?? 0) + extent.offset : extent.offset
         return (data, offset)
     }
 

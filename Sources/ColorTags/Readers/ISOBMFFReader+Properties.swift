@@ -88,7 +88,25 @@ extension ISOBMFFReader {
         }
         // The gain map applied: the tmap's second input when the tmap has ISO values, else Apple's auxiliary one.
         let tmapGainMap = references.first { $0.type == "dimg" && items[$0.from]?.type == "tmap" && $0.to.count >= 2 }
-        if gainMap.iso != nil, let id = tmapGainMap?.to[1], let index = gainMapIndices[id] {
+        if let tmap = tmapGainMap, gainMap.iso != nil {
+            // libavif applies a tmap only in a file with the 'tmap' brand whose altr group prefers it to the primary.
+            var reasons: [String] = []
+            if !brands.contains("tmap") { reasons.append("the ftyp box lists no 'tmap' brand") }
+            if !graph.isPreferredAlternative(tmap.from, to: primaryID) {
+                reasons.append("no 'altr' group lists tmap item \(tmap.from) before the primary item \(primaryID)")
+            }
+            if !reasons.isEmpty {
+                gainMap.isoIgnoredBecause = reasons.joined(separator: ", and ")
+                problems.append(
+                    ReadProblem(
+                        .gainMapTmapIgnored,
+                        "readers ignore the tmap gain map because \(reasons.joined(separator: ", and ")) (libavif "
+                            + "avifDecoderFindGainMapItem); they show the base image", at: gainMap.iso?.location))
+            }
+        }
+        if gainMap.iso != nil, gainMap.isoIgnoredBecause == nil, let id = tmapGainMap?.to[1],
+            let index = gainMapIndices[id]
+        {
             gainMap.imageIndex = index
         } else if let (id, apple) = appleGainMap(graph, gainMapItems: gainMapIndices.keys.sorted()) {
             gainMap.apple = apple
@@ -107,22 +125,36 @@ extension ISOBMFFReader {
     /// Apple's aux type, with the primary image's Exif maker note (an `Exif` item describing the primary).
     func appleGainMap(_ graph: ISOBMFFItemGraph, gainMapItems: [UInt32]) -> (UInt32, Located<AppleGainMapTags>)? {
         func describing(_ id: UInt32, where accept: (ISOBMFFItemGraph.Item) -> Bool) -> UInt32? {
-            graph.references.first { $0.type == "cdsc" && $0.to.contains(id) && graph.items[$0.from].map(accept) == true }?
-                .from
+            graph.references.first {
+                $0.type == "cdsc" && $0.to.contains(id) && graph.items[$0.from].map(accept) == true
+            }?
+            .from
         }
         for id in gainMapItems {
-            guard let xmpItem = describing(id, where: { $0.type == "mime" && $0.contentType == "application/rdf+xml" }),
-                let xmp = payload(of: xmpItem, graph: graph),
-                var apple = XMPGainMapParser.parseApple(String(decoding: xmp.bytes, as: UTF8.self))
+            guard let auxC = graph.property("auxC", of: id),
+                Bytes.latin1(
+                    bytes[Swift.min(auxC.payload.lowerBound + 4, auxC.payload.upperBound)..<auxC.payload.upperBound])
+                    == AppleGainMapTags.auxiliaryType
             else { continue }
+            var apple = AppleGainMapTags()
+            var location = TagLocation(
+                offset: auxC.payload.lowerBound, length: auxC.payload.count, container: "auxC of gain-map item \(id)")
+            if let xmpItem = describing(id, where: { $0.type == "mime" && $0.contentType == "application/rdf+xml" }),
+                let xmp = payload(of: xmpItem, graph: graph),
+                let fields = XMPGainMapParser.parseApple(
+                    String(decoding: xmp.bytes, as: UTF8.self), requiringAuxiliaryType: false)
+            {
+                apple = fields
+                location = TagLocation(
+                    offset: xmp.offset, length: xmp.bytes.count, container: "XMP item \(xmpItem) of gain-map item \(id)"
+                )
+            }
             if let exifItem = describing(graph.primaryID, where: { $0.type == "Exif" }),
                 let exif = payload(of: exifItem, graph: graph), let offset = exif.bytes.u32(0),
                 let tiff = Bytes.range(4, Int(offset), within: exif.bytes.count).map({ exif.bytes[$0.upperBound...] })
             {
                 apple.makerNote = AppleMakerNote.values(tiff: Array(tiff))
             }
-            let location = TagLocation(
-                offset: xmp.offset, length: xmp.bytes.count, container: "XMP item \(xmpItem) of gain-map item \(id)")
             return (id, Located(apple, at: location))
         }
         return nil

@@ -144,7 +144,9 @@ extension PNGReader {
     /// "Invalid color type/bit depth combination in IHDR", "Unknown compression method in IHDR" …).
     static func headerProblems(_ data: [UInt8]) -> [String] {
         let (depth, colorType) = (data[8], data[9])
-        let allowedDepths: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        let allowedDepths: [UInt8: [UInt8]] = [
+            0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
+        ]
         var problems: [String] = []
         if let depths = allowedDepths[colorType] {
             if !depths.contains(depth) {

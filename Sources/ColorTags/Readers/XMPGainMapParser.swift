@@ -23,10 +23,11 @@ enum XMPGainMapParser {
         return (true, values)
     }
 
-    /// Apple's gain-map fields (namespace `http://ns.apple.com/HDRGainMap/1.0/`) of a packet that names Apple's
-    /// gain-map aux type, or nil when it does not.
-    static func parseApple(_ xml: String) -> AppleGainMapTags? {
-        guard xml.contains(AppleGainMapTags.auxiliaryType) else { return nil }
+    /// Apple's gain-map fields (namespace `http://ns.apple.com/HDRGainMap/1.0/`) of a packet; with
+    /// `requiringAuxiliaryType` (JPEG, where the XMP is what marks the image) nil unless it names Apple's gain-map aux
+    /// type (a HEIF item has it in `auxC` instead).
+    static func parseApple(_ xml: String, requiringAuxiliaryType: Bool = true) -> AppleGainMapTags? {
+        guard !requiringAuxiliaryType || xml.contains(AppleGainMapTags.auxiliaryType) else { return nil }
         let fields = XMPFields(xml, namespace: "http://ns.apple.com/HDRGainMap/1.0/")
         return AppleGainMapTags(
             version: fields?.numbers("HDRGainMapVersion").first.flatMap { Int(exactly: $0) },

@@ -106,7 +106,9 @@ extension ColorTagging {
             }
             if let apple = gainMap.apple {
                 let a = apple.value
-                let headroom = a.headroom.map { "headroom \($0.ratio.g4)× (\($0.source))" } ?? "no headroom (neither XMP nor maker note)"
+                let headroom =
+                    a.headroom.map { "headroom \($0.ratio.g4)× (\($0.source))" }
+                    ?? "no headroom (neither XMP nor maker note)"
                 add("Apple HDRGainMap", "version \(a.version.map(String.init) ?? "?"), \(headroom) — \(apple.location)")
             }
             if let mpf = gainMap.multiPicture {

@@ -47,6 +47,7 @@ extension RuleID {
     public static let gainMapHeavyICC: RuleID = "gainmap.heavy-icc"
     public static let gainMapHeadroomExceedsGain: RuleID = "gainmap.headroom-exceeds-gain"
     public static let gainMapTrailingBytes: RuleID = "gainmap.trailing-bytes"
+    public static let gainMapTmapIgnored: RuleID = "gainmap.tmap-ignored"
     // Video tracks (MP4, QuickTime, Matroska)
     public static let videoColrBitstreamMismatch: RuleID = "video.colr-bitstream-mismatch"
     public static let videoColrMissing: RuleID = "video.colr-missing"

@@ -131,7 +131,8 @@ extension TagChecks {
         guard m.alternateHeadroom > m.baseHeadroom else { return }
         var peak = 0.0
         for c in 0..<3 {
-            peak = Swift.max(peak, (exp2(m.baseHeadroom) + m.baseOffset[c]) * exp2(m.gainMapMax[c]) - m.alternateOffset[c])
+            peak = Swift.max(
+                peak, (exp2(m.baseHeadroom) + m.baseOffset[c]) * exp2(m.gainMapMax[c]) - m.alternateOffset[c])
         }
         let reachable = log2(Swift.max(peak, .leastNormalMagnitude))
         let shortfall = m.alternateHeadroom - reachable

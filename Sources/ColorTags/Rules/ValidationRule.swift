@@ -38,7 +38,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference: "PNG §5.3, ITU-T T.81 Annex B, ISO/IEC 14496-12 §4.2"),
         .init(
             id: .crcMismatch, defaultSeverity: .error, title: "A PNG chunk's CRC does not match its contents.",
-            fix: "Re-export the image; a tool edited bytes without recomputing the CRC.", severityReason:
+            fix: "Re-export the image; a tool edited bytes without recomputing the CRC.",
+            severityReason:
                 "PNG §5.3 makes a CRC error fatal for critical chunks and libpng drops ancillary chunks whose CRC fails, so readers lose the tag or the whole file (image-png's cicp_pq.png loses its cLLI and mDCV).",
             reference: "PNG §5.3"),
         .init(
@@ -97,7 +98,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         .init(
             id: .pngCICPNarrowRange, defaultSeverity: .warning,
             title: "cICP VideoFullRangeFlag is 0 (narrow range): browsers ignore the flag and show full range.",
-            fix: "Convert the pixels to full range and write `--cicp P/T/0/1`.", severityReason:
+            fix: "Convert the pixels to full range and write `--cicp P/T/0/1`.",
+            severityReason:
                 "The file is valid PNG, but browsers ignore the flag (w3c/png #312) and show the pixels as full range: a contrast shift on the web, not a broken file.",
             reference: "w3c/png #312"),
         .init(
@@ -124,32 +126,37 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         .init(
             id: .pngICCPWithSRGB, defaultSeverity: .warning,
             title: "Both iCCP and sRGB: the PNG specification says they shall not both be present.",
-            fix: "Keep one; `hdrcolor tag FILE --icc P` removes sRGB.", severityReason:
+            fix: "Keep one; `hdrcolor tag FILE --icc P` removes sRGB.",
+            severityReason:
                 "The PNG specification forbids both, but every reader applies the same precedence (iCCP over sRGB in libpng), so the rendering is usually the same.",
             reference: "PNG 3rd edition §11.3.2.5"),
         .init(
             id: .cicpReservedCode, defaultSeverity: .error,
             title: "A reserved H.273 code point (e.g. ColourPrimaries 3, TransferCharacteristics 19+).",
-            fix: "Use a defined code, e.g. 9/16/0/1 for BT.2100 PQ.", severityReason:
+            fix: "Use a defined code, e.g. 9/16/0/1 for BT.2100 PQ.",
+            severityReason:
                 "H.273 gives a reserved code no meaning: every reader must guess, and they guess differently.",
             reference: "ITU-T H.273 Tables 2–4"),
         .init(
             id: .cicpUnspecifiedCode, defaultSeverity: .warning,
             title: "ColourPrimaries or TransferCharacteristics is 2 (unspecified): readers guess.",
-            fix: "State the real code points.", severityReason:
+            fix: "State the real code points.",
+            severityReason:
                 "H.273 code 2 is a legal statement of ignorance, but readers substitute their own defaults (BT.709 or sRGB), so HDR or wide-gamut content may render wrongly.",
             reference: "ITU-T H.273 §8"),
         .init(
             id: .cicpNarrowRangeRGB, defaultSeverity: .warning,
             title:
                 "VideoFullRangeFlag 0 with MatrixCoefficients 0 (RGB) outside PNG: narrow-range RGB is rare and often a mistake.",
-            fix: "Check the pixels; RGB content is normally full range (flag 1).", severityReason:
+            fix: "Check the pixels; RGB content is normally full range (flag 1).",
+            severityReason:
                 "Legal per H.273, but RGB content is almost always full range; when it is a mistake the image looks washed out, so it is flagged for a human to check.",
             reference: "ITU-T H.273 §8.3"),
         .init(
             id: .iccUnparseable, defaultSeverity: .error,
             title: "An embedded ICC profile does not parse.",
-            fix: "Re-embed a valid profile (`hdrcolor tag FILE --icc-from-cicp` for PNG).", severityReason:
+            fix: "Re-embed a valid profile (`hdrcolor tag FILE --icc-from-cicp` for PNG).",
+            severityReason:
                 "Readers that cannot parse the profile fall back to sRGB (or reject the file); readers with lenient parsers do not: colour differs.",
             reference: "ICC.1:2022 §7"),
         .init(
@@ -162,14 +169,16 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         .init(
             id: .iccUndecodableTag, defaultSeverity: .warning,
             title: "A tag of an ICC profile cannot be decoded.",
-            fix: "Regenerate the profile with a current CMS.", severityReason:
+            fix: "Regenerate the profile with a current CMS.",
+            severityReason:
                 "The profile still works for its other tags; whether the missing tag matters depends on the reader's intent and CMM.",
             reference: "ICC.1:2022 §9"),
         .init(
             id: .iccCICPTagInvalid, defaultSeverity: .error,
             title:
                 "The ICC cicp tag is invalid: profile older than 4.4, reserved codes, range flag above 1, or a matrix other than 0 in an RGB profile.",
-            fix: "Regenerate the profile as version 4.4 with valid code points.", severityReason:
+            fix: "Regenerate the profile as version 4.4 with valid code points.",
+            severityReason:
                 "ICC.1:2022 §9.2.17 defines cicp only from version 4.4 and with valid codes; CMMs ignore or reject it, others honour it: colour differs.",
             reference: "ICC.1:2022 §9.2.17, §10.3"
         ),
@@ -193,7 +202,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         .init(
             id: .iccCICPPrimariesMismatch, defaultSeverity: .error,
             title: "The ICC cicp tag's primaries disagree with the profile's colorants (tolerance 0.001 in xy).",
-            fix: "Fix whichever is wrong.", severityReason:
+            fix: "Fix whichever is wrong.",
+            severityReason:
                 "Readers that honour cicp and readers that use the colorants show different colours.",
             reference: "ICC.1:2022 §9.2.17"),
         .init(
@@ -223,7 +233,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         .init(
             id: .conflictSRGBICC, defaultSeverity: .warning,
             title: "An sRGB chunk beside an ICC profile that is not sRGB.",
-            fix: "Remove the sRGB chunk (`hdrcolor tag FILE --icc P` does).", severityReason:
+            fix: "Remove the sRGB chunk (`hdrcolor tag FILE --icc P` does).",
+            severityReason:
                 "PNG precedence (iCCP over sRGB) is implemented consistently by current readers; old or minimal decoders that read only sRGB differ.",
             reference: "PNG 3rd edition §11.3.2.5"),
         .init(
@@ -252,7 +263,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         .init(
             id: .clliAboveMastering, defaultSeverity: .warning,
             title: "MaxCLL is above the mastering display's maximum luminance.",
-            fix: "Check both; tone mappers use the smaller and clip the rest.", severityReason:
+            fix: "Check both; tone mappers use the smaller and clip the rest.",
+            severityReason:
                 "Legal and common (specular highlights beyond the mastering peak), but tone mappers then clip those highlights; a human should check.",
             reference: "CTA-861.3; ITU-R BT.2390"),
         .init(
@@ -265,7 +277,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference: "libultrahdr PR #449/#456; libavif PR #2453"),
         .init(
             id: .gainMapUnknownVersion, defaultSeverity: .warning,
-            title: "ISO 21496-1 minimum_version (or a tmap item's version) is not 0: readers must ignore the gain map and show the base.",
+            title:
+                "ISO 21496-1 minimum_version (or a tmap item's version) is not 0: readers must ignore the gain map and show the base.",
             fix: "Write minimum_version 0 unless the file really needs a newer reader.",
             severityReason:
                 "ISO 21496-1 tells readers to ignore the gain map and show the base; the file is valid, but HDR is lost on today's readers.",
@@ -315,11 +328,22 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             id: .gainMapTrailingBytes, defaultSeverity: .warning,
             title:
                 "The ISO 21496-1 record has bytes after its last field although its writer_version is not newer than the reader's: libavif rejects the gain map, libultrahdr reads it.",
-            fix: "Re-encode the gain map with a writer that emits the record exactly (libavif ≥ 1.1, libultrahdr ≥ 1.3).",
+            fix:
+                "Re-encode the gain map with a writer that emits the record exactly (libavif ≥ 1.1, libultrahdr ≥ 1.3).",
             severityReason:
                 "Readers disagree on whether HDR shows at all: libavif (Chrome's AVIF decoder) drops the gain map with AVIF_RESULT_INVALID_TONE_MAPPED_IMAGE, libultrahdr and HDRColor read the values leniently.",
             reference:
-                "libavif avifgainmaptest.cc ExtraBytesAfterGainMapMetadataSupporterWriterVersion; google/libultrahdr #319"),
+                "libavif avifgainmaptest.cc ExtraBytesAfterGainMapMetadataSupporterWriterVersion; google/libultrahdr #319"
+        ),
+        .init(
+            id: .gainMapTmapIgnored, defaultSeverity: .warning,
+            title:
+                "A HEIF/AVIF tmap gain map that readers ignore: the ftyp box lacks the 'tmap' brand, or no 'altr' group prefers the tmap item to the primary item.",
+            fix:
+                "Re-encode with a gain-map writer (libavif ≥ 1.1, libultrahdr) that writes the brand and the altr group.",
+            severityReason:
+                "The file is readable and shows its base everywhere, but no conforming reader shows the HDR rendition its author made (libavif seine_sdr_gainmap_notmapbrand.avif, seine_hdr_gainmap_wrongaltr.avif).",
+            reference: "ISO/IEC 23008-12 (tmap, altr); libavif src/read.c avifDecoderFindGainMapItem"),
         .init(
             id: .videoColrBitstreamMismatch, defaultSeverity: .error,
             title:
@@ -413,37 +437,43 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference: "ISO 22028-5 as presented at WWDC 2023"),
         .init(
             id: .policySRGB, defaultSeverity: .error, title: "Policy srgb: the effective colour is sRGB.",
-            fix: "Convert to sRGB and tag it: `hdrcolor tag FILE --cicp 1/13/0/1`.", severityReason:
+            fix: "Convert to sRGB and tag it: `hdrcolor tag FILE --cicp 1/13/0/1`.",
+            severityReason:
                 "A policy the user asked for (--require srgb): failing it is the point.",
             reference: "IEC 61966-2-1"),
         .init(
             id: .policyDisplayP3, defaultSeverity: .error,
             title: "Policy display-p3: the effective colour is Display P3.",
-            fix: "Convert to Display P3 and tag it: `hdrcolor tag FILE --cicp 12/13/0/1`.", severityReason:
+            fix: "Convert to Display P3 and tag it: `hdrcolor tag FILE --cicp 12/13/0/1`.",
+            severityReason:
                 "A policy the user asked for (--require display-p3): failing it is the point.",
             reference: "SMPTE EG 432-1"),
         .init(
             id: .policyTagged, defaultSeverity: .error,
             title: "Policy tagged: the file carries an explicit colour tag.",
-            fix: "Tag it: `hdrcolor tag FILE --cicp P/T/0/1` (PNG) or embed an ICC profile.", severityReason:
+            fix: "Tag it: `hdrcolor tag FILE --cicp P/T/0/1` (PNG) or embed an ICC profile.",
+            severityReason:
                 "A policy the user asked for (--require tagged): failing it is the point.",
             reference: "—"),
         .init(
             id: .policyHDR, defaultSeverity: .error, title: "Policy hdr: PQ or HLG, or a gain map.",
-            fix: "Export HDR (PQ/HLG) or add a gain map.", severityReason:
+            fix: "Export HDR (PQ/HLG) or add a gain map.",
+            severityReason:
                 "A policy the user asked for (--require hdr): failing it is the point.",
             reference: "ITU-R BT.2100; ISO 21496-1"),
         .init(
             id: .policyGainMapISO, defaultSeverity: .error,
             title: "Policy gain-map-iso: the gain map has ISO 21496-1 metadata.",
-            fix: "Re-encode with libultrahdr ≥ 1.3 or libavif ≥ 1.1.", severityReason:
+            fix: "Re-encode with libultrahdr ≥ 1.3 or libavif ≥ 1.1.",
+            severityReason:
                 "A policy the user asked for (--require gain-map-iso): failing it is the point.",
             reference: "ISO 21496-1"),
         .init(
             id: .policyGainMapBoth, defaultSeverity: .error,
             title:
                 "Policy gain-map-both: the gain map has both ISO 21496-1 and XMP hdrgm metadata (Apple and Android both read it).",
-            fix: "Re-encode with libultrahdr, which writes both.", severityReason:
+            fix: "Re-encode with libultrahdr, which writes both.",
+            severityReason:
                 "A policy the user asked for (--require gain-map-both): failing it is the point.",
             reference: "Homebrew/homebrew-core PR #290600"),
         .init(
@@ -485,19 +515,22 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference: "libavif #2950"),
         .init(
             id: .compareRange, defaultSeverity: .error, title: "--compare: the signal range changed.",
-            fix: "Keep the range (avifenc -r full|limited).", severityReason:
+            fix: "Keep the range (avifenc -r full|limited).",
+            severityReason:
                 "A range change without re-quantising the pixels makes the derivative washed out or crushed.",
             reference: "av1-avif #84"),
         .init(
             id: .compareCLLI, defaultSeverity: .error,
             title: "--compare: content light level (cLLI/clli) was dropped or changed.",
-            fix: "Copy it: `hdrcolor tag OUT --clli MAXCLL,MAXFALL`.", severityReason:
+            fix: "Copy it: `hdrcolor tag OUT --clli MAXCLL,MAXFALL`.",
+            severityReason:
                 "HDR metadata dropped in the pipeline changes how displays tone map the derivative.",
             reference: "ImageMagick #7715"),
         .init(
             id: .compareMDCV, defaultSeverity: .error,
             title: "--compare: mastering display metadata (mDCV/mdcv) was dropped or changed.",
-            fix: "Copy it: `hdrcolor tag OUT --mdcv …`.", severityReason:
+            fix: "Copy it: `hdrcolor tag OUT --mdcv …`.",
+            severityReason:
                 "HDR metadata dropped in the pipeline changes how displays tone map the derivative.",
             reference: "ImageMagick #7715"),
         .init(

@@ -17,9 +17,21 @@ enum AVIFDecoder {
     static func decode(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits) throws(ImageFileError)
         -> DecodedImage
     {
+        let library = "libavif " + String(cString: avifVersion())
+        if let graph = tagging.itemGraph, let cycle = graph.derivationCycle(from: graph.primaryID) {
+            throw .corrupt(
+                path: nil, format: .avif,
+                reason:
+                    "the derived items refer back to themselves (dimg \(cycle.map(String.init).joined(separator: " → ")))"
+            )
+        }
+        if let graph = tagging.itemGraph, ItemFallback.hasTransforms(graph.primaryID, graph: graph) {
+            // libavif 0.11 reports clap/irot/imir but leaves applying them to the application.
+            return try ItemFallback.decodePrimary(
+                bytes, tagging: tagging, limits: limits, library: library, failure: nil)
+        }
         do { return try decodeWithLibavif(bytes, tagging: tagging, limits: limits) } catch {
             if case .limitExceeded = error { throw error }
-            let library = "libavif " + String(cString: avifVersion())
             return try ItemFallback.decodePrimary(
                 bytes, tagging: tagging, limits: limits, library: library, failure: error)
         }

@@ -57,7 +57,8 @@ extension DecodedImage {
         pixels = output
         encoding = target
         self.gainMap = rendition
-        colorDecision.detail += "; gain map applied for headroom \(String(format: "%.3g", headroom))× (weight "
+        colorDecision.detail +=
+            "; gain map applied for headroom \(String(format: "%.3g", headroom))× (weight "
             + "\(String(format: "%.3g", weight)))"
     }
 }

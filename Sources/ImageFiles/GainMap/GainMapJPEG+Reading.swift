@@ -50,7 +50,8 @@ extension GainMapJPEG {
         } else if let apple = tags.apple?.value {
             guard let appleMetadata = apple.metadata, let headroom = apple.headroom?.ratio else {
                 warnings.append(
-                    "Apple's gain map has no headroom (no XMP HDRGainMapHeadroom, no maker note); showing the base image")
+                    "Apple's gain map has no headroom (no XMP HDRGainMapHeadroom, no maker note); showing the base image"
+                )
                 return nil
             }
             (metadata, source) = (appleMetadata, .apple)

@@ -13,6 +13,15 @@ enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits) throws(ImageFileError)
         -> DecodedImage
     {
+        if let graph = tagging.itemGraph, let cycle = graph.derivationCycle(from: graph.primaryID) {
+            // libheif 1.15 recurses without end through such a grid and the process dies (found by the items fuzz
+            // target); the item decoder reports it.
+            throw .corrupt(
+                path: nil, format: .heif,
+                reason:
+                    "the derived items refer back to themselves (dimg \(cycle.map(String.init).joined(separator: " → ")))"
+            )
+        }
         do { return try decodeWithLibheif(bytes, tagging: tagging, limits: limits) } catch {
             if case .limitExceeded = error { throw error }
             let library = "libheif " + String(cString: heif_get_version())

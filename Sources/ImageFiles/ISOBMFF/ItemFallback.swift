@@ -13,47 +13,72 @@ import SignalCoding
 /// An alpha auxiliary image is not decoded on this path (a warning says so): the fallback exists for the colour
 /// image of files the libraries reject.
 enum ItemFallback {
+    /// Decodes the primary item. With `failure` (the library's error) the result carries a warning naming it and a
+    /// decoding error is combined with it; without, the item decoder is the chosen path (AVIF items with transforms,
+    /// which libavif 0.11 reports but does not apply).
     static func decodePrimary(
-        _ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits, library: String, failure: ImageFileError
+        _ bytes: [UInt8], tagging: ColorTagging, limits: ImageLimits, library: String, failure: ImageFileError?
     ) throws(ImageFileError) -> DecodedImage {
-        guard let graph = tagging.itemGraph else { throw failure }
+        guard let graph = tagging.itemGraph else {
+            throw failure ?? .corrupt(path: nil, format: .heif, reason: "no item structure")
+        }
         let decoder = ItemDecoder(bytes: bytes, graph: graph, limits: limits)
         let item: DecodedItem
-        do { item = try decoder.decode(graph.primaryID) } catch { throw combined(failure, error) }
+        do { item = try decoder.decode(graph.primaryID) } catch {
+            throw failure.map { combined($0, error) } ?? error
+        }
         let nclx = containerCICP(of: graph.primaryID, decoder: decoder)
         let codes = nclx ?? item.bitstreamCICP
         let range = nclx?.range ?? item.range
-        let matrix: YCbCrMatrix
+        let decision = ColorResolution.decide(tagging.primary)
+        let pixels: PixelBuffer
+        let encoding: PixelEncoding
         if item.isMonochrome || codes == nil || codes?.matrixCoefficients == 2 {
-            matrix = .bt601  // neutral chroma makes any matrix exact for monochrome
+            // Neutral chroma makes any matrix exact for monochrome; 2 (unspecified) is read as BT.601.
+            (pixels, encoding) = (item.pixels, planar(item, .bt601, range, decision))
         } else if let codes, let m = try? codes.yCbCrMatrix(), PixelConverterSupport.supports(m) {
-            matrix = m
+            (pixels, encoding) = (item.pixels, planar(item, m, range, decision))
+        } else if let codes, let m = try? codes.yCbCrMatrix(), m == .identity || m == .bt2020ConstantLuminance {
+            pixels = try item.referenceRGB(
+                matrix: m, range: range, transfer: decision.colorSpace.transferFunction)
+            encoding = PixelEncoding(format: .rgbaFloat, colorSpace: decision.colorSpace)
         } else {
             let code = codes.map { "\($0.matrixCoefficients)" } ?? "?"
-            throw combined(
-                failure,
-                .unsupportedContent(
-                    path: nil, format: decoder.fileType,
-                    reason: "MatrixCoefficients \(code) in HDRColor's item decoder (planar Y′CbCr output only)"))
+            let error = ImageFileError.unsupportedContent(
+                path: nil, format: decoder.fileType, reason: "MatrixCoefficients \(code) in HDRColor's item decoder")
+            throw failure.map { combined($0, error) } ?? error
         }
-        let decision = ColorResolution.decide(tagging.primary)
-        let encoding = PixelEncoding(
-            format: item.pixels.format, colorSpace: decision.colorSpace, matrix: matrix,
-            range: range == item.range ? nil : range, chromaLocation: item.chromaLocation)
-        var warnings = [
-            "\(library) could not read this file (\(reason(failure))); decoded by HDRColor's item decoder "
-                + "(\(item.decoderName))"
-        ]
+        var warnings: [String] = []
+        if let failure {
+            warnings.append(
+                "\(library) could not read this file (\(reason(failure))); decoded by HDRColor's item decoder "
+                    + "(\(item.decoderName))")
+        }
         if let alpha = alphaItem(of: graph.primaryID, decoder: decoder) {
             warnings.append(
                 "the alpha channel (auxiliary item \(alpha)) is not decoded on this path; the image is opaque")
         }
         let primary = tagging.primary
         return DecodedImage(
-            pixels: item.pixels, encoding: encoding, fileType: decoder.fileType, colorDecision: decision,
+            pixels: pixels, encoding: encoding, fileType: decoder.fileType, colorDecision: decision,
             codedBitDepth: item.bitDepth, masteringDisplay: primary.masteringDisplay.first?.value,
             contentLightLevel: primary.contentLightLevel.first?.value,
             iccProfile: primary.iccProfiles.first?.value.profile, tagging: tagging, warnings: warnings)
+    }
+
+    /// The planar Y′CbCr encoding of a decoded item.
+    static func planar(_ item: DecodedItem, _ matrix: YCbCrMatrix, _ range: SignalRange, _ decision: ColorDecision)
+        -> PixelEncoding
+    {
+        PixelEncoding(
+            format: item.pixels.format, colorSpace: decision.colorSpace, matrix: matrix,
+            range: range == item.range ? nil : range, chromaLocation: item.chromaLocation)
+    }
+
+    /// Whether an item carries a transformative property (`clap`, `irot`, `imir`) that libavif 0.11 reports but does
+    /// not apply.
+    static func hasTransforms(_ id: UInt32, graph: ISOBMFFItemGraph) -> Bool {
+        graph.properties(of: id).contains { ["clap", "irot", "imir"].contains($0.type) }
     }
 
     /// The code points of the item's first `colr nclx` property, if any (a `prof`/`rICC` box is skipped).

@@ -419,8 +419,10 @@ def nclx(p, t, m, full_range=True):
     return box(b"colr", b"nclx" + struct.pack(">HHHB", p, t, m, 0x80 if full_range else 0))
 
 
-def heif(properties, brands=(b"heic", b"mif1", b"heic"), item_type=b"hvc1", extra_items=(), refs=b"", idat=b""):
-    """One primary item (ID 1) with every property; extra_items: (id, type, [property indices], iloc)."""
+def heif(properties, brands=(b"heic", b"mif1", b"heic"), item_type=b"hvc1", extra_items=(), refs=b"", idat=b"",
+         groups=b""):
+    """One primary item (ID 1) with every property; extra_items: (id, type, [property indices], iloc); groups: the
+    entity-group boxes of a grpl box."""
     ftyp = box(b"ftyp", brands[0] + struct.pack(">I", 0) + b"".join(brands[1:]))
     hdlr = full(b"hdlr", b"\0" * 4 + b"pict" + b"\0" * 12 + b"\0")
     pitm = full(b"pitm", struct.pack(">H", 1))
@@ -439,6 +441,7 @@ def heif(properties, brands=(b"heic", b"mif1", b"heic"), item_type=b"hvc1", extr
         iloc_body += struct.pack(">HHHII", i, method, 0, 1, 0) if False else struct.pack(">HHH", i, method, 0) + struct.pack(">HII", 1, off, length)
     iloc = full(b"iloc", iloc_body, version=1)
     meta_children = hdlr + pitm + iinf + (full(b"iref", refs) if refs else b"") + iprp + iloc + (box(b"idat", idat) if idat else b"")
+    meta_children += box(b"grpl", groups) if groups else b""
     meta = full(b"meta", meta_children)
     return ftyp + meta + box(b"mdat", b"\0" * 16)
 
@@ -479,10 +482,18 @@ def make_isobmff():
     write("heif/largesize-absurd.heic", huge, H, "a box with 64-bit size 2^62 in a small file: structure.truncated, no allocation")
     tmap_payload = b"\0" + iso_record(gain_max=(2, 1), alt_head=(2, 1))
     refs = full(b"iref", b"")[12:] if False else box(b"dimg", struct.pack(">HHHH", 3, 2, 1, 2))
+    altr = full(b"altr", struct.pack(">III", 4, 2, 3) + struct.pack(">I", 1))  # group 4: tmap item 3, then item 1
     write("avif/tmap-gainmap.avif",
+          heif([nclx(1, 13, 6), ispe()], brands=(b"avif", b"mif1", b"avif", b"miaf", b"tmap"), item_type=b"av01",
+               extra_items=[(2, b"av01", [2], (0, 0)), (3, b"tmap", [2], (1, 0))], refs=refs, idat=tmap_payload,
+               groups=altr), H,
+          "AVIF with a tmap derived item (dimg 1, 2) whose idat payload is ISO 21496-1 metadata; item 2 is the gain map; "
+          "'tmap' brand, altr group [3, 1]")
+    write("avif/tmap-without-brand-or-altr.avif",
           heif([nclx(1, 13, 6), ispe()], brands=(b"avif", b"mif1", b"avif", b"miaf"), item_type=b"av01",
                extra_items=[(2, b"av01", [2], (0, 0)), (3, b"tmap", [2], (1, 0))], refs=refs, idat=tmap_payload), H,
-          "AVIF with a tmap derived item (dimg 1, 2) whose idat payload is ISO 21496-1 metadata; item 2 is the gain map")
+          "the same without the 'tmap' brand and the altr group: readers ignore the gain map (libavif "
+          "seine_sdr_gainmap_notmapbrand.avif, seine_hdr_gainmap_wrongaltr.avif): gainmap.tmap-ignored")
 
 
 def strip_first(data, kind, replacement=b"free"):

@@ -558,10 +558,11 @@ def hevc_fixtures(enc):
                                   (aux_c("tag:apple.com,2023:photo:aux:styledeltamap"), True)], data=style,
                       hidden=True))
     references = [("dimg", 1, [2, 3, 4, 5]), ("auxl", 6, [1, 7]), ("dimg", 7, [1, 6]), ("auxl", 8, [1])]
-    write("ios18-shaped.heic", heif(HEIC, 1, items, references, groups=[("altr", 9, [7, 1])]),
+    # iOS 18 files list the 'tmap' brand (libheif #1190: "compatible brands: tmap, heic, mif1").
+    write("ios18-shaped.heic", heif(HEIC + ["tmap"], 1, items, references, groups=[("altr", 9, [7, 1])]),
           f"assembled by this script around heif-enc ({v}) -q 90 pictures",
           "iOS 18 shape: grid primary, hdrgainmap aux item (monochrome, item 6) whose auxl names items 1 and 7 "
-          "(libheif 1.15 rejects it), tmap item 7 in idat, styledeltamap aux item 8, altr group")
+          "(libheif 1.15 rejects it), tmap item 7 in idat, styledeltamap aux item 8, altr group, 'tmap' brand")
 
 
 def main():

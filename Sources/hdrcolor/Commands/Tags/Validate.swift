@@ -133,7 +133,8 @@ extension HDRColorCommand {
         /// The rule catalog as a Markdown table (the documentation's rules article is made from it).
         static var ruleTable: String {
             var lines = [
-                "| Rule | Severity | What it checks | Why this severity | How to fix | Source |", "|---|---|---|---|---|---|",
+                "| Rule | Severity | What it checks | Why this severity | How to fix | Source |",
+                "|---|---|---|---|---|---|",
             ]
             for rule in ValidationRule.all {
                 let cells = [
