@@ -1,3 +1,4 @@
+import ColorTags
 import Foundation
 import ImageFiles
 import TestSupport
@@ -54,6 +55,16 @@ import Testing
         do { _ = try ImageFile.decode(bytes) } catch {
             #expect(error.isUnreadableInput && "\(error)".contains("dimg 2 → 2"), "\(error)")
         }
+    }
+
+    /// Found by the items fuzz target: libheif 1.15's dav1d plug-in leaked on this damaged AV1 item (the ASan step
+    /// and the fuzz run detect leaks). AV1-coded primaries go to libavif and the item decoder whatever the brand.
+    @Test("AV1 items under a HEIF brand decode through the AV1 path, with a typed error when damaged")
+    func av1UnderHEIFBrand() throws {
+        let bytes = [UInt8](try Fixtures.data("fuzz/items/av1-under-heic-brand-libheif-leak.heic"))
+        do { _ = try ImageFile.decode(bytes) } catch { #expect(error.isUnreadableInput, "\(error)") }
+        let heic = try ColorTagging(bytes: bytes)
+        #expect(heic.format == .heif && heic.itemGraph?.codedItemType(of: heic.itemGraph!.primaryID) == "av01")
     }
 
     @Test func limitsRefuseLargeImagesBeforeDecoding() throws {

@@ -113,6 +113,20 @@ package struct ISOBMFFItemGraph: Sendable {
         references.filter { $0.type == type && $0.to.contains(id) }.map(\.from)
     }
 
+    /// The type of the coded item an item reconstructs from (`av01`, `hvc1` …): the item itself, or the first input of
+    /// a derived item (`grid`, `iden`), followed at most 8 deep; nil for none.
+    package func codedItemType(of id: UInt32) -> String? {
+        var id = id
+        for _ in 0..<8 {
+            guard let item = items[id] else { return nil }
+            guard let input = references("dimg", from: id).first, ["grid", "iden"].contains(item.type) else {
+                return item.type
+            }
+            id = input
+        }
+        return nil
+    }
+
     /// A chain of `dimg` references from `id` that comes back to an item already on it (e.g. a grid that is its own
     /// tile), or nil when the derivations from `id` form a tree. libheif 1.15 recurses through such a chain until the
     /// stack overflows, so decoders check first. At most 4 096 items are visited.
