@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "PixelConversion", targets: ["PixelConversion"]),
         .library(name: "ColorTags", targets: ["ColorTags"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
+        .library(name: "MediaConversion", targets: ["MediaConversion"]),
         .executable(name: "hdrcolor", targets: ["hdrcolor"]),
     ],
     dependencies: [
@@ -107,6 +108,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Media conversion
+        // The file-to-file job (read, decide the target, convert, write, check) as library API; the tool calls it.
+        .target(
+            name: "MediaConversion",
+            dependencies: [
+                "HDRColor", "ImageFiles", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion",
+                "ToneMapping", "ColorTags", "ICC",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Umbrella and tool
         .target(
             name: "HDRColor",
@@ -121,6 +133,7 @@ let package = Package(
             dependencies: [
                 "HDRColor",
                 "ImageFiles",
+                "MediaConversion",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
@@ -148,6 +161,9 @@ let package = Package(
         .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "TransferFunctions", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MediaConversionTests", dependencies: ["MediaConversion", "ImageFiles", "HDRColor", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "HDRColorTests", dependencies: ["HDRColor", "ImageFiles", "hdrcolor", "TestSupport"],

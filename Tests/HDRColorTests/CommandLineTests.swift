@@ -12,6 +12,20 @@ struct CommandLineTests {
         }
     }
 
+    @Test("convert --help groups its options under titled sections")
+    func convertHelp() throws {
+        let result = try CommandLineTool.run(["convert", "--help"])
+        #expect(result.status == 0)
+        let text = result.standardOutput
+        let sections = ["TARGET COLOUR:", "OUTPUT FILE:", "TONE MAPPING:", "GAIN-MAP JPEG OUTPUT:", "RAW FRAMES:"]
+        let positions = sections.map { text.range(of: $0)?.lowerBound }
+        #expect(!positions.contains(nil), "missing a section: \(sections)")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "sections out of order")
+        for option in ["--to ", "--bit-depth", "--tone-map", "--display-headroom", "--gain-map", "--input-format"] {
+            #expect(text.contains(option), "missing \(option)")
+        }
+    }
+
     @Test("plot tonemap writes a standalone SVG with the knee marked")
     func plotToneMap() throws {
         let directory = try CommandLineTool.temporaryDirectory()

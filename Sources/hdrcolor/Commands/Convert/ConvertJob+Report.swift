@@ -1,18 +1,19 @@
 import Foundation
 import HDRColor
 import ImageFiles
+import MediaConversion
 
-extension ConvertJob {
-    /// The text and JSON report of one conversion.
-    func report(
-        input: String, output: String, image: DecodedImage, targetSpace: ColorSpace, target: PixelEncoding,
-        engine: String, plan: [String], outputSummary: String, validation: [Finding]?, gainMap: Bool,
-        times: [Duration]
-    ) -> ConvertOutcome {
-        let decode = times[0].milliseconds
-        let convert = times[1].milliseconds
-        let encode = times[2].milliseconds
-        let write = times[3].milliseconds
+/// The text and JSON report of one conversion (`hdrcolor convert`, `--json`).
+enum ConvertReportFormat {
+    static func outcome(_ report: ConversionReport) -> ConvertOutcome {
+        let (input, output, image) = (report.input, report.output, report.source)
+        let (targetSpace, target, engine, plan) = (report.targetColorSpace, report.target, report.engine, report.plan)
+        let validation = report.validation
+        let gainMap = report.wroteGainMap
+        let decode = report.times.decode.milliseconds
+        let convert = report.times.convert.milliseconds
+        let encode = report.times.encode.milliseconds
+        let write = report.times.write.milliseconds
         let total = decode + convert + encode + write
         let megapixels = Double(image.width * image.height) / 1e6
         let rate = total > 0 ? megapixels / (total / 1000) : 0
@@ -35,6 +36,7 @@ extension ConvertJob {
                 "gain map (\(g.source)\(g.hasBothMetadata ? " + XMP" : ""), \(g.channelCount) channel, headroom "
                     + "\(format(g.metadata.alternateHeadroomRatio))×)")
         }
+        let outputSummary = summary(report.written)
         let validates = validation.map(\.isEmpty)
         var lines = [
             "\(TextSanitizer.sanitize(input)) → \(TextSanitizer.sanitize(output))",
@@ -95,7 +97,16 @@ extension ConvertJob {
         return outcome
     }
 
-    func format(_ value: Double) -> String {
+    /// `"PNG, 4 321 bytes, 16-bit, 9/16/0/1 (…) — from CICP"`.
+    static func summary(_ written: ConversionReport.WrittenDescription) -> String {
+        var text = "\(written.fileType.displayName), \(written.byteCount) bytes"
+        if let primary = written.tagging?.primary {
+            text += ", \(primary.bitDepth.map { "\($0)-bit" } ?? "?"), \(primary.effective.summary)"
+        }
+        return text
+    }
+
+    static func format(_ value: Double) -> String {
         if value >= 100 { return String(format: "%.0f", value) }
         if value >= 10 { return String(format: "%.1f", value) }
         return String(format: "%.3g", value)

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Foundation
+import HDRColor
+import ImageFiles
+import MediaConversion
+
+extension HDRColorCommand.Convert {
+    /// `--to`, `--to-cicp`, `--to-icc`, `--reference-white`, `--gamut`.
+    struct TargetOptions: ParsableArguments {
+        @Option(
+            help:
+                "Target colour space by name (default: the source's; sRGB for an SDR JPEG of HDR content; BT.2100 PQ for PNG/AVIF/HEIF of a gain-map rendition)."
+        )
+        var to: ColorSpaceArgument?
+
+        @Option(
+            name: .customLong("to-cicp"), help: "Target colour space as H.273 code points P/T/M/R, e.g. 9/18/0/1 (HLG)."
+        )
+        var toCICP: CICP?
+
+        @Option(
+            name: .customLong("to-icc"),
+            help: "Target colour space from an ICC profile file (its cicp tag or a matching catalog space).")
+        var toICC: String?
+
+        @Option(name: .customLong("reference-white"), help: "cd/m² of linear 1.0 where PQ/HLG meet linear light.")
+        var referenceWhite: Double = 203
+
+        @Option(help: "Colours outside the target: extended, clip, soft-clip.")
+        var gamut: GamutArgument = .extended
+
+        func validate() throws {
+            if [to != nil, toCICP != nil, toICC != nil].filter({ $0 }).count > 1 {
+                throw ValidationError("--to, --to-cicp and --to-icc exclude each other")
+            }
+            if !(referenceWhite > 0 && referenceWhite.isFinite) {
+                throw ValidationError("--reference-white must be positive")
+            }
+        }
+
+        /// The colour space asked for (and the profile it came from), or nil for the default.
+        func colorSpace() throws -> (ColorSpace?, ICCProfile?) {
+            if let toCICP {
+                do { return (try ColorSpace(cicp: toCICP), nil) } catch {
+                    try Diagnostics.fail("--to-cicp \(toCICP): \(error)", status: 1)
+                }
+            }
+            guard let toICC else { return (to?.value, nil) }
+            let profile: ICCProfile
+            do { profile = try ICCProfile(contentsOf: URL(fileURLWithPath: toICC)) } catch {
+                try Diagnostics.fail("\(toICC): \(error)", status: 2)
+            }
+            if let cicp = profile.cicp, let space = try? ColorSpace(cicp: cicp) { return (space, profile) }
+            if let match = profile.matchingColorSpace() { return (match.colorSpace, profile) }
+            try Diagnostics.fail(
+                "\(toICC) matches no catalog colour space and has no cicp tag; give --to with a named space", status: 1)
+        }
+    }
+
+    /// `--format`, `--bit-depth`, `--quality`, `--lossless`, `--chroma`, `--mdcv`, `--clli`.
+    struct OutputFileOptions: ParsableArguments {
+        @Option(help: "Output format when the extension does not say: png, jpeg, avif, heif, raw.")
+        var format: ImageFileType?
+
+        @Option(name: .customLong("bit-depth"), help: "Bits per sample: PNG 8/16, JPEG 8, AVIF/HEIF 8/10/12.")
+        var bitDepth: Int?
+
+        @Option(help: "Lossy quality 1…100 (JPEG, AVIF, HEIF).")
+        var quality: Int = 90
+
+        @Flag(help: "Lossless AVIF (identity matrix, 4:4:4) or HEIF.")
+        var lossless = false
+
+        @Option(
+            help:
+                "Chroma subsampling of AVIF, HEIF and JPEG: 444 or 420 (default: AVIF 444, HEIF 420, JPEG by quality).")
+        var chroma: ChromaArgument?
+
+        @Option(help: "Mastering display to write: PRIMARIES:MAX:MIN (bt2020|p3|bt709, cd/m²).")
+        var mdcv: MasteringDisplayArgument?
+
+        @Option(help: "Content light level to write: MAXCLL,MAXFALL in cd/m² (default: measured for PQ/HLG output).")
+        var clli: ContentLightLevelArgument?
+
+        func validate() throws {
+            if !(1...100).contains(quality) { throw ValidationError("--quality must be 1…100") }
+        }
+    }
+
+    /// `--tone-map`, `--headroom`, `--display-headroom`.
+    struct ToneMappingOptions: ParsableArguments {
+        @Option(
+            name: .customLong("tone-map"),
+            help:
+                "auto (HDR onto SDR targets), none, or an operator: \(ToneMapChoice.allCases.dropFirst(2).map(\.rawValue).joined(separator: ", "))."
+        )
+        var toneMap: ToneMapChoice = .auto
+
+        @Option(help: "Display headroom to tone map onto (peak ÷ reference white; 1 = SDR).")
+        var headroom: Double?
+
+        @Option(
+            name: .customLong("display-headroom"),
+            help:
+                "Render gain-map inputs for this display headroom (ISO 21496-1; default: 1 for SDR targets, else the full alternate)."
+        )
+        var displayHeadroom: Double?
+
+        func validate() throws {
+            for (name, value) in [("--headroom", headroom), ("--display-headroom", displayHeadroom)] {
+                if let value, !(value >= 1 && value.isFinite) { throw ValidationError("\(name) must be ≥ 1") }
+            }
+        }
+    }
+
+    /// `--gain-map`, `--gain-map-base`, `--multichannel-gain-map`.
+    struct GainMapOutputOptions: ParsableArguments {
+        @Flag(name: .customLong("gain-map"), help: "Write a gain-map JPEG (SDR base + gain map) from an HDR input.")
+        var gainMap = false
+
+        @Option(name: .customLong("gain-map-base"), help: "The gain-map JPEG's base colour space: srgb or display-p3.")
+        var gainMapBase: GainMapBaseArgument = .srgb
+
+        @Flag(
+            name: .customLong("multichannel-gain-map"), help: "A three-channel gain map (default: one, from luminance)."
+        )
+        var multichannelGainMap = false
+    }
+
+    /// `--input-format`, `--size`, `--input-cicp`, `--output-format`, `--output-cicp`.
+    struct RawFrameOptions: ParsableArguments {
+        @Option(
+            name: .customLong("input-format"),
+            help: "Raw input layout: a FourCC (x420, xf20, 420v, y420, RGhA …) or yuv420p10le, p010.")
+        var inputFormat: PixelFormatArgument?
+
+        @Option(help: "Raw input size WIDTHxHEIGHT, e.g. 3840x2160.")
+        var size: SizeArgument?
+
+        @Option(
+            name: .customLong("input-cicp"), help: "Raw input code points (default 9/16/9 with the format's range).")
+        var inputCICP: CICP?
+
+        @Option(
+            name: .customLong("output-format"), help: "Raw output layout (a FourCC or decoder name, as --input-format)."
+        )
+        var outputFormat: PixelFormatArgument?
+
+        @Option(
+            name: .customLong("output-cicp"),
+            help: "Raw output matrix and range as code points (default 9/16/9 with the format's range).")
+        var outputCICP: CICP?
+
+        func validate() throws {
+            if (inputFormat == nil) != (size == nil) { throw ValidationError("--input-format and --size go together") }
+        }
+    }
+}
+
+extension ToneMapChoice {
+    /// The library's tone-mapping choice.
+    var request: ConversionRequest.ToneMapping {
+        switch self {
+        case .auto: .automatic
+        case .none: .none
+        default: method.map { .method($0) } ?? .automatic
+        }
+    }
+}
