@@ -39,6 +39,13 @@ let package = Package(
         .library(name: "MediaConversion", targets: ["MediaConversion"]),
         .executable(name: "hdrcolor", targets: ["hdrcolor"]),
     ],
+    // The tool's packages (swift-argument-parser, Yams) hang on this trait, on by default. A library-only dependent
+    // that writes `traits: []` on its `.package` line neither fetches nor pins them (SwiftPM 6.1 prunes
+    // dependencies used only under disabled traits); with the default trait they are fetched but not compiled.
+    traits: [
+        .trait(name: "CommandLineTool", description: "The hdrcolor tool's dependencies: swift-argument-parser, Yams."),
+        .default(enabledTraits: ["CommandLineTool"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
@@ -134,8 +141,10 @@ let package = Package(
                 "HDRColor",
                 "ImageFiles",
                 "MediaConversion",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser",
+                    condition: .when(traits: ["CommandLineTool"])),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["CommandLineTool"])),
             ],
             swiftSettings: swiftSettings
         ),

@@ -15,7 +15,7 @@ let package = Package(
     name: "HDRColorBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(name: "HDRColor", path: ".."),
+        .package(name: "HDRColor", path: "..", traits: []),
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [

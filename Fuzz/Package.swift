@@ -29,7 +29,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
 let package = Package(
     name: "HDRColorFuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(name: "HDRColor", path: "..")],
+    dependencies: [.package(name: "HDRColor", path: "..", traits: [])],
     targets: [
         // Crash and timeout capture for the mutation driver (async-signal-safe, so in C).
         .target(name: "CFuzzHarness"),

@@ -20,7 +20,7 @@ struct MovieThroughputTests {
         head[37] = UInt8((newSize >> 16) & 0xFF)
         head[38] = UInt8((newSize >> 8) & 0xFF)
         head[39] = UInt8(newSize & 0xFF)
-        FileManager.default.createFile(atPath: url.path, contents: Data(head))
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data(head)))
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try handle.seek(toOffset: UInt64(moovStart + gap))  // the hole: nothing is written in between
