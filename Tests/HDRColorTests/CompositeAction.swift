@@ -108,7 +108,7 @@ struct CompositeAction {
                 return result
             }
             let outputFile = directory.appendingPathComponent(".github-output-\(UUID().uuidString)")
-            FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+            try Data().write(to: outputFile)
             defer { try? FileManager.default.removeItem(at: outputFile) }
             var environment = ["PATH": path, "HOME": NSTemporaryDirectory(), "GITHUB_OUTPUT": outputFile.path]
             for (key, value) in step.env { environment[key] = substitute(value) }

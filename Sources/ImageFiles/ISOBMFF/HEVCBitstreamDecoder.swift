@@ -1,4 +1,5 @@
 internal import CDe265
+import ColorTags
 import PixelBuffers
 import PixelConversion
 import SignalCoding
@@ -7,7 +8,7 @@ import SignalCoding
 /// parameter sets, then the item's length-prefixed NAL units (`de265_push_NAL`), end of stream (`de265_flush_data`),
 /// `de265_decode` until the first picture, whose planes are copied at their bit depth.
 ///
-/// The SPS is parsed here first (``HEVCSequenceParameterSet``) so that ``ImageLimits`` is checked before libde265
+/// The SPS is parsed here first (`HEVCSequenceParameters`, shared with the movie reader) so that ``ImageLimits`` is checked before libde265
 /// allocates, and for the VUI fields libde265 does not expose (whether a colour description is present, the chroma
 /// sample location). The colour description and range values themselves are libde265's
 /// (`de265_get_image_colour_primaries` …).
@@ -35,17 +36,17 @@ enum HEVCBitstreamDecoder {
                 HEVCConfiguration.nalUnitType($0) == 33 && HEVCConfiguration.layerID($0) == 0
             })
         else { throw corrupt("no sequence parameter set in 'hvcC' or the item data") }
-        let sps: HEVCSequenceParameterSet
-        do { sps = try HEVCSequenceParameterSet(nalUnit: spsUnit) } catch { throw corrupt("SPS: \(error.reason)") }
+        let sps: HEVCSequenceParameters
+        do { sps = try HEVCSequenceParameters.parse(nal: spsUnit[...]) } catch { throw corrupt("SPS: \(error)") }
         try limits.check(width: sps.codedWidth, height: sps.codedHeight, what: "HEVC item \(item)'s coded picture")
         guard !sps.separateColourPlanes else {
             throw .unsupportedContent(
                 path: nil, format: .heif, reason: "HEVC item \(item) coded with separate colour planes")
         }
-        guard sps.chromaFormat == 0 || sps.bitDepthLuma == sps.bitDepthChroma, sps.bitDepthLuma <= 16 else {
+        guard sps.chromaFormat == 0 || sps.lumaBitDepth == sps.chromaBitDepth, sps.lumaBitDepth <= 16 else {
             throw .unsupportedContent(
                 path: nil, format: .heif,
-                reason: "HEVC item \(item) with \(sps.bitDepthLuma)-bit luma and \(sps.bitDepthChroma)-bit chroma")
+                reason: "HEVC item \(item) with \(sps.lumaBitDepth)-bit luma and \(sps.chromaBitDepth)-bit chroma")
         }
 
         guard let context = de265_new_decoder() else {
@@ -127,7 +128,7 @@ enum HEVCBitstreamDecoder {
 
     /// Copies a libde265 picture (valid until the next libde265 call) into a planar buffer.
     private static func copy(
-        _ picture: OpaquePointer, sps: HEVCSequenceParameterSet, item: UInt32, limits: ImageLimits
+        _ picture: OpaquePointer, sps: HEVCSequenceParameters, item: UInt32, limits: ImageLimits
     ) throws(ImageFileError) -> DecodedItem {
         func corrupt(_ reason: String) -> ImageFileError {
             .corrupt(path: nil, format: .heif, reason: "HEVC item \(item): \(reason)")
@@ -174,7 +175,7 @@ enum HEVCBitstreamDecoder {
             }
         }
         var cicp: CICP?
-        if sps.colourDescription != nil {
+        if sps.vui?.colourDescription != nil {
             cicp = CICP(
                 colourPrimaries: UInt8(clamping: de265_get_image_colour_primaries(picture)),
                 transferCharacteristics: UInt8(clamping: de265_get_image_transfer_characteristics(picture)),
@@ -186,7 +187,7 @@ enum HEVCBitstreamDecoder {
         var location: ChromaLocation?
         switch subsampling {
         case .s420 where !monochrome:
-            location = ChromaLocation(chromaSampleLocationType: sps.chromaSampleLocationType ?? 0)
+            location = ChromaLocation(chromaSampleLocationType: Int(sps.vui?.chromaSampleLocation?.top ?? 0))
         case .s422: location = .left
         default: location = nil
         }

@@ -1,5 +1,7 @@
 /// The fields of an HEVC sequence parameter set (H.265 §7.3.2.2) up to and including its VUI colour description:
-/// profile, level, chroma format, size, bit depths and ``VideoUsabilityInformation``.
+/// profile, level, chroma format, size, bit depths and ``VideoUsabilityInformation``. The movie reader takes a
+/// stream's tags from it; the HEIF item decoder checks limits and reads what libde265 does not expose
+/// (`colour_description_present_flag`, `chroma_sample_loc_type`).
 ///
 /// Everything between the start and the VUI is parsed, not skipped: profile_tier_level with sub-layers, the
 /// conformance window, sub-layer ordering, scaling_list_data, PCM, the short-term reference picture sets (with
@@ -9,7 +11,14 @@
 package struct HEVCSequenceParameters: Sendable {
     package var profileIDC: Int
     package var levelIDC: Int
+    /// chroma_format_idc: 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
     package var chromaFormat: Int
+    /// separate_colour_plane_flag (4:4:4 coded as three monochrome planes).
+    package var separateColourPlanes: Bool
+    /// pic_width_in_luma_samples, pic_height_in_luma_samples: the coded size, before the conformance window.
+    package var codedWidth: Int
+    package var codedHeight: Int
+    /// The size after the conformance window: what a decoder outputs (1920×1080 for a 1920×1088 coded picture).
     package var width: Int
     package var height: Int
     package var lumaBitDepth: Int
@@ -37,11 +46,26 @@ package struct HEVCSequenceParameters: Sendable {
         let (profile, level) = try profileTierLevel(&r, maxSubLayersMinus1: maxSubLayersMinus1)
         _ = try r.ue("sps_seq_parameter_set_id", maximum: 15)
         let chromaFormat = try r.ue("chroma_format_idc", maximum: 3)
-        if chromaFormat == 3 { try r.skip(1, "separate_colour_plane_flag") }
-        let width = try r.ue("pic_width_in_luma_samples", maximum: 1 << 16)
-        let height = try r.ue("pic_height_in_luma_samples", maximum: 1 << 16)
+        let separateColourPlanes = chromaFormat == 3 ? try r.flag("separate_colour_plane_flag") : false
+        let codedWidth = try r.ue("pic_width_in_luma_samples", maximum: 1 << 16)
+        let codedHeight = try r.ue("pic_height_in_luma_samples", maximum: 1 << 16)
+        guard codedWidth > 0, codedHeight > 0 else {
+            throw VideoSyntaxError("the SPS picture size is \(codedWidth)×\(codedHeight)")
+        }
+        var (width, height) = (codedWidth, codedHeight)
         if try r.flag("conformance_window_flag") {
-            for edge in ["left", "right", "top", "bottom"] { _ = try r.ue("conf_win_\(edge)_offset") }
+            var offsets: [Int] = []
+            for edge in ["left", "right", "top", "bottom"] {
+                offsets.append(try r.ue("conf_win_\(edge)_offset", maximum: 1 << 16))
+            }
+            // Offsets count chroma samples (SubWidthC, SubHeightC; §7.4.3.2.1).
+            let horizontal = (offsets[0] + offsets[1]) * (chromaFormat == 1 || chromaFormat == 2 ? 2 : 1)
+            let vertical = (offsets[2] + offsets[3]) * (chromaFormat == 1 ? 2 : 1)
+            guard horizontal < codedWidth, vertical < codedHeight else {
+                throw VideoSyntaxError(
+                    "the SPS conformance window removes the whole \(codedWidth)×\(codedHeight) picture")
+            }
+            (width, height) = (codedWidth - horizontal, codedHeight - vertical)
         }
         let lumaBitDepth = try r.ue("bit_depth_luma_minus8", maximum: 8) + 8
         let chromaBitDepth = try r.ue("bit_depth_chroma_minus8", maximum: 8) + 8
@@ -81,7 +105,9 @@ package struct HEVCSequenceParameters: Sendable {
         let vui =
             try r.flag("vui_parameters_present_flag") ? try VideoUsabilityInformation.parse(&r, hevc: true) : nil
         return HEVCSequenceParameters(
-            profileIDC: profile, levelIDC: level, chromaFormat: chromaFormat, width: width, height: height,
+            profileIDC: profile, levelIDC: level, chromaFormat: chromaFormat,
+            separateColourPlanes: separateColourPlanes, codedWidth: codedWidth, codedHeight: codedHeight,
+            width: width, height: height,
             lumaBitDepth: lumaBitDepth, chromaBitDepth: chromaBitDepth, vui: vui)
     }
 
