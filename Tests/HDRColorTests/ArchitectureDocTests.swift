@@ -23,7 +23,7 @@ struct ArchitectureDocTests {
 
     /// The targets of Package.swift: every `.target(`, `.executableTarget(`, `.systemLibrary(` and `.testTarget(` call,
     /// its `name:`, `path:` and the names in its `dependencies: [...]` (string literals, and the `name:` of
-    /// `.product(name:package:)` / `.target(name:)` / `.byName(name:)`).
+    /// `.product(name:package:)` / `.target(name:)` / `.byName(name:)`; trait conditions are not dependencies).
     static func packageTargets() throws -> [Target] {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let text = manifest.split(separator: "\n", omittingEmptySubsequences: false)
@@ -45,7 +45,8 @@ struct ArchitectureDocTests {
                     let open = try #require(arguments.range(of: "[", range: list.upperBound..<arguments.endIndex))
                     let items = String(arguments[try balanced(arguments, from: open.upperBound, open: "[", close: "]")])
                     let withoutPackages = items.replacingOccurrences(
-                        of: #"package:\s*"[^"]*""#, with: "", options: .regularExpression)
+                        of: #"package:\s*"[^"]*""#, with: "", options: .regularExpression
+                    ).replacingOccurrences(of: #"condition:\s*\.when\([^)]*\)"#, with: "", options: .regularExpression)
                     dependencies = Set(strings(in: withoutPackages))
                 }
                 targets.append(
