@@ -61,10 +61,16 @@ demo: deps
 test: deps test-profiles test-tools consumer
 	$(SWIFT) test
 
-## Build and run Tests/ExternalConsumer, a separate package that uses the public API by path, as a dependent would.
+## Build and run Tests/ExternalConsumer, a separate package that uses the public API by path, as a dependent would;
+## then Tests/ReadmeConsumer, whose manifest is README's dependency snippet verbatim, copied beside a link named
+## HDRColor to this checkout (the layout the snippet's path assumes).
 consumer: deps
 	$(SWIFT) build --package-path Tests/ExternalConsumer --scratch-path .build-consumer
 	.build-consumer/debug/ExternalConsumer
+	rm -rf .build-readme-consumer/MyApp && mkdir -p .build-readme-consumer
+	cp -R Tests/ReadmeConsumer .build-readme-consumer/MyApp && ln -sfn $(CURDIR) .build-readme-consumer/HDRColor
+	$(SWIFT) build --package-path .build-readme-consumer/MyApp --scratch-path .build-readme-consumer/.build
+	.build-readme-consumer/.build/debug/MyApp
 
 ## Source formatting with swift-format (the toolchain's `swift format`), configured by .swift-format. `make format`
 ## rewrites the files; `make lint` (run by CI) fails on any file that `make format` would change.
@@ -150,4 +156,4 @@ docs: deps
 		--output-path .build-docs/site $(DOCC_FLAGS)
 
 clean:
-	rm -rf .build .build-consumer .build-docs .build-asan .build-tsan .build-fuzz .build-conformance
+	rm -rf .build .build-consumer .build-readme-consumer .build-docs .build-asan .build-tsan .build-fuzz .build-conformance

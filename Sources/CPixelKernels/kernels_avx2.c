@@ -245,6 +245,53 @@ HDRK_TARGET long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayou
     return count;
 }
 
+// MARK: Headroom fit
+
+/// A headroom fit's constants in registers.
+typedef struct {
+    __m256 w0, w1, w2, h;
+} HDRKFitRegisters;
+
+HDRK_TARGET static inline HDRKFitRegisters hdrk_fit_registers(const float w[3], float h) {
+    HDRKFitRegisters f;
+    f.w0 = _mm256_set1_ps(w[0]);
+    f.w1 = _mm256_set1_ps(w[1]);
+    f.w2 = _mm256_set1_ps(w[2]);
+    f.h = _mm256_set1_ps(h);
+    return f;
+}
+
+/// The fit on eight pixels, as the portable HeadroomFit.fit: _mm256_max_ps(a, b) is a > b ? a : b and
+/// _mm256_min_ps(a, b) is a < b ? a : b, the Swift expressions; lanes not over the headroom keep their values.
+HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_fit3(const HDRKFitRegisters *f, __m256 *r,
+                                                                        __m256 *g, __m256 *b) {
+    const __m256 m = _mm256_max_ps(_mm256_max_ps(*r, *g), *b);
+    const __m256 over = _mm256_cmp_ps(m, f->h, _CMP_GT_OQ);
+    if (_mm256_movemask_ps(over) == 0) return;
+    const __m256 y = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(f->w0, *r), _mm256_mul_ps(f->w1, *g)),
+                                   _mm256_mul_ps(f->w2, *b));
+    const __m256 s = _mm256_div_ps(_mm256_sub_ps(f->h, y), _mm256_sub_ps(m, y));
+    const __m256 tr = _mm256_min_ps(_mm256_add_ps(y, _mm256_mul_ps(s, _mm256_sub_ps(*r, y))), f->h);
+    const __m256 tg = _mm256_min_ps(_mm256_add_ps(y, _mm256_mul_ps(s, _mm256_sub_ps(*g, y))), f->h);
+    const __m256 tb = _mm256_min_ps(_mm256_add_ps(y, _mm256_mul_ps(s, _mm256_sub_ps(*b, y))), f->h);
+    const __m256 desaturate = _mm256_and_ps(over, _mm256_cmp_ps(y, f->h, _CMP_LT_OQ));
+    const __m256 grey = _mm256_and_ps(over, _mm256_cmp_ps(y, f->h, _CMP_GE_OQ));
+    *r = _mm256_blendv_ps(_mm256_blendv_ps(*r, tr, desaturate), f->h, grey);
+    *g = _mm256_blendv_ps(_mm256_blendv_ps(*g, tg, desaturate), f->h, grey);
+    *b = _mm256_blendv_ps(_mm256_blendv_ps(*b, tb, desaturate), f->h, grey);
+}
+
+HDRK_TARGET void hdrk_headroom_fit_avx2(const float w[3], float h, float *p0, float *p1, float *p2, long n) {
+    const HDRKFitRegisters f = hdrk_fit_registers(w, h);
+    for (long i = 0; i < n; i += 8) {
+        __m256 r = _mm256_loadu_ps(p0 + i), g = _mm256_loadu_ps(p1 + i), b = _mm256_loadu_ps(p2 + i);
+        hdrk_fit3(&f, &r, &g, &b);
+        _mm256_storeu_ps(p0 + i, r);
+        _mm256_storeu_ps(p1 + i, g);
+        _mm256_storeu_ps(p2 + i, b);
+    }
+}
+
 HDRK_TARGET void hdrk_clamp_avx2(float low, float high, float *v, long n) {
     const __m256 lo = _mm256_set1_ps(low), hi = _mm256_set1_ps(high);
     for (long i = 0; i < n; i += 8) {
@@ -726,8 +773,9 @@ HDRK_TARGET void hdrk_quantize_u16_avx2(const float *v, long n, float scale, flo
 typedef struct {
     __m256 pre[12], post[12], clampLow, clampHigh;
     HDRKTableRegisters table;
+    HDRKFitRegisters fit;
     const float *pairs;
-    int hasClamp, hasPre, hasPost;
+    int hasClamp, hasPre, hasPost, hasFit;
 } HDRKTailRegisters;
 
 HDRK_TARGET static inline void hdrk_tail_registers(const HDRKHalfTail *tail, HDRKTailRegisters *t) {
@@ -740,6 +788,8 @@ HDRK_TARGET static inline void hdrk_tail_registers(const HDRKHalfTail *tail, HDR
     t->hasClamp = tail->hasClamp != 0;
     t->hasPre = tail->hasPre != 0;
     t->hasPost = tail->hasPost != 0;
+    t->fit = hdrk_fit_registers(tail->fitWeights, tail->fitHeadroom);
+    t->hasFit = tail->hasFit != 0;
 }
 
 /// The tail's clamp on three vectors, as hdrk_clamp_avx2.
@@ -770,6 +820,7 @@ HDRK_TARGET static inline __attribute__((always_inline)) int hdrk_tail_eval(cons
         outside = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(_mm256_or_si256(o0, o1), o2)));
     }
     if (t->hasPost) hdrk_affine3(t->post, r, g, b);
+    if (t->hasFit) hdrk_fit3(&t->fit, r, g, b);
     return outside;
 }
 
@@ -831,6 +882,7 @@ HDRK_TARGET static inline __attribute__((always_inline)) long hdrk_planes_to_hal
             __m256 r = _mm256_load_ps(staged[0] + (i - start)), g = _mm256_load_ps(staged[1] + (i - start));
             __m256 b = _mm256_load_ps(staged[2] + (i - start));
             if (t->hasPost) hdrk_affine3(t->post, &r, &g, &b);
+            if (t->hasFit) hdrk_fit3(&t->fit, &r, &g, &b);
             hdrk_tail_store(r, g, b, _mm256_loadu_ps(c3 + i), 0, swaps, dst + 4 * i, end - i < 8 ? end - i : 8,
                             streaming);
         }
@@ -936,6 +988,9 @@ long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *l, const 
     return 0;
 }
 void hdrk_clamp_avx2(float low, float high, float *v, long n) { (void)low; (void)high; (void)v; (void)n; }
+void hdrk_headroom_fit_avx2(const float w[3], float h, float *p0, float *p1, float *p2, long n) {
+    (void)w; (void)h; (void)p0; (void)p1; (void)p2; (void)n;
+}
 void hdrk_quantized_curve_avx2(const HDRKQuantizedLayout *l, const float *c, float *v, long n) {
     (void)l; (void)c; (void)v; (void)n;
 }

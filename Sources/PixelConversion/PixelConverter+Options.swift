@@ -24,9 +24,12 @@ extension PixelConverter {
         /// How subsampled chroma is upsampled when decoding (bilinear). Encoding always averages with the
         /// destination's siting.
         public var chromaFilter: ChromaFilter
-        /// Tone mapping in linear light (1.0 = reference white), in the source's primaries, before the gamut step.
+        /// Tone mapping, a ``PixelConverter/ToneMapping`` (`.none` by default): in linear light (1.0 = reference
+        /// white), in the source's primaries, before the gamut step; then, after the gamut step, every component is
+        /// kept within the headroom it maps to, in the destination's primaries (see ``PixelConverter/ToneMapping``).
         public var toneMapping: ToneMapping
-        /// What happens to values the destination cannot hold (``GamutPolicy/extended``: kept).
+        /// What happens to values the destination cannot hold, a ``PixelConverter/GamutPolicy``
+        /// (`PixelConverter.GamutPolicy.extended` by default: kept, negatives included; `.clip`; `.softClip`).
         public var gamut: GamutPolicy
         /// The chromatic adaptation between different white points (Bradford).
         public var adaptation: ChromaticAdaptation
@@ -56,24 +59,44 @@ extension PixelConverter {
         }
     }
 
-    /// Tone mapping inside a conversion.
+    /// Tone mapping inside a conversion (``Options/toneMapping``).
+    ///
+    /// **The headroom is kept.** A curve bounds the luminance (or max(R, G, B)) of the source, not the components the
+    /// display receives after the primaries conversion: a saturated BT.2020 blue mapped to 2× luminance is about 30 in
+    /// Display P3. So after the gamut step, a "fit the headroom" step (ToneMapping's `HeadroomFit`) keeps every
+    /// component ≤ H in the destination's primaries, H the display headroom (or a custom operator's
+    /// `targetHeadroom`), lowered to the destination's peak when that is smaller: a pixel with max(R, G, B) > H moves
+    /// towards grey at constant luminance until its largest component is H (hue and luminance kept), and becomes
+    /// (H, H, H) when its luminance is H or more. Pixels already within H are not touched, bit for bit. Negative
+    /// components (colours outside the destination's primaries) are kept under ``GamutPolicy/extended``, moved towards
+    /// grey with the rest; ``GamutPolicy/clip`` and ``GamutPolicy/softClip`` remove them first, so their output is
+    /// in [0, H].
     public enum ToneMapping: Sendable {
         /// None: values pass as they are (the gamut policy still applies).
         case none
         /// Map content of the given luminance onto a display headroom (peak ÷ reference white) with a named operator,
-        /// applied to luminance (the source primaries' weights) so that hue and saturation are kept. Content that fits
-        /// the display passes unchanged. The content peak comes from mastering metadata and MaxCLL
-        /// (`ContentLuminance`, 1000 cd/m² when unknown). ``ToneMappingMethod/bt2446A`` maps to SDR: headroom 1 only.
+        /// applied to luminance (the source primaries' weights) so that hue is kept, then fit every component under
+        /// the headroom in the destination's primaries (above): saturated highlights keep their luminance and hue and
+        /// lose saturation. Content that fits the display gets no tone curve, only the fit. The content peak comes
+        /// from mastering metadata and MaxCLL (`ContentLuminance`, 1000 cd/m² when unknown).
+        /// ``ToneMappingMethod/bt2446A`` maps to SDR: headroom 1 only.
         case displayHeadroom(
             Double, content: ContentLuminance = ContentLuminance(), method: ToneMappingMethod = .headroom)
-        /// Any operator, applied as it is.
+        /// Any operator, applied as it is; when it declares a `targetHeadroom` (every operator of ToneMapping but
+        /// `ToneMapper.identity`), its output is fitted under it as above. A `ToneMapper` on max(R, G, B) (its
+        /// default) keeps saturation and gives up luminance instead: its output needs little fitting.
         case custom(any ToneMappingOperator)
     }
 
-    /// What happens to linear values outside the destination's gamut or range, after tone mapping.
+    /// What happens to linear values outside the destination's gamut or range, after tone mapping: the type of
+    /// ``Options/gamut`` (`options.gamut = .softClip`).
     ///
     /// The ceiling is the destination's nominal peak in linear light (1.0 = reference white): 1 for SDR curves, 10 000
-    /// cd/m² ÷ reference white for PQ, the HLG display peak ÷ reference white for HLG, none for linear spaces.
+    /// cd/m² ÷ reference white for PQ, the HLG display peak ÷ reference white for HLG, none for linear spaces. Tone
+    /// mapping's headroom is kept after this step whatever the policy (see ``ToneMapping``), and a clamped HLG
+    /// destination fits its signal range in scene light with hue kept (the luminance-based inverse OOTF needs scene
+    /// light above 1 for some saturated colours below the peak; they are desaturated at constant scene luminance
+    /// instead of clipped per channel).
     public enum GamutPolicy: Hashable, Sendable, CaseIterable {
         /// Keep negatives and values above the ceiling (extended-range outputs; integer outputs still clamp to their
         /// codes).

@@ -5,8 +5,9 @@ public import PixelBuffers
 /// PQ frame into RGBA half-float extended-linear Display P3 for an EDR layer, and back to 'x420' HLG for export.
 ///
 /// Building a converter compiles a ``Plan``: read the source samples → upsample chroma → Y′CbCr → R′G′B′ (range folded
-/// in) → linearise → 3 × 3 matrices (multiplied into one) → HLG OOTF, tone mapping, gamut policy → encode → downsample
-/// chroma → write. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes, band by
+/// in) → linearise → 3 × 3 matrices (multiplied into one) → HLG OOTF, tone mapping, gamut policy, the tone mapping's
+/// headroom kept in the destination's primaries → encode (HLG: its signal range fitted with hue kept) → downsample
+/// chroma → write. `print(converter.plan)` lists the step names on one line, `debugPrint` with their details. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes, band by
 /// band on several threads for large frames (the converter's own worker threads, parked between frames and stopped
 /// when it is released). After the first frames it allocates nothing on the heap, accepts any row strides, and gives
 /// the same bytes for any thread count and on any CPU, with one exception: a half or float output that is NaN because

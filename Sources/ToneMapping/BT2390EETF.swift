@@ -94,6 +94,10 @@ public struct BT2390EETF: ToneCurve, Hashable {
             referenceWhite: referenceWhite, kneeOffset: kneeOffset, application: application)
     }
 
+    /// The target peak ÷ reference white (``ToneMappingOperator/targetHeadroom``); the specification's black lift can
+    /// overshoot it slightly, which a conversion's fit removes.
+    public var targetHeadroom: Double? { targetPeak / referenceWhite }
+
     /// KS, the knee in normalised PQ (E1) units.
     public var kneePQ: Double { kneeStart }
 

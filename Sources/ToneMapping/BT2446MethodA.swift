@@ -57,6 +57,10 @@ public struct BT2446MethodA: ToneMappingOperator, Hashable {
         self.init(hdrPeak: contentHeadroom * referenceWhite, sdrPeak: sdrPeak, referenceWhite: referenceWhite)
     }
 
+    /// 1: the method maps the HDR peak to SDR white, 1.0 (``ToneMappingOperator/targetHeadroom``); its saturated
+    /// colours can leave [0, 1], which a conversion's fit brings back.
+    public var targetHeadroom: Double? { 1 }
+
     /// ρ(L) = 1 + 32·(L/10000)^(1/2.4) (BT.2446-1 §5.1.1 steps 1 and 3).
     public static func rho(_ luminance: Double) -> Double {
         1 + 32 * pow(luminance / 10_000, 1 / 2.4)

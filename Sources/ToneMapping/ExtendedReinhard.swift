@@ -29,6 +29,9 @@ public struct ExtendedReinhard: ToneCurve, Hashable {
         shoulder = RationalShoulder(end: hc / hd)
     }
 
+    /// The display headroom Hd, the output peak (``ToneMappingOperator/targetHeadroom``).
+    public var targetHeadroom: Double? { displayHeadroom }
+
     /// The curve in `Double`.
     @inlinable
     public func map(_ value: Double) -> Double {

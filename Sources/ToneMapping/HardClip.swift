@@ -15,6 +15,9 @@ public struct HardClip: ToneCurve, Hashable {
         self.application = application
     }
 
+    /// The display headroom Hd (``ToneMappingOperator/targetHeadroom``).
+    public var targetHeadroom: Double? { displayHeadroom }
+
     /// min(x, Hd) in `Double`.
     @inlinable
     public func map(_ value: Double) -> Double { value > displayHeadroom ? displayHeadroom : value }

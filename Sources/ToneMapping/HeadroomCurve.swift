@@ -71,6 +71,9 @@ public struct HeadroomCurve: ToneCurve, Hashable {
         shoulder = RationalShoulder(end: (log2(hc) - kneeStops) / width)
     }
 
+    /// The display headroom Hd: no output exceeds it (``ToneMappingOperator/targetHeadroom``).
+    public var targetHeadroom: Double? { displayHeadroom }
+
     /// The knee k: inputs at or below it are unchanged. Equal to the display headroom when nothing is compressed.
     public var kneePoint: Double { compresses ? knee : displayHeadroom }
 

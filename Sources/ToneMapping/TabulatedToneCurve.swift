@@ -15,6 +15,8 @@ public struct TabulatedToneCurve: ToneCurve, Hashable {
     public let application: ToneCurveApplication
     /// The largest tabulated input; above it the output is constant.
     public let top: Float
+    /// The tabulated curve's ``ToneMappingOperator/targetHeadroom``.
+    public let targetHeadroom: Double?
 
     /// The table (the package's one table engine, shared with transfer functions and pixel conversion).
     @usableFromInline package let table: PiecewiseLinearTable
@@ -31,6 +33,7 @@ public struct TabulatedToneCurve: ToneCurve, Hashable {
     ///     means `top`.
     public init(_ curve: some ToneCurve, top: Float = 0x1p10, saturation: Double? = nil) {
         application = curve.application
+        targetHeadroom = curve.targetHeadroom
         let topValue = Swift.min(Swift.max(top.isFinite ? top : 0x1p10, 1), 0x1p30)
         let octaves = Int((topValue.exponent - Self.bottom.exponent)) + (topValue.significand > 1 ? 1 : 0)
         let topPower = Float(sign: .plus, exponent: Self.bottom.exponent + octaves, significand: 1)

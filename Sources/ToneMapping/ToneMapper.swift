@@ -47,6 +47,19 @@ public enum ToneMapper: ToneMappingOperator, Hashable {
         }
     }
 
+    /// The chosen operator's ``ToneMappingOperator/targetHeadroom``; `nil` for ``identity``.
+    public var targetHeadroom: Double? {
+        switch self {
+        case .identity: nil
+        case .headroom(let op): op.targetHeadroom
+        case .bt2390(let op): op.targetHeadroom
+        case .bt2446A(let op): op.targetHeadroom
+        case .reinhard(let op): op.targetHeadroom
+        case .clip(let op): op.targetHeadroom
+        case .tabulated(let op): op.targetHeadroom
+        }
+    }
+
     /// Whether the operator leaves every pixel unchanged.
     public var isIdentity: Bool { self == .identity }
 

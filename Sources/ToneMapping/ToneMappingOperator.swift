@@ -15,6 +15,19 @@ public protocol ToneMappingOperator: Sendable {
     func apply(
         red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
         blue: UnsafeMutableBufferPointer<Float>)
+
+    /// The headroom this operator maps into (its output peak ÷ reference white), or `nil` when it promises none.
+    ///
+    /// Declaring one asks a pixel conversion to keep every output component within it: a `PixelConverter` running
+    /// the operator as `.custom` fits its output under min(headroom, the destination's peak) after the primaries
+    /// conversion, with hue kept (``HeadroomFit``). The default is `nil` (no fit); this module's operators declare
+    /// their display headroom (BT.2446 method A: 1), ``ToneMapper/identity`` none.
+    var targetHeadroom: Double? { get }
+}
+
+extension ToneMappingOperator {
+    /// `nil`: the operator promises no output peak.
+    public var targetHeadroom: Double? { nil }
 }
 
 /// A tone-mapping operator defined by a scalar curve on linear light, applied to pixels as its ``application`` says.

@@ -43,11 +43,11 @@ extension ArticleExamplesTests {
         let (width, height) = (64, 36)
         // A smooth frame: a grey ramp from 0.02 to 4 (4 … 800 cd/m²) across, more saturated orange downwards, inside
         // Display P3 and below the HLG peak; the first 2 × 2 block is reference white.
-        let rendered = try Self.halfBuffer(width: width, height: height) { x, y in
-            if x < 2, y < 2 { return SIMD3(repeating: 1) }
+        func colour(_ x: Int, _ y: Int) -> SIMD4<Float> {
+            if x < 2, y < 2 { return SIMD4(repeating: 1) }
             let l = 0.02 * pow(Float(200), Float(x) / Float(width - 1))
             let s = 0.6 * Float(y) / Float(height - 1)
-            return SIMD3(l * (1 - 0.2 * s), l * (1 - 0.5 * s), l * (1 - s))
+            return SIMD4(l * (1 - 0.2 * s), l * (1 - 0.5 * s), l * (1 - s), 1)
         }
 
         let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
@@ -56,18 +56,26 @@ extension ArticleExamplesTests {
         options.referenceWhite = 203     // cd/m² that EDR 1.0 stands for (the default)
         options.hlgPeakLuminance = 1000  // the HLG reference display: system gamma 1.2 (the default)
         let toHLG = try PixelConverter(from: edr, to: hlg, options: options)
-        print(toHLG.plan)  // read 'RGhA', P3 → BT.2020, HLG inverse OOTF, HLG OETF, clamp, Y′CbCr, 4:2:0, write 'x420'
-        #expect(toHLG.plan.steps.map(\.name) == [
-            "read 'RGhA'", "±∞ → ±10³⁰", "matrix", "HLG inverse OOTF", "HLG OETF", "clamp to [0, 1] (BT.2100 HLG is clamped)",
-            "matrix", "downsample chroma", "write 'x420'",
-        ])
+        print(toHLG.plan)
+        // read 'RGhA', ±∞ → ±10³⁰, matrix, HLG inverse OOTF, fit the HLG signal range, HLG OETF,
+        // clamp to [0, 1] (BT.2100 HLG is clamped), matrix, downsample chroma, write 'x420'
+        #expect("\(toHLG.plan)" == "read 'RGhA', ±∞ → ±10³⁰, matrix, HLG inverse OOTF, fit the HLG signal range, HLG OETF, clamp to [0, 1] (BT.2100 HLG is clamped), matrix, downsample chroma, write 'x420'")
+        #expect(String(reflecting: toHLG.plan).contains("fit the HLG signal range: max(R, G, B) ≤ 1 in scene light (BT.2020)"))
 
         let pq = PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
         let toPQ = try PixelConverter(from: edr, to: pq, options: options)
         #expect(toPQ.plan.steps.contains { $0.name == "PQ inverse EOTF (SMPTE ST 2084)" })
 
+        var rendered = try PixelBuffer(format: .rgbaHalf, width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width { rendered.setPixel(colour(x, y), x: x, y: y) }  // SIMD4<Float>: R, G, B, A
+        }
+
         var frame = try PixelBuffer(format: .x420, width: width, height: height)
         try rendered.withView { source in try frame.withMutableView { try toHLG.convert(source, to: $0) } }
+
+        let white = frame.pixel(x: 0, y: 0)  // (0.75, 0, 0, 1): Y′ = HLG 75 %, Cb = Cr = 0
+        #expect(white == SIMD4(0.75, 0, 0, 1))
 
         let (luma, cb) = frame.withView { view in
             (view.plane(0).row(0, as: UInt16.self)[0] >> 6, view.plane(1).row(0, as: UInt16.self)[0] >> 6)
@@ -111,10 +119,21 @@ extension ArticleExamplesTests {
         let fromHLG = try PixelConverter(from: hlg, to: edr, options: options)
         var decoded = try PixelBuffer(format: .rgbaHalf, width: width, height: height)
         try frame.withView { source in try decoded.withMutableView { try fromHLG.convert(source, to: $0) } }
+        let back = decoded.pixel(x: 0, y: 0)  // ≈ (1, 1, 1, 1): reference white, as rendered
+        #expect(abs(back.x - 1) < 0.01 && abs(back.z - 1) < 0.01 && back.w == 1)
 
-        var back = try PixelBuffer(format: .rgbaHalf, width: 2, height: 2)
-        try highlightFrame.withView { s in try back.withMutableView { try fromHLG.convert(s, to: $0) } }
-        let kept = Self.rgb(back)[0]
+        // "HLG: display peak and system gamma": Display P3 blue at 4× needs scene light 1.26; blue fits up to 3.0×.
+        let display = HLG.Display(peakLuminance: 1000, blackLuminance: 0, systemGamma: nil, primaries: .bt2020)
+        func scene(_ p3: SIMD3<Double>) -> SIMD3<Double> {
+            display.inverseOOTF(RGBPrimaries.displayP3.conversionMatrix(to: .bt2020) * p3 * 203)
+        }
+        print(scene(SIMD3(0, 0, 4)))
+        #expect(abs(scene(SIMD3(0, 0, 4)).max() - 1.26) < 0.005)
+        #expect(scene(SIMD3(0, 0, 2.98)).max() < 1 && scene(SIMD3(0, 0, 3.08)).max() > 1)
+
+        var highlightBack = try PixelBuffer(format: .rgbaHalf, width: 2, height: 2)
+        try highlightFrame.withView { s in try highlightBack.withMutableView { try fromHLG.convert(s, to: $0) } }
+        let kept = Self.rgb(highlightBack)[0]
         let weights = SIMD3<Float>(RGBPrimaries.displayP3.luminanceCoefficients)
         #expect(kept.x > kept.y && kept.y > kept.z && (kept * weights).sum() <= 1000 / 203 + 0.01)
 

@@ -7,6 +7,18 @@ import Testing
 /// "Choosing a tone mapping operator": every Swift block of the article, in order, with checks of the numbers the
 /// article quotes.
 extension ArticleExamplesTests {
+    /// An RGBA float buffer filled from `f` (alpha 1).
+    static func floatBuffer(width: Int, height: Int, _ f: (Int, Int) -> SIMD3<Float>) throws -> PixelBuffer {
+        var buffer = try PixelBuffer(format: .rgbaFloat, width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let c = f(x, y)
+                buffer.setPixel(SIMD4(c.x, c.y, c.z, 1), x: x, y: y)
+            }
+        }
+        return buffer
+    }
+
     @Test("Choosing a tone mapping operator")
     func choosingAToneMappingOperator() throws {
         let content = ContentLuminance(masteringPeak: 1000, maxContentLightLevel: 1200).headroom()  // 1000 / 203
@@ -50,15 +62,45 @@ extension ArticleExamplesTests {
             #expect(abs(Double(red[i]) - exact.x) <= 2e-5 * max(exact.x, 1e-3), "\(i)")
         }
 
+        // A decoded 'x420' PQ frame: BT.2020 blue at 1000 cd/m² in the top-left 2 × 2 block, grey elsewhere.
+        let frame = try PixelConverter(
+            from: PixelEncoding(format: .rgbaFloat, colorSpace: .bt2100PQ),
+            to: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
+        ).convert(try Self.floatBuffer(width: 16, height: 8) { x, y in
+            let pq = Float(TransferFunction.pq.fromLinear(0.1))
+            return x < 2 && y < 2 ? SIMD3(0, 0, pq) : SIMD3(repeating: Float(TransferFunction.pq.fromLinear(0.0203)))
+        })
+
         var options = PixelConverter.Options()
         options.toneMapping = .displayHeadroom(2, content: ContentLuminance(masteringPeak: 1000), method: .bt2390)
-        options.gamut = .softClip
         let converter = try PixelConverter(
             from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
-            to: PixelEncoding(format: .rgba8, colorSpace: .displayP3), options: options)
-        print(converter.plan)  // … PQ EOTF, × 49.26, tone map (bt2390 4.93× → 2× headroom, on luminance), gamut map …
+            to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3), options: options)
+        print(converter.plan)
+        // read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, tone map, matrix, fit the headroom,
+        // write 'RGhA'
+        let shown = try converter.convert(frame)
+        let highlight = shown.pixel(x: 0, y: 0)  // R, G, B, A: every component ≤ 2, whatever the frame holds
+        #expect("\(converter.plan)" == "read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, tone map, matrix, fit the headroom, write 'RGhA'")
         #expect(converter.plan.steps.contains { $0.name == "tone map" && $0.detail.hasPrefix("bt2390 4.92611× → 2× headroom, on luminance") })
-        #expect(converter.plan.steps.contains { $0.name == "gamut map" })
+        #expect(String(reflecting: converter.plan).contains("fit the headroom: max(R, G, B) ≤ 2 in Display P3"))
+        #expect(highlight.z <= 2 && highlight.z > highlight.x && highlight.w == 1)
+        for y in 0..<8 { for p in shown.withView({ Array($0.pixels(inRow: y)) }) { #expect(max(p.x, p.y, p.z) <= 2) } }
+
+        // The numbers of "The headroom is kept" and "Luminance or saturation", in Double.
+        let matrixToP3 = RGBPrimaries.bt2020.conversionMatrix(to: .displayP3)
+        let (w2020, wP3) = (RGBPrimaries.bt2020.luminanceCoefficients, RGBPrimaries.displayP3.luminanceCoefficients)
+        let onLuminance = ToneMapper(.bt2390, contentHeadroom: 1000 / 203, displayHeadroom: 2, application: .luminance(w2020))
+        let blueP3 = matrixToP3 * onLuminance.map(SIMD3(0, 0, 1000 / 203))
+        print("blue", blueP3, (blueP3 * wP3).sum())
+        #expect(abs((blueP3 * wP3).sum() - 0.29) < 0.005 && abs(blueP3.z - 5.0) < 0.05)
+        let headroomCurve = ToneMapper(.headroom, contentHeadroom: 1000 / 203, displayHeadroom: 2, application: .luminance(w2020))
+        let fit = HeadroomFit(headroom: 2, primaries: .displayP3)
+        let lightRed = fit.map(matrixToP3 * headroomCurve.map(SIMD3(1000 / 203, 0, 0)))
+        let saturatedRed = fit.map(matrixToP3 * ToneMapper(.headroom, contentHeadroom: 1000 / 203, displayHeadroom: 2).map(SIMD3(1000 / 203, 0, 0)))
+        print("red", lightRed, (lightRed * wP3).sum(), saturatedRed, (saturatedRed * wP3).sum())
+        #expect(abs((lightRed * wP3).sum() - 1.22) < 0.005 && (lightRed - SIMD3(2, 0.99, 1.04)).max() < 0.005 && (SIMD3(2, 0.99, 1.04) - lightRed).max() < 0.005)
+        #expect(abs((saturatedRed * wP3).sum() - 0.53) < 0.005 && abs(saturatedRed.y - 0.08) < 0.005 && abs(saturatedRed.z - 0.17) < 0.005)
 
         let thumbnail = DynamicRange.constrainedHigh.toneMapper(contentHeadroom: content, displayHeadroom: 16)
         options.toneMapping = .custom(thumbnail)  // runs as it is: the headroom curve on max(R, G, B), to 2×
@@ -66,7 +108,8 @@ extension ArticleExamplesTests {
         let custom = try PixelConverter(
             from: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3),
             to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3), options: options)
-        #expect(custom.plan.steps.contains { $0.name == "tone map" && $0.detail == "ToneMapper" })
+        #expect(custom.plan.steps.contains { $0.name == "tone map" && $0.detail == "ToneMapper.headroom(HeadroomCurve(contentHeadroom: 4.92611, displayHeadroom: 2, shoulderStops: 1, application: .maxRGB))" })
+        #expect(custom.plan.steps.contains { $0.name == "fit the headroom" })
 
         let hlg600 = HLGDisplayAdaptation(displayHeadroom: 600 / 203)
         let hlgWhite = hlg600.linear(fromSignal: SIMD3(repeating: 0.75))  // 0.68: 75 % is 138 cd/m² on this display

@@ -67,7 +67,9 @@ struct ArticleExamplesTests {
             from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
             to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3),
             options: options)
-        print(converter.plan)  // read 'x420', upsample chroma (TopLeft), matrix, PQ EOTF, matrix, write 'RGhA'
+        print(converter.plan)  // read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, write 'RGhA'
+        #expect("\(converter.plan)" == "read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, write 'RGhA'")
+        #expect(String(reflecting: converter.plan).contains("TopLeft"))
 
         try luma.withUnsafeBytes { lumaBytes in
         try chroma.withUnsafeBytes { chromaBytes in
@@ -82,6 +84,8 @@ struct ArticleExamplesTests {
                 format: .rgbaHalf, width: width, height: height, baseAddress: outputBytes.baseAddress!,
                 bytesPerRow: outputBytesPerRow)
             try converter.convert(source, to: destination)
+            let pixel = destination.pixel(x: 0, y: 0)  // R, G, B, A of the top-left pixel: extended linear P3, 1.0 = 203 cd/m²
+            #expect(abs(Double(pixel.x) - TransferFunction.pq.toLinear(509.0 / 876) * 10_000 / 203) < 1e-3 && pixel.w == 1)
         }
         }
         }
@@ -110,7 +114,7 @@ struct ArticleExamplesTests {
 
     /// "Showing HDR within a display's headroom".
     @Test("Showing HDR within a display's headroom")
-    func showingHDR() {
+    func showingHDR() throws {
         let content = 1000.0 / ReferenceWhite.bt2408
         let edr = DynamicRange.high.toneMapper(contentHeadroom: content, displayHeadroom: 2)
         let thumbnail = DynamicRange.constrainedHigh.toneMapper(contentHeadroom: content, displayHeadroom: 16)
@@ -118,6 +122,21 @@ struct ArticleExamplesTests {
         let pixel = edr.map(SIMD3(3.0, 1.0, 0.5))
         #expect(pixel.x <= 2 && abs(thumbnail.map(SIMD3(repeating: content)).x - 2) < 1e-9)
         #expect(abs(sdr.map(SIMD3(repeating: content)).x - 1) < 1e-9)
+
+        var options = PixelConverter.Options()
+        options.toneMapping = .custom(edr)
+        let toDisplay = try PixelConverter(
+            from: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearBT2020),
+            to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3), options: options)
+        var frame = try PixelBuffer(format: .rgbaHalf, width: 1, height: 1)
+        frame.setPixel(SIMD4(4.9, 0.2, 0.1, 1), x: 0, y: 0)       // a saturated BT.2020 red highlight, alpha 1
+        let shown = try toDisplay.convert(frame).pixel(x: 0, y: 0)  // R, G, B in Display P3: every one ≤ 2, hue kept
+        #expect(max(shown.x, shown.y, shown.z) <= 2 && shown.w == 1)
+        // Without the fit the curve's output in Display P3 reaches 2.7 (the article's number); the fit keeps its hue.
+        let unfitted = RGBPrimaries.bt2020.conversionMatrix(to: .displayP3) * edr.map(SIMD3(4.9, 0.2, 0.1))
+        #expect(abs(unfitted.x - 2.7) < 0.05)
+        func angle(_ c: SIMD3<Double>) -> Double { atan2((c.y - c.z) * 3.0.squareRoot() / 2, c.x - (c.y + c.z) / 2) }
+        #expect(abs(angle(SIMD3(Double(shown.x), Double(shown.y), Double(shown.z))) - angle(unfitted)) < 0.01)
     }
 
     /// "Working with ICC profiles and CICP".

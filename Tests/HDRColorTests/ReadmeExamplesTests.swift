@@ -1,3 +1,4 @@
+import Foundation
 import HDRColor
 import Testing
 
@@ -61,12 +62,17 @@ struct ReadmeExamplesTests {
             from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
             to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3))
         try frame.withView { source in try output.withMutableView { try converter.convert(source, to: $0) } }
-        print(converter.plan)  // read 'x420', upsample chroma, matrix, PQ EOTF, matrix, write 'RGhA'
+        print(converter.plan)  // read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, write 'RGhA'
+        let pixel = output.pixel(x: 0, y: 0)  // SIMD4<Float>: R, G, B, A of the top-left pixel
 
+        #expect(
+            "\(converter.plan)" == "read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, write 'RGhA'"
+        )
         #expect(
             converter.plan.steps.map(\.name) == [
                 "read 'x420'", "upsample chroma", "matrix", "PQ EOTF (SMPTE ST 2084)", "matrix", "write 'RGhA'",
             ])
+        #expect(pixel.w == 1 && pixel == output.withView { $0.pixels(inRow: 0)[0] })
     }
 
     @Test("half floats")
@@ -81,11 +87,15 @@ struct ReadmeExamplesTests {
     @Test("EDR tone mapping")
     func toneMapping() {
         let mapper = DynamicRange.high.toneMapper(contentHeadroom: 1000 / 203, displayHeadroom: 2)
-        let mapped = mapper.map(SIMD3(4.9, 1, 0.25))  // peak lands on 2.0, 1.0 untouched
+        let white = mapper.map(SIMD3(repeating: 1))  // (1, 1, 1): below the knee, untouched
+        let mapped = mapper.map(SIMD3(4.9, 1, 0.25))  // ≈ (1.997, 0.408, 0.102): all × f(4.9)/4.9
 
         #expect(abs(mapper.map(SIMD3(repeating: 1000 / 203)).x - 2) < 1e-12)
-        #expect(mapped.x <= 2 && mapped.x > 1.9)
-        #expect(mapper.map(SIMD3(repeating: 1)) == SIMD3(repeating: 1))
+        #expect(white == SIMD3(repeating: 1))
+        #expect(
+            (mapped - SIMD3(1.9972, 0.4076, 0.1019)).max() < 1e-4
+                && (SIMD3(1.9972, 0.4076, 0.1019) - mapped).max() < 1e-4)
+        #expect(abs(mapped.y / mapped.x - 1 / 4.9) < 1e-12)  // max(R, G, B) drives: ratios kept, 1.0 scaled too
     }
 
     @Test("ICC profiles")
@@ -97,5 +107,22 @@ struct ReadmeExamplesTests {
 
         #expect(tag == CICP.bt2100PQ)
         #expect(recognised?.colorSpace.name == ColorSpace.bt2100PQ.name)
+    }
+
+    /// "Using it as a dependency": the README's manifest is Tests/ReadmeConsumer/Package.swift, verbatim, which
+    /// `make test` builds beside a link named HDRColor to the checkout and runs.
+    @Test("the dependency snippet is the manifest of Tests/ReadmeConsumer, verbatim")
+    func dependencySnippet() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Using it as a dependency"))
+        let block = try #require(CIArticleTests.blocks("swift", in: String(readme[section.upperBound...])).first)
+        let manifest = try String(
+            contentsOf: root.appendingPathComponent("Tests/ReadmeConsumer/Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(block), "README's dependency snippet is not in Tests/ReadmeConsumer/Package.swift")
+        #expect(block.contains(#".package(name: "HDRColor", path: "../HDRColor", traits: [])"#))
+        #expect(block.contains(#".product(name: "HDRColor", package: "HDRColor")"#))
+        #expect(block.contains(#".package(url: "https://github.com/OWNER/HDRColor.git", from: "1.0.0")"#))
     }
 }

@@ -53,8 +53,11 @@ struct AccuracyReportTests {
             "Random frames of 512 × 64 pixels (every code of the container, foot- and headroom included; half sources "
                 + "in [−0.25, 40] with NaN-free outliers) with padded strides, converted by `PixelConverter` and by "
                 + "the float64 reference in the tests (SignalCoding's `Quantization`, `YCbCrMatrix`, "
-                + "`ColorSpace.decode`/`encode`, ToneMapping's exact operators, chroma filters restated in `Double`).",
-            "Bounds: half outputs 1 half-ulp + 1e-5 × the pixel's largest component; integer outputs 1 code. "
+                + "`ColorSpace.decode`/`encode`, ToneMapping's exact operators and `HeadroomFit`, chroma filters "
+                + "restated in `Double`).",
+            "Bounds: half outputs 1 half-ulp + 1e-5 × the pixel's largest component (2e-4 × for pixels the tone "
+                + "mapping's headroom fit moves: the fit passes the tone curve's table error in luminance on with a "
+                + "gain of up to about 1/(the smallest luminance weight) near the headroom); integer outputs 1 code. "
                 + "\"of bound\" is the worst error ÷ bound (≤ 1 passes); code paths: \(PixelConverter.availableCodePaths.map(\.description).joined(separator: ", ")) "
                 + "(identical bytes). The half error in ulps of the reference is largest for tiny components beside bright "
                 + "ones (a saturated colour's out-of-gamut component), where the 1e-5 × max term of the bound governs; "

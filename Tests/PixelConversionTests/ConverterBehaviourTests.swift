@@ -83,7 +83,30 @@ struct ConverterBehaviourTests {
                 "read 'x420'", "upsample chroma", "matrix", "PQ EOTF (SMPTE ST 2084)", "matrix", "write 'RGhA'",
             ])
         #expect(s1.steps[1].detail.contains("TopLeft") && s1.steps[4].detail.contains("BT.2020 → Display P3"))
-        #expect(s1.description.hasPrefix("1. read 'x420'"))
+        // print(plan): the names on one line; debugPrint(plan): the numbered listing with details and the code path.
+        #expect("\(s1)" == "read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, write 'RGhA'")
+        let listing = String(reflecting: s1)
+        #expect(listing.hasPrefix("1. read 'x420': Y′, Cb, Cr integer codes\n2. upsample chroma: 4:2:0 → 4:4:4"))
+        #expect(listing.contains(" kernels") && listing.contains("BT.2020 → Display P3 = ["))
+        // A custom operator is named by its type and parameters.
+        var custom = PixelConverter.Options()
+        custom.toneMapping = .custom(ToneMapper(.headroom, contentHeadroom: 1000 / 203, displayHeadroom: 2))
+        let named = try PixelConverter(from: Self.x420PQ, to: Self.edr, options: custom).plan
+        #expect(
+            named.steps.first { $0.name == "tone map" }?.detail
+                == "ToneMapper.headroom(HeadroomCurve(contentHeadroom: 4.92611, displayHeadroom: 2, shoulderStops: 1, "
+                + "application: .maxRGB))")
+        struct Halve: ToneMappingOperator {
+            let gain = 0.5
+            func map(_ rgb: SIMD3<Double>) -> SIMD3<Double> { rgb * gain }
+            func apply(
+                red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+                blue: UnsafeMutableBufferPointer<Float>
+            ) {}
+        }
+        custom.toneMapping = .custom(Halve())
+        let halve = try PixelConverter(from: Self.x420PQ, to: Self.edr, options: custom).plan
+        #expect(halve.steps.first { $0.name == "tone map" }?.detail == "Halve(gain: 0.5)")
         let identity = try PixelConverter(from: Self.edr, to: Self.edr).plan
         #expect(identity.steps.map(\.name) == ["read 'RGhA'", "±∞ → ±10³⁰", "write 'RGhA'"])
         let srgb = try PixelConverter(

@@ -74,6 +74,11 @@ long hdrk_table_avx2(const HDRKTableLayout *layout, const float *pairs, float *v
 long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *layout, const float *pairs, float *p0, float *p1,
                               float *p2, long n, int32_t *outside);
 
+/// ToneMapping's HeadroomFit on three padded planes (linear RGB), as PixelConversion's portable kernel: with
+/// m = max(max(R, G), B) > h and Y = (w0·R + w1·G) + w2·B, each value becomes min(Y + s·(v − Y), h),
+/// s = (h − Y)/(m − Y), when Y < h, and h when Y ≥ h; other pixels (and NaN luminance) are left unchanged.
+void hdrk_headroom_fit_avx2(const float w[3], float h, float *p0, float *p1, float *p2, long n);
+
 /// A quantised curve in place on a padded plane: each value becomes the signal of its code, (code − bias) / scale;
 /// NaN stays NaN.
 void hdrk_quantized_curve_avx2(const HDRKQuantizedLayout *layout, const float *cells, float *v, long n);
@@ -131,7 +136,8 @@ void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, flo
 
 /// The steps between the colour values of a conversion to interleaved half-float RGBA and its writer, fused: a clamp
 /// to [clampLow, clampHigh] as hdrk_clamp_avx2 (`hasClamp`), an affine map (`hasPre`), a curve (`pairs` not NULL: the
-/// table of `layout` as node pairs, see hdrk_table_avx2), an affine map (`hasPost`), in that order.
+/// table of `layout` as node pairs, see hdrk_table_avx2), an affine map (`hasPost`), and a headroom fit with
+/// `fitWeights` and `fitHeadroom` as hdrk_headroom_fit_avx2 (`hasFit`), in that order.
 typedef struct {
     float clampLow;
     float clampHigh;
@@ -142,11 +148,14 @@ typedef struct {
     const float *pairs;
     int32_t hasPre;
     int32_t hasPost;
+    float fitWeights[3];
+    float fitHeadroom;
+    int32_t hasFit;
 } HDRKHalfTail;
 
 /// Runs `tail` on n pixels of three padded planes and writes them with alpha from `c3` as interleaved binary16 (R
-/// and B swapped when `dstSwapsRedAndBlue`), giving the bytes of hdrk_affine_avx2, hdrk_table_avx2 and
-/// hdrk_interleave_half_f16c in turn. Works in blocks of 64 pixels and stops before the first block holding a value
+/// and B swapped when `dstSwapsRedAndBlue`), giving the bytes of hdrk_affine_avx2, hdrk_table_avx2,
+/// hdrk_headroom_fit_avx2 and hdrk_interleave_half_f16c in turn. Works in blocks of 64 pixels and stops before the first block holding a value
 /// the curve does not cover; returns how many pixels it wrote (a multiple of 64, or n), exactly those, streaming where
 /// `dst` is 32-byte aligned (see hdrk_interleave_half_f16c).
 long hdrk_planes_to_half_avx2(const HDRKHalfTail *tail, const float *c0, const float *c1, const float *c2,

@@ -2,8 +2,9 @@ internal import CPixelKernels
 import PixelBuffers
 
 /// The steps of a conversion to interleaved half-float RGBA / BGRA fused with its writer into one C kernel pass, for
-/// plans whose steps are at most a clamp, an affine map, a curve and an affine map, in that order (Y′CbCr or RGB to
-/// extended linear light without an OOTF or tone mapping: the shape of the EDR decoding workloads). The values go
+/// plans whose steps are at most a clamp, an affine map, a curve, an affine map and a headroom fit, in that order
+/// (Y′CbCr or RGB to extended linear light without an OOTF or tone curve, possibly fitted under a display's
+/// headroom: the shape of the EDR decoding workloads). The values go
 /// from the chunk's planes (or, for interleaved 8- and 16-bit RGBA sources, from the source row itself) to the
 /// destination in one pass instead of through the planes once per step. It writes the bytes the separate steps
 /// write: the kernels repeat their float operations in order, and the pixels from the first block holding a value the
@@ -38,13 +39,20 @@ struct HalfTail {
             post = k.simd
             remaining = remaining.dropFirst()
         }
+        var fit: (weights: SIMD3<Float>, headroom: Float)?
+        if case .headroomFit(let weights, let headroom)? = remaining.first {
+            fit = (weights, headroom)
+            remaining = remaining.dropFirst()
+        }
         guard remaining.isEmpty else { return nil }
         let identity = HDRKAffine(m: (1, 0, 0, 0, 1, 0, 0, 0, 1), o: (0, 0, 0))
         tail = HDRKHalfTail(
             clampLow: clamp?.low ?? 0, clampHigh: clamp?.high ?? 0, hasClamp: clamp == nil ? 0 : 1,
             pre: pre ?? identity, post: post ?? identity,
             layout: curve?.simdLayout ?? HDRKTableLayout(), pairs: curve?.table,
-            hasPre: pre == nil ? 0 : 1, hasPost: post == nil ? 0 : 1)
+            hasPre: pre == nil ? 0 : 1, hasPost: post == nil ? 0 : 1,
+            fitWeights: (fit?.weights.x ?? 0, fit?.weights.y ?? 0, fit?.weights.z ?? 0),
+            fitHeadroom: fit?.headroom ?? 0, hasFit: fit == nil ? 0 : 1)
         swapsRedAndBlue = bgra
         if case .rgb(let r) = reader, let access = r.interleaved {
             (interleavedSource, codeTable) = (access, r.codeTable)

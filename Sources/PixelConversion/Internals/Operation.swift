@@ -22,6 +22,9 @@ enum Operation: Sendable {
     case gamutMapper(GamutMapper)
     /// Rolls max(R, G, B) above `knee` smoothly onto `ceiling`, keeping the ratios of the components.
     case highlightShoulder(knee: Float, ceiling: Float)
+    /// ToneMapping's ``HeadroomFit``: max(R, G, B) ≤ its headroom, towards grey at constant luminance (hue kept).
+    /// `name` names the step ("fit the headroom"); `space` says what the planes hold, for the plan.
+    case headroomFit(HeadroomFit, name: String, space: String)
 
     /// Whether the step maps every value to itself.
     var isIdentity: Bool {
@@ -93,6 +96,12 @@ enum PortableKernels {
             v = v < low ? low : v
             values[i] = v > high ? high : v
         }
+    }
+
+    /// ``HeadroomFit`` on every pixel, its `Float` kernel (the C kernel repeats it).
+    @inline(__always)
+    static func headroomFit(weights: SIMD3<Float>, headroom: Float, _ planes: Planes) {
+        HeadroomFit.fit(planes.p0, planes.p1, planes.p2, count: planes.count, weights: weights, headroom: headroom)
     }
 
     /// The highlight shoulder: with m = max(R, G, B) > k, scale by s(m)/m, s(m) = k + (c − k)·t/(1 + t),

@@ -5,8 +5,9 @@ import ToneMapping
 import TransferFunctions
 
 /// Builds a ``Program`` from two encodings: decode the source to linear light in its primaries (1.0 = reference
-/// white), tone map, convert the gamut, encode for the destination; then fold adjacent matrices, drop identities and
-/// fold leading per-channel curves into an integer reader's code table.
+/// white), tone map, convert the gamut, fit the tone mapping's headroom in the destination's primaries, encode for the
+/// destination (fitting HLG's signal range in scene light); then fold adjacent matrices, drop identities and fold
+/// leading per-channel curves into an integer reader's code table.
 struct PlanCompiler {
     let source: PixelEncoding
     let destination: PixelEncoding
@@ -31,6 +32,7 @@ struct PlanCompiler {
         if sourceFormat.colorModel == .yCbCr { try decodeYCbCr(sourceFormat) } else { decodeSignal(source.colorSpace) }
         toneMap()
         convertGamut()
+        fitHeadroom()
         if destinationFormat.colorModel == .yCbCr, destination.matrix?.ictcpTransferFunction != nil {
             encodeICtCp()
         } else {
@@ -257,8 +259,42 @@ struct PlanCompiler {
                     weights: weights, CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: name),
                     purpose: "tone map"))
         case .custom(let mapper):
-            append(.toneMap(mapper, name: "\(type(of: mapper))"))
+            append(.toneMap(mapper, name: Self.operatorDescription(mapper)))
         }
+    }
+
+    /// A custom operator by its type and parameters: `ToneMapper.headroom(HeadroomCurve(contentHeadroom: 4.92611, …))`,
+    /// or the type name and the value's description when that does not start with it.
+    static func operatorDescription(_ mapper: any ToneMappingOperator) -> String {
+        let typeName = String(describing: type(of: mapper))
+        let text = String(describing: mapper)
+        if text.hasPrefix(typeName) { return text }
+        return text.hasPrefix(".") ? typeName + text : "\(typeName): \(text)"
+    }
+
+    /// The headroom the tone mapping promises: the display headroom of `.displayHeadroom` (1 for BT.2446 method A),
+    /// a custom operator's `targetHeadroom`, or `nil`.
+    private var targetHeadroom: Double? {
+        switch options.toneMapping {
+        case .none: nil
+        case .displayHeadroom(let headroom, _, let method): method == .bt2446A ? 1 : headroom
+        case .custom(let mapper): mapper.targetHeadroom
+        }
+    }
+
+    /// Keeps every component within the tone mapping's headroom (and the destination's peak, when lower) after the
+    /// primaries conversion, with hue kept: ``HeadroomFit`` in the destination's primaries. The tone curve bounds the
+    /// source's luminance (or max(R, G, B)); this bounds what the display receives.
+    private mutating func fitHeadroom() {
+        guard let target = targetHeadroom, target > 0 else { return }
+        let bound = Swift.min(target, ceiling)
+        guard bound.isFinite else { return }
+        let primaries = destination.colorSpace.primaries
+        append(
+            .headroomFit(
+                HeadroomFit(headroom: bound, primaries: primaries), name: "fit the headroom",
+                space: "\(primaries.name)"
+                    + (bound < target ? " (the destination's peak, below the \(Self.number(target))× headroom)" : "")))
     }
 
     /// The destination's nominal peak in linear light (1.0 = reference white), or +∞ for extended destinations.
@@ -310,6 +346,15 @@ struct PlanCompiler {
             append(
                 .luminanceGain(weights: display.lumaCoefficients, inverseOOTFGain(display), purpose: "HLG inverse OOTF")
             )
+            if range == .clamped {
+                // The inverse OOTF divides by a power of the luminance, so a saturated colour whose components are all
+                // below the peak can still need scene light above 1, which the signal clamp would clip per channel
+                // (hue shift). Fit it at constant scene luminance instead: the signal of every component ≤ 1.
+                append(
+                    .headroomFit(
+                        HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients),
+                        name: "fit the HLG signal range", space: "scene light (\(space.primaries.name))"))
+            }
             append(.curve(hlgOETF(beta: display.blackLift)))
             if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
         case let curve:
@@ -508,6 +553,13 @@ struct PlanCompiler {
             return .init(
                 name: "highlight shoulder",
                 detail: "max(R, G, B) above \(number(Double(knee))) rolls onto \(number(Double(ceiling)))")
+        case .headroomFit(let fit, let name, let space):
+            let h = number(fit.headroom), w = fit.luminanceCoefficients
+            return .init(
+                name: name,
+                detail: "max(R, G, B) ≤ \(h) in \(space): towards grey at constant luminance "
+                    + "Y = \(number(w.x))R + \(number(w.y))G + \(number(w.z))B, hue kept; Y ≥ \(h) → (\(h), \(h), \(h))"
+            )
         }
     }
 

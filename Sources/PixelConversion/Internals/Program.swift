@@ -95,6 +95,8 @@ final class Program: @unchecked Sendable {
                 return .gamutMapper(gamutIndex)
             case .highlightShoulder(let knee, let ceiling):
                 return .highlightShoulder(knee: knee, ceiling: ceiling)
+            case .headroomFit(let fit, _, _):
+                return .headroomFit(weights: SIMD3<Float>(fit.luminanceCoefficients), headroom: Float(fit.headroom))
             }
         }
         self.curves = curves

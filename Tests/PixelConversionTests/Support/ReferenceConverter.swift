@@ -26,16 +26,20 @@ struct ReferenceConverter {
         /// Cb, Cr per chroma sample, row-major over the chroma plane.
         var chroma: [SIMD2<Double>]
         var chromaWidth: Int
+        /// Per pixel, whether the tone mapping's headroom fit moved it (its output then inherits the tone curve's
+        /// table error through the fit's sensitivity to luminance; see ``AccuracyCheck``).
+        var fitted: [Bool] = []
     }
 
     func expected(_ view: PixelBufferView) throws -> Expected {
         let w = view.width, h = view.height
         var signals = [SIMD3<Double>](repeating: .zero, count: w * h)
         var alphas = [Double](repeating: 1, count: w * h)
+        var fitted = [Bool](repeating: false, count: w * h)
         for y in 0..<h {
             for x in 0..<w {
                 let (rgb, alpha) = try linear(view, x, y)
-                signals[y * w + x] = encode(rgb)
+                (signals[y * w + x], fitted[y * w + x]) = encodeNoting(rgb)
                 alphas[y * w + x] = alpha
             }
         }
@@ -44,7 +48,7 @@ struct ReferenceConverter {
             return Expected(
                 width: w, height: h,
                 pixels: (0..<(w * h)).map { SIMD4(signals[$0].x, signals[$0].y, signals[$0].z, alphas[$0]) },
-                chroma: [], chromaWidth: 0)
+                chroma: [], chromaWidth: 0, fitted: fitted)
         }
         let s = format.chromaSubsampling!
         let cw = s.chromaWidth(forWidth: w), ch = s.chromaHeight(forHeight: h)
@@ -93,7 +97,10 @@ struct ReferenceConverter {
 
     /// Tone map, gamut, encode: linear in the source primaries → the destination's normalised signal (R′G′B′ or
     /// Y′CbCr / ICtCp).
-    func encode(_ linearSource: SIMD3<Double>) -> SIMD3<Double> {
+    func encode(_ linearSource: SIMD3<Double>) -> SIMD3<Double> { encodeNoting(linearSource).signal }
+
+    /// ``encode(_:)``, and whether the headroom fit moved the pixel.
+    func encodeNoting(_ linearSource: SIMD3<Double>) -> (signal: SIMD3<Double>, fitted: Bool) {
         var rgb = linearSource
         let weights = source.colorSpace.primaries.luminanceCoefficients
         switch options.toneMapping {
@@ -126,17 +133,44 @@ struct ReferenceConverter {
                 }
             }
         }
+        // The tone mapping's headroom, kept in the destination's primaries (ToneMapping's HeadroomFit, in Double).
+        let target: Double? =
+            switch options.toneMapping {
+            case .none: nil
+            case .displayHeadroom(let display, _, let method): method == .bt2446A ? 1 : display
+            case .custom(let mapper): mapper.targetHeadroom
+            }
+        var fitted = false
+        if let target, Swift.min(target, ceiling).isFinite {
+            let before = rgb
+            rgb = HeadroomFit(headroom: Swift.min(target, ceiling), primaries: to).map(rgb)
+            fitted = rgb != before
+        }
         let matrix = destination.matrix
         if destination.effectiveFormat.colorModel == .yCbCr, let m = matrix, m.ictcpTransferFunction != nil {
-            if m == .ictcpPQ { return m.ycbcr(fromRGB: rgb * (options.referenceWhite / PQ.peakLuminance)) }
+            if m == .ictcpPQ { return (m.ycbcr(fromRGB: rgb * (options.referenceWhite / PQ.peakLuminance)), fitted) }
             let display = HLG.Display(
                 peakLuminance: options.hlgPeakLuminance, blackLuminance: options.hlgBlackLuminance,
                 systemGamma: options.hlgSystemGamma, primaries: .bt2020)
-            return m.ycbcr(fromRGB: display.inverseOOTF(rgb * options.referenceWhite))
+            return (m.ycbcr(fromRGB: display.inverseOOTF(rgb * options.referenceWhite)), fitted)
         }
-        let signal = destination.colorSpace.encode(rgb, options: options.conversionOptions)
-        if destination.effectiveFormat.colorModel == .yCbCr { return matrix!.ycbcr(fromRGB: signal) }
-        return signal
+        var signal = destination.colorSpace.encode(rgb, options: options.conversionOptions)
+        let space = destination.colorSpace
+        if space.transferFunction == .hlg, space.outOfRange == .clamped {
+            // Scene light fitted into the signal range at constant scene luminance before the OETF, hue kept.
+            let display = HLG.Display(
+                peakLuminance: options.hlgPeakLuminance, blackLuminance: options.hlgBlackLuminance,
+                systemGamma: options.hlgSystemGamma, primaries: space.primaries)
+            let scene = HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients)
+                .map(display.inverseOOTF(rgb * options.referenceWhite))
+            let beta = display.blackLift
+            for i in 0..<3 {
+                let e = (HLG.oetf(scene[i] < 0 ? 0 : scene[i]) - beta) / (1 - beta)
+                signal[i] = e.isNaN ? e : Swift.min(Swift.max(e, 0), 1)
+            }
+        }
+        if destination.effectiveFormat.colorModel == .yCbCr { return (matrix!.ycbcr(fromRGB: signal), fitted) }
+        return (signal, fitted)
     }
 
     var ceiling: Double {
