@@ -249,20 +249,39 @@ HDRK_TARGET long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayou
 
 /// A headroom fit's constants in registers.
 typedef struct {
-    __m256 w0, w1, w2, h;
+    __m256 w0, w1, w2, h, limit, invH, zero, one, knee, span;
 } HDRKFitRegisters;
 
-HDRK_TARGET static inline HDRKFitRegisters hdrk_fit_registers(const float w[3], float h) {
+HDRK_TARGET static inline HDRKFitRegisters hdrk_fit_registers(const float w[3], float h, float limit) {
     HDRKFitRegisters f;
     f.w0 = _mm256_set1_ps(w[0]);
     f.w1 = _mm256_set1_ps(w[1]);
     f.w2 = _mm256_set1_ps(w[2]);
     f.h = _mm256_set1_ps(h);
+    f.limit = _mm256_set1_ps(limit);
+    f.invH = _mm256_set1_ps(1.0f / h);
+    f.zero = _mm256_setzero_ps();
+    f.one = _mm256_set1_ps(1.0f);
+    f.knee = _mm256_set1_ps(0.75f);
+    f.span = _mm256_set1_ps(4.0f);
     return f;
 }
 
+/// One component of the fit (see hdrk_fit3).
+HDRK_TARGET static inline __attribute__((always_inline)) __m256 hdrk_fit1(const HDRKFitRegisters *f, __m256 c,
+                                                                          __m256 y, __m256 s, __m256 k, __m256 blend,
+                                                                          __m256 full, __m256 clip, __m256 fitted) {
+    const __m256 d = _mm256_add_ps(y, _mm256_mul_ps(s, _mm256_sub_ps(c, y)));
+    const __m256 scaled = _mm256_mul_ps(c, k);
+    __m256 t = _mm256_add_ps(d, _mm256_mul_ps(blend, _mm256_sub_ps(scaled, d)));
+    t = _mm256_min_ps(_mm256_blendv_ps(t, scaled, full), f->h);
+    const __m256 clipped = _mm256_min_ps(c, f->h);
+    return _mm256_blendv_ps(_mm256_blendv_ps(c, clipped, clip), t, fitted);
+}
+
 /// The fit on eight pixels, as the portable HeadroomFit.fit: _mm256_max_ps(a, b) is a > b ? a : b and
-/// _mm256_min_ps(a, b) is a < b ? a : b, the Swift expressions; lanes not over the headroom keep their values.
+/// _mm256_min_ps(a, b) is a < b ? a : b, the Swift expressions; lanes not over the headroom keep their values, lanes
+/// at most `limit` are clipped at the headroom, the others blend the desaturated and the scaled pixel.
 HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_fit3(const HDRKFitRegisters *f, __m256 *r,
                                                                         __m256 *g, __m256 *b) {
     const __m256 m = _mm256_max_ps(_mm256_max_ps(*r, *g), *b);
@@ -270,19 +289,22 @@ HDRK_TARGET static inline __attribute__((always_inline)) void hdrk_fit3(const HD
     if (_mm256_movemask_ps(over) == 0) return;
     const __m256 y = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(f->w0, *r), _mm256_mul_ps(f->w1, *g)),
                                    _mm256_mul_ps(f->w2, *b));
+    const __m256 valid = _mm256_cmp_ps(y, y, _CMP_EQ_OQ);
     const __m256 s = _mm256_div_ps(_mm256_sub_ps(f->h, y), _mm256_sub_ps(m, y));
-    const __m256 tr = _mm256_min_ps(_mm256_add_ps(y, _mm256_mul_ps(s, _mm256_sub_ps(*r, y))), f->h);
-    const __m256 tg = _mm256_min_ps(_mm256_add_ps(y, _mm256_mul_ps(s, _mm256_sub_ps(*g, y))), f->h);
-    const __m256 tb = _mm256_min_ps(_mm256_add_ps(y, _mm256_mul_ps(s, _mm256_sub_ps(*b, y))), f->h);
-    const __m256 desaturate = _mm256_and_ps(over, _mm256_cmp_ps(y, f->h, _CMP_LT_OQ));
-    const __m256 grey = _mm256_and_ps(over, _mm256_cmp_ps(y, f->h, _CMP_GE_OQ));
-    *r = _mm256_blendv_ps(_mm256_blendv_ps(*r, tr, desaturate), f->h, grey);
-    *g = _mm256_blendv_ps(_mm256_blendv_ps(*g, tg, desaturate), f->h, grey);
-    *b = _mm256_blendv_ps(_mm256_blendv_ps(*b, tb, desaturate), f->h, grey);
+    const __m256 k = _mm256_div_ps(f->h, m);
+    __m256 blend = _mm256_mul_ps(_mm256_sub_ps(_mm256_mul_ps(y, f->invH), f->knee), f->span);
+    blend = _mm256_min_ps(_mm256_max_ps(blend, f->zero), f->one);
+    const __m256 full = _mm256_cmp_ps(blend, f->one, _CMP_GE_OQ);
+    const __m256 clip = _mm256_and_ps(over, valid);
+    const __m256 fitted = _mm256_and_ps(_mm256_cmp_ps(m, f->limit, _CMP_GT_OQ), valid);
+    *r = hdrk_fit1(f, *r, y, s, k, blend, full, clip, fitted);
+    *g = hdrk_fit1(f, *g, y, s, k, blend, full, clip, fitted);
+    *b = hdrk_fit1(f, *b, y, s, k, blend, full, clip, fitted);
 }
 
-HDRK_TARGET void hdrk_headroom_fit_avx2(const float w[3], float h, float *p0, float *p1, float *p2, long n) {
-    const HDRKFitRegisters f = hdrk_fit_registers(w, h);
+HDRK_TARGET void hdrk_headroom_fit_avx2(const float w[3], float h, float limit, float *p0, float *p1, float *p2,
+                                        long n) {
+    const HDRKFitRegisters f = hdrk_fit_registers(w, h, limit);
     for (long i = 0; i < n; i += 8) {
         __m256 r = _mm256_loadu_ps(p0 + i), g = _mm256_loadu_ps(p1 + i), b = _mm256_loadu_ps(p2 + i);
         hdrk_fit3(&f, &r, &g, &b);
@@ -788,7 +810,7 @@ HDRK_TARGET static inline void hdrk_tail_registers(const HDRKHalfTail *tail, HDR
     t->hasClamp = tail->hasClamp != 0;
     t->hasPre = tail->hasPre != 0;
     t->hasPost = tail->hasPost != 0;
-    t->fit = hdrk_fit_registers(tail->fitWeights, tail->fitHeadroom);
+    t->fit = hdrk_fit_registers(tail->fitWeights, tail->fitHeadroom, tail->fitLimit);
     t->hasFit = tail->hasFit != 0;
 }
 
@@ -988,8 +1010,8 @@ long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *l, const 
     return 0;
 }
 void hdrk_clamp_avx2(float low, float high, float *v, long n) { (void)low; (void)high; (void)v; (void)n; }
-void hdrk_headroom_fit_avx2(const float w[3], float h, float *p0, float *p1, float *p2, long n) {
-    (void)w; (void)h; (void)p0; (void)p1; (void)p2; (void)n;
+void hdrk_headroom_fit_avx2(const float w[3], float h, float limit, float *p0, float *p1, float *p2, long n) {
+    (void)w; (void)h; (void)limit; (void)p0; (void)p1; (void)p2; (void)n;
 }
 void hdrk_quantized_curve_avx2(const HDRKQuantizedLayout *l, const float *c, float *v, long n) {
     (void)l; (void)c; (void)v; (void)n;

@@ -419,24 +419,24 @@ struct CubeLUTTests {
     /// code values), by "conversion size interpolation": the values measured with this suite, rounded up with about
     /// 10 % margin. `make accuracy` writes the measurements to Docs/Accuracy.md ("3D LUTs").
     static let bounds: [String: (maximum: Double, mean: Double, typicalMaximum: Double, typicalMean: Double)] = [
-        "BT.2100 PQ → BT.2100 HLG 17 trilinear": (870, 9.8, 140, 3.2),
-        "BT.2100 PQ → BT.2100 HLG 17 tetrahedral": (920, 9.6, 120, 2.7),
-        "BT.2100 PQ → BT.2100 HLG 33 trilinear": (680, 2.8, 87, 0.74),
-        "BT.2100 PQ → BT.2100 HLG 33 tetrahedral": (790, 2.8, 87, 0.65),
-        "BT.2100 PQ → BT.2100 HLG 65 trilinear": (470, 0.53, 72, 0.18),
-        "BT.2100 PQ → BT.2100 HLG 65 tetrahedral": (570, 0.52, 69, 0.16),
+        "BT.2100 PQ → BT.2100 HLG 17 trilinear": (670, 19, 140, 3.1),
+        "BT.2100 PQ → BT.2100 HLG 17 tetrahedral": (680, 19, 120, 2.6),
+        "BT.2100 PQ → BT.2100 HLG 33 trilinear": (580, 6.6, 66, 0.71),
+        "BT.2100 PQ → BT.2100 HLG 33 tetrahedral": (590, 6.7, 65, 0.62),
+        "BT.2100 PQ → BT.2100 HLG 65 trilinear": (450, 2, 51, 0.18),
+        "BT.2100 PQ → BT.2100 HLG 65 tetrahedral": (470, 2, 49, 0.15),
         "BT.2100 HLG → BT.2100 PQ 17 trilinear": (21, 1.1, 9.7, 0.38),
         "BT.2100 HLG → BT.2100 PQ 17 tetrahedral": (21, 1.1, 9.1, 0.37),
         "BT.2100 HLG → BT.2100 PQ 33 trilinear": (7.6, 0.27, 2.3, 0.094),
         "BT.2100 HLG → BT.2100 PQ 33 tetrahedral": (7.6, 0.26, 2.2, 0.092),
         "BT.2100 HLG → BT.2100 PQ 65 trilinear": (2, 0.063, 0.55, 0.024),
         "BT.2100 HLG → BT.2100 PQ 65 tetrahedral": (2, 0.061, 0.52, 0.023),
-        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 17 trilinear": (630, 6.8, 490, 13),
-        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 17 tetrahedral": (560, 6.3, 390, 11),
-        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 33 trilinear": (640, 2.4, 390, 4.6),
-        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 33 tetrahedral": (600, 2.1, 330, 3.5),
-        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 65 trilinear": (600, 0.76, 260, 1.7),
-        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 65 tetrahedral": (580, 0.65, 190, 1.2),
+        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 17 trilinear": (470, 15, 340, 13),
+        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 17 tetrahedral": (450, 14, 300, 11),
+        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 33 trilinear": (360, 5.1, 280, 4.5),
+        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 33 tetrahedral": (340, 4.5, 240, 3.5),
+        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 65 trilinear": (260, 1.6, 160, 1.6),
+        "BT.2100 PQ → sRGB, tone mapped (headroom 1) 65 tetrahedral": (220, 1.4, 140, 1.2),
     ]
 
     @Test("interpolation error against PixelConverter on a dense grid, by conversion, size and interpolation")
@@ -452,12 +452,13 @@ struct CubeLUTTests {
             #expect(measured.typicalMaximum <= bound.typicalMaximum, "\(key): \(measured)")
             #expect(measured.typicalMean <= bound.typicalMean, "\(key): \(measured)")
         }
-        // Larger tables are closer on average, and tetrahedral is no worse than trilinear on average.
+        // Larger tables are closer on average, and on typical content tetrahedral is no worse than trilinear on
+        // average (over the whole cube either may win: the bends at clipping and fitting dominate there).
         for (name, _, _, _) in Self.conversions {
             let means = results.filter { $0.name == name && $0.interpolation == .tetrahedral }.map(\.measured.mean)
             #expect(means == means.sorted(by: >), "\(name): \(means)")
             for size in Self.sizes {
-                let pair = results.filter { $0.name == name && $0.size == size }.map(\.measured.mean)
+                let pair = results.filter { $0.name == name && $0.size == size }.map(\.measured.typicalMean)
                 #expect(pair[1] <= pair[0], "\(name) \(size): tetrahedral \(pair[1]) vs trilinear \(pair[0])")
             }
         }

@@ -77,7 +77,7 @@ long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *layout, c
 /// ToneMapping's HeadroomFit on three padded planes (linear RGB), as PixelConversion's portable kernel: with
 /// m = max(max(R, G), B) > h and Y = (w0·R + w1·G) + w2·B, each value becomes min(Y + s·(v − Y), h),
 /// s = (h − Y)/(m − Y), when Y < h, and h when Y ≥ h; other pixels (and NaN luminance) are left unchanged.
-void hdrk_headroom_fit_avx2(const float w[3], float h, float *p0, float *p1, float *p2, long n);
+void hdrk_headroom_fit_avx2(const float w[3], float h, float limit, float *p0, float *p1, float *p2, long n);
 
 /// A quantised curve in place on a padded plane: each value becomes the signal of its code, (code − bias) / scale;
 /// NaN stays NaN.
@@ -137,7 +137,7 @@ void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, flo
 /// The steps between the colour values of a conversion to interleaved half-float RGBA and its writer, fused: a clamp
 /// to [clampLow, clampHigh] as hdrk_clamp_avx2 (`hasClamp`), an affine map (`hasPre`), a curve (`pairs` not NULL: the
 /// table of `layout` as node pairs, see hdrk_table_avx2), an affine map (`hasPost`), and a headroom fit with
-/// `fitWeights` and `fitHeadroom` as hdrk_headroom_fit_avx2 (`hasFit`), in that order.
+/// `fitWeights`, `fitHeadroom` and `fitLimit` as hdrk_headroom_fit_avx2 (`hasFit`), in that order.
 typedef struct {
     float clampLow;
     float clampHigh;
@@ -150,6 +150,7 @@ typedef struct {
     int32_t hasPost;
     float fitWeights[3];
     float fitHeadroom;
+    float fitLimit;
     int32_t hasFit;
 } HDRKHalfTail;
 

@@ -39,9 +39,9 @@ struct HalfTail {
             post = k.simd
             remaining = remaining.dropFirst()
         }
-        var fit: (weights: SIMD3<Float>, headroom: Float)?
-        if case .headroomFit(let weights, let headroom)? = remaining.first {
-            fit = (weights, headroom)
+        var fit: (weights: SIMD3<Float>, headroom: Float, limit: Float)?
+        if case .headroomFit(let weights, let headroom, let limit)? = remaining.first {
+            fit = (weights, headroom, limit)
             remaining = remaining.dropFirst()
         }
         guard remaining.isEmpty else { return nil }
@@ -52,7 +52,7 @@ struct HalfTail {
             layout: curve?.simdLayout ?? HDRKTableLayout(), pairs: curve?.table,
             hasPre: pre == nil ? 0 : 1, hasPost: post == nil ? 0 : 1,
             fitWeights: (fit?.weights.x ?? 0, fit?.weights.y ?? 0, fit?.weights.z ?? 0),
-            fitHeadroom: fit?.headroom ?? 0, hasFit: fit == nil ? 0 : 1)
+            fitHeadroom: fit?.headroom ?? 0, fitLimit: fit?.limit ?? 0, hasFit: fit == nil ? 0 : 1)
         swapsRedAndBlue = bgra
         if case .rgb(let r) = reader, let access = r.interleaved {
             (interleavedSource, codeTable) = (access, r.codeTable)

@@ -100,8 +100,9 @@ enum PortableKernels {
 
     /// ``HeadroomFit`` on every pixel, its `Float` kernel (the C kernel repeats it).
     @inline(__always)
-    static func headroomFit(weights: SIMD3<Float>, headroom: Float, _ planes: Planes) {
-        HeadroomFit.fit(planes.p0, planes.p1, planes.p2, count: planes.count, weights: weights, headroom: headroom)
+    static func headroomFit(weights: SIMD3<Float>, headroom: Float, limit: Float, _ planes: Planes) {
+        HeadroomFit.fit(
+            planes.p0, planes.p1, planes.p2, count: planes.count, weights: weights, headroom: headroom, limit: limit)
     }
 
     /// The highlight shoulder: with m = max(R, G, B) > k, scale by s(m)/m, s(m) = k + (c − k)·t/(1 + t),

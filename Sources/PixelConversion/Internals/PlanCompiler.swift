@@ -557,8 +557,9 @@ struct PlanCompiler {
             let h = number(fit.headroom), w = fit.luminanceCoefficients
             return .init(
                 name: name,
-                detail: "max(R, G, B) ≤ \(h) in \(space): towards grey at constant luminance "
-                    + "Y = \(number(w.x))R + \(number(w.y))G + \(number(w.z))B, hue kept; Y ≥ \(h) → (\(h), \(h), \(h))"
+                detail: "max(R, G, B) ≤ \(h) in \(space), hue kept: towards grey at constant luminance "
+                    + "Y = \(number(w.x))R + \(number(w.y))G + \(number(w.z))B below Y = ¾·\(h), blending into "
+                    + "C·\(h)/max(R, G, B) (saturation kept, luminance lowered) from there to Y ≥ \(h)"
             )
         }
     }

@@ -68,12 +68,14 @@ extension Program {
             gamutMappers[index].apply(red: planes.red, green: planes.green, blue: planes.blue)
         case .highlightShoulder(let knee, let ceiling):
             PortableKernels.highlightShoulder(knee: knee, ceiling: ceiling, planes)
-        case .headroomFit(let weights, let headroom):
-            guard simd else { return PortableKernels.headroomFit(weights: weights, headroom: headroom, planes) }
+        case .headroomFit(let weights, let headroom, let limit):
+            guard simd else {
+                return PortableKernels.headroomFit(weights: weights, headroom: headroom, limit: limit, planes)
+            }
             withUnsafePointer(to: weights) { w in
                 w.withMemoryRebound(to: Float.self, capacity: 3) { w in
                     hdrk_headroom_fit_avx2(
-                        w, headroom, planes.p0, planes.p1, planes.p2, KernelSet.padded(planes.count))
+                        w, headroom, limit, planes.p0, planes.p1, planes.p2, KernelSet.padded(planes.count))
                 }
             }
         }

@@ -96,7 +96,9 @@ final class Program: @unchecked Sendable {
             case .highlightShoulder(let knee, let ceiling):
                 return .highlightShoulder(knee: knee, ceiling: ceiling)
             case .headroomFit(let fit, _, _):
-                return .headroomFit(weights: SIMD3<Float>(fit.luminanceCoefficients), headroom: Float(fit.headroom))
+                return .headroomFit(
+                    weights: SIMD3<Float>(fit.luminanceCoefficients), headroom: Float(fit.headroom),
+                    limit: fit.floatLimit)
             }
         }
         self.curves = curves

@@ -15,7 +15,7 @@ enum Step {
     /// Index into ``Program/gamutMappers``.
     case gamutMapper(Int)
     case highlightShoulder(knee: Float, ceiling: Float)
-    case headroomFit(weights: SIMD3<Float>, headroom: Float)
+    case headroomFit(weights: SIMD3<Float>, headroom: Float, limit: Float)
 }
 
 /// An affine map's coefficients for both code paths.
