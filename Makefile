@@ -3,14 +3,15 @@ SWIFT ?= swift
 PYTHON ?= python3
 # System libraries the package links, as Debian packages and the pkg-config modules that prove they are installed.
 # The codec libraries (libpng, libjpeg-turbo, libavif, libheif, libde265, dav1d) are needed by ImageFiles and the
-# tool only.
+# tool only; FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale 5.1) by VideoFiles and the tool only.
 APT_PACKAGES := liblcms2-dev zlib1g-dev pkg-config libpng-dev libjpeg62-turbo-dev libavif-dev libheif-dev \
-	libde265-dev libdav1d-dev
-PKG_CONFIG_MODULES := lcms2 zlib libpng libjpeg libavif libheif libde265 dav1d
+	libde265-dev libdav1d-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
+PKG_CONFIG_MODULES := lcms2 zlib libpng libjpeg libavif libheif libde265 dav1d libavformat libavcodec libavutil \
+	libswscale
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
-# Tools the colour-tag tests compare against when present (the exiftool cross-check skips with a note otherwise).
-APT_TEST_TOOLS := libimage-exiftool-perl
+# Tools the tests compare against when present (the exiftool and ffprobe cross-checks skip with a note otherwise).
+APT_TEST_TOOLS := libimage-exiftool-perl ffmpeg
 
 .PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy \
 	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus
@@ -38,13 +39,14 @@ test-profiles:
 		|| echo "note: could not install $(APT_TEST_PROFILES); ICC tests that need them will skip"; \
 	fi
 
-## exiftool for the ColorTags cross-check (best effort: the test skips visibly without it). Never Python.
+## exiftool for the ColorTags cross-check and ffmpeg/ffprobe for the VideoFiles cross-checks (best effort: those tests
+## skip visibly without them). Never Python.
 test-tools:
-	@if command -v exiftool >/dev/null 2>&1; then :; \
+	@if command -v exiftool >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_TOOLS) >/dev/null 2>&1 \
 		|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_TOOLS) >/dev/null 2>&1; }; } \
-		|| echo "note: could not install $(APT_TEST_TOOLS); the exiftool cross-check will skip"; \
+		|| echo "note: could not install $(APT_TEST_TOOLS); the exiftool and ffprobe cross-checks will skip"; \
 	fi
 
 build: deps
@@ -84,7 +86,7 @@ lint:
 ## Fuzz every target for FUZZ_TIME seconds each (libFuzzer + AddressSanitizer when the toolchain has them, else a
 ## deterministic mutation driver); FUZZ_TARGETS narrows the set. Work folders in .build-fuzz/; see Docs/Reliability.md.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS ?= png jpeg isobmff movie icc cicp inspect converter items
+FUZZ_TARGETS ?= png jpeg isobmff movie icc cicp inspect converter items videofile
 fuzz: deps
 	SWIFT=$(SWIFT) Fuzz/run $(FUZZ_TIME) $(FUZZ_TARGETS)
 

@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "PixelConversion", targets: ["PixelConversion"]),
         .library(name: "ColorTags", targets: ["ColorTags"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
+        .library(name: "VideoFiles", targets: ["VideoFiles"]),
         .library(name: "MediaConversion", targets: ["MediaConversion"]),
         .executable(name: "hdrcolor", targets: ["hdrcolor"]),
     ],
@@ -115,6 +116,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Video files
+        // Movies in and out through FFmpeg's libraries (Debian 12: FFmpeg 5.1). Only VideoFiles (and the tool) link
+        // them; one module map links avformat, avcodec, swscale and avutil, found through pkg-config `libavformat`.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        .target(
+            name: "VideoFiles",
+            dependencies: ["CFFmpeg", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion", "ColorTags"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Media conversion
         // The file-to-file job (read, decide the target, convert, write, check) as library API; the tool calls it.
         .target(
@@ -140,6 +153,7 @@ let package = Package(
             dependencies: [
                 "HDRColor",
                 "ImageFiles",
+                "VideoFiles",
                 "MediaConversion",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser",
@@ -170,6 +184,10 @@ let package = Package(
         .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "TransferFunctions", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "VideoFilesTests",
+            dependencies: ["VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaConversionTests", dependencies: ["MediaConversion", "ImageFiles", "HDRColor", "TestSupport"],

@@ -72,6 +72,14 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
 
+        // Movies through FFmpeg: 4K HEVC PQ decode + convert and PQ → HLG transcode, beside the ffmpeg CLI with zscale.
+        .executableTarget(
+            name: "VideoFilesBenchmarks",
+            dependencies: benchmarkDependencies + [.product(name: "VideoFiles", package: "HDRColor")],
+            path: "Benchmarks/VideoFilesBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+
         // Movie tags: a sparse 1 GiB MP4 read by seeking, with the 1 s / 50 MB budget of issue 19.
         .executableTarget(
             name: "ColorTagsBenchmarks",

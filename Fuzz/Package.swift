@@ -24,6 +24,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
         ["PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions"]
     ),
     ("FuzzItems", "items", ["ImageFiles"]),
+    ("FuzzVideoFile", "videofile", ["VideoFiles", "PixelBuffers"]),
 ]
 
 let package = Package(

@@ -212,7 +212,9 @@ struct ArchitectureDocTests {
         }
     }
 
-    @Test("rule 3: only ImageFiles links the codec libraries; the umbrella does not depend on ImageFiles")
+    @Test(
+        "rule 3: only ImageFiles links the codec libraries, only VideoFiles links FFmpeg; the umbrella depends on neither"
+    )
     func codecsOnlyInImageFiles() throws {
         let graph = try Self.graph()
         let codecs: Set<String> = ["CPNG", "CJPEG", "CAVIF", "CHEIF", "CDe265", "CDav1d"]
@@ -224,6 +226,14 @@ struct ArchitectureDocTests {
             #expect(Self.closure(of: name, in: graph).isDisjoint(with: codecs), "\(name) reaches a codec")
         }
         #expect(!Self.closure(of: "HDRColor", in: graph).contains("ImageFiles"))
+        let ffmpeg: Set<String> = ["CFFmpeg"]
+        for (name, dependencies) in graph where name != "VideoFiles" {
+            #expect(dependencies.isDisjoint(with: ffmpeg), "\(name) depends on FFmpeg directly")
+        }
+        for name in described where !["VideoFiles", "hdrcolor"].contains(name) {
+            #expect(Self.closure(of: name, in: graph).isDisjoint(with: ffmpeg), "\(name) reaches FFmpeg")
+        }
+        #expect(!Self.closure(of: "HDRColor", in: graph).contains("VideoFiles"))
     }
 
     @Test("rule 4: no Swift file re-exports a C module or imports it publicly")

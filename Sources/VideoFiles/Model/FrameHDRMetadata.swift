@@ -1,0 +1,34 @@
+public import ColorTags
+
+/// The HDR metadata that travels with one decoded frame (FFmpeg frame side data), or with a stream.
+///
+/// Static metadata (mastering display, content light level) is usually the same on every frame and on the stream;
+/// dynamic metadata (HDR10+, Dolby Vision RPUs) changes per frame and is passed through, not interpreted.
+public struct FrameHDRMetadata: Hashable, Sendable {
+    /// SMPTE ST 2086 mastering display colour volume (`AV_FRAME_DATA_MASTERING_DISPLAY_METADATA`, from the HEVC SEI or
+    /// the AV1 metadata OBU); chromaticities in CIE 1931 xy, luminances in cd/m².
+    public var masteringDisplay: MasteringDisplayColorVolume?
+    /// CTA-861.3 content light level (`AV_FRAME_DATA_CONTENT_LIGHT_LEVEL`); cd/m².
+    public var contentLightLevel: ContentLightLevel?
+    /// Whether FFmpeg parsed SMPTE ST 2094-40 (HDR10+) dynamic metadata for this frame
+    /// (`AV_FRAME_DATA_DYNAMIC_HDR_PLUS`).
+    public var hasHDR10Plus: Bool
+    /// The HDR10+ message as it was stored in the bitstream: the `user_data_registered_itu_t_t35` payload from
+    /// country code 0xB5 on (HEVC/H.264 SEI payload type 4, AV1 metadata OBU type 4), emulation-prevention bytes
+    /// removed. `nil` when the frame has none or the packet that carried it could not be matched to the frame.
+    public var hdr10PlusPayload: [UInt8]?
+    /// Whether the frame carries a Dolby Vision RPU (`AV_FRAME_DATA_DOVI_RPU_BUFFER`, HEVC NAL unit type 62).
+    public var hasDolbyVisionRPU: Bool
+
+    /// Creates a value; every field defaults to absent.
+    public init(
+        masteringDisplay: MasteringDisplayColorVolume? = nil, contentLightLevel: ContentLightLevel? = nil,
+        hasHDR10Plus: Bool = false, hdr10PlusPayload: [UInt8]? = nil, hasDolbyVisionRPU: Bool = false
+    ) {
+        self.masteringDisplay = masteringDisplay
+        self.contentLightLevel = contentLightLevel
+        self.hasHDR10Plus = hasHDR10Plus
+        self.hdr10PlusPayload = hdr10PlusPayload
+        self.hasDolbyVisionRPU = hasDolbyVisionRPU
+    }
+}

@@ -1,0 +1,172 @@
+internal import CFFmpeg
+public import Foundation
+public import PixelBuffers
+public import PixelConversion
+import SignalCoding
+
+/// Encodes frames into an MP4, QuickTime (`.mov`), Matroska (`.mkv`) or WebM (`.webm`, AV1 only) movie through
+/// FFmpeg's libraries, with the colour written both in the bitstream and in the container (see
+/// ``VideoEncodeSettings``), and optionally the other streams (audio, subtitles) of a ``MovieReader``'s file copied
+/// packet by packet.
+///
+/// ```swift
+/// let writer = try MovieWriter(url: output, settings: settings)
+/// for (i, frame) in frames.enumerated() {
+///     try writer.append(frame, encoding: settings.encoding, presentationTime: Rational(Int64(i), 25))
+/// }
+/// try writer.finish()
+/// ```
+///
+/// Frames whose layout is the encoder's (planar Y′CbCr, e.g. `yuv420p10le`) are handed to the encoder without a copy:
+/// the caller's planes are wrapped in a reused `AVFrame` (libx265, libx264 and libsvtav1 copy their input inside
+/// `avcodec_send_frame`, and the writer checks that no reference to the caller's memory remains when `append`
+/// returns). Other layouts (biplanar 'x420', P010) are copied once into a reused frame of the encoder's layout. One
+/// `AVPacket` is reused for every packet written; nothing is allocated per frame by the writer once running.
+///
+/// A writer is a class that owns FFmpeg's encoder and muxer; it is not `Sendable`: use it from one thread at a time.
+/// Call ``finish()`` to write the file's index; a writer released without it leaves an incomplete file.
+public final class MovieWriter {
+    /// The file.
+    public let url: URL
+    /// The settings.
+    public let settings: VideoEncodeSettings
+    /// The streams copied from the reader's file, as they are in that file.
+    public let copiedStreams: [MovieStreamSummary]
+    /// Frames appended so far.
+    public private(set) var frameCount = 0
+
+    var formatContext: UnsafeMutablePointer<AVFormatContext>?
+    var encoder: UnsafeMutablePointer<AVCodecContext>?
+    var videoStream: UnsafeMutablePointer<AVStream>?
+    let packet: UnsafeMutablePointer<AVPacket>
+    /// The frame that borrows the caller's planes (its `buf[0]` is ``borrowMarker``, never unreferenced).
+    let borrowFrame: UnsafeMutablePointer<AVFrame>
+    /// The frame owning planes in the encoder's layout, for frames of another layout.
+    let copyFrame: UnsafeMutablePointer<AVFrame>
+    /// A buffer reference that marks ``borrowFrame`` as reference counted, so that `avcodec_send_frame` references it
+    /// instead of copying; its count tells whether the encoder still holds the caller's planes.
+    var borrowMarker: UnsafeMutablePointer<AVBufferRef>?
+    /// The pixel format the encoder takes.
+    let encoderFormat: PixelFormat
+    /// A view over ``copyFrame``'s planes, kept while they do not move.
+    var copyViewCache: MutablePixelBufferView?
+    var copier: StreamCopier?
+    var lastPTS: Int64?
+    var isClosed = false
+
+    /// Creates the file, opens the encoder and writes the container header.
+    ///
+    /// - Parameters:
+    ///   - url: The file to write (replaced if it exists). The container follows the extension: `.mp4`/`.m4v`, `.mov`,
+    ///     `.mkv`, `.webm`.
+    ///   - settings: The codec, frame encoding and HDR metadata.
+    ///   - reader: A reader whose file's other streams (audio, subtitles; not its video streams) are copied into the
+    ///     movie, their timestamps rescaled to the output's time bases.
+    /// - Throws: ``VideoFilesError/invalidSettings(_:)`` for settings the codec cannot encode,
+    ///   ``VideoFilesError/unsupportedCodec(_:)`` when the encoder is missing, ``VideoFilesError/ffmpeg(call:code:message:)``
+    ///   when FFmpeg fails (the file cannot be created, the muxer refuses a copied stream).
+    public init(url: URL, settings: VideoEncodeSettings, copyingStreamsFrom reader: MovieReader? = nil)
+        throws(VideoFilesError)
+    {
+        let cicp = try settings.cicp()
+        let (avFormat, planar) = try EncoderSetup.encoderFormat(settings)
+        var packet = av_packet_alloc()
+        var borrowFrame = av_frame_alloc()
+        var copyFrame = av_frame_alloc()
+        guard let packet, let borrowFrame, let copyFrame else {
+            av_packet_free(&packet)
+            av_frame_free(&borrowFrame)
+            av_frame_free(&copyFrame)
+            throw .allocationFailed("an AVPacket and AVFrames")
+        }
+        self.url = url
+        self.settings = settings
+        self.packet = packet
+        self.borrowFrame = borrowFrame
+        self.copyFrame = copyFrame
+        encoderFormat = planar
+        copiedStreams = reader?.otherStreams.filter { $0.kind == .audio || $0.kind == .subtitle } ?? []
+        try open(avFormat: avFormat, cicp: cicp, reader: reader)
+    }
+
+    deinit {
+        if !isClosed, let context = formatContext, context.pointee.pb != nil {
+            avio_closep(&context.pointee.pb)
+        }
+        borrowFrame.pointee.buf.0 = nil  // the marker is ours, not the frame's
+        var b: UnsafeMutablePointer<AVFrame>? = borrowFrame
+        av_frame_free(&b)
+        var c: UnsafeMutablePointer<AVFrame>? = copyFrame
+        av_frame_free(&c)
+        av_buffer_unref(&borrowMarker)
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&p)
+        avcodec_free_context(&encoder)
+        avformat_free_context(formatContext)
+    }
+
+    /// Encodes one frame.
+    ///
+    /// - Parameters:
+    ///   - frame: The pixels, of the settings' size and format.
+    ///   - encoding: What the pixels mean; must equal ``VideoEncodeSettings/encoding`` (convert other frames with
+    ///     `PixelConverter` first: the writer never changes colour).
+    ///   - presentationTime: The frame's time in seconds, rounded to the time base; `nil` places it one frame after
+    ///     the previous one (frame count ÷ frame rate).
+    /// - Throws: ``VideoFilesError/encodingMismatch(expected:actual:)``, ``VideoFilesError/sizeMismatch(expectedWidth:expectedHeight:width:height:)``,
+    ///   ``VideoFilesError/invalidTimestamp(_:)`` for a time not after the previous frame's,
+    ///   ``VideoFilesError/writerClosed`` after ``finish()`` or a failure, ``VideoFilesError/ffmpeg(call:code:message:)``.
+    public func append(_ frame: PixelBufferView, encoding: PixelEncoding, presentationTime: Rational? = nil)
+        throws(VideoFilesError)
+    {
+        guard !isClosed, let encoder else { throw .writerClosed }
+        guard encoding == settings.encoding else {
+            throw .encodingMismatch(expected: settings.encoding, actual: encoding)
+        }
+        guard frame.format == settings.encoding.format else {
+            throw .encodingMismatch(
+                expected: settings.encoding,
+                actual: PixelEncoding(
+                    format: frame.format, colorSpace: encoding.colorSpace, matrix: encoding.matrix,
+                    range: encoding.range, chromaLocation: encoding.chromaLocation))
+        }
+        guard frame.width == settings.width, frame.height == settings.height else {
+            throw .sizeMismatch(
+                expectedWidth: settings.width, expectedHeight: settings.height, width: frame.width,
+                height: frame.height)
+        }
+        let pts = try timestamp(for: presentationTime)
+        do throws(VideoFilesError) {
+            let input = try prepare(frame)
+            input.pointee.pts = pts
+            try FFmpeg.check(avcodec_send_frame(encoder, input), "avcodec_send_frame")
+            lastPTS = pts
+            try drainEncoder()
+            if input == borrowFrame, let marker = borrowMarker, av_buffer_get_ref_count(marker) != 1 {
+                throw VideoFilesError.ffmpeg(
+                    call: "avcodec_send_frame", code: 0,
+                    message: "the encoder kept a reference to the caller's planes after encoding")
+            }
+            frameCount += 1
+            try copier?.copy(
+                upTo: Rational.seconds(ticks: pts, timeBase: settings.effectiveTimeBase.reduced), into: self)
+        } catch {
+            isClosed = true
+            throw error
+        }
+    }
+
+    /// Flushes the encoder, copies the rest of the copied streams, writes the container's index and closes the file.
+    ///
+    /// - Throws: ``VideoFilesError/writerClosed`` when called twice or after a failure;
+    ///   ``VideoFilesError/ffmpeg(call:code:message:)``.
+    public func finish() throws(VideoFilesError) {
+        guard !isClosed, let encoder, let context = formatContext else { throw .writerClosed }
+        isClosed = true
+        try FFmpeg.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame (flush)")
+        try drainEncoder()
+        try copier?.copy(upTo: nil, into: self)
+        try FFmpeg.check(av_write_trailer(context), "av_write_trailer")
+        try FFmpeg.check(avio_closep(&context.pointee.pb), "avio_closep")
+    }
+}

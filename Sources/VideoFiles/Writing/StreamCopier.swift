@@ -1,0 +1,98 @@
+internal import CFFmpeg
+import Foundation
+
+/// Copies streams of another movie into a muxer packet by packet (no decoding): its own demuxer over the source file,
+/// one output stream per copied stream with the source's codec parameters, and timestamps rescaled from the source
+/// stream's time base to the output stream's. Packets are copied in file order up to the time of the last video frame
+/// written, so that the muxer's interleaving queue stays short.
+final class StreamCopier {
+    private var input: UnsafeMutablePointer<AVFormatContext>?
+    /// Output stream index by input stream index.
+    private var mapping: [Int32: Int32] = [:]
+    private let packet: UnsafeMutablePointer<AVPacket>
+    private let output: UnsafeMutablePointer<AVFormatContext>
+    /// A packet read but not yet due.
+    private var hasPendingPacket = false
+    private var isAtEnd = false
+    /// Packets copied per input stream, and the sum of their durations in the input time base (for tests).
+    private(set) var packetCounts: [Int32: Int] = [:]
+
+    init(url: URL, streams: [Int], output: UnsafeMutablePointer<AVFormatContext>) throws(VideoFilesError) {
+        guard let packet = av_packet_alloc() else { throw .allocationFailed("an AVPacket") }
+        self.packet = packet
+        self.output = output
+        guard var context = avformat_alloc_context() else { throw .allocationFailed("an AVFormatContext") }
+        context.pointee.format_whitelist = av_strdup(MovieReader.Opening.demuxers)
+        var pointer: UnsafeMutablePointer<AVFormatContext>? = context
+        let status = avformat_open_input(&pointer, url.path, nil, nil)
+        guard status >= 0, let opened = pointer else {
+            throw .cannotOpen(path: url.path, reason: FFmpeg.message(status))
+        }
+        context = opened
+        input = context
+        try FFmpeg.check(avformat_find_stream_info(context, nil), "avformat_find_stream_info")
+        let count = Int(context.pointee.nb_streams)
+        for i in 0..<count {
+            guard let stream = context.pointee.streams[i] else { continue }
+            guard streams.contains(i) else {
+                stream.pointee.discard = AVDISCARD_ALL
+                continue
+            }
+            guard let out = avformat_new_stream(output, nil) else { throw .allocationFailed("an AVStream") }
+            try FFmpeg.check(
+                avcodec_parameters_copy(out.pointee.codecpar, stream.pointee.codecpar), "avcodec_parameters_copy")
+            // Let the muxer choose the tag for its container (an 'mp4a' from MP4 is not a Matroska CodecID).
+            out.pointee.codecpar.pointee.codec_tag = 0
+            out.pointee.time_base = stream.pointee.time_base
+            out.pointee.disposition = stream.pointee.disposition
+            av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
+            mapping[Int32(i)] = out.pointee.index
+        }
+    }
+
+    deinit {
+        var p: UnsafeMutablePointer<AVPacket>? = packet
+        av_packet_free(&p)
+        avformat_close_input(&input)
+    }
+
+    /// Copies the packets whose presentation (or decoding) time is at most `time` seconds; all that remain when
+    /// `time` is `nil`.
+    func copy(upTo time: Rational?, into writer: MovieWriter) throws(VideoFilesError) {
+        guard let input, !isAtEnd else { return }
+        while true {
+            if !hasPendingPacket {
+                let status = av_read_frame(input, packet)
+                if status == FFmpeg.endOfFile {
+                    isAtEnd = true
+                    return
+                }
+                try FFmpeg.check(status, "av_read_frame (copied streams)")
+                guard mapping[packet.pointee.stream_index] != nil else {
+                    av_packet_unref(packet)
+                    continue
+                }
+                hasPendingPacket = true
+            }
+            let sourceIndex = packet.pointee.stream_index
+            guard let target = mapping[sourceIndex], let source = input.pointee.streams[Int(sourceIndex)],
+                let destination = output.pointee.streams[Int(target)]
+            else { return }
+            if let time {
+                let stamp = packet.pointee.pts != FFmpeg.noTimestamp ? packet.pointee.pts : packet.pointee.dts
+                if stamp != FFmpeg.noTimestamp,
+                    let seconds = Rational.seconds(ticks: stamp, timeBase: FFmpeg.rational(source.pointee.time_base)),
+                    seconds.doubleValue > time.doubleValue
+                {
+                    return  // not due yet: kept for the next call
+                }
+            }
+            hasPendingPacket = false
+            av_packet_rescale_ts(packet, source.pointee.time_base, destination.pointee.time_base)
+            packet.pointee.stream_index = target
+            packet.pointee.pos = -1
+            packetCounts[sourceIndex, default: 0] += 1
+            try writer.write(packet)
+        }
+    }
+}
