@@ -129,12 +129,13 @@ let package = Package(
         ),
 
         // MARK: Media conversion
-        // The file-to-file job (read, decide the target, convert, write, check) as library API; the tool calls it.
+        // The file-to-file job for images and movies (read, decide the target, convert, write, check) as library API;
+        // the tool calls it.
         .target(
             name: "MediaConversion",
             dependencies: [
                 "HDRColor", "ImageFiles", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion",
-                "ToneMapping", "ColorTags", "ICC",
+                "ToneMapping", "ColorTags", "ICC", "VideoFiles",
             ],
             swiftSettings: swiftSettings
         ),
@@ -165,6 +166,10 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "VideoTestSupport",
+            dependencies: ["VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions"],
+            path: "Tests/VideoTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SignalCodingTests", dependencies: ["SignalCoding", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
@@ -187,13 +192,19 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VideoFilesTests",
-            dependencies: ["VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions", "TestSupport"],
+            dependencies: [
+                "VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions", "TestSupport", "VideoTestSupport",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "MediaConversionTests", dependencies: ["MediaConversion", "ImageFiles", "HDRColor", "TestSupport"],
+            name: "MediaConversionTests",
+            dependencies: [
+                "MediaConversion", "ImageFiles", "HDRColor", "VideoFiles", "TestSupport", "VideoTestSupport",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "HDRColorTests", dependencies: ["HDRColor", "ImageFiles", "hdrcolor", "TestSupport"],
+            name: "HDRColorTests",
+            dependencies: ["HDRColor", "ImageFiles", "MediaConversion", "VideoFiles", "hdrcolor", "TestSupport"],
             swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

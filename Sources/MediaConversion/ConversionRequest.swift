@@ -56,6 +56,8 @@ public struct ConversionRequest: Sendable {
     public var masteringDisplay: MasteringDisplayColorVolume?
     /// Content light level to write instead of the source's or the measured one.
     public var contentLightLevel: ContentLightLevel?
+    /// Codec, quality, frames and stream copying for movie outputs.
+    public var movie: Movie
 
     /// A request with the defaults of `hdrcolor convert`.
     public init(
@@ -65,7 +67,7 @@ public struct ConversionRequest: Sendable {
         gamut: PixelConverter.GamutPolicy = .extended, gainMap: GainMapWriteOptions? = nil,
         displayHeadroom: Double? = nil, rawInput: RawFrameDescription? = nil, rawOutput: PixelFormat? = nil,
         rawOutputCICP: CICP? = nil, masteringDisplay: MasteringDisplayColorVolume? = nil,
-        contentLightLevel: ContentLightLevel? = nil
+        contentLightLevel: ContentLightLevel? = nil, movie: Movie = Movie()
     ) {
         self.colorSpace = colorSpace
         self.profile = profile
@@ -85,5 +87,6 @@ public struct ConversionRequest: Sendable {
         self.rawOutputCICP = rawOutputCICP
         self.masteringDisplay = masteringDisplay
         self.contentLightLevel = contentLightLevel
+        self.movie = movie
     }
 }

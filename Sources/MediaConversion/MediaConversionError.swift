@@ -1,21 +1,35 @@
 public import ImageFiles
+public import VideoFiles
 
-/// Why a conversion failed: the image files' errors, and requests that cannot be carried out.
+/// Why a conversion failed: the image and movie files' errors, and requests that cannot be carried out.
 public enum MediaConversionError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Reading, converting, encoding or writing failed.
+    /// Reading, converting, encoding or writing an image failed.
     case file(ImageFileError)
+    /// Reading, decoding, encoding or writing a movie failed.
+    case movie(VideoFilesError)
+    /// A movie's frames could not be converted.
+    case conversion(String)
     /// The request cannot be carried out (e.g. no output format can be told from the output's name).
     case invalidRequest(String)
 
     /// Whether the input could not be read (missing, truncated, corrupt, unsupported): `hdrcolor` exit status 2.
     public var isUnreadableInput: Bool {
-        if case .file(let error) = self { return error.isUnreadableInput }
-        return false
+        switch self {
+        case .file(let error): return error.isUnreadableInput
+        case .movie(let error):
+            switch error {
+            case .cannotOpen, .noVideoStream, .unmappedPixelFormat, .limitExceeded: return true
+            default: return false
+            }
+        default: return false
+        }
     }
 
     public var description: String {
         switch self {
         case .file(let error): "\(error)"
+        case .movie(let error): "\(error)"
+        case .conversion(let what): "cannot convert the frames: \(what)"
         case .invalidRequest(let what): what
         }
     }

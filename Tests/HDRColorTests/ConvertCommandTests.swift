@@ -141,3 +141,25 @@ import Testing
         }
     }
 }
+
+/// `hdrcolor convert` with a movie: the report, the check and the written tags.
+@Suite struct ConvertMovieCommandTests {
+    @Test func hdr10MovieToHLGValidates() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let output = folder.appendingPathComponent("hlg.mp4").path
+        let source = Fixtures.url("movies/x265-pq-hdr10.mp4").path
+        let result = try CommandLineTool.run(["convert", source, output, "--to", "bt2100-hlg", "--preset", "ultrafast"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("check:   validate --require hlg: passes"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("HLG OETF") && result.standardOutput.contains("libx265"))
+        // Not a terminal: plain progress lines, no bar.
+        #expect(result.standardError.contains("frame 1") && !result.standardError.contains("\u{1B}[K"))
+        #expect(try CommandLineTool.run(["validate", "--require", "hlg", output]).status == 0)
+        let json = try CommandLineTool.run(["convert", source, output, "--to", "bt709", "--frames", "0...1", "--json"])
+        #expect(json.status == 0, "\(json.standardError)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["frames"] as? Int == 2 && object?["validates"] is NSNull)
+        let bad = try CommandLineTool.run(["convert", source, output, "--frames", "5..<2"])
+        #expect(bad.status == 64)
+    }
+}

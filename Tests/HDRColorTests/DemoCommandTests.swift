@@ -2,6 +2,7 @@ import Foundation
 import HDRColor
 import ImageFiles
 import Testing
+import VideoFiles
 
 /// `hdrcolor demo` on a small frame: the files it writes decode to the test frame's levels, and its verdicts are the
 /// validator's.
@@ -10,13 +11,16 @@ struct DemoCommandTests {
     /// The demo frame at 256 × 144: highlight squares of 24 pixels centred at x = 64, 128, 192 and y ≈ 124.
     static let size = (width: 256, height: 144)
 
-    @Test("writes validated HDR, SDR and gain-map files and SVG plots, and prints the timings")
+    @Test("writes validated HDR, SDR and gain-map files, an HDR10 movie and its HLG conversion, SVG plots and timings")
     func demo() throws {
         let folder = try CommandLineTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CommandLineTool.run(["demo", "--size", "256x144", "--runs", "1", "-o", folder.path])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("Validation: 5 of 5 files pass"))
+        #expect(result.standardOutput.contains("Validation: 7 of 7 files pass"))
+        #expect(
+            result.standardOutput.contains("hdrcolor validate --require hlg")
+                && result.standardOutput.contains("hlg.mp4"))
         #expect(result.standardOutput.contains("hdrcolor validate --require iso-hdr"))
         #expect(result.standardOutput.contains("RGBA half Display P3 → 'x420' BT.2100 HLG"))
         #expect(!result.standardOutput.contains("FAIL"))
@@ -53,6 +57,12 @@ struct DemoCommandTests {
             #expect(peak <= 203 * headroom * 1.01, "headroom \(headroom): \(peak) cd/m²")
             #expect(peak >= 203 * headroom * 0.8, "headroom \(headroom): \(peak) cd/m²")
         }
+
+        // The HLG movie converted from the HDR10 one: reference white (48, 82) at BT.2408's HLG 75 %, code 721.
+        let movie = try MovieReader(contentsOf: folder.appendingPathComponent("hlg.mp4"))
+        #expect(movie.videoStream.cicp == .bt2100HLGVideo && movie.videoStream.frameCount == 24)
+        let white = try movie.nextFrame { Int($0.view.plane(0).row(82, as: UInt16.self)[48]) }
+        #expect(white.map { abs($0 - 721) <= 2 } == true, "\(String(describing: white))")
 
         // The SDR PNG and the gain-map JPEG.
         let sdr = try ImageFile.read(contentsOf: folder.appendingPathComponent("sdr.png"))

@@ -1,6 +1,9 @@
 import Foundation
 import HDRColor
+import MediaConversion
+import TestSupport
 import Testing
+import VideoFiles
 
 /// The README's tour, verbatim, with its comments' claims checked. Edit both together.
 @Suite("README examples")
@@ -107,6 +110,19 @@ struct ReadmeExamplesTests {
 
         #expect(tag == CICP.bt2100PQ)
         #expect(recognised?.colorSpace.name == ColorSpace.bt2100PQ.name)
+    }
+
+    @Test("a movie conversion")
+    func movie() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let (hdr10, hlg) = (Fixtures.url("movies/x265-pq-hdr10.mp4"), folder.appendingPathComponent("hlg.mp4"))
+        FFmpegLogLevel.quiet.apply()
+        let request = ConversionRequest(colorSpace: .bt2100HLG)  // 203 cd/m² → HLG 75 % (ITU-R BT.2408)
+        let report = try MediaConverter(request: request).convertMovie(hdr10, to: hlg)
+        print(report.frameCount, report.validates == true)  // every frame; passes --require hlg
+
+        #expect(report.frameCount == (try MovieReader(contentsOf: hdr10).videoStream.frameCount))
+        #expect(report.validates == true)
     }
 
     /// "Using it as a dependency": the README's manifest is Tests/ReadmeConsumer/Package.swift, verbatim, which

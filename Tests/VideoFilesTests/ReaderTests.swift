@@ -6,6 +6,7 @@ import PixelConversion
 import SignalCoding
 import TestSupport
 import Testing
+import VideoTestSupport
 import VideoFiles
 
 extension VideoFilesSuite {

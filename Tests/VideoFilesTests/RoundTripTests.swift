@@ -3,6 +3,7 @@ import Foundation
 import PixelBuffers
 import PixelConversion
 import Testing
+import VideoTestSupport
 import VideoFiles
 
 extension VideoFilesSuite {

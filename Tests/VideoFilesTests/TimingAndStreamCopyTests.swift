@@ -3,6 +3,7 @@ import PixelBuffers
 import PixelConversion
 import TestSupport
 import Testing
+import VideoTestSupport
 
 @testable import VideoFiles
 

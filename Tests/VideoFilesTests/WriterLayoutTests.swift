@@ -4,6 +4,7 @@ import PixelBuffers
 import PixelConversion
 import SignalCoding
 import Testing
+import VideoTestSupport
 import VideoFiles
 
 extension VideoFilesSuite {

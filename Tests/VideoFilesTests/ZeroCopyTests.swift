@@ -2,6 +2,7 @@ import Foundation
 import PixelBuffers
 import PixelConversion
 import Testing
+import VideoTestSupport
 
 @testable import VideoFiles
 

@@ -1,4 +1,5 @@
 import ColorSpaces
+import ColorTags
 import ImageFiles
 import PixelConversion
 import ToneMapping
@@ -39,12 +40,16 @@ struct TargetDecision {
         if let gainMap = image.gainMap {
             return ContentLuminance(maxContentLightLevel: gainMap.renditionHeadroom * request.referenceWhite)
         }
-        return ContentLuminance(
-            masteringPeak: image.masteringDisplay?.maximumLuminance,
-            masteringBlack: image.masteringDisplay?.minimumLuminance,
-            maxContentLightLevel: image.contentLightLevel.flatMap {
-                $0.maxContentLightLevel > 0 ? $0.maxContentLightLevel : nil
-            })
+        return Self.contentLuminance(image.masteringDisplay, image.contentLightLevel)
+    }
+
+    /// The content's luminance from its mastering display and MaxCLL (a MaxCLL of 0 means unknown, CTA-861.3).
+    static func contentLuminance(_ mastering: MasteringDisplayColorVolume?, _ lightLevel: ContentLightLevel?)
+        -> ContentLuminance
+    {
+        ContentLuminance(
+            masteringPeak: mastering?.maximumLuminance, masteringBlack: mastering?.minimumLuminance,
+            maxContentLightLevel: lightLevel.flatMap { $0.maxContentLightLevel > 0 ? $0.maxContentLightLevel : nil })
     }
 
     /// The tone mapping of the conversion (``ConversionRequest/converterToneMapping(content:sourceIsHDR:target:)``

@@ -1,11 +1,13 @@
 import ArgumentParser
 import HDRColor
 import ImageFiles
+import VideoFiles
 
 // Typed values of `hdrcolor convert`.
 
 extension ImageFileType: ExpressibleByArgument {}
 extension ToneMappingMethod: ExpressibleByArgument {}
+extension VideoEncodeSettings.Codec: ExpressibleByArgument {}
 
 /// `--to NAME`: a catalog colour space by identifier or name ("bt2100-pq", "display-p3", "kCGColorSpaceSRGB" …).
 struct ColorSpaceArgument: ExpressibleByArgument {

@@ -7,9 +7,9 @@ import MediaConversion
 extension HDRColorCommand {
     struct Convert: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Convert images between PNG, JPEG, gain-map JPEG, AVIF, HEIF and raw frames, keeping HDR.",
+            abstract: "Convert images (PNG, JPEG, gain-map JPEG, AVIF, HEIF, raw frames) and movies, keeping HDR.",
             discussion: """
-                Reads PNG (libpng), JPEG (libjpeg-turbo), AVIF (libavif), HEIF (libheif) and raw frames; \
+                Reads PNG (libpng), JPEG (libjpeg-turbo), AVIF (libavif), HEIF (libheif), raw frames and movies; \
                 the source colour comes from its tags (cICP > iCCP > sRGB > gAMA/cHRM for PNG, nclx/ICC for AVIF/HEIF, ICC \
                 for JPEG) and is reported with what decided it. Pixels go through PixelConverter (an ICC profile that \
                 matches no catalog space goes through LittleCMS for SDR content). A gain-map image (JPEG, HEIC, AVIF) is \
@@ -22,6 +22,11 @@ extension HDRColorCommand {
                   hdrcolor convert gm.jpg hdr.png             gain-map JPEG to 16-bit PQ PNG
                   hdrcolor convert f.yuv f.png --input-format x420 --size 3840x2160
                   hdrcolor convert a.png b.png out/ --format avif --jobs 2
+                  hdrcolor convert hdr10.mp4 hlg.mp4 --to bt2100-hlg   PQ movie to HLG (203 cd/m² → HLG 75 %)
+                  hdrcolor convert hdr10.mkv sdr.mp4 --to bt709 --tone-map bt2390 --frames 0..<250
+                Movies (MP4, MOV, MKV, WebM; HEVC, H.264, AV1 through FFmpeg) are written as planar Y′CbCr 4:2:0, \
+                10-bit for HDR and 8-bit for SDR, with the colour in the bitstream and the container, audio copied, \
+                and checked as `hdrcolor validate --require hdr10` (PQ) or `--require hlg` would.
                 Exit status: 0 converted, 1 a conversion failed or the output does not validate, 2 an input could not be \
                 read (missing, truncated, corrupt, unsupported), 64 usage error.
                 """
@@ -35,6 +40,7 @@ extension HDRColorCommand {
         @OptionGroup(title: "Tone mapping") var toneMapping: ToneMappingOptions
         @OptionGroup(title: "Gain-map JPEG output") var gainMapOutput: GainMapOutputOptions
         @OptionGroup(title: "Raw frames") var raw: RawFrameOptions
+        @OptionGroup(title: "Movies") var movie: MovieOptions
 
         @Flag(help: "Print JSON reports instead of text.")
         var json = false
@@ -53,7 +59,9 @@ extension HDRColorCommand {
         func run() async throws {
             let request = try makeRequest()
             let pairs = try outputPairs(request)
-            let job = ConvertJob(converter: MediaConverter(request: request))
+            let job = ConvertJob(
+                converter: MediaConverter(request: request),
+                movieProgress: pairs.count > 1 ? .none : Diagnostics.standardErrorIsTerminal ? .bar : .lines)
             let showProgress = Diagnostics.standardErrorIsTerminal && pairs.count > 1
             let concurrency = jobs ?? ProcessInfo.processInfo.activeProcessorCount
             var outcomes: [ConvertOutcome?] = Array(repeating: nil, count: pairs.count)
@@ -121,7 +129,8 @@ extension HDRColorCommand {
                     : nil,
                 displayHeadroom: toneMapping.displayHeadroom, rawInput: rawInput,
                 rawOutput: raw.outputFormat?.value ?? (file.format == .raw ? raw.inputFormat?.value : nil),
-                rawOutputCICP: raw.outputCICP, masteringDisplay: file.mdcv?.value, contentLightLevel: file.clli?.value)
+                rawOutputCICP: raw.outputCICP, masteringDisplay: file.mdcv?.value, contentLightLevel: file.clli?.value,
+                movie: movie.request)
         }
 
         /// (input, output) pairs: one input and an output file, or inputs and an output folder.

@@ -13,13 +13,22 @@ struct ConvertOutcome: Sendable {
     var json: JSONValue
 }
 
-/// One file through `MediaConverter`, reported as text and JSON.
+/// One file through `MediaConverter` (an image, or a movie when the input is one), reported as text and JSON.
 struct ConvertJob: Sendable {
     let converter: MediaConverter
+    /// How a movie's progress is shown on standard error.
+    let movieProgress: MovieProgressStyle
 
     func run(input: String, output: String) -> ConvertOutcome {
+        let (inputURL, outputURL) = (URL(fileURLWithPath: input), URL(fileURLWithPath: output))
         do {
-            let report = try converter.convert(URL(fileURLWithPath: input), to: URL(fileURLWithPath: output))
+            if MediaConverter.isMovie(inputURL) {
+                let printer = MovieProgressPrinter(style: movieProgress)
+                let report = try converter.convertMovie(inputURL, to: outputURL, progress: printer.show)
+                printer.end()
+                return ConvertReportFormat.outcome(report)
+            }
+            let report = try converter.convert(inputURL, to: outputURL)
             return ConvertReportFormat.outcome(report)
         } catch {
             return failure(input, output, "\(error)", status: error.isUnreadableInput ? 2 : 1)

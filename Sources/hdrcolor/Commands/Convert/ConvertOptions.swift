@@ -3,6 +3,7 @@ import Foundation
 import HDRColor
 import ImageFiles
 import MediaConversion
+import VideoFiles
 
 extension HDRColorCommand.Convert {
     /// `--to`, `--to-cicp`, `--to-icc`, `--reference-white`, `--gamut`.
@@ -84,6 +85,46 @@ extension HDRColorCommand.Convert {
 
         func validate() throws {
             if !(1...100).contains(quality) { throw ValidationError("--quality must be 1…100") }
+        }
+    }
+
+    /// `--codec`, `--crf`, `--preset`, `--frames`, `--no-copy-streams`.
+    struct MovieOptions: ParsableArguments {
+        @Option(
+            help:
+                "Video codec of a movie output: hevc (x265), av1 (SVT-AV1) or h264 (x264) (default: hevc; av1 for .webm)."
+        )
+        var codec: VideoEncodeSettings.Codec?
+
+        @Option(help: "The encoder's constant rate factor (x265/x264 0…51, SVT-AV1 1…63; default: the encoder's).")
+        var crf: Int?
+
+        @Option(help: "The encoder's speed preset (x265/x264 ultrafast…veryslow, SVT-AV1 0…13).")
+        var preset: String?
+
+        @Option(help: "Frames to convert, FIRST..<END or FIRST...LAST, counted from 0 (default: all).")
+        var frames: FrameRangeArgument?
+
+        @Flag(name: .customLong("no-copy-streams"), help: "Do not copy the movie's audio and other streams.")
+        var noCopyStreams = false
+
+        var request: ConversionRequest.Movie {
+            ConversionRequest.Movie(
+                codec: codec, crf: crf, preset: preset, frames: frames?.range, copiesOtherStreams: !noCopyStreams)
+        }
+    }
+
+    /// A frame range: `FIRST..<END` or `FIRST...LAST`.
+    struct FrameRangeArgument: ExpressibleByArgument {
+        let range: Range<Int>
+
+        init?(argument: String) {
+            let inclusive = argument.contains("...")
+            let parts = argument.components(separatedBy: inclusive ? "..." : "..<")
+            guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 0 else { return nil }
+            let end = inclusive ? last.addingReportingOverflow(1) : (partialValue: last, overflow: false)
+            guard !end.overflow, end.partialValue > first else { return nil }
+            range = first..<end.partialValue
         }
     }
 

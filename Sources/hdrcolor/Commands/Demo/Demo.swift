@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import HDRColor
 import ImageFiles
+import MediaConversion
+import VideoFiles
 
 extension HDRColorCommand {
     /// `hdrcolor demo`: the library's whole job on a built-in HDR test frame, from a 10-bit PQ video frame to validated
@@ -14,7 +16,8 @@ extension HDRColorCommand {
                 18 % grey, BT.2020 primaries, highlights at 1000 and 4000 cd/m²), converts it with PixelConverter to RGBA \
                 half-float extended-linear Display P3 (an EDR layer's format), tone maps it for display headrooms 1×, 2×, \
                 4× and 16×, exports it to 'x420' BT.2100 HLG, writes ISO HDR PNG and AVIF files, an SDR PNG, a gain-map \
-                JPEG, a contact sheet and SVG plots of the curves, validates the files with the rules of \
+                JPEG, a contact sheet and SVG plots of the curves, a one-second HDR10 movie of the frame (HEVC through \
+                x265) and its HLG conversion (MediaConverter), validates the files with the rules of \
                 `hdrcolor validate`, and prints the timings and verdicts. Exits 1 when a file fails validation.
                 """
         )
@@ -140,6 +143,7 @@ struct DemoJob {
             ImageWriteOptions(
                 fileType: .png, colorSpace: .bt2100PQ, bitDepth: 16, masteringDisplay: Self.masteringDisplay),
             requirements: [.isoHDR])
+        try writeMovies(source, pqVideo, lightLevel)
         try plot(
             "tone-curves.svg", "the headroom tone curve for each display",
             HDRColorCommand.Plot.ToneMap.parse(
@@ -183,6 +187,43 @@ struct DemoJob {
                 name: name, what: what, byteCount: bytes.count,
                 milliseconds: (ContinuousClock.now - start).milliseconds,
                 requirements: requirements))
+    }
+
+    /// A one-second HDR10 movie of the PQ frame (x265 ultrafast), and its conversion to HLG by `MediaConverter`.
+    mutating func writeMovies(_ source: PixelBuffer, _ encoding: PixelEncoding, _ lightLevel: ContentLightLevel?)
+        throws
+    {
+        let rate: Int64 = 24
+        var start = ContinuousClock.now
+        let pq = folder.appendingPathComponent("hdr10.mp4")
+        var settings = VideoEncodeSettings(
+            codec: .hevc, width: source.width, height: source.height, encoding: encoding,
+            frameRate: Rational(rate, 1), masteringDisplay: Self.masteringDisplay, contentLightLevel: lightLevel)
+        settings.preset = "ultrafast"
+        let writer = try MovieWriter(url: pq, settings: settings)
+        for i in 0..<rate {
+            try source.withView { try writer.append($0, encoding: encoding, presentationTime: Rational(i, rate)) }
+        }
+        try writer.finish()
+        files.append(
+            File(
+                name: pq.lastPathComponent, what: "HDR10 movie: HEVC Main10 PQ (x265), 1 s of the frame",
+                byteCount: Self.fileSize(pq), milliseconds: (ContinuousClock.now - start).milliseconds,
+                requirements: [.hdr10]))
+        start = ContinuousClock.now
+        let hlg = folder.appendingPathComponent("hlg.mp4")
+        var request = ConversionRequest(colorSpace: .bt2100HLG)
+        request.movie.preset = "ultrafast"
+        _ = try MediaConverter(request: request).convertMovie(pq, to: hlg)
+        files.append(
+            File(
+                name: hlg.lastPathComponent, what: "HLG movie converted from it (203 cd/m² → HLG 75 %)",
+                byteCount: Self.fileSize(hlg), milliseconds: (ContinuousClock.now - start).milliseconds,
+                requirements: [.hlg]))
+    }
+
+    static func fileSize(_ url: URL) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
     mutating func plot(_ name: String, _ what: String, _ svg: String) throws {

@@ -1,46 +1,46 @@
 import ColorSpaces
-import ColorTags
-import Foundation
-import PixelBuffers
-import PixelConversion
+public import ColorTags
+public import Foundation
+public import PixelBuffers
+public import PixelConversion
 import SignalCoding
 import TransferFunctions
-import VideoFiles
+public import VideoFiles
 
-/// Shared pieces of the VideoFiles tests: PQ test frames of known luminance, movie writing, temporary folders and the
+/// Shared pieces of the VideoFiles and MediaConversion tests: PQ test frames of known luminance, movie writing, temporary folders and the
 /// optional ffmpeg/ffprobe cross-checks.
-enum MovieTestSupport {
+public enum MovieTestSupport {
     /// Luminances of the grey patches, cd/m².
-    static let greyLuminances: [Double] = [10, 100, 203, 500, 1000]
+    public static let greyLuminances: [Double] = [10, 100, 203, 500, 1000]
     /// Colour patches as linear BT.2020 RGB in cd/m² (saturated red, green, blue and a skin-like tone at 203 cd/m²,
     /// a bright yellow).
-    static let colourPatches: [SIMD3<Double>] = [
+    public static let colourPatches: [SIMD3<Double>] = [
         SIMD3(203, 20, 10), SIMD3(15, 203, 25), SIMD3(12, 20, 203), SIMD3(203, 120, 80), SIMD3(800, 700, 50),
     ]
     /// The side of a patch in pixels (a whole HEVC CTU, so that patches are coded apart).
-    static let patch = 64
+    public static let patch = 64
     /// Frame size: five patches wide, two rows high.
-    static let width = 5 * patch
-    static let height = 2 * patch
+    public static let width = 5 * patch
+    public static let height = 2 * patch
 
     /// 10-bit planar 4:2:0, low-bit aligned, narrow range: FFmpeg's yuv420p10le.
-    static let planar10 = try! PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow)
+    public static let planar10 = try! PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .narrow)
     /// The PQ encoding the tests write.
-    static let pqEncoding = PixelEncoding(
+    public static let pqEncoding = PixelEncoding(
         format: planar10, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance, chromaLocation: .topLeft)
     /// The HLG encoding the tests convert to.
-    static let hlgEncoding = PixelEncoding(
+    public static let hlgEncoding = PixelEncoding(
         format: planar10, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance, chromaLocation: .topLeft)
 
     /// HDR10 mastering display: BT.2020 primaries, D65, 1000 / 0.0001 cd/m².
-    static let mastering = MasteringDisplayColorVolume(
+    public static let mastering = MasteringDisplayColorVolume(
         primaries: .bt2020, maximumLuminance: 1000, minimumLuminance: 0.0001)
-    static let lightLevel = ContentLightLevel(maxContentLightLevel: 1000, maxFrameAverageLightLevel: 400)
+    public static let lightLevel = ContentLightLevel(maxContentLightLevel: 1000, maxFrameAverageLightLevel: 400)
 
     /// A frame of grey patches (top row) and colour patches (bottom row), each patch moved by `shift` code values
     /// per frame so that consecutive frames differ, as 'yuv420p10le' BT.2100 PQ, through PixelConverter from PQ
     /// R′G′B′ floats.
-    static func pqFrame(index: Int = 0, width: Int = width, height: Int = height) throws -> PixelBuffer {
+    public static func pqFrame(index: Int = 0, width: Int = width, height: Int = height) throws -> PixelBuffer {
         var rgb = try PixelBuffer(format: .rgbaFloat, width: width, height: height)
         let scale = 1 + 0.02 * Double(index % 5)
         rgb.withMutableView { view in
@@ -63,7 +63,7 @@ enum MovieTestSupport {
     }
 
     /// Settings for a small HEVC PQ movie with HDR10 metadata.
-    static func hevcSettings(encoding: PixelEncoding = pqEncoding, lossless: Bool = false, crf: Int? = nil)
+    public static func hevcSettings(encoding: PixelEncoding = pqEncoding, lossless: Bool = false, crf: Int? = nil)
         -> VideoEncodeSettings
     {
         var s = VideoEncodeSettings(
@@ -78,7 +78,7 @@ enum MovieTestSupport {
 
     /// Writes `frames` with `settings` and returns the file.
     @discardableResult
-    static func write(
+    public static func write(
         _ frames: [PixelBuffer], settings: VideoEncodeSettings, to url: URL, copying reader: MovieReader? = nil
     ) throws -> URL {
         let writer = try MovieWriter(url: url, settings: settings, copyingStreamsFrom: reader)
@@ -92,7 +92,8 @@ enum MovieTestSupport {
     }
 
     /// Every frame of a movie, copied out of the decoder into owned buffers.
-    static func readAll(_ url: URL, options: MovieReader.Options = MovieReader.Options()) throws -> [PixelBuffer] {
+    public static func readAll(_ url: URL, options: MovieReader.Options = MovieReader.Options()) throws -> [PixelBuffer]
+    {
         let reader = try MovieReader(contentsOf: url, options: options)
         var frames: [PixelBuffer] = []
         while let frame = try reader.nextFrame({ try copy($0.view) }) { frames.append(frame) }
@@ -100,14 +101,14 @@ enum MovieTestSupport {
     }
 
     /// An owned copy of a view.
-    static func copy(_ view: PixelBufferView) throws -> PixelBuffer {
+    public static func copy(_ view: PixelBufferView) throws -> PixelBuffer {
         var buffer = try PixelBuffer(format: view.format, width: view.width, height: view.height)
         try buffer.withMutableView { try view.convertLayout(into: $0) }
         return buffer
     }
 
     /// The 16-bit codes of plane `p` of a 10-bit planar buffer, row by row.
-    static func codes(_ buffer: PixelBuffer, plane p: Int) -> [[UInt16]] {
+    public static func codes(_ buffer: PixelBuffer, plane p: Int) -> [[UInt16]] {
         buffer.withView { view in
             let plane = view.plane(p)
             return (0..<plane.height).map { Array(plane.row($0, as: UInt16.self)) }
@@ -116,7 +117,7 @@ enum MovieTestSupport {
 
     /// The largest code difference over every plane, and over the patches' interiors only (`margin` pixels from each
     /// patch edge, in luma pixels).
-    static func maxCodeError(_ a: PixelBuffer, _ b: PixelBuffer, margin: Int = 0) -> Int {
+    public static func maxCodeError(_ a: PixelBuffer, _ b: PixelBuffer, margin: Int = 0) -> Int {
         var worst = 0
         for p in 0..<3 {
             let x = codes(a, plane: p)
@@ -139,7 +140,7 @@ enum MovieTestSupport {
     // MARK: Files and tools
 
     /// A new empty folder under the system's temporary folder.
-    static func temporaryFolder() throws -> URL {
+    public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hdrcolor-video-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -147,7 +148,7 @@ enum MovieTestSupport {
     }
 
     /// The path of an executable on PATH, or nil.
-    static func tool(_ name: String) -> String? {
+    public static func tool(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
             let candidate = "\(folder)/\(name)"
@@ -156,11 +157,11 @@ enum MovieTestSupport {
         return nil
     }
 
-    static let hasFFprobe = tool("ffprobe") != nil
-    static let hasFFmpeg = tool("ffmpeg") != nil
+    public static let hasFFprobe = tool("ffprobe") != nil
+    public static let hasFFmpeg = tool("ffmpeg") != nil
 
     /// Runs a tool and returns its standard output (standard error discarded); throws when it fails.
-    static func run(_ name: String, _ arguments: [String]) throws -> String {
+    public static func run(_ name: String, _ arguments: [String]) throws -> String {
         guard let path = tool(name) else { throw ToolError(message: "\(name) is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -177,8 +178,8 @@ enum MovieTestSupport {
         return String(decoding: data, as: UTF8.self)
     }
 
-    struct ToolError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+    public struct ToolError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 }

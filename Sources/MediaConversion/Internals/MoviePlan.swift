@@ -1,0 +1,99 @@
+import ColorSpaces
+import ColorTags
+import Foundation
+import PixelBuffers
+import PixelConversion
+import SignalCoding
+import ToneMapping
+import VideoFiles
+
+/// The choices a movie conversion makes from its request and the source stream: the encoding and encoder settings
+/// written, the conversion options, and whether the light level must be measured.
+struct MoviePlan {
+    let settings: VideoEncodeSettings
+    let options: PixelConverter.Options
+    /// Whether MaxCLL/MaxFALL are measured in a first pass (a PQ target whose light level nobody gave).
+    let measuresLightLevel: Bool
+
+    init(request: ConversionRequest, source: VideoStreamInfo, output: URL) throws(MediaConversionError) {
+        let ext = output.pathExtension.lowercased()
+        guard MediaConverter.movieExtensions.contains(ext) else {
+            throw .invalidRequest(
+                "cannot tell the movie format from '\(output.lastPathComponent)'; use .mp4, .m4v, .mov, .mkv or .webm")
+        }
+        let sourceSpace = source.encoding.colorSpace
+        let space = request.colorSpace ?? sourceSpace
+        guard !space.isLinear else {
+            throw .invalidRequest(
+                "\(space.name) is linear light, which video does not carry; choose a PQ, HLG or SDR space")
+        }
+        let depth = request.bitDepth ?? (space.isHDR ? 10 : 8)
+        let format: PixelFormat
+        do {
+            format = try .planarYCbCr(request.chroma420 == false ? .s444 : .s420, bitDepth: depth, range: .narrow)
+        } catch { throw .invalidRequest("\(depth)-bit video: \(error)") }
+        let bt2020 = space.primaries.hasSameCoordinates(as: .bt2020)
+        let encoding = PixelEncoding(
+            format: format, colorSpace: space, matrix: bt2020 ? .bt2020NonConstantLuminance : .bt709,
+            chromaLocation: bt2020 ? .topLeft : .left)
+
+        let content = TargetDecision.contentLuminance(source.masteringDisplay, source.contentLightLevel)
+        var options = PixelConverter.Options()
+        options.referenceWhite = request.referenceWhite
+        options.gamut = request.gamut
+        options.toneMapping = request.converterToneMapping(
+            content: content, sourceIsHDR: sourceSpace.isHDR, target: space)
+
+        var mastering = request.masteringDisplay
+        var lightLevel = request.contentLightLevel
+        var measures = false
+        if space.transferFunction == .pq {
+            let unchanged = space == sourceSpace && options.toneMapping.isNone
+            if unchanged {
+                mastering = mastering ?? source.masteringDisplay
+                lightLevel = lightLevel ?? source.contentLightLevel
+            }
+            if mastering == nil {
+                var peak =
+                    sourceSpace.transferFunction == .pq ? content.peakLuminance : ConversionRequest.hlgNominalPeak
+                if case .displayHeadroom(let h, _, _) = options.toneMapping { peak = h * request.referenceWhite }
+                mastering = MasteringDisplayColorVolume(
+                    primaries: .bt2020, maximumLuminance: peak.rounded(), minimumLuminance: 0.0001)
+            }
+            measures = lightLevel == nil
+        }
+
+        var settings = VideoEncodeSettings(
+            codec: request.movie.codec ?? (ext == "webm" ? .av1 : .hevc), width: source.width,
+            height: source.height, encoding: encoding, frameRate: source.frameRate ?? Rational(25, 1),
+            masteringDisplay: mastering, contentLightLevel: lightLevel)
+        settings.timeBase = source.timeBase
+        settings.crf = request.movie.crf
+        settings.preset = request.movie.preset
+        settings.lossless = request.lossless
+        settings.threadCount = request.movie.encoderThreadCount
+        self.settings = settings
+        self.options = options
+        self.measuresLightLevel = measures
+    }
+
+    /// The converter from decoded frames of `encoding` to the written encoding.
+    func converter(from encoding: PixelEncoding) throws(MediaConversionError) -> PixelConverter {
+        do { return try PixelConverter(from: encoding, to: settings.encoding, options: options) } catch {
+            throw .conversion("\(error)")
+        }
+    }
+
+    /// The converter that measures the light level: to extended linear light in the target's primaries, as float
+    /// RGBA, with the same tone mapping.
+    func measuringConverter(from encoding: PixelEncoding) throws(MediaConversionError) -> PixelConverter {
+        let primaries = settings.encoding.colorSpace.primaries
+        let linear = ColorSpace(
+            name: "linear light in the target's primaries", primaries: primaries, transferFunction: .linear,
+            outOfRange: .extended)
+        do {
+            return try PixelConverter(
+                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear), options: options)
+        } catch { throw .conversion("\(error)") }
+    }
+}

@@ -1,0 +1,195 @@
+public import Foundation
+import ColorSpaces
+import ColorTags
+import PixelBuffers
+import PixelConversion
+import SignalCoding
+import ToneMapping
+import VideoFiles
+
+extension MediaConverter {
+    /// The movie file name extensions ``convertMovie(_:to:progress:)`` writes: `mp4`, `m4v`, `mov`, `mkv`, `webm`.
+    public static let movieExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm"]
+
+    /// Whether `url` is a movie: its first bytes are an MP4, QuickTime or Matroska signature (not a HEIF/AVIF image),
+    /// or, for a file that does not exist yet, its extension is one of ``movieExtensions``.
+    public static func isMovie(_ url: URL) -> Bool {
+        if let handle = try? FileHandle(forReadingFrom: url) {
+            defer { try? handle.close() }
+            let head = (try? handle.read(upToCount: 64)).map { [UInt8]($0) } ?? []
+            return ImageFileFormat(signatureOf: head)?.isMovie ?? false
+        }
+        return movieExtensions.contains(url.pathExtension.lowercased())
+    }
+
+    /// Converts a movie's video to ``ConversionRequest/colorSpace`` (default: the source's) and writes it with its
+    /// colour tagged in the bitstream and the container, then checks the written movie.
+    ///
+    /// - **Target encoding**: planar Y′CbCr, narrow range, 4:2:0 (4:4:4 when ``ConversionRequest/chroma420`` is
+    ///   false), 10-bit for HDR targets and 8-bit for SDR unless ``ConversionRequest/bitDepth`` says otherwise; the
+    ///   matrix BT.2020 non-constant luminance for BT.2020 primaries and BT.709 otherwise; chroma sited top-left for
+    ///   BT.2020 and left otherwise.
+    /// - **Light**: ``ConversionRequest/referenceWhite`` (203 cd/m²) is where PQ and HLG meet, so PQ → HLG puts
+    ///   203 cd/m² at HLG 75 % (ITU-R BT.2408) and HLG → PQ the reverse; tone mapping follows
+    ///   ``ConversionRequest/converterToneMapping(content:sourceIsHDR:target:)`` with the stream's mastering display
+    ///   and light level (PQ brighter than 1000 cd/m² is mapped onto the HLG nominal peak; HDR onto SDR onto
+    ///   ``ConversionRequest/headroom``, 1 by default).
+    /// - **HDR10 metadata** of a PQ target: the request's, else the source's when the colour is unchanged; otherwise
+    ///   the mastering display is BT.2020 at the content's peak (1000 cd/m² for HLG, the tone-mapping target when one
+    ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames.
+    /// - **Time**: every frame keeps its presentation time (a frame range is shifted to start at 0); the other
+    ///   streams are copied packet by packet (``ConversionRequest/Movie-swift.struct/copiesOtherStreams``).
+    /// - **Threads**: the caller's thread decodes and converts (the converter uses every core over rows) into a ring
+    ///   of three preallocated frames, which an encoder thread hands to the encoder; once running, nothing is
+    ///   allocated per frame by the pipeline.
+    ///
+    /// - Parameter progress: Called on the caller's thread after each frame is converted.
+    /// - Throws: ``MediaConversionError/movie(_:)`` when reading, decoding, encoding or writing fails,
+    ///   ``MediaConversionError/conversion(_:)`` when no conversion exists between the encodings,
+    ///   ``MediaConversionError/invalidRequest(_:)`` for settings the codec cannot take.
+    public func convertMovie(
+        _ input: URL, to output: URL, progress: ((MovieConversionProgress) -> Void)? = nil
+    ) throws(MediaConversionError) -> MovieConversionReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let reader: MovieReader
+        do { reader = try MovieReader(contentsOf: input) } catch { throw .movie(error) }
+        let stream = reader.videoStream
+        let plan = try MoviePlan(request: request, source: stream, output: output)
+        var lightLevel = plan.settings.contentLightLevel
+        if plan.measuresLightLevel {
+            lightLevel = try measureLightLevel(reader, plan)
+        }
+        var settings = plan.settings
+        settings.contentLightLevel = lightLevel
+        let copies = request.movie.copiesOtherStreams && request.movie.frames == nil && !reader.otherStreams.isEmpty
+        let writer: MovieWriter
+        do {
+            writer = try MovieWriter(url: output, settings: settings, copyingStreamsFrom: copies ? reader : nil)
+        } catch { throw .movie(error) }
+        let ring: FrameRing
+        do { ring = try FrameRing(writer: writer, format: settings.encoding.format, count: 3) } catch {
+            throw .movie(error)
+        }
+        ring.startEncoding()
+
+        var converter: PixelConverter?
+        var times = (convert: Duration.zero, wait: Duration.zero)
+        var converted = 0
+        let total = request.movie.frames.map { min($0.count, stream.frameCount ?? $0.count) } ?? stream.frameCount
+        var firstTicks: Int64?
+        do {
+            try forEachFrame(reader) { frame throws(MediaConversionError) in
+                let waitStart = clock.now
+                guard let slot = ring.acquire() else { return false }
+                let convertStart = clock.now
+                times.wait += convertStart - waitStart
+                if converter == nil || converter?.source != frame.encoding {
+                    converter = try plan.converter(from: frame.encoding)
+                }
+                do { try converter!.convert(frame.view, to: ring.view(slot)) } catch {
+                    ring.release(slot)
+                    throw .conversion("\(error)")
+                }
+                ring.submit(slot, time: presentationTime(frame, first: &firstTicks))
+                times.convert += clock.now - convertStart
+                converted += 1
+                progress?(
+                    MovieConversionProgress(completedFrames: converted, totalFrames: total, elapsed: clock.now - start))
+                return true
+            }
+        } catch {
+            _ = ring.finishEncoding()
+            throw error
+        }
+        if let failure = ring.finishEncoding() { throw .movie(failure) }
+        do { try writer.finish() } catch { throw .movie(error) }
+
+        return MovieConversionReport(
+            input: input.path, output: output.path, source: stream, settings: settings,
+            toneMapping: plan.options.toneMapping,
+            engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
+            plan: converter?.plan.steps.map(\.description) ?? [], frameCount: writer.frameCount,
+            copiedStreams: writer.copiedStreams, validation: validate(output, settings.encoding.colorSpace),
+            duration: clock.now - start, decodeAndConvert: times.convert, waitingForEncoder: times.wait)
+    }
+
+    /// Calls `body` with each frame of the request's range (all frames when none) until it returns false.
+    private func forEachFrame(
+        _ reader: MovieReader, _ body: (VideoFrame) throws(MediaConversionError) -> Bool
+    ) throws(MediaConversionError) {
+        do {
+            if let range = request.movie.frames {
+                try reader.forEachFrame(in: range) { frame in
+                    guard try body(frame) else { throw StopReading() }
+                }
+            } else {
+                while try reader.nextFrame({ frame in try body(frame) }) == true {}
+            }
+        } catch let error as MediaConversionError {
+            throw error
+        } catch let error as VideoFilesError {
+            throw .movie(error)
+        } catch is StopReading {
+            return
+        } catch {
+            throw .conversion("\(error)")
+        }
+    }
+
+    /// A frame's time, shifted to start at 0 for a frame range; nil when the frame has none.
+    private func presentationTime(_ frame: VideoFrame, first: inout Int64?) -> Rational? {
+        guard let pts = frame.pts else { return frame.presentationTime }
+        guard request.movie.frames != nil else { return frame.presentationTime }
+        let origin = first ?? pts
+        first = origin
+        return Rational.seconds(ticks: pts &- origin, timeBase: frame.timeBase)
+    }
+
+    /// MaxCLL and MaxFALL (CTA-861.3) of the converted frames: one pass converting each frame to extended linear
+    /// light in the target's primaries, with the same tone mapping; the reader is then rewound.
+    private func measureLightLevel(_ reader: MovieReader, _ plan: MoviePlan) throws(MediaConversionError)
+        -> ContentLightLevel
+    {
+        var meter = LightLevelMeter(referenceWhite: request.referenceWhite)
+        var linear: PixelBuffer
+        do {
+            linear = try PixelBuffer(format: .rgbaFloat, width: plan.settings.width, height: plan.settings.height)
+        } catch { throw .conversion("\(error)") }
+        var converter: PixelConverter?
+        try forEachFrame(reader) { frame throws(MediaConversionError) in
+            if converter == nil || converter?.source != frame.encoding {
+                converter = try plan.measuringConverter(from: frame.encoding)
+            }
+            do {
+                try linear.withMutableView { view throws(PixelConversionError) in
+                    try converter!.convert(frame.view, to: view)
+                }
+            } catch { throw .conversion("\(error)") }
+            linear.withView { meter.add($0) }
+            return true
+        }
+        do { try reader.seek(toFrame: request.movie.frames?.lowerBound ?? 0) } catch { throw .movie(error) }
+        return meter.lightLevel
+    }
+
+    /// `hdrcolor validate --require hdr10` (PQ) or `--require hlg` (HLG) on the written movie: warnings and errors.
+    private func validate(_ output: URL, _ space: ColorSpace) -> [Finding]? {
+        let requirement: Requirement
+        switch space.transferFunction {
+        case .pq: requirement = .hdr10
+        case .hlg: requirement = .hlg
+        default: return nil
+        }
+        let tagging: ColorTagging
+        do { tagging = try ColorTagging(contentsOf: output) } catch {
+            return [Finding(rule: requirement.rule, severity: .error, message: "the written movie's tags: \(error)")]
+        }
+        return tagging.findings(options: ValidationOptions(requirements: [requirement])).filter {
+            $0.severity >= .warning
+        }
+    }
+}
+
+/// Thrown by a frame callback to stop a frame range early.
+private struct StopReading: Error {}
