@@ -75,7 +75,10 @@ let package = Package(
         // Movies through FFmpeg: 4K HEVC PQ decode + convert and PQ → HLG transcode, beside the ffmpeg CLI with zscale.
         .executableTarget(
             name: "VideoFilesBenchmarks",
-            dependencies: benchmarkDependencies + [.product(name: "VideoFiles", package: "HDRColor")],
+            dependencies: benchmarkDependencies + [
+                .product(name: "VideoFiles", package: "HDRColor"),
+                .product(name: "MediaConversion", package: "HDRColor"),
+            ],
             path: "Benchmarks/VideoFilesBenchmarks",
             plugins: benchmarkPlugins
         ),
