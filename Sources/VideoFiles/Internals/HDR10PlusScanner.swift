@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import ColorTags
 
 /// Finds SMPTE ST 2094-40 (HDR10+) messages in compressed packets, so that a frame's message reaches the caller as
 /// the bytes the bitstream stored: FFmpeg 5.1 parses HDR10+ into `AVDynamicHDRPlus` but keeps no bytes and has no
@@ -99,7 +100,12 @@ struct HDR10PlusScanner {
             guard isSEI else { continue }
             let headerSize = codec == .hevc ? 2 : 1
             guard end - start > headerSize else { continue }
-            if let payload = Self.seiT35(Self.unescaped(data, start + headerSize, end)) { return payload }
+            let unit = Array(data[(start + headerSize)..<end])
+            if let message = SEIMessages.messages(in: unit[...]).messages.first(where: {
+                $0.type == SEIMessages.registeredUserData && SEIMessages.isHDR10Plus(t35: $0.payload)
+            }) {
+                return Array(message.payload)
+            }
         }
         return nil
     }
@@ -112,56 +118,6 @@ struct HDR10PlusScanner {
             i += 1
         }
         return nil
-    }
-
-    /// The RBSP of a NAL unit's bytes: every 00 00 03 becomes 00 00.
-    private static func unescaped(_ data: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(end - start)
-        var zeros = 0
-        for i in start..<end {
-            let b = data[i]
-            if zeros >= 2, b == 3 {
-                zeros = 0
-                continue
-            }
-            zeros = b == 0 ? zeros + 1 : 0
-            out.append(b)
-        }
-        return out
-    }
-
-    /// The first HDR10+ user_data_registered_itu_t_t35 message (payload type 4) of an SEI RBSP.
-    private static func seiT35(_ rbsp: [UInt8]) -> [UInt8]? {
-        var i = 0
-        while i < rbsp.count, !(rbsp.count - i == 1 && rbsp[i] == 0x80) {
-            var type = 0
-            while i < rbsp.count, rbsp[i] == 0xFF, type < 1 << 20 {
-                type += 255
-                i += 1
-            }
-            guard i < rbsp.count else { return nil }
-            type += Int(rbsp[i])
-            i += 1
-            var size = 0
-            while i < rbsp.count, rbsp[i] == 0xFF, size < 1 << 20 {
-                size += 255
-                i += 1
-            }
-            guard i < rbsp.count else { return nil }
-            size += Int(rbsp[i])
-            i += 1
-            guard size <= rbsp.count - i else { return nil }
-            let payload = Array(rbsp[i..<i + size])
-            if type == 4, isHDR10Plus(payload) { return payload }
-            i += size
-        }
-        return nil
-    }
-
-    /// ITU-T T.35 country 0xB5 (USA), provider 0x003C (Samsung), oriented code 0x0001, application identifier 4.
-    static func isHDR10Plus(_ p: [UInt8]) -> Bool {
-        p.count > 6 && p[0] == 0xB5 && p[1] == 0x00 && p[2] == 0x3C && p[3] == 0x00 && p[4] == 0x01 && p[5] == 4
     }
 
     // MARK: AV1
@@ -189,7 +145,7 @@ struct HDR10PlusScanner {
                 var payload = Array(data[(i + used)..<end])
                 while let last = payload.last, last == 0 { payload.removeLast() }
                 if payload.last == 0x80 { payload.removeLast() }
-                if isHDR10Plus(payload) { return payload }
+                if SEIMessages.isHDR10Plus(t35: payload[...]) { return payload }
             }
             i = end
         }

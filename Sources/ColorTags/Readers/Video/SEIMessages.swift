@@ -2,7 +2,7 @@ import ColorSpaces
 
 /// The SEI messages of an HEVC or H.264 SEI NAL unit (H.265 §7.3.5, H.264 §7.3.2.3) that concern colour, and their
 /// payloads as the standards lay them out (H.265 Annex D.2, H.264 Annex D.1).
-enum SEIMessages {
+package enum SEIMessages {
     /// mastering_display_colour_volume.
     static let masteringDisplay = 137
     /// content_light_level_info.
@@ -10,17 +10,17 @@ enum SEIMessages {
     /// alternative_transfer_characteristics.
     static let alternativeTransfer = 147
     /// user_data_registered_itu_t_t35.
-    static let registeredUserData = 4
+    package static let registeredUserData = 4
 
     /// One message: its payloadType and payload bytes (emulation prevention removed).
-    struct Message {
-        var type: Int
-        var payload: ArraySlice<UInt8>
+    package struct Message {
+        package var type: Int
+        package var payload: ArraySlice<UInt8>
     }
 
     /// The messages of an SEI NAL unit's payload (after the NAL header), at most 64; a message whose size runs past
     /// the unit ends the list and is reported as `truncated`.
-    static func messages(in nalPayload: ArraySlice<UInt8>) -> (messages: [Message], truncated: Bool) {
+    package static func messages(in nalPayload: ArraySlice<UInt8>) -> (messages: [Message], truncated: Bool) {
         let rbsp = RBSPReader.unescape(nalPayload)
         var messages: [Message] = []
         var position = 0
@@ -71,7 +71,7 @@ enum SEIMessages {
 
     /// Whether ITU-T T.35 bytes (country code first) are an HDR10+ record: country 0xB5 (United States), terminal
     /// provider 0x003C, provider-oriented code 0x0001, application identifier 4 (SMPTE ST 2094-40 Annex B).
-    static func isHDR10Plus(t35 p: ArraySlice<UInt8>) -> Bool {
+    package static func isHDR10Plus(t35 p: ArraySlice<UInt8>) -> Bool {
         Array(p.prefix(6)) == [0xB5, 0x00, 0x3C, 0x00, 0x01, 0x04]
     }
 }
