@@ -26,13 +26,13 @@ public struct ConversionRequest: Sendable {
     public var profile: ICCProfile?
     /// The output format; nil takes it from the output file's extension.
     public var fileType: ImageFileType?
-    /// Bits per sample; nil for the format's default.
+    /// Bits per sample; nil for the format's default (movies: 10 for PQ and HLG, 8 for SDR).
     public var bitDepth: Int?
     /// Lossy quality 1 … 100 (JPEG, AVIF, HEIF).
     public var quality: Int
-    /// Lossless AVIF or HEIF.
+    /// Lossless AVIF, HEIF or movie (x265, x264; SVT-AV1 has no lossless mode).
     public var lossless: Bool
-    /// 4:2:0 chroma for AVIF, HEIF and JPEG (nil: the format's default).
+    /// 4:2:0 chroma for AVIF, HEIF, JPEG and movies (nil: the format's default; 4:2:0 for movies).
     public var chroma420: Bool?
     /// How tone mapping is chosen.
     public var toneMapping: ToneMapping

@@ -9,6 +9,9 @@ public enum MediaConversionError: Error, Hashable, Sendable, CustomStringConvert
     case movie(VideoFilesError)
     /// A movie's frames could not be converted.
     case conversion(String)
+    /// The source's pictures cannot be converted faithfully (e.g. Dolby Vision profile 5, whose base layer is not a
+    /// displayable signal without its RPU).
+    case unsupportedSource(String)
     /// The request cannot be carried out (e.g. no output format can be told from the output's name).
     case invalidRequest(String)
 
@@ -21,6 +24,7 @@ public enum MediaConversionError: Error, Hashable, Sendable, CustomStringConvert
             case .cannotOpen, .noVideoStream, .unmappedPixelFormat, .limitExceeded: return true
             default: return false
             }
+        case .unsupportedSource: return true
         default: return false
         }
     }
@@ -30,6 +34,7 @@ public enum MediaConversionError: Error, Hashable, Sendable, CustomStringConvert
         case .file(let error): "\(error)"
         case .movie(let error): "\(error)"
         case .conversion(let what): "cannot convert the frames: \(what)"
+        case .unsupportedSource(let why): "unsupported source: \(why)"
         case .invalidRequest(let what): what
         }
     }

@@ -17,11 +17,16 @@ struct CommandLineTests {
         let result = try CommandLineTool.run(["convert", "--help"])
         #expect(result.status == 0)
         let text = result.standardOutput
-        let sections = ["TARGET COLOUR:", "OUTPUT FILE:", "TONE MAPPING:", "GAIN-MAP JPEG OUTPUT:", "RAW FRAMES:"]
+        let sections = [
+            "TARGET COLOUR:", "OUTPUT FILE:", "TONE MAPPING:", "GAIN-MAP JPEG OUTPUT:", "RAW FRAMES:", "MOVIES:",
+        ]
         let positions = sections.map { text.range(of: $0)?.lowerBound }
         #expect(!positions.contains(nil), "missing a section: \(sections)")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "sections out of order")
-        for option in ["--to ", "--bit-depth", "--tone-map", "--display-headroom", "--gain-map", "--input-format"] {
+        for option in [
+            "--to ", "--bit-depth", "--tone-map", "--display-headroom", "--gain-map", "--input-format", "--codec",
+            "--crf", "--preset", "--frames", "--no-copy-streams",
+        ] {
             #expect(text.contains(option), "missing \(option)")
         }
     }

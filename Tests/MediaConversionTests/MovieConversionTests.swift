@@ -4,6 +4,7 @@ import Foundation
 import MediaConversion
 import PixelBuffers
 import PixelConversion
+import TestSupport
 import Testing
 import VideoFiles
 import VideoTestSupport
@@ -203,5 +204,13 @@ struct MovieConversionTests {
             Issue.record("a missing input converted")
         } catch { #expect(error.isUnreadableInput) }
         #expect(MediaConverter.isMovie(source) && !MediaConverter.isMovie(folder.appendingPathComponent("a.png")))
+        // Dolby Vision profile 5: no displayable base layer, refused rather than converted as Y′CbCr.
+        do {
+            _ = try MediaConverter(request: ConversionRequest(colorSpace: .bt2100HLG)).convertMovie(
+                Fixtures.url("movies/dv-5.mp4"), to: folder.appendingPathComponent("dv.mp4"))
+            Issue.record("a Dolby Vision profile 5 movie converted")
+        } catch {
+            #expect(error.isUnreadableInput && "\(error)".contains("profile 5"))
+        }
     }
 }

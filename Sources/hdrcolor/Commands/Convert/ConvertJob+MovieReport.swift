@@ -16,7 +16,10 @@ extension ConvertReportFormat {
             tags.append("MaxCLL/MaxFALL \(format(c.maxContentLightLevel))/\(format(c.maxFrameAverageLightLevel)) cd/m²")
         }
         if source.hasHDR10Plus { tags.append("HDR10+") }
-        if let dv = source.dolbyVision { tags.append("Dolby Vision \(dv)") }
+        if let dv = source.dolbyVision {
+            tags.append(
+                "Dolby Vision profile \(dv.profile).\(dv.compatibilityID) level \(dv.level) (RPU not carried over)")
+        }
         var written: [String] = ["\(settings.codec.encoderName)", "\(settings.encoding)"]
         if let m = settings.masteringDisplay {
             written.append("mastering \(format(m.minimumLuminance))–\(format(m.maximumLuminance)) cd/m²")

@@ -63,18 +63,21 @@ extension HDRColorCommand.Convert {
         @Option(help: "Output format when the extension does not say: png, jpeg, avif, heif, raw.")
         var format: ImageFileType?
 
-        @Option(name: .customLong("bit-depth"), help: "Bits per sample: PNG 8/16, JPEG 8, AVIF/HEIF 8/10/12.")
+        @Option(
+            name: .customLong("bit-depth"),
+            help: "Bits per sample: PNG 8/16, JPEG 8, AVIF/HEIF 8/10/12, movies 8/10/12.")
         var bitDepth: Int?
 
         @Option(help: "Lossy quality 1…100 (JPEG, AVIF, HEIF).")
         var quality: Int = 90
 
-        @Flag(help: "Lossless AVIF (identity matrix, 4:4:4) or HEIF.")
+        @Flag(help: "Lossless AVIF (identity matrix, 4:4:4), HEIF, or HEVC/H.264 movie.")
         var lossless = false
 
         @Option(
             help:
-                "Chroma subsampling of AVIF, HEIF and JPEG: 444 or 420 (default: AVIF 444, HEIF 420, JPEG by quality).")
+                "Chroma subsampling of AVIF, HEIF, JPEG and movies: 444 or 420 (default: AVIF 444, HEIF and movies 420, JPEG by quality)."
+        )
         var chroma: ChromaArgument?
 
         @Option(help: "Mastering display to write: PRIMARIES:MAX:MIN (bt2020|p3|bt709, cd/m²).")
