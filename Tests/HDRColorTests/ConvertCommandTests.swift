@@ -159,6 +159,15 @@ import Testing
         #expect(json.status == 0, "\(json.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         #expect(object?["frames"] as? Int == 2 && object?["validates"] is NSNull)
+        // Into a folder, beside an image: the movie keeps its name and container.
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let both = try CommandLineTool.run([
+            "convert", source, ConvertCommandTests.fixture("pq16-bt2100.png"), out.path, "--to", "bt2100-hlg",
+            "--preset", "ultrafast",
+        ])
+        #expect(both.status == 0, "\(both.standardError)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("x265-pq-hdr10.mp4").path))
         let bad = try CommandLineTool.run(["convert", source, output, "--frames", "5..<2"])
         #expect(bad.status == 64)
     }

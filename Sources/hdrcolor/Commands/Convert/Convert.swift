@@ -149,6 +149,9 @@ extension HDRColorCommand {
             }
             return try inputs.map { input in
                 let url = URL(fileURLWithPath: input)
+                if MediaConverter.isMovie(url) {  // a movie keeps its container
+                    return (input, URL(fileURLWithPath: last).appendingPathComponent(url.lastPathComponent).path)
+                }
                 guard let type = request.fileType ?? ImageFileType(pathExtension: url.pathExtension) else {
                     try Diagnostics.fail("cannot name the output of \(input) in \(last); give --format", status: 1)
                 }
