@@ -245,21 +245,37 @@ SI void affine(const HDRKAffine *k, F *r, F *g, F *b) {
     *b = ((k->m[6] * x + k->m[7] * y) + k->m[8] * z) + k->o[2];
 }
 
-/// HeadroomFit (ToneMapping) in its Float order: m = max(max(R, G), B), Y = (w0·R + w1·G) + w2·B,
-/// s = (h − Y)/(m − Y), min(Y + s·(v − Y), h) where m > h and Y < h, h where m > h and Y ≥ h, unchanged elsewhere
-/// (NaN luminance included).
+/// HeadroomFit (ToneMapping) in the order of its portable SIMD kernel, p = [w0, w1, w2, h, limit]:
+/// m = max(max(R, G), B); m ≤ h: unchanged; h < m ≤ limit: each value min(v, h); m > limit: with
+/// Y = (w0·R + w1·G) + w2·B, s = (h − Y)/(m − Y), k = h/m, w = min(max((Y·(1/h) − 0.75)·4, 0), 1),
+/// D = Y + s·(v − Y), S = v·k: min(w ≥ 1 ? S : D + w·(S − D), h). NaN luminance: unchanged.
 SI void headroom_fit(const float *p, F *r, F *g, F *b) {
+    const float h = p[3], limit = p[4], inverseH = 1.0f / h;
     const F m = max_f(max_f(*r, *g), *b);
-    const I32 over = m > p[3];
+    const I32 over = m > h;
     if (!any(over)) return;
-    const F h = p[3];
+    const I32 fitted = m > limit;
     const F y = (p[0] * *r + p[1] * *g) + p[2] * *b;
     const F s = (h - y) / (m - y);
-    const F tr = min_f(y + s * (*r - y), h), tg = min_f(y + s * (*g - y), h), tb = min_f(y + s * (*b - y), h);
-    const I32 desaturate = over & (y < h), grey = over & (y >= h);
-    *r = grey ? h : (desaturate ? tr : *r);
-    *g = grey ? h : (desaturate ? tg : *g);
-    *b = grey ? h : (desaturate ? tb : *b);
+    const F k = h / m;
+    F blend = (y * inverseH - 0.75f) * 4.0f;
+    blend = blend > 0.0f ? blend : (F)0.0f;
+    blend = blend < 1.0f ? blend : (F)1.0f;
+    const I32 full = blend >= 1.0f;
+    const I32 valid = y == y;
+    const I32 clip = over & valid, fit = fitted & valid;
+#define HDRK_FIT_CHANNEL(c) \
+    do { \
+        const F d = y + s * (c - y), scaled = c * k; \
+        F t = full ? scaled : d + blend * (scaled - d); \
+        t = t < h ? t : (F)h; \
+        const F clipped = c < h ? c : (F)h; \
+        c = fit ? t : (clip ? clipped : c); \
+    } while (0)
+    HDRK_FIT_CHANNEL(*r);
+    HDRK_FIT_CHANNEL(*g);
+    HDRK_FIT_CHANNEL(*b);
+#undef HDRK_FIT_CHANNEL
 }
 
 /// With m = max(max(R, G), B) above the knee k and finite: scale by (k + (c − k)·t/(1 + t))/m, t = (m − k)/(c − k);

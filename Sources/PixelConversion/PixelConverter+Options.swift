@@ -66,8 +66,9 @@ extension PixelConverter {
     /// Display P3. So after the gamut step, a "fit the headroom" step (ToneMapping's `HeadroomFit`) keeps every
     /// component ≤ H in the destination's primaries, H the display headroom (or a custom operator's
     /// `targetHeadroom`), lowered to the destination's peak when that is smaller: a pixel with max(R, G, B) > H moves
-    /// towards grey at constant luminance until its largest component is H (hue and luminance kept), and becomes
-    /// (H, H, H) when its luminance is H or more. Pixels already within H are not touched, bit for bit. Negative
+    /// towards grey at constant luminance until its largest component is H (hue and luminance kept) while its
+    /// luminance is below ¾H; nearer H it keeps more of its saturation at a lower luminance, and from Y ≥ H it is
+    /// scaled by H/max(R, G, B) (hue and saturation kept). Pixels already within H are not touched, bit for bit. Negative
     /// components (colours outside the destination's primaries) are kept under ``GamutPolicy/extended``, moved towards
     /// grey with the rest; ``GamutPolicy/clip`` and ``GamutPolicy/softClip`` remove them first, so their output is
     /// in [0, H].

@@ -8,25 +8,37 @@ import ColorSpaces
 /// primaries, after that conversion, like libplacebo's gamut mapping against the target's peak. With H the
 /// ``headroom``, Y = w·(R, G, B) the luminance (``luminanceCoefficients``) and m = max(R, G, B):
 ///
-/// - m ≤ H: unchanged (bit for bit).
-/// - m > H and Y < H: the pixel moves towards grey at constant luminance, C′ = Y + s·(C − Y) with
-///   s = (H − Y)/(m − Y), so max(R′, G′, B′) = H. Y is kept exactly, and so is the hue: the chroma vector C − Y
-///   keeps its direction (its angle in any chroma plane of these primaries), only its length shrinks.
-/// - m > H and Y ≥ H: no saturation fits; the pixel becomes grey at the headroom, (H, H, H) (the limit of the
-///   case above as Y approaches H, so the map is continuous).
+/// - m ≤ H: unchanged (bit for bit). Up to ``tolerance`` above H (rounding in an earlier step, such as the HLG
+///   OOTF's round trip), components are clipped at H instead, so that a colour on the boundary keeps its saturation.
+/// - Otherwise two pixels with the hue of the input and max(R′, G′, B′) = H are blended:
+///   - D, desaturated at constant luminance: D = Y + s·(C − Y) with s = (H − Y)/(m − Y) (when Y < H);
+///   - S, scaled: S = C·H/m, saturation kept, luminance lowered to Y·H/m.
 ///
-/// Non-negative inputs stay non-negative (C′ lies between C and grey). Negative components (colours outside the
-/// primaries, kept by extended-range outputs) move towards Y like the others and may stay negative: the fit bounds
+///   The result is D + w·(S − D), w = clamp((Y/H − ``luminanceKnee``)/(1 − ``luminanceKnee``), 0, 1): below the
+///   knee (Y < ¾H) luminance is kept and saturation given up; towards Y = H the pixel keeps more of its saturation
+///   at a lower luminance; from Y ≥ H it is S (a bright saturated colour that no desaturation could fit stays that
+///   colour, and grey lands on (H, H, H)). Both D and S are grey plus a positive multiple of the chroma vector C − Y,
+///   so the blend keeps the hue (the chroma's direction in any chroma plane of these primaries), and both reach H in
+///   the same component, so the blend does too.
+///
+/// Non-negative inputs stay non-negative (D and S lie between C's chroma and grey). Negative components (colours
+/// outside the primaries, kept by extended-range outputs) move with the others and may stay negative: the fit bounds
 /// components from above only. Pixels with a NaN component are left as they are; no finite input gives NaN.
 ///
 /// The `Float` form (``apply(red:green:blue:)``, and a `PixelConverter` step on every code path) evaluates
-/// `m = max(max(R, G), B)`, `Y = (w0·R + w1·G) + w2·B`, `s = (H − Y)/(m − Y)` and `min(Y + s·(C − Y), H)` in this
-/// order, without fused multiply-adds, so every component is at most H exactly.
+/// `m = max(max(R, G), B)`, `Y = (w0·R + w1·G) + w2·B`, `s = (H − Y)/(m − Y)`, `D = Y + s·(C − Y)`, `k = H/m`,
+/// `S = C·k`, `w = min(max((Y·(1/H) − 0.75)·4, 0), 1)`, `min(w ≥ 1 ? S : D + w·(S − D), H)` in this order, without
+/// fused multiply-adds, so every component is at most H exactly.
 public struct HeadroomFit: Hashable, Sendable, CustomStringConvertible {
     /// The largest component allowed, H (relative linear light: 1.0 = reference white); +∞ fits everything.
     public let headroom: Double
     /// The luminance weights of the primaries the pixels are in (kept constant while desaturating).
     public let luminanceCoefficients: SIMD3<Double>
+
+    /// How far above H, relative to H, components are clipped rather than fitted: 10⁻⁴ (0.01 %).
+    public static let tolerance = 1e-4
+    /// The fraction of H above which the fit keeps saturation rather than luminance, blending fully at Y = H: ¾.
+    public static let luminanceKnee = 0.75
 
     /// Creates the fit.
     ///
@@ -50,18 +62,23 @@ public struct HeadroomFit: Hashable, Sendable, CustomStringConvertible {
         var m = rgb.x > rgb.y ? rgb.x : rgb.y
         m = m > rgb.z ? m : rgb.z
         guard m > h else { return rgb }
+        guard m > h + h * Self.tolerance else {
+            return SIMD3(Swift.min(rgb.x, h), Swift.min(rgb.y, h), Swift.min(rgb.z, h))
+        }
         let w = luminanceCoefficients
         let y = w.x * rgb.x + w.y * rgb.y + w.z * rgb.z
-        if y < h {
-            let s = (h - y) / (m - y)
-            func fit(_ v: Double) -> Double {
-                let t = y + s * (v - y)
-                return t < h ? t : h
-            }
-            return SIMD3(fit(rgb.x), fit(rgb.y), fit(rgb.z))
-        }
-        return y >= h ? SIMD3(repeating: h) : rgb  // NaN luminance: left as it is
+        guard !y.isNaN else { return rgb }
+        let scaled = rgb * (h / m)
+        let blend = Swift.min(Swift.max((y / h - Self.luminanceKnee) / (1 - Self.luminanceKnee), 0), 1)
+        if blend >= 1 { return SIMD3(Swift.min(scaled.x, h), Swift.min(scaled.y, h), Swift.min(scaled.z, h)) }
+        let s = (h - y) / (m - y)
+        let desaturated = y + s * (rgb - y)
+        let out = desaturated + blend * (scaled - desaturated)
+        return SIMD3(Swift.min(out.x, h), Swift.min(out.y, h), Swift.min(out.z, h))
     }
+
+    /// H × (1 + ``tolerance``) in `Float`: components of pixels whose largest is at most this are clipped at H.
+    public var floatLimit: Float { Float(headroom + headroom * Self.tolerance) }
 
     /// Fits planar linear RGB `Float` rows in place (the first `min` of the three counts); no allocation.
     public func apply(
@@ -71,19 +88,20 @@ public struct HeadroomFit: Hashable, Sendable, CustomStringConvertible {
         guard let r = red.baseAddress, let g = green.baseAddress, let b = blue.baseAddress else { return }
         Self.fit(
             r, g, b, count: Swift.min(red.count, green.count, blue.count),
-            weights: SIMD3<Float>(luminanceCoefficients), headroom: Float(headroom))
+            weights: SIMD3<Float>(luminanceCoefficients), headroom: Float(headroom), limit: floatLimit)
     }
 
     /// The `Float` kernel over `count` pixels of three planes, eight at a time in `SIMD8` (the same operations as
     /// the scalar kernel below, lane by lane: `.>`/`.<` and `replacing(with:where:)` are its `?:`), the rest one by
-    /// one. Blocks of eight within the headroom are skipped.
+    /// one. Blocks of eight within the headroom are skipped. `limit` is ``floatLimit``.
     @inlinable @inline(__always)
     package static func fit(
         _ red: UnsafeMutablePointer<Float>, _ green: UnsafeMutablePointer<Float>, _ blue: UnsafeMutablePointer<Float>,
-        count: Int, weights w: SIMD3<Float>, headroom: Float
+        count: Int, weights w: SIMD3<Float>, headroom: Float, limit: Float
     ) {
         typealias V = SIMD8<Float>
-        let h = V(repeating: headroom)
+        let h = V(repeating: headroom), hLimit = V(repeating: limit), invH = V(repeating: 1 / headroom)
+        let (zero, one, knee, span) = (V(repeating: 0), V(repeating: 1), V(repeating: 0.75), V(repeating: 4))
         let (w0, w1, w2) = (V(repeating: w.x), V(repeating: w.y), V(repeating: w.z))
         var i = 0
         while i + 8 <= count {
@@ -96,47 +114,59 @@ public struct HeadroomFit: Hashable, Sendable, CustomStringConvertible {
             m = b.replacing(with: m, where: m .> b)
             let over = m .> h
             if any(over) {
+                let fitted = m .> hLimit
                 let y = w0 * r + w1 * g + w2 * b
                 let s = (h - y) / (m - y)
-                let tr = y + s * (r - y), tg = y + s * (g - y), tb = y + s * (b - y)
-                let desaturate = over .& (y .< h), grey = over .& (y .>= h)
-                pr.storeBytes(
-                    of: r.replacing(with: h.replacing(with: tr, where: tr .< h), where: desaturate)
-                        .replacing(with: h, where: grey), as: V.self)
-                pg.storeBytes(
-                    of: g.replacing(with: h.replacing(with: tg, where: tg .< h), where: desaturate)
-                        .replacing(with: h, where: grey), as: V.self)
-                pb.storeBytes(
-                    of: b.replacing(with: h.replacing(with: tb, where: tb .< h), where: desaturate)
-                        .replacing(with: h, where: grey), as: V.self)
+                let k = h / m
+                var blend = (y * invH - knee) * span
+                blend = zero.replacing(with: blend, where: blend .> zero)
+                blend = one.replacing(with: blend, where: blend .< one)
+                let full = blend .>= one
+                let valid = y .== y
+                func channel(_ c: V) -> V {
+                    let d = y + s * (c - y), scaled = c * k
+                    var t = (d + blend * (scaled - d)).replacing(with: scaled, where: full)
+                    t = h.replacing(with: t, where: t .< h)
+                    let clipped = h.replacing(with: c, where: c .< h)
+                    return c.replacing(with: clipped, where: over .& valid).replacing(with: t, where: fitted .& valid)
+                }
+                pr.storeBytes(of: channel(r), as: V.self)
+                pg.storeBytes(of: channel(g), as: V.self)
+                pb.storeBytes(of: channel(b), as: V.self)
             }
             i += 8
         }
         while i < count {
-            fit(&red[i], &green[i], &blue[i], weights: w, headroom: headroom)
+            fit(&red[i], &green[i], &blue[i], weights: w, headroom: headroom, limit: limit)
             i += 1
         }
     }
 
-    /// The `Float` kernel of one pixel, in the order the AVX2 kernel of PixelConversion repeats (see the type's
+    /// The `Float` kernel of one pixel, in the order the C kernels of PixelConversion repeat (see the type's
     /// documentation): `a > b ? a : b` and `a < b ? a : b` are the SIMD max and min. Every value is computed and the
     /// result selected, without branches, so that loops over planes vectorise and random pixels cost no mispredicted
-    /// branch; the values not selected (a division by 0 for grey pixels) are discarded.
+    /// branch; the values not selected (a division by 0 for grey pixels) are discarded. `limit` is ``floatLimit``.
     @inlinable @inline(__always)
     package static func fit(
-        _ r: inout Float, _ g: inout Float, _ b: inout Float, weights w: SIMD3<Float>, headroom h: Float
+        _ r: inout Float, _ g: inout Float, _ b: inout Float, weights w: SIMD3<Float>, headroom h: Float, limit: Float
     ) {
         var m = r > g ? r : g
         m = m > b ? m : b
         let y = w.x * r + w.y * g + w.z * b
         let s = (h - y) / (m - y)
-        let tr = y + s * (r - y), tg = y + s * (g - y), tb = y + s * (b - y)
-        let fr = tr < h ? tr : h, fg = tg < h ? tg : h, fb = tb < h ? tb : h
-        // Over the headroom: desaturated when Y < h, grey at h when Y ≥ h, unchanged when Y is NaN.
-        let over = m > h
-        r = over ? (y < h ? fr : (y >= h ? h : r)) : r
-        g = over ? (y < h ? fg : (y >= h ? h : g)) : g
-        b = over ? (y < h ? fb : (y >= h ? h : b)) : b
+        let k = h / m
+        var blend = (y * (1 / h) - 0.75) * 4
+        blend = blend > 0 ? blend : 0
+        blend = blend < 1 ? blend : 1
+        let valid = y == y
+        let over = m > h && valid, fitted = m > limit && valid
+        func channel(_ c: Float) -> Float {
+            let d = y + s * (c - y), scaled = c * k
+            var t = blend >= 1 ? scaled : d + blend * (scaled - d)
+            t = t < h ? t : h
+            return fitted ? t : (over ? (c < h ? c : h) : c)
+        }
+        (r, g, b) = (channel(r), channel(g), channel(b))
     }
 
     /// `HeadroomFit(headroom: 2, luminanceCoefficients: (0.229, 0.6917, 0.0793))`.

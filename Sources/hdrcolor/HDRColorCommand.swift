@@ -13,7 +13,9 @@ struct HDRColorCommand: AsyncParsableCommand {
             64 for a usage error (2 for `validate`, so CI scripts see one code for "could not check").
             """,
         version: "0.1.0",
-        subcommands: [Demo.self, Inspect.self, Validate.self, Tag.self, Convert.self, Profile.self, Plot.self]
+        subcommands: [
+            Demo.self, Inspect.self, Validate.self, Tag.self, Convert.self, LUT.self, Profile.self, Plot.self,
+        ]
     )
 
     /// Runs the command; every error, usage errors included, ends through ``Diagnostics/exit(for:)``.

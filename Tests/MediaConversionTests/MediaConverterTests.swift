@@ -1,10 +1,13 @@
+import ColorSpaces
 import ColorTags
 import Foundation
 import HDRColor
 import ImageFiles
 import MediaConversion
+import PixelConversion
 import TestSupport
 import Testing
+import ToneMapping
 
 /// The file-to-file job as library API: target decisions, gain-map renditions, the report and the check of what was
 /// written.
@@ -75,6 +78,35 @@ struct MediaConverterTests {
             _ = try converter.convert(URL(fileURLWithPath: "/nonexistent.png"), to: output)
             Issue.record("read a missing file")
         } catch { #expect(error.isUnreadableInput) }
+    }
+
+    @Test(
+        "the tone-mapping rule: HDR onto SDR, bright PQ onto the HLG nominal peak, operators onto the target's headroom"
+    )
+    func toneMappingRule() {
+        let bright = ContentLuminance(masteringPeak: 4000)
+        let ordinary = ContentLuminance(masteringPeak: 1000)
+        let automatic = ConversionRequest()
+        func headroom(_ mapping: PixelConverter.ToneMapping) -> Double? {
+            if case .displayHeadroom(let h, _, _) = mapping { return h }
+            return nil
+        }
+        let (hlgPeak, brightPeak) = (1000.0 / 203, 4000.0 / 203)
+        func automaticHeadroom(_ content: ContentLuminance, _ target: ColorSpace) -> Double? {
+            headroom(automatic.converterToneMapping(content: content, sourceIsHDR: true, target: target))
+        }
+        #expect(automaticHeadroom(bright, .sRGB) == 1)
+        #expect(automaticHeadroom(bright, .bt2100HLG) == hlgPeak)
+        #expect(automaticHeadroom(ordinary, .bt2100HLG) == nil)
+        #expect(automaticHeadroom(bright, .bt2100PQ) == nil)
+        let reinhard = ConversionRequest(toneMapping: .method(.reinhard))
+        #expect(
+            headroom(reinhard.converterToneMapping(content: bright, sourceIsHDR: true, target: .bt2100PQ)) == brightPeak
+        )
+        #expect(
+            headroom(reinhard.converterToneMapping(content: bright, sourceIsHDR: true, target: .bt2100HLG)) == hlgPeak)
+        let none = ConversionRequest(toneMapping: .none)
+        #expect(headroom(none.converterToneMapping(content: bright, sourceIsHDR: true, target: .sRGB)) == nil)
     }
 
     static func bytes(_ view: PixelBufferView) -> [UInt8] {

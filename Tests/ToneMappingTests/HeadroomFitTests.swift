@@ -16,11 +16,13 @@ struct HeadroomFitTests {
         return (atan2(b, a), (a * a + b * b).squareRoot())
     }
 
-    @Test("Random colours: max ≤ H, luminance and hue kept below Y = H, grey at H above, inside untouched")
+    @Test(
+        "Random colours: max = H with hue kept, luminance kept below ¾H, scaled from Y ≥ H, clipped within the tolerance"
+    )
     func properties() {
         var rng = SplitMix64(state: 22)
         let w = Self.fit.luminanceCoefficients
-        var moved = 0
+        var (moved, blended, scaled) = (0, 0, 0)
         for _ in 0..<20_000 {
             let c = SIMD3<Double>(
                 .random(in: -1...12, using: &rng), .random(in: -1...12, using: &rng), .random(in: -1...12, using: &rng))
@@ -31,18 +33,36 @@ struct HeadroomFitTests {
                 continue
             }
             moved += 1
-            let y = (c * w).sum()
-            if y >= 2 {
-                #expect(out == SIMD3(repeating: 2))
-                continue
-            }
-            #expect(abs((out * w).sum() - y) <= 1e-12 * max(1, abs(y)))
-            let (a, ca) = Self.hue(c), (b, cb) = Self.hue(out)
-            #expect(abs(a - b) <= 1e-9 * max(1, ca / cb), "\(c) → \(out)")
             #expect(abs(out.max() - 2) <= 1e-12)
             if c.min() >= 0 { #expect(out.min() >= 0) }
+            let y = (c * w).sum(), outY = (out * w).sum()
+            let (a, ca) = Self.hue(c), (b, cb) = Self.hue(out)
+            if ca > 1e-9 { #expect(abs(a - b) <= 1e-9 * max(1, ca / cb), "\(c) → \(out)") }
+            if y >= 2 {
+                #expect((out - c * (2 / c.max())).maxMagnitude <= 1e-12, "\(c) → \(out): C·H/m")
+                scaled += 1
+            } else if y < 1.5 {
+                #expect(abs(outY - y) <= 1e-12 * max(1, abs(y)), "\(c) → \(out): luminance kept")
+            } else {
+                #expect(outY <= y + 1e-12 && outY >= y * 2 / c.max() - 1e-12, "\(c) → \(out)")
+                blended += 1
+            }
         }
-        #expect(moved > 10_000)
+        #expect(moved > 10_000 && blended > 100 && scaled > 100)
+    }
+
+    @Test("Within the tolerance above H components are clipped (an HLG round trip's rounding keeps its colour)")
+    func tolerance() {
+        let h = 1.0, fit = HeadroomFit(headroom: h, primaries: .bt2020)
+        let yellow = SIMD3<Double>(1 + 2e-6, 1, 0)
+        #expect(fit.map(yellow) == SIMD3(1, 1, 0))
+        let beyond = SIMD3<Double>(1 + 2e-4, 1, 0)
+        #expect(fit.map(beyond).z > 0, "beyond the tolerance the fit moves the colour")
+        // A bright saturated yellow at the peak luminance stays yellow (scaled), not white.
+        let bright = fit.map(SIMD3(1.1, 1.05, 0))
+        #expect(bright.z < 0.05 && bright.x == 1, "\(bright)")
+        let float = withPlanes([SIMD3<Float>(1 + 2e-6, 1, 0)]) { fit.apply(red: $0, green: $1, blue: $2) }
+        #expect(float == [SIMD3<Float>(1, 1, 0)])
     }
 
     @Test("Float bulk form: max ≤ H exactly, within 1e-6 relative of Double, NaN and extremes handled")

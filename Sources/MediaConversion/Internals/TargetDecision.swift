@@ -47,21 +47,9 @@ struct TargetDecision {
             })
     }
 
-    /// The tone mapping of the conversion: automatic maps HDR content onto SDR targets (headroom 1 unless the request
-    /// names one) and leaves the rest; an operator maps onto the requested headroom, else 1 for SDR targets and the
-    /// content's own headroom otherwise.
+    /// The tone mapping of the conversion (``ConversionRequest/converterToneMapping(content:sourceIsHDR:target:)``
+    /// with the image's luminance).
     func toneMapping(_ image: DecodedImage, _ target: ColorSpace) -> PixelConverter.ToneMapping {
-        let content = contentLuminance(image)
-        let sdrTarget = !target.isHDR && !(target.isLinear && target.outOfRange == .extended)
-        switch request.toneMapping {
-        case .none: return .none
-        case .automatic:
-            if image.isHDR, sdrTarget { return .displayHeadroom(request.headroom ?? 1, content: content) }
-            if let h = request.headroom { return .displayHeadroom(h, content: content) }
-            return .none
-        case .method(let method):
-            let h = request.headroom ?? (sdrTarget ? 1 : content.headroom(referenceWhite: request.referenceWhite))
-            return .displayHeadroom(h, content: content, method: method)
-        }
+        request.converterToneMapping(content: contentLuminance(image), sourceIsHDR: image.isHDR, target: target)
     }
 }

@@ -302,12 +302,13 @@ struct PlanCompiler {
     private mutating func appendFit(_ fit: HeadroomFit, name: String, space: String) {
         let h = Self.number(fit.headroom), w = fit.luminanceCoefficients
         let detail =
-            "max(R, G, B) ≤ \(h) in \(space): towards grey at constant luminance "
-            + "Y = \(Self.number(w.x))R + \(Self.number(w.y))G + \(Self.number(w.z))B, hue kept; Y ≥ \(h) → (\(h), \(h), \(h))"
+            "max(R, G, B) ≤ \(h) in \(space), hue kept: towards grey at constant luminance "
+            + "Y = \(Self.number(w.x))R + \(Self.number(w.y))G + \(Self.number(w.z))B below Y = ¾·\(h), blending into "
+            + "C·\(h)/max(R, G, B) (saturation kept, luminance lowered) from there to Y ≥ \(h)"
         let weights = SIMD3<Float>(w)
         append(
             .kernel(
-                HDRK_OP_headroom_fit, parameters: [weights.x, weights.y, weights.z, Float(fit.headroom)],
+                HDRK_OP_headroom_fit, parameters: [weights.x, weights.y, weights.z, Float(fit.headroom), fit.floatLimit],
                 step: .init(name: name, detail: detail)))
     }
 
