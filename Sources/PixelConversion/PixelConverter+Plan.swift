@@ -40,7 +40,8 @@ extension PixelConverter {
         /// A numbered list, one step per line with its details, then the kernel program and its build.
         public var debugDescription: String {
             let lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
-            let program = "(\(codePath) kernels, \(pixelsPerBlock) pixels per block: \(kernelOps.joined(separator: " → ")))"
+            let program =
+                "(\(codePath) kernels, \(pixelsPerBlock) pixels per block: \(kernelOps.joined(separator: " → ")))"
             return (lines + [program]).joined(separator: "\n")
         }
     }

@@ -139,10 +139,13 @@ struct InstructionSetTests {
             seen.formUnion(converters[0].plan.kernelOps)
             for width in [13, 300] {
                 let frame = TestFrames.random(source.format, width: width, height: 3, seed: UInt64(77 + index))
-                #expect(try Self.agree(converters, frame), "\(source) → \(destination): \(converters[0].plan.kernelOps)")
+                #expect(
+                    try Self.agree(converters, frame), "\(source) → \(destination): \(converters[0].plan.kernelOps)")
             }
         }
-        for source in Self.sources { seen.formUnion(try Self.converters(source, Self.destinations[0])[0].plan.kernelOps) }
+        for source in Self.sources {
+            seen.formUnion(try Self.converters(source, Self.destinations[0])[0].plan.kernelOps)
+        }
         let all = (0..<HDRK_OP_COUNT.rawValue).map { String(cString: hdrk_op_name(HDRKOp(rawValue: $0))) }
         #expect(Set(all) == seen, "not exercised: \(Set(all).subtracting(seen).sorted())")
     }
@@ -154,11 +157,14 @@ struct InstructionSetTests {
         #expect(converter.plan.kernelOps == ["load_planes", "affine", "curve", "affine", "store_rgba_half"])
         let listing = String(reflecting: converter.plan)
         #expect(listing.hasSuffix("load_planes → affine → curve → affine → store_rgba_half)"))
-        #expect(listing.contains("\(converter.plan.codePath) kernels, \(converter.plan.pixelsPerBlock) pixels per block"))
+        #expect(
+            listing.contains("\(converter.plan.codePath) kernels, \(converter.plan.pixelsPerBlock) pixels per block"))
         #expect(PixelConverter.availableCodePaths.first == (Self.isX86 ? .baseline : .neon))
         var options = PixelConverter.Options()
         options.codePath = Self.isX86 ? .neon : .avx2
-        #expect(throws: PixelConversionError.self) { try PixelConverter(from: Self.sources[0], to: Self.destinations[0], options: options) }
+        #expect(throws: PixelConversionError.self) {
+            try PixelConverter(from: Self.sources[0], to: Self.destinations[0], options: options)
+        }
     }
 
     static var isX86: Bool {

@@ -38,7 +38,9 @@ struct QuantizedCurveTests {
             for cell in 0..<table.count {
                 let threshold = table.cells[2 * cell + 1]
                 guard threshold.isFinite else { continue }
-                for delta: Int32 in -2...2 { inputs.append(Float(bitPattern: UInt32(Int32(threshold.bitPattern) + delta))) }
+                for delta: Int32 in -2...2 {
+                    inputs.append(Float(bitPattern: UInt32(Int32(threshold.bitPattern) + delta)))
+                }
             }
             for _ in 0..<20_000 { inputs.append(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()))) }
             for _ in 0..<20_000 { inputs.append(Float(rng.next() >> 40) / Float(1 << 24) * 1.5 - 0.25) }
@@ -50,7 +52,9 @@ struct QuantizedCurveTests {
             for path in PixelConverter.availableCodePaths {
                 let codes = table.codes(of: inputs, on: path)
                 for (i, x) in inputs.enumerated() where codes[i] != expected[i] {
-                    Issue.record("\(name) \(path): x = \(x) (0x\(String(x.bitPattern, radix: 16))): \(codes[i]) ≠ \(expected[i])")
+                    Issue.record(
+                        "\(name) \(path): x = \(x) (0x\(String(x.bitPattern, radix: 16))): \(codes[i]) ≠ \(expected[i])"
+                    )
                     break
                 }
             }
@@ -70,7 +74,8 @@ struct QuantizedCurveTests {
     /// 8-bit RGBA and BGRA between colour spaces: one program (code table, matrix, quantised curve, store of the
     /// codes); the same bytes on every build, within one code of the float64 reference, at widths with and without
     /// a block tail.
-    @Test("8-bit RGBA ⇄ BGRA conversions: one program, identical bytes on every build", arguments: [1, 7, 8, 9, 61, 300])
+    @Test(
+        "8-bit RGBA ⇄ BGRA conversions: one program, identical bytes on every build", arguments: [1, 7, 8, 9, 61, 300])
     func matrixShaper(width: Int) throws {
         let pairs: [(PixelEncoding, PixelEncoding)] = [
             (.init(format: .rgba8, colorSpace: .sRGB), .init(format: .rgba8, colorSpace: .displayP3)),

@@ -28,7 +28,9 @@ struct Kernels: @unchecked Sendable {  // a pointer to an immutable static table
         #else
         let all: [PixelConverter.CodePath] = [.neon]
         #endif
-        let supported = all.filter { hdrk_kernels($0.instructionSet) != nil && hdrk_isa_supported($0.instructionSet) != 0 }
+        let supported = all.filter {
+            hdrk_kernels($0.instructionSet) != nil && hdrk_isa_supported($0.instructionSet) != 0
+        }
         guard let cap = getenv("HDRCOLOR_CPU").map({ String(cString: $0) }),
             let limit = all.firstIndex(where: { $0.environmentName == cap })
         else { return supported }

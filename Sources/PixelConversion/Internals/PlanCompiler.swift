@@ -308,7 +308,8 @@ struct PlanCompiler {
         let weights = SIMD3<Float>(w)
         append(
             .kernel(
-                HDRK_OP_headroom_fit, parameters: [weights.x, weights.y, weights.z, Float(fit.headroom), fit.floatLimit],
+                HDRK_OP_headroom_fit,
+                parameters: [weights.x, weights.y, weights.z, Float(fit.headroom), fit.floatLimit],
                 step: .init(name: name, detail: detail)))
     }
 
@@ -351,7 +352,9 @@ struct PlanCompiler {
                         HDRK_OP_highlight_shoulder, parameters: [knee, top],
                         step: .init(
                             name: "highlight shoulder",
-                            detail: "max(R, G, B) above \(Self.number(Double(knee))) rolls onto \(Self.number(Double(top)))")))
+                            detail:
+                                "max(R, G, B) above \(Self.number(Double(knee))) rolls onto \(Self.number(Double(top)))"
+                        )))
             }
         }
     }

@@ -62,7 +62,8 @@ final class Program: @unchecked Sendable {
             return keep(
                 HDRKCurve(
                     layout: curve.kernelLayout, pairs: pairs,
-                    exact: { context, x in Unmanaged<ExactFunction>.fromOpaque(context!).takeUnretainedValue().call(x) },
+                    exact: { context, x in Unmanaged<ExactFunction>.fromOpaque(context!).takeUnretainedValue().call(x)
+                    },
                     context: UnsafeRawPointer(Unmanaged.passUnretained(exact).toOpaque()),
                     weights: (weights.x, weights.y, weights.z)))
         }
@@ -203,7 +204,8 @@ final class Program: @unchecked Sendable {
         switch reader {
         case .rgb(let r):
             if let access = r.interleaved {
-                io.source = UnsafeRawPointer(source.plane(0).row(y).baseAddress.unsafelyUnwrapped) + x0 &* access.pixelBytes
+                io.source =
+                    UnsafeRawPointer(source.plane(0).row(y).baseAddress.unsafelyUnwrapped) + x0 &* access.pixelBytes
             } else {
                 r.read(source, row: y, from: x0, count: count, into: scratch.chunk, table: codeTable, kernels)
             }
@@ -291,7 +293,8 @@ final class Program: @unchecked Sendable {
             }
             for channel in 0..<2 {
                 kernels.table.pointee.average_rows!(
-                    scratch.ringRow(taps.rows.0 & 3, channel: channel), scratch.ringRow(taps.rows.1 & 3, channel: channel),
+                    scratch.ringRow(taps.rows.0 & 3, channel: channel),
+                    scratch.ringRow(taps.rows.1 & 3, channel: channel),
                     scratch.ringRow(taps.rows.2 & 3, channel: channel), taps.threeTaps ? 1 : 0,
                     scratch.averagedChroma(channel: channel), chroma.count)
             }

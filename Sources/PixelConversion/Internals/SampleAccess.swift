@@ -59,7 +59,9 @@ struct SampleAccess: Sendable {
         _ row: UnsafeRawPointer, from x0: Int, count: Int, into output: UnsafeMutablePointer<Float>,
         _ decoding: HDRKDecoding, table: UnsafePointer<Float>? = nil, _ kernels: Kernels
     ) {
-        withUnsafePointer(to: samples) { kernels.table.pointee.read_samples!($0, row, x0, count, decoding, table, output) }
+        withUnsafePointer(to: samples) {
+            kernels.table.pointee.read_samples!($0, row, x0, count, decoding, table, output)
+        }
     }
 
     /// Writes `count` values as samples of pixels `x0 ..< x0 + count` of the row at `row`: integer codes rounded half
@@ -99,9 +101,12 @@ struct InterleavedAccess {
         for plane in 0..<4 {
             guard let access = SampleAccess(format, channel: plane) else { return nil }
             switch access.offset {  // the channel's position in the pixel
-            case 0: (arguments.scale.0, arguments.bias.0, arguments.maxCode.0) = (access.scale, access.bias, access.maxCode)
-            case 1: (arguments.scale.1, arguments.bias.1, arguments.maxCode.1) = (access.scale, access.bias, access.maxCode)
-            case 2: (arguments.scale.2, arguments.bias.2, arguments.maxCode.2) = (access.scale, access.bias, access.maxCode)
+            case 0:
+                (arguments.scale.0, arguments.bias.0, arguments.maxCode.0) = (access.scale, access.bias, access.maxCode)
+            case 1:
+                (arguments.scale.1, arguments.bias.1, arguments.maxCode.1) = (access.scale, access.bias, access.maxCode)
+            case 2:
+                (arguments.scale.2, arguments.bias.2, arguments.maxCode.2) = (access.scale, access.bias, access.maxCode)
             default:
                 (arguments.scale.3, arguments.bias.3, arguments.maxCode.3) = (access.scale, access.bias, access.maxCode)
             }
