@@ -173,10 +173,29 @@ SI U32 codes(F v, float scale, float bias, float maxCode) {
 
 // MARK: Tables
 
-/// PiecewiseLinearTable's clamp, outside test and interpolation (TransferFunctions), lane by lane. `*outside` gets
-/// the lanes the table does not cover; their results are meaningless.
-SI F table_eval(const HDRKTableLayout *l, const float *pairs, F x, I32 *outside) {
-    if (l->clamps) {
+/// What a table's layout asks beyond the interpolation, as constants for specialised copies of table_eval (the
+/// interpreter picks the copy once per op and block: no per-lane work for what a table does not need).
+enum {
+    HDRK_TABLE_CLAMP = 1,  // clamp to [clampLow, clampHigh] first
+    HDRK_TABLE_SIGNED = 2,  // negative inputs: the function mirrored (odd)
+    HDRK_TABLE_NEGATIVE_OUTSIDE = 4,  // negative inputs: outside the table
+    HDRK_TABLE_FLOOR = 8,  // interpolated values below `floor` become `floor`
+};
+
+SI int table_features(const HDRKTableLayout *l) {
+    int f = l->clamps ? HDRK_TABLE_CLAMP : 0;
+    if (!(l->clamps && l->clampLow >= 0.0f)) {  // negative inputs exist (NaN is outside anyway)
+        f |= l->unmirrored ? HDRK_TABLE_NEGATIVE_OUTSIDE : HDRK_TABLE_SIGNED;
+    }
+    if (l->floor > -__builtin_inff()) f |= HDRK_TABLE_FLOOR;
+    return f;
+}
+
+/// PiecewiseLinearTable's clamp, outside test and interpolation (TransferFunctions), lane by lane, for the features
+/// `f` of the layout (table_features). `*outside` gets the lanes the table does not cover; their results are
+/// meaningless.
+SI F table_eval(const HDRKTableLayout *l, const float *pairs, F x, I32 *outside, const int f) {
+    if (f & HDRK_TABLE_CLAMP) {
         x = max_f((F)l->clampLow, x);  // x < low ? low : x
         x = min_f((F)l->clampHigh, x);  // x > high ? high : x
     }
@@ -185,13 +204,10 @@ SI F table_eval(const HDRKTableLayout *l, const float *pairs, F x, I32 *outside)
     const U32 highMinusOne = l->highBits - 1;
     I32 out = (I32)magnitude > (I32)highMinusOne;  // magnitudes are below 2³¹
     U32 sign = 0;
-    if (!(l->clamps && l->clampLow >= 0.0f)) {  // negative inputs exist (NaN is outside anyway)
+    if (f & (HDRK_TABLE_SIGNED | HDRK_TABLE_NEGATIVE_OUTSIDE)) {
         const I32 negative = (I32)bits < 0 & magnitude != 0;
-        if (l->unmirrored) {
-            out |= negative;
-        } else {
-            sign = (U32)negative & 0x80000000u;
-        }
+        if (f & HDRK_TABLE_NEGATIVE_OUTSIDE) out |= negative;
+        if (f & HDRK_TABLE_SIGNED) sign = (U32)negative & 0x80000000u;
     }
     *outside = out;
     magnitude = magnitude < highMinusOne ? magnitude : (U32)highMinusOne;
@@ -201,9 +217,10 @@ SI F table_eval(const HDRKTableLayout *l, const float *pairs, F x, I32 *outside)
     F y0, y1;
     gather_pairs(pairs, index, &y0, &y1);
     F interpolated = y0 + (y1 - y0) * fraction;
-    if (l->floor > -__builtin_inff()) interpolated = interpolated < l->floor ? (F)l->floor : interpolated;
+    if (f & HDRK_TABLE_FLOOR) interpolated = interpolated < l->floor ? (F)l->floor : interpolated;
     const F toe = l->toeOffset + l->toeSlope * bits_f(magnitude);
     const F y = magnitude < l->toeBits ? toe : interpolated;
+    if (!(f & HDRK_TABLE_SIGNED)) return y;
     return bits_f(bits_u(y) ^ sign);
 }
 
@@ -216,11 +233,47 @@ __attribute__((noinline, cold)) static F exact_lanes(const HDRKCurve *c, F x, F 
     return y;
 }
 
-SI F curve(const HDRKCurve *c, F x, long count) {
+/// One value per lane through a curve (luminance_gain's gain).
+SI F curve1(const HDRKCurve *c, F x, long count, const int f) {
     I32 outside;
-    const F y = table_eval(&c->layout, c->pairs, x, &outside);
+    const F y = table_eval(&c->layout, c->pairs, x, &outside, f);
     return any(outside) ? exact_lanes(c, x, y, outside, count) : y;
 }
+
+/// R, G, B through a curve: three independent lookups in one stretch of code (the core overlaps their loads), one
+/// test for the lanes the table leaves to the exact function.
+SI void curve3(const HDRKCurve *c, F *r, F *g, F *b, long count, const int f) {
+    I32 o0, o1, o2;
+    const F x0 = *r, x1 = *g, x2 = *b;
+    F y0 = table_eval(&c->layout, c->pairs, x0, &o0, f);
+    F y1 = table_eval(&c->layout, c->pairs, x1, &o1, f);
+    F y2 = table_eval(&c->layout, c->pairs, x2, &o2, f);
+    if (any(o0 | o1 | o2)) {
+        y0 = exact_lanes(c, x0, y0, o0, count);
+        y1 = exact_lanes(c, x1, y1, o1, count);
+        y2 = exact_lanes(c, x2, y2, o2, count);
+    }
+    *r = y0;
+    *g = y1;
+    *b = y2;
+}
+
+/// `BODY(f)` for the table features `features`, with f a constant in each copy.
+#define HDRK_TABLE_CASES(features, BODY) \
+    switch (features) { \
+    case 0: BODY(0) break; \
+    case 1: BODY(1) break; \
+    case 2: BODY(2) break; \
+    case 3: BODY(3) break; \
+    case 4: BODY(4) break; \
+    case 5: BODY(5) break; \
+    case 8: BODY(8) break; \
+    case 9: BODY(9) break; \
+    case 10: BODY(10) break; \
+    case 11: BODY(11) break; \
+    case 12: BODY(12) break; \
+    default: BODY(13) break; \
+    }
 
 /// QuantizedCurve's code of each lane (see HDRKQuantizedLayout).
 SI F quantized_codes(const HDRKQuantized *q, F x) {
@@ -317,15 +370,10 @@ SI void gamut_compress(const float *p, F *r, F *g, F *b) {
     *b = *b > 0.0f ? (*b < ceiling ? *b : (F)ceiling) : (F)0.0f;
 }
 
-__attribute__((noinline)) static void host(const HDRKHost *h, F *r, F *g, F *b, long count) {
-    float rs[N], gs[N], bs[N];
-    store_f(rs, *r);
-    store_f(gs, *g);
-    store_f(bs, *b);
+/// The block's R, G, B through a Swift operator, by way of arrays (r, g, b themselves never have their address taken,
+/// so they stay in registers in the interpreter).
+__attribute__((noinline)) static void host_call(const HDRKHost *h, float *rs, float *gs, float *bs, long count) {
     h->apply(h->context, rs, gs, bs, count);
-    *r = load_f(rs);
-    *g = load_f(gs);
-    *b = load_f(bs);
 }
 
 // MARK: Interleaved loads and stores
@@ -344,40 +392,19 @@ __attribute__((noinline)) static void host(const HDRKHost *h, F *r, F *g, F *b, 
         v_; \
     })
 
-/// Stores the first `count` pixels of `v` (pixels of `bytes` bytes), streaming full blocks to aligned memory.
+/// Stores the first `count` pixels of `v` (pixels of `bytes` bytes). Whole blocks to 64-byte-aligned memory go by
+/// streaming stores (large frames are not read back soon; hdrk_store_fence orders them): MOVNTDQ on x86-64, STNP on
+/// arm64, straight from the vector registers.
 #define HDRK_STORE_PIXELS(p, v, bytes, count) \
     do { \
-        if ((count) == N) { \
-            hdrk_store_block((p), &(v), sizeof(v)); \
+        if ((count) == N && ((uintptr_t)(p) & 63) == 0) { \
+            __builtin_nontemporal_store((v), (__typeof__(v) *)(p)); \
+        } else if ((count) == N) { \
+            memcpy((p), &(v), sizeof(v)); \
         } else { \
             memcpy((p), &(v), (size_t)((count) * (bytes))); \
         } \
     } while (0)
-
-/// A whole block's bytes: streaming stores where `p` is aligned to the vector size (large frames are not read back
-/// soon; hdrk_store_fence orders them), else ordinary ones.
-SI void hdrk_store_block(void *p, const void *v, size_t size) {
-#if defined(HDRK_AVX512)
-    if (((uintptr_t)p & 63) == 0) {
-        for (size_t o = 0; o < size; o += 64) {
-            __m512i w;
-            memcpy(&w, (const char *)v + o, 64);
-            _mm512_stream_si512((__m512i *)((char *)p + o), w);
-        }
-        return;
-    }
-#elif defined(HDRK_AVX2)
-    if (((uintptr_t)p & 31) == 0) {
-        for (size_t o = 0; o < size; o += 32) {
-            __m256i w;
-            memcpy(&w, (const char *)v + o, 32);
-            _mm256_stream_si256((__m256i *)((char *)p + o), w);
-        }
-        return;
-    }
-#endif
-    memcpy(p, v, size);
-}
 
 /// Values of one memory channel's codes: through the table (colour channels, when there is one) or normalised.
 SI F channel_values(const HDRKInterleaved *s, int c, U32 code) {
@@ -436,11 +463,23 @@ SI void store_rgba16(const HDRKInterleaved *s, void *p, long count, F r, F g, F 
     HDRK_STORE_PIXELS(p, w, 8, count);
 }
 
+typedef uint16_t U16x2 __attribute__((ext_vector_type(2 * N)));
+typedef uint32_t U32x2 __attribute__((ext_vector_type(2 * N)));
+
+/// Lanes of a and b alternating: a0 b0 a1 b1 … (unpack instructions).
+#if N == 16
+#define HDRK_ZIP(a, b) __builtin_shufflevector(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)
+#else
+#define HDRK_ZIP(a, b) __builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15)
+#endif
+
 SI void store_rgba_half(const HDRKInterleaved *s, void *p, long count, F r, F g, F b, F a) {
     const F m0 = s->swapsRedAndBlue ? b : r, m2 = s->swapsRedAndBlue ? r : b;
-    const U64 w = __builtin_convertvector(half_from_f(m0), U64) | __builtin_convertvector(half_from_f(g), U64) << 16
-                  | __builtin_convertvector(half_from_f(m2), U64) << 32
-                  | __builtin_convertvector(half_from_f(a), U64) << 48;
+    const U16x2 h01 = HDRK_ZIP(half_from_f(m0), half_from_f(g)), h23 = HDRK_ZIP(half_from_f(m2), half_from_f(a));
+    U32 w01, w23;
+    memcpy(&w01, &h01, sizeof w01);
+    memcpy(&w23, &h23, sizeof w23);
+    const U32x2 w = HDRK_ZIP(w01, w23);
     HDRK_STORE_PIXELS(p, w, 8, count);
 }
 
@@ -480,15 +519,18 @@ static void run(const HDRKInstruction *program, const HDRKIO *io, long n) {
                 break;
             case HDRK_OP_curve: {
                 const HDRKCurve *c = arguments;
-                r = curve(c, r, count);
-                g = curve(c, g, count);
-                b = curve(c, b, count);
+#define HDRK_CURVE3(f) curve3(c, &r, &g, &b, count, f);
+                HDRK_TABLE_CASES(table_features(&c->layout), HDRK_CURVE3)
+#undef HDRK_CURVE3
                 break;
             }
             case HDRK_OP_luminance_gain: {
                 const HDRKCurve *c = arguments;
                 const F y = (c->weights[0] * r + c->weights[1] * g) + c->weights[2] * b;
-                const F gain = curve(c, y, count);
+                F gain;
+#define HDRK_GAIN(f) gain = curve1(c, y, count, f);
+                HDRK_TABLE_CASES(table_features(&c->layout), HDRK_GAIN)
+#undef HDRK_GAIN
                 r = r * gain;
                 g = g * gain;
                 b = b * gain;
@@ -508,9 +550,17 @@ static void run(const HDRKInstruction *program, const HDRKIO *io, long n) {
             case HDRK_OP_gamut_compress:
                 gamut_compress(arguments, &r, &g, &b);
                 break;
-            case HDRK_OP_host:
-                host(arguments, &r, &g, &b, count);
+            case HDRK_OP_host: {
+                float rs[N], gs[N], bs[N];
+                store_f(rs, r);
+                store_f(gs, g);
+                store_f(bs, b);
+                host_call(arguments, rs, gs, bs, count);
+                r = load_f(rs);
+                g = load_f(gs);
+                b = load_f(bs);
                 break;
+            }
             case HDRK_OP_store_planes:
                 store_f(io->planes[0] + i, r);
                 store_f(io->planes[1] + i, g);

@@ -63,7 +63,7 @@ public struct PixelConverter: Sendable {
 
     /// The builds of the kernels this CPU runs, baseline first, fastest last: on x86-64 ``CodePath/baseline`` and,
     /// where the CPU has them, ``CodePath/avx2`` and ``CodePath/avx512``; on arm64 ``CodePath/neon``. Decided once per
-    /// process; the environment variable `HDRCOLOR_CPU` (`baseline`, `avx2`) leaves out the faster ones, for
+    /// process; the environment variable `HDRCOLOR_CPU` (`baseline`, `avx2`, `avx512`) leaves out the faster ones, for
     /// measurements.
     public static var availableCodePaths: [CodePath] { Kernels.available }
 

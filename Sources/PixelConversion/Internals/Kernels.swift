@@ -32,7 +32,7 @@ struct Kernels: @unchecked Sendable {  // a pointer to an immutable static table
             hdrk_kernels($0.instructionSet) != nil && hdrk_isa_supported($0.instructionSet) != 0
         }
         guard let cap = getenv("HDRCOLOR_CPU").map({ String(cString: $0) }),
-            let limit = all.firstIndex(where: { $0.environmentName == cap })
+            let limit = all.firstIndex(where: { $0.environmentName == cap.lowercased() })
         else { return supported }
         return supported.filter { all.firstIndex(of: $0)! <= limit }
     }()
