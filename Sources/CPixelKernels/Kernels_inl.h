@@ -485,103 +485,149 @@ SI void store_rgba_half(const HDRKInterleaved *s, void *p, long count, F r, F g,
 
 // MARK: The interpreter
 
-static void run(const HDRKInstruction *program, const HDRKIO *io, long n) {
-    for (long i = 0; i < n; i += N) {
-        const long count = n - i < N ? n - i : N;
-        F r = 0.0f, g = 0.0f, b = 0.0f, a = 1.0f;
-        for (const HDRKInstruction *ip = program;; ip++) {
-            const void *arguments = ip->arguments;
-            switch (ip->op) {
-            case HDRK_OP_load_planes:
-                r = load_f(io->planes[0] + i);
-                g = load_f(io->planes[1] + i);
-                b = load_f(io->planes[2] + i);
-                a = load_f(io->planes[3] + i);
-                break;
-            case HDRK_OP_load_rgba8:
-                load_rgba8(arguments, (const uint8_t *)io->source + 4 * i, count, &r, &g, &b, &a);
-                break;
-            case HDRK_OP_load_rgba16:
-                load_rgba16(arguments, (const uint8_t *)io->source + 8 * i, count, &r, &g, &b, &a);
-                break;
-            case HDRK_OP_load_rgba_half:
-                load_rgba_half(arguments, (const uint8_t *)io->source + 8 * i, count, &r, &g, &b, &a);
-                break;
-            case HDRK_OP_clamp: {
-                const float *p = arguments;
-                r = min_f((F)p[1], max_f((F)p[0], r));
-                g = min_f((F)p[1], max_f((F)p[0], g));
-                b = min_f((F)p[1], max_f((F)p[0], b));
-                break;
-            }
-            case HDRK_OP_affine:
-                affine(arguments, &r, &g, &b);
-                break;
-            case HDRK_OP_curve: {
-                const HDRKCurve *c = arguments;
-#define HDRK_CURVE3(f) curve3(c, &r, &g, &b, count, f);
-                HDRK_TABLE_CASES(table_features(&c->layout), HDRK_CURVE3)
-#undef HDRK_CURVE3
-                break;
-            }
-            case HDRK_OP_luminance_gain: {
-                const HDRKCurve *c = arguments;
-                const F y = (c->weights[0] * r + c->weights[1] * g) + c->weights[2] * b;
-                F gain;
-#define HDRK_GAIN(f) gain = curve1(c, y, count, f);
-                HDRK_TABLE_CASES(table_features(&c->layout), HDRK_GAIN)
-#undef HDRK_GAIN
-                r = r * gain;
-                g = g * gain;
-                b = b * gain;
-                break;
-            }
-            case HDRK_OP_quantized_curve:
-                r = quantized_codes(arguments, r);
-                g = quantized_codes(arguments, g);
-                b = quantized_codes(arguments, b);
-                break;
-            case HDRK_OP_headroom_fit:
-                headroom_fit(arguments, &r, &g, &b);
-                break;
-            case HDRK_OP_highlight_shoulder:
-                highlight_shoulder(arguments, &r, &g, &b);
-                break;
-            case HDRK_OP_gamut_compress:
-                gamut_compress(arguments, &r, &g, &b);
-                break;
-            case HDRK_OP_host: {
-                float rs[N], gs[N], bs[N];
-                store_f(rs, r);
-                store_f(gs, g);
-                store_f(bs, b);
-                host_call(arguments, rs, gs, bs, count);
-                r = load_f(rs);
-                g = load_f(gs);
-                b = load_f(bs);
-                break;
-            }
-            case HDRK_OP_store_planes:
-                store_f(io->planes[0] + i, r);
-                store_f(io->planes[1] + i, g);
-                store_f(io->planes[2] + i, b);
-                store_f(io->planes[3] + i, a);
-                goto next;
-            case HDRK_OP_store_rgba8:
-                store_rgba8(arguments, (uint8_t *)io->destination + 4 * i, count, r, g, b, a);
-                goto next;
-            case HDRK_OP_store_rgba16:
-                store_rgba16(arguments, (uint8_t *)io->destination + 8 * i, count, r, g, b, a);
-                goto next;
-            case HDRK_OP_store_rgba_half:
-                store_rgba_half(arguments, (uint8_t *)io->destination + 8 * i, count, r, g, b, a);
-                goto next;
-            default:
-                __builtin_unreachable();
-            }
-        }
-    next:;
+/// The program over K blocks of N pixels from pixel i (the last of them holding `last` pixels, the others N): each op
+/// runs on the K blocks in turn before the next op, so the core overlaps K independent chains (table lookups above
+/// all), and the op's dispatch and constants are paid once per K blocks.
+SI void run_blocks(const HDRKInstruction *program, const HDRKIO *io, long i, long last, const int K) {
+    F r[K], g[K], b[K], a[K];
+#define HDRK_EACH for (int k = 0; k < K; k++)
+#define HDRK_COUNT (k == K - 1 ? last : N)
+#define HDRK_AT (i + (long)k * N)
+    HDRK_EACH {
+        r[k] = 0.0f;
+        g[k] = 0.0f;
+        b[k] = 0.0f;
+        a[k] = 1.0f;
     }
+    for (const HDRKInstruction *ip = program;; ip++) {
+        const void *arguments = ip->arguments;
+        switch (ip->op) {
+        case HDRK_OP_load_planes:
+            HDRK_EACH {
+                r[k] = load_f(io->planes[0] + HDRK_AT);
+                g[k] = load_f(io->planes[1] + HDRK_AT);
+                b[k] = load_f(io->planes[2] + HDRK_AT);
+                a[k] = load_f(io->planes[3] + HDRK_AT);
+            }
+            break;
+        case HDRK_OP_load_rgba8:
+            HDRK_EACH {
+                load_rgba8(arguments, (const uint8_t *)io->source + 4 * HDRK_AT, HDRK_COUNT, &r[k], &g[k], &b[k], &a[k]);
+            }
+            break;
+        case HDRK_OP_load_rgba16:
+            HDRK_EACH {
+                load_rgba16(arguments, (const uint8_t *)io->source + 8 * HDRK_AT, HDRK_COUNT, &r[k], &g[k], &b[k],
+                            &a[k]);
+            }
+            break;
+        case HDRK_OP_load_rgba_half:
+            HDRK_EACH {
+                load_rgba_half(arguments, (const uint8_t *)io->source + 8 * HDRK_AT, HDRK_COUNT, &r[k], &g[k], &b[k],
+                               &a[k]);
+            }
+            break;
+        case HDRK_OP_clamp: {
+            const float *p = arguments;
+            HDRK_EACH {
+                r[k] = min_f((F)p[1], max_f((F)p[0], r[k]));
+                g[k] = min_f((F)p[1], max_f((F)p[0], g[k]));
+                b[k] = min_f((F)p[1], max_f((F)p[0], b[k]));
+            }
+            break;
+        }
+        case HDRK_OP_affine:
+            HDRK_EACH affine(arguments, &r[k], &g[k], &b[k]);
+            break;
+        case HDRK_OP_curve: {
+            const HDRKCurve *c = arguments;
+#define HDRK_CURVE3(f) HDRK_EACH curve3(c, &r[k], &g[k], &b[k], HDRK_COUNT, f);
+            HDRK_TABLE_CASES(table_features(&c->layout), HDRK_CURVE3)
+#undef HDRK_CURVE3
+            break;
+        }
+        case HDRK_OP_luminance_gain: {
+            const HDRKCurve *c = arguments;
+            F y[K], gain[K];
+            HDRK_EACH y[k] = (c->weights[0] * r[k] + c->weights[1] * g[k]) + c->weights[2] * b[k];
+#define HDRK_GAIN(f) HDRK_EACH gain[k] = curve1(c, y[k], HDRK_COUNT, f);
+            HDRK_TABLE_CASES(table_features(&c->layout), HDRK_GAIN)
+#undef HDRK_GAIN
+            HDRK_EACH {
+                r[k] = r[k] * gain[k];
+                g[k] = g[k] * gain[k];
+                b[k] = b[k] * gain[k];
+            }
+            break;
+        }
+        case HDRK_OP_quantized_curve:
+            HDRK_EACH {
+                r[k] = quantized_codes(arguments, r[k]);
+                g[k] = quantized_codes(arguments, g[k]);
+                b[k] = quantized_codes(arguments, b[k]);
+            }
+            break;
+        case HDRK_OP_headroom_fit:
+            HDRK_EACH headroom_fit(arguments, &r[k], &g[k], &b[k]);
+            break;
+        case HDRK_OP_highlight_shoulder:
+            HDRK_EACH highlight_shoulder(arguments, &r[k], &g[k], &b[k]);
+            break;
+        case HDRK_OP_gamut_compress:
+            HDRK_EACH gamut_compress(arguments, &r[k], &g[k], &b[k]);
+            break;
+        case HDRK_OP_host:
+            HDRK_EACH {
+                float rs[N], gs[N], bs[N];
+                store_f(rs, r[k]);
+                store_f(gs, g[k]);
+                store_f(bs, b[k]);
+                host_call(arguments, rs, gs, bs, HDRK_COUNT);
+                r[k] = load_f(rs);
+                g[k] = load_f(gs);
+                b[k] = load_f(bs);
+            }
+            break;
+        case HDRK_OP_store_planes:
+            HDRK_EACH {
+                store_f(io->planes[0] + HDRK_AT, r[k]);
+                store_f(io->planes[1] + HDRK_AT, g[k]);
+                store_f(io->planes[2] + HDRK_AT, b[k]);
+                store_f(io->planes[3] + HDRK_AT, a[k]);
+            }
+            return;
+        case HDRK_OP_store_rgba8:
+            HDRK_EACH store_rgba8(arguments, (uint8_t *)io->destination + 4 * HDRK_AT, HDRK_COUNT, r[k], g[k], b[k], a[k]);
+            return;
+        case HDRK_OP_store_rgba16:
+            HDRK_EACH {
+                store_rgba16(arguments, (uint8_t *)io->destination + 8 * HDRK_AT, HDRK_COUNT, r[k], g[k], b[k], a[k]);
+            }
+            return;
+        case HDRK_OP_store_rgba_half:
+            HDRK_EACH {
+                store_rgba_half(arguments, (uint8_t *)io->destination + 8 * HDRK_AT, HDRK_COUNT, r[k], g[k], b[k],
+                                a[k]);
+            }
+            return;
+        default:
+            __builtin_unreachable();
+        }
+    }
+#undef HDRK_EACH
+#undef HDRK_COUNT
+#undef HDRK_AT
+}
+
+/// Blocks per step of the interpreter (HDRK_WIDE·N pixels): a power of two.
+#ifndef HDRK_WIDE
+#define HDRK_WIDE 4
+#endif
+
+static void run(const HDRKInstruction *program, const HDRKIO *io, long n) {
+    long i = 0;
+    for (; n - i >= HDRK_WIDE * N; i += HDRK_WIDE * N) run_blocks(program, io, i, N, HDRK_WIDE);
+    for (; i < n; i += N) run_blocks(program, io, i, n - i < N ? n - i : N, 1);
 }
 
 // MARK: Row kernels
