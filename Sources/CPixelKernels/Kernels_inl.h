@@ -650,16 +650,16 @@ SI void store_partial_f(float *p, F v, long count) {
 }
 
 /// The codes of N integer samples from sample k on, `stride` containers apart.
-SI U32 sample_codes(const HDRKSamples *s, const void *row, long k, long count) {
+SI U32 sample_codes(const HDRKSamples *s, const void *row, long k, long count, const HDRKContainer container) {
     U32 raw = 0;
-    if (s->container == HDRK_CONTAINER_U16 && s->stride == 1 && !s->bigEndian && count == N) {
+    if (container == HDRK_CONTAINER_U16 && s->stride == 1 && !s->bigEndian && count == N) {
         U16 w;
         memcpy(&w, (const uint16_t *)row + k, sizeof w);
         raw = __builtin_convertvector(w, U32);
     } else {
         for (int l = 0; l < count; l++) {
             const long at = k + l * s->stride;
-            switch (s->container) {
+            switch (container) {
             case HDRK_CONTAINER_U8: raw[l] = ((const uint8_t *)row)[at]; break;
             case HDRK_CONTAINER_U16: {
                 const uint32_t v = ((const uint16_t *)row)[at];
@@ -677,13 +677,14 @@ SI U32 sample_codes(const HDRKSamples *s, const void *row, long k, long count) {
     return (raw >> s->shift) & s->mask;
 }
 
-static void read_samples(const HDRKSamples *s, const void *row, long x0, long n, HDRKDecoding decoding,
-                         const float *table, float *out) {
+/// read_samples for one container and decoding, as constants (the loop carries no test of them).
+SI void read_samples_loop(const HDRKSamples *s, const void *row, long x0, long n, const HDRKDecoding decoding,
+                          const float *table, float *out, const HDRKContainer container) {
     const long first = x0 * s->stride + s->offset;
     for (long i = 0; i < n; i += N) {
         const long count = n - i < N ? n - i : N, k = first + i * s->stride;
         F v;
-        switch (s->container) {
+        switch (container) {
         case HDRK_CONTAINER_HALF: {
             const uint16_t *p = (const uint16_t *)row;
             U16 h = 0;
@@ -698,7 +699,7 @@ static void read_samples(const HDRKSamples *s, const void *row, long x0, long n,
             break;
         }
         default: {
-            const U32 code = sample_codes(s, row, k, count);
+            const U32 code = sample_codes(s, row, k, count, container);
             switch (decoding) {
             case HDRK_DECODE_NORMALIZED: v = (to_f(code) - s->bias) / s->scale; break;
             case HDRK_DECODE_CODE: v = to_f(code); break;
@@ -709,6 +710,26 @@ static void read_samples(const HDRKSamples *s, const void *row, long x0, long n,
         }
         store_partial_f(out + i, v, count);
     }
+}
+
+static void read_samples(const HDRKSamples *s, const void *row, long x0, long n, HDRKDecoding decoding,
+                         const float *table, float *out) {
+#define HDRK_READ(container, decoding) read_samples_loop(s, row, x0, n, decoding, table, out, container)
+#define HDRK_READ_INTEGER(container) \
+    switch (decoding) { \
+    case HDRK_DECODE_NORMALIZED: HDRK_READ(container, HDRK_DECODE_NORMALIZED); break; \
+    case HDRK_DECODE_CODE: HDRK_READ(container, HDRK_DECODE_CODE); break; \
+    default: HDRK_READ(container, HDRK_DECODE_TABLE); break; \
+    }
+    switch (s->container) {
+    case HDRK_CONTAINER_HALF: HDRK_READ(HDRK_CONTAINER_HALF, HDRK_DECODE_CODE); break;
+    case HDRK_CONTAINER_FLOAT: HDRK_READ(HDRK_CONTAINER_FLOAT, HDRK_DECODE_CODE); break;
+    case HDRK_CONTAINER_U8: HDRK_READ_INTEGER(HDRK_CONTAINER_U8) break;
+    case HDRK_CONTAINER_U16: HDRK_READ_INTEGER(HDRK_CONTAINER_U16) break;
+    default: HDRK_READ_INTEGER(HDRK_CONTAINER_U32) break;
+    }
+#undef HDRK_READ_INTEGER
+#undef HDRK_READ
 }
 
 static void read_code_pairs(const HDRKSamples *s, const void *row, long x0, long n, float *a, float *b) {
@@ -803,7 +824,7 @@ SI Half_F load_half_f(const float *p) {
     return v;
 }
 
-static void upsample_chroma(const float *ext, float *out, long n, int mode) {
+SI void upsample_chroma_loop(const float *ext, float *out, long n, const int mode) {
     // Lanes alternate even (0) and odd (−1) outputs.
     I32 odd;
     for (int k = 0; k < N; k++) odd[k] = (k & 1) ? -1 : 0;
@@ -833,6 +854,14 @@ static void upsample_chroma(const float *ext, float *out, long n, int mode) {
         } else {
             out[x] = c * 0.75f + ext[(x & 1) ? k + 2 : k] * 0.25f;
         }
+    }
+}
+
+static void upsample_chroma(const float *ext, float *out, long n, int mode) {
+    switch (mode) {
+    case 0: upsample_chroma_loop(ext, out, n, 0); break;
+    case 1: upsample_chroma_loop(ext, out, n, 1); break;
+    default: upsample_chroma_loop(ext, out, n, 2); break;
     }
 }
 
