@@ -157,9 +157,13 @@ func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: 
 
 // MARK: zimg
 
-/// zimg's graph for S1: planar 10-bit (low bits) 4:2:0 BT.2020 NCL PQ, narrow range, top-left siting → planar half
-/// linear P3-D65 (ST 432-1) with 1.0 = 203 cd/m², bilinear chroma, its SIMD path with approximate gamma.
-func zimgBenchmark(_ name: String, approximateGamma: Bool, cpu: zimg_cpu_type_e = ZIMG_CPU_AUTO_64B) {
+/// zimg's graph for S1: planar 10-bit (low bits) 4:2:0 BT.2020 NCL PQ (or HLG: zimg's ARIB STD-B67 with the BT.2100
+/// OOTF of a 1000 cd/m² display, as workload 2), narrow range, top-left siting → planar half linear P3-D65 (ST 432-1)
+/// with 1.0 = 203 cd/m², bilinear chroma, its SIMD path with approximate gamma.
+func zimgBenchmark(
+    _ name: String, approximateGamma: Bool, cpu: zimg_cpu_type_e = ZIMG_CPU_AUTO_64B,
+    transfer: zimg_transfer_characteristics_e = ZIMG_TRANSFER_ST2084
+) {
     var source = zimg_image_format(), destination = zimg_image_format()
     zimg_image_format_default(&source, HDRCOLOR_ZIMG_API_VERSION)
     zimg_image_format_default(&destination, HDRCOLOR_ZIMG_API_VERSION)
@@ -172,7 +176,7 @@ func zimgBenchmark(_ name: String, approximateGamma: Bool, cpu: zimg_cpu_type_e 
     source.subsample_h = 1
     source.color_family = ZIMG_COLOR_YUV
     source.matrix_coefficients = ZIMG_MATRIX_BT2020_NCL
-    source.transfer_characteristics = ZIMG_TRANSFER_ST2084
+    source.transfer_characteristics = transfer
     source.color_primaries = ZIMG_PRIMARIES_BT2020
     source.depth = 10
     source.pixel_range = ZIMG_RANGE_LIMITED
@@ -265,6 +269,12 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
 
     // 2. HLG, 1000 cd/m² display.
     conversionBenchmark("2. 'x420' HLG → 'RGhA' linear P3, 1 thread", converter(x420HLG, edr), input: x420)
+    zimgBenchmark(
+        "zimg: yuv420p10 HLG → planar half linear P3, approximate gamma, 1 thread, ZIMG_CPU_AUTO_64B",
+        approximateGamma: true, transfer: ZIMG_TRANSFER_ARIB_B67)
+    zimgBenchmark(
+        "zimg: yuv420p10 HLG → planar half linear P3, approximate gamma, 1 thread, ZIMG_CPU_AUTO (AVX2)",
+        approximateGamma: true, cpu: ZIMG_CPU_AUTO, transfer: ZIMG_TRANSFER_ARIB_B67)
 
     // 3. S1 with tone mapping to a 4× display in the same pass.
     conversionBenchmark(
