@@ -88,5 +88,7 @@ void hdrk_prefetch(const void *address, long bytes) {
 void hdrk_store_fence(void) {
 #if HDRK_X86
     _mm_sfence();
+#elif defined(__aarch64__)
+    __asm__ volatile("dmb ishst" ::: "memory");  // STNP: ordered by barriers like any store
 #endif
 }

@@ -224,8 +224,8 @@ const HDRKKernels *hdrk_kernels(HDRKISA isa);
 /// Hints that `bytes` bytes from `address` will be read soon (one prefetch per cache line).
 void hdrk_prefetch(const void *address, long bytes);
 
-/// Orders the streaming stores of the interleaved stores before the stores that follow (an SFENCE on x86-64; a
-/// no-op elsewhere). Call it before handing the destination back.
+/// Orders the streaming stores of the interleaved stores before the stores that follow (SFENCE on x86-64, DMB ISHST
+/// on arm64, whose STNP stores are ordered by barriers). Call it before handing the destination back.
 void hdrk_store_fence(void);
 
 #ifdef __cplusplus
