@@ -12,9 +12,11 @@ PKG_CONFIG_MODULES := lcms2 zlib libpng libjpeg libavif libheif libde265 dav1d l
 APT_TEST_PROFILES := icc-profiles-free colord-data
 # Tools the tests compare against when present (the exiftool and ffprobe cross-checks skip with a note otherwise).
 APT_TEST_TOOLS := libimage-exiftool-perl ffmpeg
+# The arm64 kernel check (make test-arm64): the cross libc and libgcc for clang's aarch64 target, and qemu-aarch64.
+APT_ARM64 := gcc-aarch64-linux-gnu qemu-user
 
 .PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy \
-	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus
+	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus test-arm64 arm64-deps
 
 all: build
 
@@ -73,6 +75,35 @@ consumer: deps
 	cp -R Tests/ReadmeConsumer .build-readme-consumer/MyApp && ln -sfn $(CURDIR) .build-readme-consumer/HDRColor
 	$(SWIFT) build --package-path .build-readme-consumer/MyApp --scratch-path .build-readme-consumer/.build
 	.build-readme-consumer/.build/debug/MyApp
+
+## The arm64 build of the pixel kernels (NEON, its half conversions), checked on this x86-64 machine: the toolchain's
+## clang cross-compiles CPixelKernels with Tests/KernelDriver/driver.c (every op and row kernel on fixed inputs, one
+## hash per case) for aarch64, qemu-aarch64 runs it, and its lines must equal the x86-64 build's, whose instruction sets
+## (baseline, AVX2, AVX-512 where the CPU has them) the driver first compares with each other. Correctness only:
+## emulated timings mean nothing.
+CLANG ?= clang
+KERNEL_DRIVER := Tests/KernelDriver/driver.c $(wildcard Sources/CPixelKernels/*.c)
+KERNEL_FLAGS := -O2 -Wall -Werror -ISources/CPixelKernels/include
+test-arm64: arm64-deps
+	@mkdir -p .build-arm64
+	$(CLANG) $(KERNEL_FLAGS) -o .build-arm64/driver-x86_64 $(KERNEL_DRIVER) -lm
+	$(CLANG) --target=aarch64-linux-gnu -fuse-ld=lld -static $(KERNEL_FLAGS) -o .build-arm64/driver-arm64 \
+		$(KERNEL_DRIVER) -lm
+	.build-arm64/driver-x86_64 > .build-arm64/x86_64.txt
+	qemu-aarch64 .build-arm64/driver-arm64 > .build-arm64/arm64.txt
+	diff -u .build-arm64/x86_64.txt .build-arm64/arm64.txt
+	@echo "arm64 (NEON under qemu-aarch64): $$(wc -l < .build-arm64/arm64.txt) case hashes equal to x86-64's"
+
+arm64-deps:
+	@if command -v qemu-aarch64 >/dev/null 2>&1 && [ -d /usr/aarch64-linux-gnu/lib ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "Installing $(APT_ARM64) with apt-get"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_ARM64); \
+	else \
+		echo "error: the arm64 check needs qemu-aarch64 and the aarch64 cross libc. Install them with:"; \
+		echo "    sudo apt-get install -y $(APT_ARM64)"; \
+		exit 1; \
+	fi
 
 ## Source formatting with swift-format (the toolchain's `swift format`), configured by .swift-format. `make format`
 ## rewrites the files; `make lint` (run by CI) fails on any file that `make format` would change.
@@ -158,4 +189,5 @@ docs: deps
 		--output-path .build-docs/site $(DOCC_FLAGS)
 
 clean:
-	rm -rf .build .build-consumer .build-readme-consumer .build-docs .build-asan .build-tsan .build-fuzz .build-conformance
+	rm -rf .build .build-consumer .build-readme-consumer .build-docs .build-asan .build-tsan .build-fuzz .build-conformance \
+		.build-arm64

@@ -33,7 +33,7 @@ extension PixelConverter {
         public var gamut: GamutPolicy
         /// The chromatic adaptation between different white points (Bradford).
         public var adaptation: ChromaticAdaptation
-        /// Which implementation runs the row kernels (``CodePath/automatic``: the fastest this CPU has). Every path
+        /// Which build of the kernels runs (``CodePath/automatic``: the fastest this CPU has). Every path
         /// gives the same bytes (NaN outputs aside, see ``PixelConverter``).
         public var codePath: CodePath
 
@@ -110,20 +110,28 @@ extension PixelConverter {
         case softClip
     }
 
-    /// Which implementation runs the row kernels.
+    /// Which build of the pixel kernels runs a conversion: the kernels are written once in C and compiled for each
+    /// instruction set; every build writes the same bytes (NaN payloads aside, see ``PixelConverter``).
     public enum CodePath: Hashable, Sendable, CaseIterable, CustomStringConvertible {
-        /// The fastest path this CPU supports.
+        /// The fastest build this CPU runs (``PixelConverter/availableCodePaths``' last).
         case automatic
-        /// Portable Swift (any CPU; baseline x86-64 SSE2, arm64 NEON).
-        case portable
-        /// x86-64 AVX2 and F16C kernels in C, chosen at run time; bit-identical to ``portable`` (NaN payloads aside).
+        /// x86-64 baseline (SSE2): any x86-64 CPU.
+        case baseline
+        /// x86-64 with AVX2, F16C and FMA.
         case avx2
+        /// x86-64 with AVX-512 (F, BW, DQ, VL): 16 pixels per block.
+        case avx512
+        /// arm64 with NEON and its half-float conversions: every arm64 CPU.
+        case neon
 
+        /// "x86-64 baseline", "AVX2/F16C", "AVX-512", "NEON" (or "automatic").
         public var description: String {
             switch self {
             case .automatic: "automatic"
-            case .portable: "portable Swift"
+            case .baseline: "x86-64 baseline"
             case .avx2: "AVX2/F16C"
+            case .avx512: "AVX-512"
+            case .neon: "NEON"
             }
         }
     }

@@ -4,8 +4,8 @@ extension PixelConverter {
     /// curves right after an integer RGB read are folded into that read's code table.
     ///
     /// `print(plan)` gives the step names on one line, `debugPrint(plan)` (or `String(reflecting: plan)`) a numbered
-    /// listing with each step's details (matrices, table sizes, the tone-mapping operator and its parameters) and the
-    /// code path:
+    /// listing with each step's details (matrices, table sizes, the tone-mapping operator and its parameters), the
+    /// kernel program and the instruction set that runs it:
     ///
     /// ```
     /// read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, write 'RGhA'
@@ -24,21 +24,25 @@ extension PixelConverter {
 
         /// The steps, first to last.
         public let steps: [Step]
-        /// The implementation that runs them.
+        /// The build of the kernels that runs them (resolved: never ``CodePath/automatic``).
         public let codePath: CodePath
-        /// Whether the steps run as one fused pass instead of step by step over chunks of a row, on the AVX2 path:
-        /// 8-bit RGBA and BGRA conversions made of a code table, a matrix and a curve, and conversions to half-float
-        /// RGBA whose steps are at most a clamp, a matrix, a curve, a matrix and a headroom fit. The bytes are those
-        /// the separate steps write.
-        public let isFused: Bool
+        /// The kernel program the steps compile to, by op name from the kernels' op list: a load, the steps (some
+        /// plan steps, such as the chroma resampling around the program, are not ops), a store; e.g. `load_planes`,
+        /// `affine`, `curve`, `affine`, `store_rgba_half`. It runs over blocks of ``pixelsPerBlock`` pixels held in
+        /// registers, every op on a block before the next block.
+        public let kernelOps: [String]
+        /// Pixels per block of the kernel program: 8, or 16 on AVX-512.
+        public let pixelsPerBlock: Int
 
         /// The step names on one line, separated by commas: "read 'x420', upsample chroma, matrix, …, write 'RGhA'".
         public var description: String { steps.map(\.name).joined(separator: ", ") }
 
-        /// A numbered list, one step per line with its details, then the code path.
+        /// A numbered list, one step per line with its details, then the kernel program and its build.
         public var debugDescription: String {
             let lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
-            return (lines + ["(\(codePath) kernels\(isFused ? ", one fused pass" : ""))"]).joined(separator: "\n")
+            let program =
+                "(\(codePath) kernels, \(pixelsPerBlock) pixels per block: \(kernelOps.joined(separator: " → ")))"
+            return (lines + [program]).joined(separator: "\n")
         }
     }
 }

@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import Foundation
 public import PixelBuffers
 
@@ -50,18 +51,21 @@ public struct PixelConverter: Sendable {
                 expected: "one of \(Self.availableCodePaths.map(\.description)) on this CPU")
         }
         var compiler = PlanCompiler(source: source, destination: destination, options: options)
-        let (program, steps) = try compiler.compile(kernels: KernelSet(path: path))
+        let (program, steps) = try compiler.compile(kernels: Kernels(path))
         self.source = source
         self.destination = destination
         self.options = options
         self.program = program
-        plan = Plan(steps: steps, codePath: path, isFused: program.isFused)
+        plan = Plan(
+            steps: steps, codePath: path, kernelOps: program.ops.map { String(cString: hdrk_op_name($0)) },
+            pixelsPerBlock: program.kernels.lanes)
     }
 
-    /// The code paths this CPU can run, portable first, fastest last.
-    public static var availableCodePaths: [CodePath] {
-        KernelSet.supportsAVX2 ? [.portable, .avx2] : [.portable]
-    }
+    /// The builds of the kernels this CPU runs, baseline first, fastest last: on x86-64 ``CodePath/baseline`` and,
+    /// where the CPU has them, ``CodePath/avx2`` and ``CodePath/avx512``; on arm64 ``CodePath/neon``. Decided once per
+    /// process; the environment variable `HDRCOLOR_CPU` (`baseline`, `avx2`, `avx512`) leaves out the faster ones, for
+    /// measurements.
+    public static var availableCodePaths: [CodePath] { Kernels.available }
 
     /// Converts the whole `source` image into `destination`, which must have the same size, the formats of the
     /// converter's encodings, and any row strides.

@@ -49,9 +49,11 @@ public struct GamutMapper: Hashable, Sendable {
     /// The largest δ of any colour of the source gamut in the destination (≤ 1 when the source fits).
     public let sourceGamutLimit: Double
 
-    @usableFromInline let knee: Double
-    @usableFromInline let shoulder: RationalShoulder
-    @usableFromInline let compresses: Bool
+    /// The knee in [0, 1) (1 for the methods that do not compress), the shoulder above it, and whether any colour of
+    /// the source gamut is compressed (for PixelConversion's kernel of the same compression).
+    @usableFromInline package let knee: Double
+    @usableFromInline package let shoulder: RationalShoulder
+    @usableFromInline package let compresses: Bool
 
     /// Creates a gamut mapper.
     ///

@@ -4,9 +4,9 @@
 /// Properties (proved in the article "Choosing a tone mapping operator", section "The EDR headroom curve"; checked by the tests): s(0) = 0, s′(0) = 1, s(τc) = 1 exactly, and
 /// s′(τ) = (1 + 2τ/τc² + τ²/τc²)/(1 + τ)² > 0, so s is smooth and strictly increasing. τc = 1 gives the identity.
 @usableFromInline
-struct RationalShoulder: Hashable, Sendable {
+package struct RationalShoulder: Hashable, Sendable {
     /// 1/τc², where τc is the input that maps to 1.
-    @usableFromInline let inverseEndSquared: Double
+    @usableFromInline package let inverseEndSquared: Double
 
     @usableFromInline
     init(end: Double) {

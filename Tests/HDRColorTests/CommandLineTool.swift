@@ -20,11 +20,14 @@ struct CommandLineTool {
         return directory.appendingPathComponent("hdrcolor")
     }()
 
-    /// Runs `hdrcolor` with `arguments` and waits for it.
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `hdrcolor` with `arguments` and waits for it; `environment` adds to (or replaces) this process's variables.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         // Standard error goes to a file, so that neither stream can fill its pipe and block the child while the
         // other is being read.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -20,6 +20,29 @@ import Testing
         #expect(check.status == 0, "\(check.standardOutput)")
     }
 
+    /// `HDRCOLOR_CPU` leaves out the faster builds of the kernels for a whole process (for tests and measurements); the
+    /// plan names the build that ran, and every build writes the same file.
+    @Test("HDRCOLOR_CPU picks the build of the kernels; the output bytes do not change")
+    func instructionSetMask() throws {
+        #if arch(x86_64)
+        let folder = try CommandLineTool.temporaryDirectory()
+        var outputs: [Data] = []
+        for (cpu, name) in [("baseline", "x86-64 baseline"), ("avx2", "AVX2/F16C"), ("avx512", "AVX-512")] {
+            let output = folder.appendingPathComponent("\(cpu).png").path
+            let result = try CommandLineTool.run(
+                ["convert", Self.fixture("pq16-bt2100.png"), output, "--to", "display-p3", "--bit-depth", "16"],
+                environment: ["HDRCOLOR_CPU": cpu])
+            #expect(result.status == 0, "\(result.standardError)")
+            let available = PixelConverter.availableCodePaths.map(\.description)
+            // A CPU without the build runs the fastest it has below it.
+            let expected = available.contains(name) ? name : available.last!
+            #expect(result.standardOutput.contains("PixelConverter (\(expected))"), "\(cpu): \(result.standardOutput)")
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+        }
+        #expect(Set(outputs).count == 1)
+        #endif
+    }
+
     @Test func gainMapJPEGWriteThenReadBackToISOHDR() throws {
         let folder = try CommandLineTool.temporaryDirectory()
         let jpeg = folder.appendingPathComponent("photo.jpg").path

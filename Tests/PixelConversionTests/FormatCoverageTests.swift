@@ -66,9 +66,10 @@ struct FormatCoverageTests {
         }
     }
 
-    /// The SIMD kernels repeat the portable kernels' operations in the same order, so every byte is equal, NaN and
-    /// infinities included (the random half and float frames hold some).
-    @Test("AVX2 and portable Swift write identical bytes", .enabled(if: PixelConverter.availableCodePaths.count > 1))
+    /// Every instruction set's build of the kernels does the same operations in the same order, so every byte is equal,
+    /// NaN and infinities included (the random half and float frames hold some).
+    @Test(
+        "Every build of the kernels writes identical bytes", .enabled(if: PixelConverter.availableCodePaths.count > 1))
     func pathsAgree() throws {
         var rng = SplitMix64(state: 42)
         let formats = Self.formats

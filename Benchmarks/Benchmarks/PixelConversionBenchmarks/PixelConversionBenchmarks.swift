@@ -1,6 +1,8 @@
 // PixelConversion benchmarks: the six workloads of the PixelConversion issue on 3840×2160 frames, beside zimg 3 (its
-// SIMD path, approximate gamma, planar half output: less work than RGBA half) and LittleCMS 2 on the same work, and a
-// memcpy of the output frame as the floor. One iteration = one frame; malloc counts show the zero-allocation
+// SIMD path, approximate gamma, planar half output: less work than RGBA half; at its best with 512-bit instructions,
+// `ZIMG_CPU_AUTO_64B` as FFmpeg's zscale asks, and AVX2 only, `ZIMG_CPU_AUTO`) and LittleCMS 2 on the same work, and
+// a memcpy of the output frame as the floor. Workload 1 runs on each build of the kernels the CPU has (x86-64:
+// baseline, AVX2, AVX-512); the others on the fastest (`HDRCOLOR_CPU=avx2` masks AVX-512 for a whole run). One iteration = one frame; malloc counts show the zero-allocation
 // steady state. Results and ratios: Docs/Performance.md (section "pixel-conversion").
 import Benchmark
 import HDRColor
@@ -155,9 +157,13 @@ func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: 
 
 // MARK: zimg
 
-/// zimg's graph for S1: planar 10-bit (low bits) 4:2:0 BT.2020 NCL PQ, narrow range, top-left siting → planar half
-/// linear P3-D65 (ST 432-1) with 1.0 = 203 cd/m², bilinear chroma, its SIMD path with approximate gamma.
-func zimgBenchmark(_ name: String, approximateGamma: Bool) {
+/// zimg's graph for S1: planar 10-bit (low bits) 4:2:0 BT.2020 NCL PQ (or HLG: zimg's ARIB STD-B67 with the BT.2100
+/// OOTF of a 1000 cd/m² display, as workload 2), narrow range, top-left siting → planar half linear P3-D65 (ST 432-1)
+/// with 1.0 = 203 cd/m², bilinear chroma, its SIMD path with approximate gamma.
+func zimgBenchmark(
+    _ name: String, approximateGamma: Bool, cpu: zimg_cpu_type_e = ZIMG_CPU_AUTO_64B,
+    transfer: zimg_transfer_characteristics_e = ZIMG_TRANSFER_ST2084
+) {
     var source = zimg_image_format(), destination = zimg_image_format()
     zimg_image_format_default(&source, HDRCOLOR_ZIMG_API_VERSION)
     zimg_image_format_default(&destination, HDRCOLOR_ZIMG_API_VERSION)
@@ -170,7 +176,7 @@ func zimgBenchmark(_ name: String, approximateGamma: Bool) {
     source.subsample_h = 1
     source.color_family = ZIMG_COLOR_YUV
     source.matrix_coefficients = ZIMG_MATRIX_BT2020_NCL
-    source.transfer_characteristics = ZIMG_TRANSFER_ST2084
+    source.transfer_characteristics = transfer
     source.color_primaries = ZIMG_PRIMARIES_BT2020
     source.depth = 10
     source.pixel_range = ZIMG_RANGE_LIMITED
@@ -187,7 +193,7 @@ func zimgBenchmark(_ name: String, approximateGamma: Bool) {
     parameters.resample_filter_uv = ZIMG_RESIZE_BILINEAR
     parameters.nominal_peak_luminance = 203
     parameters.allow_approximate_gamma = approximateGamma ? 1 : 0
-    parameters.cpu_type = ZIMG_CPU_AUTO
+    parameters.cpu_type = cpu
     guard let graph = zimg_filter_graph_build(&source, &destination, &parameters) else { fatalError("zimg graph") }
     var temporarySize = 0
     zimg_filter_graph_get_tmp_size(graph, &temporarySize)
@@ -246,18 +252,29 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         blackHole(output)
     }
 
-    // 1. S1: 'x420' PQ → RGBA half extended linear Display P3.
-    conversionBenchmark("1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread", converter(x420PQ, edr), input: x420)
+    // 1. S1: 'x420' PQ → RGBA half extended linear Display P3, on every build of the kernels this CPU runs.
+    for path in PixelConverter.availableCodePaths.reversed() {
+        conversionBenchmark(
+            "1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread, \(path)", converter(x420PQ, edr, path: path), input: x420)
+    }
     conversionBenchmark(
-        "1. S1 'x420' PQ → 'RGhA' linear P3, 1 thread, portable Swift", converter(x420PQ, edr, path: .portable),
-        input: x420)
-    conversionBenchmark(
-        "1. S1 'x420' PQ → 'RGhA' linear P3, all cores", converter(x420PQ, edr, threads: nil), input: x420)
-    zimgBenchmark("zimg: yuv420p10 PQ → planar half linear P3, approximate gamma, 1 thread", approximateGamma: true)
+        "1. S1 'x420' PQ → 'RGhA' linear P3, 2 threads", converter(x420PQ, edr, threads: 2), input: x420)
+    zimgBenchmark(
+        "zimg: yuv420p10 PQ → planar half linear P3, approximate gamma, 1 thread, ZIMG_CPU_AUTO_64B",
+        approximateGamma: true)
+    zimgBenchmark(
+        "zimg: yuv420p10 PQ → planar half linear P3, approximate gamma, 1 thread, ZIMG_CPU_AUTO (AVX2)",
+        approximateGamma: true, cpu: ZIMG_CPU_AUTO)
     zimgBenchmark("zimg: yuv420p10 PQ → planar half linear P3, exact gamma, 1 thread", approximateGamma: false)
 
     // 2. HLG, 1000 cd/m² display.
     conversionBenchmark("2. 'x420' HLG → 'RGhA' linear P3, 1 thread", converter(x420HLG, edr), input: x420)
+    zimgBenchmark(
+        "zimg: yuv420p10 HLG → planar half linear P3, approximate gamma, 1 thread, ZIMG_CPU_AUTO_64B",
+        approximateGamma: true, transfer: ZIMG_TRANSFER_ARIB_B67)
+    zimgBenchmark(
+        "zimg: yuv420p10 HLG → planar half linear P3, approximate gamma, 1 thread, ZIMG_CPU_AUTO (AVX2)",
+        approximateGamma: true, cpu: ZIMG_CPU_AUTO, transfer: ZIMG_TRANSFER_ARIB_B67)
 
     // 3. S1 with tone mapping to a 4× display in the same pass.
     conversionBenchmark(

@@ -1,20 +1,75 @@
-// CPixelKernels: the SIMD row kernels of HDRColor's PixelConversion, for x86-64 with AVX2 and F16C.
+// CPixelKernels: the pixel kernels of HDRColor's PixelConversion, written once (Kernels_inl.h) and compiled for each
+// instruction set: baseline (SSE2 on x86-64, NEON on arm64), AVX2 + F16C + FMA and AVX-512 (F, BW, DQ, VL) on x86-64,
+// through per-function target attributes (no compiler flags). hdrk_kernels() hands out one instruction set's kernels;
+// PixelConversion picks the best the CPU supports once per process (hdrk_isa_supported).
 //
-// Each kernel is compiled for AVX2/F16C with a per-function target attribute and chosen at run time
-// (hdrk_has_avx2_f16c), so the package needs no compiler flags and still builds for baseline x86-64 and arm64, where
-// every function is a stub and PixelConversion runs its portable Swift kernels. The kernels repeat the Swift
-// kernels' float operations in the same order, without fused multiply-adds, so both paths give the same bytes.
+// Every build does the same IEEE operations in the same order, without contraction into fused multiply-adds, and
+// rounds to half with round-to-nearest-even, so every instruction set writes the same bytes.
 //
-// Counts are in elements; "padded" buffers may be processed in whole vectors of 8 beyond `n` (their owner reserves
-// the room), others are processed exactly.
+// A conversion is a program of ops (hdrk_ops.h) run by `run` over blocks of pixels in registers; the row kernels
+// around it (samples in and out of float planes, chroma resampling) need neighbouring pixels or rows and work on
+// planes. Counts are in pixels or values.
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
 
 #include <stdint.h>
 
+#include "hdrk_ops.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+// MARK: Instruction sets
+
+/// An instruction set with its own build of the kernels.
+typedef enum {
+    /// Any CPU of the architecture: SSE2 on x86-64, NEON (with its half conversions) on arm64.
+    HDRK_ISA_BASELINE = 0,
+    /// x86-64 with AVX2, F16C and FMA.
+    HDRK_ISA_AVX2 = 1,
+    /// x86-64 with AVX-512 F, BW, DQ and VL (and AVX2, F16C, FMA).
+    HDRK_ISA_AVX512 = 2,
+} HDRKISA;
+
+/// 1 when this CPU and operating system run `isa`'s kernels (CPUID and XGETBV on x86-64), else 0.
+int hdrk_isa_supported(HDRKISA isa);
+
+/// Lanes per block of a program on `isa`: 8, or 16 for AVX-512.
+int hdrk_isa_lanes(HDRKISA isa);
+
+// MARK: Programs
+
+/// The ops of hdrk_ops.h: HDRK_OP_load_planes, HDRK_OP_affine, …
+typedef enum {
+#define HDRK_OP_CASE(name, arguments, summary) HDRK_OP_##name,
+    HDRK_OPS(HDRK_OP_CASE)
+#undef HDRK_OP_CASE
+        HDRK_OP_COUNT
+} HDRKOp;
+
+/// The op's name in the list, e.g. "affine".
+const char *hdrk_op_name(HDRKOp op);
+
+/// The op's summary in the list.
+const char *hdrk_op_summary(HDRKOp op);
+
+/// One op of a program and what it needs.
+typedef struct {
+    HDRKOp op;
+    /// The op's arguments, of the type hdrk_ops.h names (NULL for none).
+    const void *arguments;
+} HDRKInstruction;
+
+/// The memory a program reads and writes for one run of n pixels.
+typedef struct {
+    /// The first pixel of interleaved source samples (load_rgba8, load_rgba16, load_rgba_half).
+    const void *source;
+    /// The first pixel of interleaved destination samples (store_rgba8, store_rgba16, store_rgba_half).
+    void *destination;
+    /// The four float planes of load_planes and store_planes, each with room for n rounded up to whole blocks.
+    float *planes[4];
+} HDRKIO;
 
 /// The layout of a piecewise-linear table (TransferFunctions' PiecewiseLinearTable.Layout).
 typedef struct {
@@ -31,6 +86,21 @@ typedef struct {
     float clampHigh;
     float floor;
 } HDRKTableLayout;
+
+/// The exact function of a curve, for the inputs its table does not cover (NaN, beyond the table, unmirrored
+/// negatives); called for those values only.
+typedef float (*HDRKExactFunction)(const void *context, float x);
+
+/// A curve's table and exact function (curve, luminance_gain).
+typedef struct {
+    HDRKTableLayout layout;
+    /// The table as node pairs (y[i], y[i + 1]), so that one 64-bit load fetches a segment's two ends.
+    const float *pairs;
+    HDRKExactFunction exact;
+    const void *context;
+    /// luminance_gain: the luminance weights.
+    float weights[3];
+} HDRKCurve;
 
 /// A curve followed by quantisation to integer codes (PixelConversion's QuantizedCurve). Negative values, −0 and
 /// magnitudes below `lowBits` take `lowCode`; magnitudes from `highBits` on (with +∞) take `highCode`; NaN takes
@@ -49,125 +119,114 @@ typedef struct {
     float scale;
 } HDRKQuantizedLayout;
 
+/// quantized_curve: the layout and its cells (pairs of code and threshold).
+typedef struct {
+    HDRKQuantizedLayout layout;
+    const float *cells;
+} HDRKQuantized;
+
 /// An affine map of three channels: row-major 3×3 matrix, then the offset.
 typedef struct {
     float m[9];
     float o[3];
 } HDRKAffine;
 
-/// Hints that `bytes` bytes from `address` will be read soon (one prefetch per cache line; a no-op elsewhere).
+/// Interleaved four-channel samples, parameters in memory order: code = value·scale + bias.
+typedef struct {
+    /// Loads: code → value for memory channels 0 … 2 (NULL: normalise as (code − bias) / scale).
+    const float *table;
+    float scale[4];
+    float bias[4];
+    /// Stores: the largest code.
+    float maxCode[4];
+    /// BGRA: memory channels 0 and 2 are B and R.
+    int32_t swapsRedAndBlue;
+} HDRKInterleaved;
+
+/// A Swift operator applied to a block: r, g, b hold n values each, changed in place.
+typedef void (*HDRKHostFunction)(const void *context, float *r, float *g, float *b, long n);
+
+/// host: the operator and its context.
+typedef struct {
+    HDRKHostFunction apply;
+    const void *context;
+} HDRKHost;
+
+// MARK: Row kernels
+
+/// Sample containers.
+typedef enum {
+    HDRK_CONTAINER_U8 = 0,
+    HDRK_CONTAINER_U16 = 1,
+    HDRK_CONTAINER_U32 = 2,
+    HDRK_CONTAINER_HALF = 3,
+    HDRK_CONTAINER_FLOAT = 4,
+} HDRKContainer;
+
+/// What reading an integer sample gives.
+typedef enum {
+    /// (code − bias) / scale, correctly rounded.
+    HDRK_DECODE_NORMALIZED = 0,
+    /// The code itself.
+    HDRK_DECODE_CODE = 1,
+    /// table[code].
+    HDRK_DECODE_TABLE = 2,
+} HDRKDecoding;
+
+/// One channel's samples in a row: the container, where the channel sits, and code = value·scale + bias.
+typedef struct {
+    HDRKContainer container;
+    /// Big-endian containers ('R10k').
+    int32_t bigEndian;
+    /// The channel's container in a pixel, and containers per pixel.
+    long offset;
+    long stride;
+    /// code = (container >> shift) & mask.
+    uint32_t shift;
+    uint32_t mask;
+    float scale;
+    float bias;
+    float maxCode;
+} HDRKSamples;
+
+/// One instruction set's kernels.
+typedef struct {
+    HDRKISA isa;
+    /// Runs `program` (a load, stages, a store) over n pixels of `io`.
+    void (*run)(const HDRKInstruction *program, const HDRKIO *io, long n);
+    /// Samples of pixels x0 ..< x0 + n of `row` as floats: integers decoded as `decoding` says (`table` for
+    /// HDRK_DECODE_TABLE), halves and floats as they are.
+    void (*read_samples)(const HDRKSamples *samples, const void *row, long x0, long n, HDRKDecoding decoding,
+                         const float *table, float *out);
+    /// Interleaved 16-bit pairs (Cb Cr …) from pair x0 as two planes of codes ((sample >> shift) & mask).
+    void (*read_code_pairs)(const HDRKSamples *samples, const void *row, long x0, long n, float *a, float *b);
+    /// n values as samples of pixels x0 ..< x0 + n of `row`: integer codes round-half-up(clamp(v·scale + bias, 0,
+    /// maxCode)), NaN as the code of 0, `<< shift`, merged into the other bits of a 32-bit word; halves rounded to
+    /// nearest even; floats as they are.
+    void (*write_samples)(const HDRKSamples *samples, const float *values, long n, void *row, long x0);
+    /// out = a·s + b·t.
+    void (*blend)(const float *a, const float *b, float s, float t, float *out, long n);
+    /// A chroma row ×2 horizontally: out[2i], out[2i + 1] from ext[i], ext[i + 1], ext[i + 2] (ext holds the chroma
+    /// samples from one before the first, edges repeated): mode 0 nearest (ext[i + 1] twice), 1 co-sited
+    /// (ext[i + 1], ½·ext[i + 1] + ½·ext[i + 2]), 2 centred (¾·ext[i + 1] + ¼·ext[i], ¾·ext[i + 1] + ¼·ext[i + 2]).
+    /// Exactly n outputs.
+    void (*upsample_chroma)(const float *ext, float *out, long n, int mode);
+    /// Chroma columns first ..< first + n of a row `width` pixels wide from its values v (v[0] is pixel vStart),
+    /// edges repeated: co-sited ¼·v(2i − 1) + ½·v(2i) + ¼·v(2i + 1), else ½·v(2i) + ½·v(2i + 1).
+    void (*downsample_chroma)(const float *v, long vStart, long width, long first, long n, int cosited, float *out);
+    /// Vertical 4:2:0 averaging: ¼·a + ½·b + ¼·c when `threeTaps`, else ½·a + ½·b.
+    void (*average_rows)(const float *a, const float *b, const float *c, int threeTaps, float *out, long n);
+} HDRKKernels;
+
+/// The kernels of `isa`, or NULL when this build has none for it (another architecture).
+const HDRKKernels *hdrk_kernels(HDRKISA isa);
+
+/// Hints that `bytes` bytes from `address` will be read soon (one prefetch per cache line).
 void hdrk_prefetch(const void *address, long bytes);
 
-/// 1 when the CPU and the operating system support AVX2 and F16C, else 0.
-int hdrk_has_avx2_f16c(void);
-
-/// v ↦ M·v + o on three padded planes, each output ((m·a + m·b) + m·c) + o.
-void hdrk_affine_avx2(const HDRKAffine *k, float *p0, float *p1, float *p2, long n);
-
-/// Evaluates a table in place on a padded plane. `pairs` holds the table as node pairs (y[i], y[i + 1]), so one
-/// 64-bit gather fetches both ends of a segment. Values the table does not cover are left unchanged and their indices
-/// (< n) written to `outside`; returns how many.
-long hdrk_table_avx2(const HDRKTableLayout *layout, const float *pairs, float *v, long n, int32_t *outside);
-
-/// v ↦ v·table(w·v) on three padded planes (`pairs` as for hdrk_table_avx2); pixels whose luminance the table does
-/// not cover are left unchanged and their indices (< n) written to `outside`; returns how many.
-long hdrk_luminance_gain_avx2(const float w[3], const HDRKTableLayout *layout, const float *pairs, float *p0, float *p1,
-                              float *p2, long n, int32_t *outside);
-
-/// ToneMapping's HeadroomFit on three padded planes (linear RGB), as PixelConversion's portable kernel: with
-/// m = max(max(R, G), B) > h and Y = (w0·R + w1·G) + w2·B, each value becomes min(Y + s·(v − Y), h),
-/// s = (h − Y)/(m − Y), when Y < h, and h when Y ≥ h; other pixels (and NaN luminance) are left unchanged.
-void hdrk_headroom_fit_avx2(const float w[3], float h, float limit, float *p0, float *p1, float *p2, long n);
-
-/// A quantised curve in place on a padded plane: each value becomes the signal of its code, (code − bias) / scale;
-/// NaN stays NaN.
-void hdrk_quantized_curve_avx2(const HDRKQuantizedLayout *layout, const float *cells, float *v, long n);
-
-/// A whole 8-bit RGBA / BGRA conversion in one pass: n pixels of `src`, the colour channels through `table` (code →
-/// value), then `affine` (NULL for none) and the quantised curve, into `dst`, alpha copied. Gives the bytes of the
-/// plan's separate steps (hdrk_read_rgba_avx2, hdrk_affine_avx2, hdrk_quantized_curve_avx2, hdrk_pack_rgba_avx2).
-/// `…SwapsRedAndBlue` is 1 for BGRA. Exactly n pixels; streaming stores where `dst` is 32-byte aligned.
-void hdrk_matrix_shaper_rgba8_avx2(const uint8_t *src, int srcSwapsRedAndBlue, const float *table,
-                                   const HDRKAffine *affine, const HDRKQuantizedLayout *layout, const float *cells,
-                                   uint8_t *dst, int dstSwapsRedAndBlue, long n);
-
-/// Clamps a padded plane to [low, high], keeping NaN.
-void hdrk_clamp_avx2(float low, float high, float *v, long n);
-
-/// Four planes → n interleaved binary16 pixels (round to nearest even), exactly n written. Where `dst` is 32-byte
-/// aligned the stores stream past the caches (large frames are not read back soon); call hdrk_store_fence() before
-/// the destination is handed back.
-void hdrk_interleave_half_f16c(const float *c0, const float *c1, const float *c2, const float *c3, uint16_t *dst, long n);
-
-/// Orders streaming stores before the stores that follow (an SFENCE; a no-op elsewhere).
+/// Orders the streaming stores of the interleaved stores before the stores that follow (SFENCE on x86-64, DMB ISHST
+/// on arm64, whose STNP stores are ordered by barriers). Call it before handing the destination back.
 void hdrk_store_fence(void);
-
-/// n interleaved binary16 pixels → four planes (exact), exactly n read.
-void hdrk_deinterleave_half_f16c(const uint16_t *src, float *c0, float *c1, float *c2, float *c3, long n);
-
-/// Integer codes of 16-bit samples at `stride` (1 or 2) as floats: ((sample >> shift) & mask), exactly n read.
-void hdrk_read_codes_u16_avx2(const uint16_t *src, long stride, uint32_t shift, uint32_t mask, float *dst, long n);
-
-/// Interleaved 16-bit pairs (Cb Cr Cb Cr …) as two planes of integer codes ((sample >> shift) & mask), exactly n pairs.
-void hdrk_read_code_pairs_u16_avx2(const uint16_t *src, uint32_t shift, uint32_t mask, float *a, float *b, long n);
-
-/// Upsamples a chroma row ×2 horizontally: out[2i] and out[2i + 1] from ext[i], ext[i + 1], ext[i + 2] (ext holds the
-/// chroma samples from one before the first, edges repeated): mode 0 nearest (ext[i + 1] twice), 1 co-sited
-/// (ext[i + 1], ½·ext[i + 1] + ½·ext[i + 2]), 2 centred (¾·ext[i + 1] + ¼·ext[i], ¾·ext[i + 1] + ¼·ext[i + 2]). Exactly
-/// n outputs. The arithmetic is exact for values that are multiples of 1/4 below 2^18.
-void hdrk_upsample_chroma_avx2(const float *ext, float *out, long n, int mode);
-
-/// n interleaved 4-channel pixels of 8-bit (`bytes` 1) or 16-bit (`bytes` 2) samples into four planes. Channels 0 … 2
-/// go through `table` (code → value) when it is not NULL, else, like channel 3, normalise as (code − bias[c]) / scale[c].
-/// Exactly n pixels read.
-void hdrk_read_rgba_avx2(const void *src, int bytes, const float *table, const float scale[4], const float bias[4],
-                         float *c0, float *c1, float *c2, float *c3, long n);
-
-/// Four planes → n interleaved 4-channel pixels of 8-bit (`bytes` 1) or 16-bit (`bytes` 2) codes, each quantised as
-/// hdrk_quantize_u16_avx2 does with its channel's scale, bias and maxCode. Exactly n pixels written; streaming stores
-/// where `dst` is 32-byte aligned (see hdrk_interleave_half_f16c).
-void hdrk_pack_rgba_avx2(const float *c0, const float *c1, const float *c2, const float *c3, const float scale[4],
-                         const float bias[4], const float maxCode[4], void *dst, int bytes, long n);
-
-/// Quantises n values to 16-bit codes at `stride`: code = round-half-up(clamp(v·scale + bias, 0, maxCode)), NaN as
-/// 0, stored `<< shift`; exactly n written.
-void hdrk_quantize_u16_avx2(const float *v, long n, float scale, float bias, float maxCode, uint32_t shift,
-                            uint16_t *dst, long stride);
-
-/// The steps between the colour values of a conversion to interleaved half-float RGBA and its writer, fused: a clamp
-/// to [clampLow, clampHigh] as hdrk_clamp_avx2 (`hasClamp`), an affine map (`hasPre`), a curve (`pairs` not NULL: the
-/// table of `layout` as node pairs, see hdrk_table_avx2), an affine map (`hasPost`), and a headroom fit with
-/// `fitWeights`, `fitHeadroom` and `fitLimit` as hdrk_headroom_fit_avx2 (`hasFit`), in that order.
-typedef struct {
-    float clampLow;
-    float clampHigh;
-    int32_t hasClamp;
-    HDRKAffine pre;
-    HDRKAffine post;
-    HDRKTableLayout layout;
-    const float *pairs;
-    int32_t hasPre;
-    int32_t hasPost;
-    float fitWeights[3];
-    float fitHeadroom;
-    float fitLimit;
-    int32_t hasFit;
-} HDRKHalfTail;
-
-/// Runs `tail` on n pixels of three padded planes and writes them with alpha from `c3` as interleaved binary16 (R
-/// and B swapped when `dstSwapsRedAndBlue`), giving the bytes of hdrk_affine_avx2, hdrk_table_avx2,
-/// hdrk_headroom_fit_avx2 and hdrk_interleave_half_f16c in turn. Works in blocks of 64 pixels and stops before the first block holding a value
-/// the curve does not cover; returns how many pixels it wrote (a multiple of 64, or n), exactly those, streaming where
-/// `dst` is 32-byte aligned (see hdrk_interleave_half_f16c).
-long hdrk_planes_to_half_avx2(const HDRKHalfTail *tail, const float *c0, const float *c1, const float *c2,
-                              const float *c3, int dstSwapsRedAndBlue, uint16_t *dst, long n);
-
-/// Reads n interleaved 8-bit (`bytes` 1) or 16-bit (`bytes` 2) RGBA / BGRA pixels as hdrk_read_rgba_avx2 does
-/// (parameters in memory order), then continues as hdrk_planes_to_half_avx2, but stops before the first 8 pixels
-/// holding a value the curve does not cover (returning a multiple of 8). Reads no pixel past n.
-long hdrk_rgba_to_half_avx2(const void *src, int bytes, int srcSwapsRedAndBlue, const float *table,
-                            const float scale[4], const float bias[4], const HDRKHalfTail *tail,
-                            int dstSwapsRedAndBlue, uint16_t *dst, long n);
 
 #ifdef __cplusplus
 }

@@ -6,18 +6,13 @@ struct AffineMap: Sendable {
     let matrix: Matrix3x3
     let offset: SIMD3<Double>
     /// The coefficients rounded to `Float`, as the kernels use them.
-    let coefficients: AffineCoefficients
-    /// The same for the C kernels.
-    let kernelCoefficients: HDRKAffine
+    let coefficients: HDRKAffine
 
     init(_ matrix: Matrix3x3, offset: SIMD3<Double> = .zero) {
         self.matrix = matrix
         self.offset = offset
         let m = matrix.rowMajorElements.map { Float($0) }
-        coefficients = AffineCoefficients(
-            m00: m[0], m01: m[1], m02: m[2], m10: m[3], m11: m[4], m12: m[5], m20: m[6], m21: m[7], m22: m[8],
-            o0: Float(offset.x), o1: Float(offset.y), o2: Float(offset.z))
-        kernelCoefficients = HDRKAffine(
+        coefficients = HDRKAffine(
             m: (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8]),
             o: (Float(offset.x), Float(offset.y), Float(offset.z)))
     }
@@ -35,9 +30,10 @@ struct AffineMap: Sendable {
     }
 
     var isIdentity: Bool { matrix == .identity && offset == .zero }
-}
 
-/// The `Float` coefficients of an ``AffineMap``, laid out as the C kernels' `HDRKAffine`.
-struct AffineCoefficients: Hashable, Sendable {
-    var m00, m01, m02, m10, m11, m12, m20, m21, m22, o0, o1, o2: Float
+    /// The `Float` rows `[m m m | o]`, for the plan.
+    var rows: [(Float, Float, Float, Float)] {
+        let (m, o) = (coefficients.m, coefficients.o)
+        return [(m.0, m.1, m.2, o.0), (m.3, m.4, m.5, o.1), (m.6, m.7, m.8, o.2)]
+    }
 }

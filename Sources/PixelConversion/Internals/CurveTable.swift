@@ -43,13 +43,4 @@ struct CurveTable: Sendable {
             clamps: l.clamps ? 1 : 0, unmirrored: l.unmirrored, toeOffset: l.toeOffset, toeSlope: l.toeSlope,
             clampLow: l.clampLow, clampHigh: l.clampHigh, floor: l.floor)
     }
-
-    /// Evaluates `count` values in place through the table (portable Swift).
-    @inline(__always)
-    func apply(_ values: UnsafeMutablePointer<Float>, count: Int) {
-        table.evaluate(values, into: values, count: count, outside: exact)
-    }
-
-    /// The value for one input (table or exact), for building code tables and for tests.
-    func callAsFunction(_ x: Float) -> Float { table.evaluate(x, outside: exact) }
 }

@@ -1,3 +1,4 @@
+internal import CPixelKernels
 import ColorSpaces
 import Foundation
 import PixelBuffers
@@ -21,7 +22,7 @@ struct PlanCompiler {
     }
 
     /// The program and the steps of its plan.
-    mutating func compile(kernels: KernelSet) throws(PixelConversionError) -> (Program, [PixelConverter.Plan.Step]) {
+    mutating func compile(kernels: Kernels) throws(PixelConversionError) -> (Program, [PixelConverter.Plan.Step]) {
         try validate()
         let sourceFormat = source.effectiveFormat, destinationFormat = destination.effectiveFormat
         if sourceFormat.isFloatingPoint {
@@ -85,7 +86,8 @@ struct PlanCompiler {
             }
             steps.append(.init(name: "write \(destinationFormat)", detail: Self.quantisationDetail(destinationFormat)))
         } else {
-            writer = .rgb(RGBWriter(format: destinationFormat))
+            let codes = if case .quantizedCurve? = operations.last { true } else { false }
+            writer = .rgb(RGBWriter(format: destinationFormat, codes: codes))
             steps.append(.init(name: "write \(destinationFormat)", detail: Self.quantisationDetail(destinationFormat)))
         }
         let threads = options.threadCount ?? ProcessInfoCores.active
@@ -290,11 +292,25 @@ struct PlanCompiler {
         let bound = Swift.min(target, ceiling)
         guard bound.isFinite else { return }
         let primaries = destination.colorSpace.primaries
+        appendFit(
+            HeadroomFit(headroom: bound, primaries: primaries), name: "fit the headroom",
+            space: "\(primaries.name)"
+                + (bound < target ? " (the destination's peak, below the \(Self.number(target))× headroom)" : ""))
+    }
+
+    /// ToneMapping's ``HeadroomFit`` as a step (op `headroom_fit`); `space` says what the planes hold.
+    private mutating func appendFit(_ fit: HeadroomFit, name: String, space: String) {
+        let h = Self.number(fit.headroom), w = fit.luminanceCoefficients
+        let detail =
+            "max(R, G, B) ≤ \(h) in \(space), hue kept: towards grey at constant luminance "
+            + "Y = \(Self.number(w.x))R + \(Self.number(w.y))G + \(Self.number(w.z))B below Y = ¾·\(h), blending into "
+            + "C·\(h)/max(R, G, B) (saturation kept, luminance lowered) from there to Y ≥ \(h)"
+        let weights = SIMD3<Float>(w)
         append(
-            .headroomFit(
-                HeadroomFit(headroom: bound, primaries: primaries), name: "fit the headroom",
-                space: "\(primaries.name)"
-                    + (bound < target ? " (the destination's peak, below the \(Self.number(target))× headroom)" : "")))
+            .kernel(
+                HDRK_OP_headroom_fit,
+                parameters: [weights.x, weights.y, weights.z, Float(fit.headroom), fit.floatLimit],
+                step: .init(name: name, detail: detail)))
     }
 
     /// The destination's nominal peak in linear light (1.0 = reference white), or +∞ for extended destinations.
@@ -318,12 +334,27 @@ struct PlanCompiler {
             append(.affine(AffineMap(from.conversionMatrix(to: to, adaptation: options.adaptation)), name: name))
             append(.clamp(low: 0, high: Float(ceiling), name: "clip to [0, \(Self.number(ceiling))]"))
         case .softClip:
+            let mapper = GamutMapper(from: from, to: to, method: .softCompression, adaptation: options.adaptation)
+            append(.affine(AffineMap(mapper.matrix), name: name))
+            let w = SIMD3<Float>(mapper.luminanceCoefficients)
+            let knee: Float = mapper.compresses ? Float(mapper.knee) : .infinity  // +∞: never compresses
             append(
-                .gamutMapper(
-                    GamutMapper(
-                        from: from, to: to, method: .softCompression, adaptation: options.adaptation)))
+                .kernel(
+                    HDRK_OP_gamut_compress,
+                    parameters: [w.x, w.y, w.z, knee, Float(mapper.shoulder.inverseEndSquared), .infinity],
+                    step: .init(
+                        name: "gamut map",
+                        detail: "\(from.name) → \(to.name), hue-preserving soft compression, clipped below at 0")))
             if ceiling.isFinite {
-                append(.highlightShoulder(knee: Float(0.8 * ceiling), ceiling: Float(ceiling)))
+                let (knee, top) = (Float(0.8 * ceiling), Float(ceiling))
+                append(
+                    .kernel(
+                        HDRK_OP_highlight_shoulder, parameters: [knee, top],
+                        step: .init(
+                            name: "highlight shoulder",
+                            detail:
+                                "max(R, G, B) above \(Self.number(Double(knee))) rolls onto \(Self.number(Double(top)))"
+                        )))
             }
         }
     }
@@ -350,10 +381,9 @@ struct PlanCompiler {
                 // The inverse OOTF divides by a power of the luminance, so a saturated colour whose components are all
                 // below the peak can still need scene light above 1, which the signal clamp would clip per channel
                 // (hue shift). Fit it at constant scene luminance instead: the signal of every component ≤ 1.
-                append(
-                    .headroomFit(
-                        HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients),
-                        name: "fit the HLG signal range", space: "scene light (\(space.primaries.name))"))
+                appendFit(
+                    HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients),
+                    name: "fit the HLG signal range", space: "scene light (\(space.primaries.name))")
             }
             append(.curve(hlgOETF(beta: display.blackLift)))
             if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
@@ -523,11 +553,9 @@ struct PlanCompiler {
     static func step(_ operation: Operation) -> PixelConverter.Plan.Step {
         switch operation {
         case .affine(let map, let name):
-            let c = map.coefficients
-            let rows = [(c.m00, c.m01, c.m02, c.o0), (c.m10, c.m11, c.m12, c.o1), (c.m20, c.m21, c.m22, c.o2)]
-                .map {
-                    "[\(number(Double($0.0))) \(number(Double($0.1))) \(number(Double($0.2))) | \(number(Double($0.3)))]"
-                }
+            let rows = map.rows.map {
+                "[\(number(Double($0.0))) \(number(Double($0.1))) \(number(Double($0.2))) | \(number(Double($0.3)))]"
+            }
             return .init(name: "matrix", detail: "\(name) = \(rows.joined(separator: " "))")
         case .curve(let curve):
             return .init(name: curve.name, detail: "per channel, \(curve.table.count)-entry table, exact outside it")
@@ -545,22 +573,8 @@ struct PlanCompiler {
             return .init(name: name, detail: "")
         case .toneMap(_, let name):
             return .init(name: "tone map", detail: name)
-        case .gamutMapper(let mapper):
-            return .init(
-                name: "gamut map",
-                detail: "\(mapper.source.name) → \(mapper.destination.name), hue-preserving soft compression")
-        case .highlightShoulder(let knee, let ceiling):
-            return .init(
-                name: "highlight shoulder",
-                detail: "max(R, G, B) above \(number(Double(knee))) rolls onto \(number(Double(ceiling)))")
-        case .headroomFit(let fit, let name, let space):
-            let h = number(fit.headroom), w = fit.luminanceCoefficients
-            return .init(
-                name: name,
-                detail: "max(R, G, B) ≤ \(h) in \(space), hue kept: towards grey at constant luminance "
-                    + "Y = \(number(w.x))R + \(number(w.y))G + \(number(w.z))B below Y = ¾·\(h), blending into "
-                    + "C·\(h)/max(R, G, B) (saturation kept, luminance lowered) from there to Y ≥ \(h)"
-            )
+        case .kernel(_, _, let step):
+            return step
         }
     }
 

@@ -1,133 +1,137 @@
-import PixelBuffers
 internal import CPixelKernels
+import PixelBuffers
 import ToneMapping
 
-/// A compiled conversion: a reader, the steps on the chunk's colour planes, and a writer; immutable and shared by every
-/// thread and every frame.
+/// A compiled conversion: a reader, a kernel program (a load, the steps, a store: ops of CPixelKernels' op list, run
+/// over blocks of pixels in registers) and a writer; immutable and shared by every thread and every frame.
 ///
-/// `@unchecked Sendable`: besides immutable `Sendable` values it owns one allocation holding a copy of every curve
-/// table, which the steps point into; it is written once in `init`, only read afterwards, and freed in `deinit`.
+/// `@unchecked Sendable`: besides immutable values it owns the program's instructions, their arguments and tables
+/// (raw memory written once in `init`, only read afterwards, freed in `deinit`) and the objects the kernels call back
+/// (exact curve functions, Swift tone-mapping operators), which are immutable and `Sendable`.
 final class Program: @unchecked Sendable {
     let reader: Reader
     let writer: Writer
-    let kernels: KernelSet
+    let kernels: Kernels
     /// Row bands must start (and, but at the image end, stop) on even rows: the destination is 4:2:0.
     let needsEvenBands: Bool
-    /// The curves of the steps, for their exact functions.
-    let curves: [CurveTable]
-    let toneMappers: [any ToneMappingOperator]
-    let gamutMappers: [GamutMapper]
+    /// The program's ops, load to store.
+    let ops: [HDRKOp]
+    private let instructions: UnsafeMutablePointer<HDRKInstruction>
+    /// The reader's code table (the program's copy), for readers that decode into the chunk's planes.
+    private let codeTable: UnsafePointer<Float>?
+    /// Memory the instructions point into, freed in `deinit`.
+    private let allocations: [UnsafeMutableRawPointer]
+    /// What the kernels call back through context pointers; kept alive here.
+    private let callbacks: [AnyObject]
     /// The quantised curves of the steps, which own their cells.
     private let quantizedCurves: [QuantizedCurve]
-    /// The whole conversion as one C kernel, for 8-bit RGBA on the SIMD path when the plan allows it.
-    private let matrixShaper: MatrixShaper?
-    /// The steps and the writer as one C kernel, for half-float RGBA output on the SIMD path when the plan allows it.
-    private let halfTail: HalfTail?
-    /// Whether the conversion runs as one fused pass.
-    var isFused: Bool { matrixShaper != nil || halfTail != nil }
-    private let steps: [Step]
-    private let tableStorage: UnsafeMutableBufferPointer<Float>
     /// Working memory for the band workers.
     private let scratchPool = ScratchPool()
     /// The threads that convert bands of large frames beside the caller.
     let workers: WorkerPool
 
-    init(reader: Reader, operations: [Operation], writer: Writer, kernels: KernelSet, threadCount: Int) {
+    init(reader: Reader, operations: [Operation], writer: Writer, kernels: Kernels, threadCount: Int) {
         workers = WorkerPool(threadCount: threadCount)
         self.reader = reader
         self.writer = writer
         self.kernels = kernels
         if case .yCbCr(let w) = writer, w.subsampling == .s420 { needsEvenBands = true } else { needsEvenBands = false }
-        var curves: [CurveTable] = [], toneMappers: [any ToneMappingOperator] = [], gamutMappers: [GamutMapper] = []
+
+        var allocations: [UnsafeMutableRawPointer] = [], callbacks: [AnyObject] = []
         var quantizedCurves: [QuantizedCurve] = []
+        /// A copy of `value` that lives as long as the program.
+        func keep<T>(_ value: T) -> UnsafeRawPointer {
+            let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            p.initialize(to: value)
+            allocations.append(UnsafeMutableRawPointer(p))
+            return UnsafeRawPointer(p)
+        }
+        func keep(_ values: [Float]) -> UnsafePointer<Float> {
+            let p = UnsafeMutablePointer<Float>.allocate(capacity: Swift.max(values.count, 1))
+            p.initialize(from: values, count: values.count)
+            allocations.append(UnsafeMutableRawPointer(p))
+            return UnsafePointer(p)
+        }
+        /// A curve's arguments: its table as node pairs (y[i], y[i + 1]), read with one 64-bit load per segment,
+        /// and its exact function behind a context pointer.
+        func curveArguments(_ curve: CurveTable, weights: SIMD3<Float> = .zero) -> UnsafeRawPointer {
+            let values = curve.table.values
+            let pairs = keep(values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)]] })
+            let exact = ExactFunction(curve.exact)
+            callbacks.append(exact)
+            return keep(
+                HDRKCurve(
+                    layout: curve.kernelLayout, pairs: pairs,
+                    exact: { context, x in Unmanaged<ExactFunction>.fromOpaque(context!).takeUnretainedValue().call(x)
+                    },
+                    context: UnsafeRawPointer(Unmanaged.passUnretained(exact).toOpaque()),
+                    weights: (weights.x, weights.y, weights.z)))
+        }
+
+        var program: [HDRKInstruction] = []
+        var table: UnsafePointer<Float>?
+        if case .rgb(let r) = reader, let codeTable = r.codeTable { table = keep(codeTable) }
+        codeTable = table
+        if let access = reader.interleaved {
+            var arguments = access.arguments
+            arguments.table = table
+            program.append(HDRKInstruction(op: access.load, arguments: keep(arguments)))
+        } else {
+            program.append(HDRKInstruction(op: HDRK_OP_load_planes, arguments: nil))
+        }
         for operation in operations {
             switch operation {
-            case .curve(let c), .luminanceGain(_, let c, _): curves.append(c)
-            case .quantizedCurve(let q): quantizedCurves.append(q)
-            case .toneMap(let m, _): toneMappers.append(m)
-            case .gamutMapper(let m): gamutMappers.append(m)
-            default: break
-            }
-        }
-        // The SIMD kernels gather node pairs (y[i], y[i + 1]) with one 64-bit load; the portable path reads nodes.
-        let pairs = kernels.usesAVX2
-        let floats = curves.reduce(0) { $0 + (pairs ? 2 : 1) * $1.table.count }
-        let storage = UnsafeMutableBufferPointer<Float>.allocate(capacity: Swift.max(floats, 1))
-        var kernelsByCurve: [CurveKernel] = []
-        var offset = 0
-        for (index, curve) in curves.enumerated() {
-            let start = storage.baseAddress! + offset
-            let values = curve.table.values
-            if pairs {
-                for i in values.indices {
-                    start[2 * i] = values[i]
-                    start[2 * i + 1] = values[Swift.min(i + 1, values.count - 1)]
-                }
-            } else {
-                values.withUnsafeBufferPointer { start.initialize(from: $0.baseAddress!, count: $0.count) }
-            }
-            kernelsByCurve.append(
-                CurveKernel(
-                    table: UnsafePointer(start), layout: curve.table.layout, simdLayout: curve.kernelLayout,
-                    index: index))
-            offset += (pairs ? 2 : 1) * values.count
-        }
-        var (curveIndex, toneIndex, gamutIndex) = (0, 0, 0)
-        steps = operations.map { operation -> Step in
-            switch operation {
             case .affine(let map, _):
-                return .affine(AffineKernel(portable: map.coefficients, simd: map.kernelCoefficients))
-            case .curve:
-                defer { curveIndex += 1 }
-                return .curve(kernelsByCurve[curveIndex])
+                program.append(HDRKInstruction(op: HDRK_OP_affine, arguments: keep(map.coefficients)))
+            case .curve(let curve):
+                program.append(HDRKInstruction(op: HDRK_OP_curve, arguments: curveArguments(curve)))
+            case .luminanceGain(let weights, let curve, _):
+                program.append(
+                    HDRKInstruction(
+                        op: HDRK_OP_luminance_gain, arguments: curveArguments(curve, weights: SIMD3<Float>(weights))))
             case .quantizedCurve(let q):
-                return .quantizedCurve(q.layout, cells: UnsafePointer(q.cells.baseAddress!))
-            case .luminanceGain(let weights, _, _):
-                defer { curveIndex += 1 }
-                return .luminanceGain(weights: SIMD3<Float>(weights), kernelsByCurve[curveIndex])
+                quantizedCurves.append(q)
+                program.append(
+                    HDRKInstruction(
+                        op: HDRK_OP_quantized_curve,
+                        arguments: keep(HDRKQuantized(layout: q.layout, cells: UnsafePointer(q.cells.baseAddress!)))))
             case .clamp(let low, let high, _):
-                return .clamp(low: low, high: high)
-            case .toneMap:
-                defer { toneIndex += 1 }
-                return .toneMap(toneIndex)
-            case .gamutMapper:
-                defer { gamutIndex += 1 }
-                return .gamutMapper(gamutIndex)
-            case .highlightShoulder(let knee, let ceiling):
-                return .highlightShoulder(knee: knee, ceiling: ceiling)
-            case .headroomFit(let fit, _, _):
-                return .headroomFit(
-                    weights: SIMD3<Float>(fit.luminanceCoefficients), headroom: Float(fit.headroom),
-                    limit: fit.floatLimit)
+                program.append(HDRKInstruction(op: HDRK_OP_clamp, arguments: keep([low, high])))
+            case .toneMap(let mapper, _):
+                let host = HostOperator(mapper)
+                callbacks.append(host)
+                let arguments = HDRKHost(
+                    apply: { context, r, g, b, n in
+                        Unmanaged<HostOperator>.fromOpaque(context!).takeUnretainedValue().apply(r!, g!, b!, n)
+                    },
+                    context: UnsafeRawPointer(Unmanaged.passUnretained(host).toOpaque()))
+                program.append(HDRKInstruction(op: HDRK_OP_host, arguments: keep(arguments)))
+            case .kernel(let op, let parameters, _):
+                program.append(HDRKInstruction(op: op, arguments: keep(parameters)))
             }
         }
-        self.curves = curves
+        if let access = writer.interleaved {
+            let codes = if case .quantizedCurve? = operations.last { true } else { false }
+            program.append(
+                HDRKInstruction(op: access.store, arguments: keep(codes ? access.writingCodes : access.arguments)))
+        } else {
+            program.append(HDRKInstruction(op: HDRK_OP_store_planes, arguments: nil))
+        }
+        ops = program.map(\.op)
+        instructions = .allocate(capacity: program.count)
+        instructions.initialize(from: program, count: program.count)
+        self.allocations = allocations
+        self.callbacks = callbacks
         self.quantizedCurves = quantizedCurves
-        matrixShaper = kernels.usesAVX2 ? MatrixShaper(reader: reader, steps: steps, writer: writer) : nil
-        halfTail = kernels.usesAVX2 ? HalfTail(reader: reader, steps: steps, writer: writer) : nil
-        self.toneMappers = toneMappers
-        self.gamutMappers = gamutMappers
-        tableStorage = storage
     }
 
-    deinit { tableStorage.deallocate() }
+    deinit {
+        instructions.deallocate()
+        allocations.forEach { $0.deallocate() }
+    }
 
     /// Converts image rows `rows` (already validated) on the calling thread.
     func run(_ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>) {
-        // One switch per band: the loops below are specialised for the reader's type.
-        switch reader {
-        case .rgb(let r): run(r, source, destination, rows: rows)
-        case .yCbCr(let r): run(r, source, destination, rows: rows)
-        }
-    }
-
-    private func run<R: RowReader>(
-        _ reader: R, _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>
-    ) {
-        if let matrixShaper {
-            for y in rows { matrixShaper.run(source, destination, row: y) }
-            return hdrk_store_fence()
-        }
         scratchPool.withScratch { scratch in
             // Rows are processed in short sub-bands, all chunk columns of one sub-band before the next, so that the
             // rows a sub-band touches stay in the TLB and caches (walking a whole frame column-chunk by column-chunk
@@ -137,35 +141,34 @@ final class Program: @unchecked Sendable {
             var start = rows.lowerBound
             while start < rows.upperBound {
                 let subBand = start..<Swift.min(start + height, rows.upperBound)
-                runSubBand(reader, source, destination, rows: subBand, scratch)
+                runSubBand(source, destination, rows: subBand, scratch)
                 start = subBand.upperBound
             }
-            if kernels.usesAVX2 { hdrk_store_fence() }  // streaming stores are visible before the caller reads
+            hdrk_store_fence()  // streaming stores are visible before the caller reads
         }
     }
 
     /// Rows per sub-band (even, for 4:2:0 row pairs).
     static let subBandHeight = 16
 
-    private func runSubBand<R: RowReader>(
-        _ reader: R, _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>,
-        _ scratch: Scratch
+    private func runSubBand(
+        _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>, _ scratch: Scratch
     ) {
         let width = source.width
         var x0 = 0
         while x0 < width {
             let columns = x0..<Swift.min(x0 + Scratch.chunkWidth, width)
             switch writer {
-            case .rgb(let w) where halfTail != nil:
-                for y in rows { runHalfTail(reader, w, source, destination, row: y, columns: columns, scratch) }
             case .rgb(let w):
                 for y in rows {
-                    compute(reader, source, row: y, columns: columns, scratch)
-                    w.write(scratch.chunk, start: 0, count: columns.count, to: destination, row: y, at: x0, kernels)
+                    compute(source, row: y, columns: columns, scratch, storingInto: destination)
+                    if w.interleaved == nil {
+                        w.write(scratch.chunk, start: 0, count: columns.count, to: destination, row: y, at: x0, kernels)
+                    }
                 }
             case .yCbCr(let w) where w.subsampling == .s444:
                 for y in rows {
-                    compute(reader, source, row: y, columns: columns, scratch)
+                    compute(source, row: y, columns: columns, scratch)
                     w.writeLuma(scratch.chunk, start: 0, count: columns.count, to: destination, row: y, at: x0, kernels)
                     w.writeChroma(
                         cb: scratch.chunk.p1, cr: scratch.chunk.p2, count: columns.count, to: destination, row: y,
@@ -173,7 +176,7 @@ final class Program: @unchecked Sendable {
                 }
             case .yCbCr(let w) where w.subsampling == .s422:
                 for y in rows {
-                    let start = computeWithOverlap(reader, source, row: y, columns: columns, scratch)
+                    let start = computeWithOverlap(source, row: y, columns: columns, scratch)
                     writeRow(w, source, destination, row: y, columns: columns, start: start, scratch, slot: 0)
                     let chroma = YCbCrWriter.chromaColumns(of: columns)
                     w.writeChroma(
@@ -181,54 +184,38 @@ final class Program: @unchecked Sendable {
                         to: destination, row: y, at: chroma.lowerBound, kernels)
                 }
             case .yCbCr(let w):
-                run420(reader, w, source, destination, rows: rows, columns: columns, scratch)
+                run420(w, source, destination, rows: rows, columns: columns, scratch)
             }
             x0 = columns.upperBound
         }
     }
 
-    /// Converts `columns` of row `y` through the fused ``halfTail``; the pixels it leaves (from the first block holding
-    /// a value its curve does not cover) go through the steps.
-    private func runHalfTail<R: RowReader>(
-        _ reader: R, _ w: RGBWriter, _ source: PixelBufferView, _ destination: MutablePixelBufferView, row y: Int,
-        columns: Range<Int>, _ scratch: Scratch
+    /// Runs the program over `columns` of row `y`, after asking for the same columns of a later row to be prefetched
+    /// (short row segments are too short for the hardware prefetchers): from the source row itself or the chunk's
+    /// planes filled by the reader, into the destination row itself (`storingInto`, for a program that stores
+    /// interleaved pixels) or the chunk's planes.
+    private func compute(
+        _ source: PixelBufferView, row y: Int, columns: Range<Int>, _ scratch: Scratch,
+        storingInto destination: MutablePixelBufferView? = nil
     ) {
-        let halfTail = halfTail.unsafelyUnwrapped
         prefetchAhead(source, row: y, columns: columns)
         let x0 = columns.lowerBound, count = columns.count
-        let done: Int
-        var start = 0
-        if let access = halfTail.interleavedSource {
-            done = halfTail.run(source, access, count: count, to: destination, row: y, at: x0)
-            guard done < count else { return }
-            reader.read(
-                source, row: y, from: x0 + done, count: count - done, into: scratch.chunk, scratch: scratch, kernels)
-        } else {
-            reader.read(source, row: y, from: x0, count: count, into: scratch.chunk, scratch: scratch, kernels)
-            done = halfTail.run(planes: scratch.chunk, count: count, to: destination, row: y, at: x0)
-            guard done < count else { return }
-            start = done
+        var io = scratch.chunk.io
+        switch reader {
+        case .rgb(let r):
+            if let access = r.interleaved {
+                io.source =
+                    UnsafeRawPointer(source.plane(0).row(y).baseAddress.unsafelyUnwrapped) + x0 &* access.pixelBytes
+            } else {
+                r.read(source, row: y, from: x0, count: count, into: scratch.chunk, table: codeTable, kernels)
+            }
+        case .yCbCr(let r):
+            r.read(source, row: y, from: x0, count: count, into: scratch.chunk, scratch: scratch, kernels)
         }
-        let planes = scratch.chunk.planes(from: start, count: count - done)
-        steps.withUnsafeBufferPointer { steps in
-            for step in steps { execute(step, planes, scratch) }
+        if let destination, let access = writer.interleaved {
+            io.destination = destination.plane(0).row(y).baseAddress.unsafelyUnwrapped + x0 &* access.pixelBytes
         }
-        w.write(scratch.chunk, start: start, count: count - done, to: destination, row: y, at: x0 + done, kernels)
-    }
-
-    /// Reads columns `columns` of row `y` into the chunk and runs the steps on them, after asking for the same
-    /// columns of a later row to be prefetched (short row segments are too short for the hardware prefetchers).
-    private func compute<R: RowReader>(
-        _ reader: R, _ source: PixelBufferView, row y: Int, columns: Range<Int>, _ scratch: Scratch
-    ) {
-        prefetchAhead(source, row: y, columns: columns)
-        reader.read(
-            source, row: y, from: columns.lowerBound, count: columns.count, into: scratch.chunk, scratch: scratch,
-            kernels)
-        let planes = scratch.chunk.planes(count: columns.count)
-        steps.withUnsafeBufferPointer { steps in
-            for step in steps { execute(step, planes, scratch) }
-        }
+        withUnsafePointer(to: io) { kernels.table.pointee.run!(instructions, $0, count) }
     }
 
     /// Rows ahead of the current one whose columns are prefetched: two hide the memory latency behind the work on one
@@ -256,12 +243,12 @@ final class Program: @unchecked Sendable {
 
     /// Computes `columns` plus one column of overlap on each side (inside the image) and returns the chunk offset of
     /// `columns.lowerBound`.
-    private func computeWithOverlap<R: RowReader>(
-        _ reader: R, _ source: PixelBufferView, row y: Int, columns: Range<Int>, _ scratch: Scratch
+    private func computeWithOverlap(
+        _ source: PixelBufferView, row y: Int, columns: Range<Int>, _ scratch: Scratch
     ) -> Int {
         let first = Swift.max(columns.lowerBound - 1, 0)
         let end = Swift.min(columns.upperBound + 1, source.width)
-        compute(reader, source, row: y, columns: first..<end, scratch)
+        compute(source, row: y, columns: first..<end, scratch)
         return columns.lowerBound - first
     }
 
@@ -278,18 +265,17 @@ final class Program: @unchecked Sendable {
         let computedStart = columns.lowerBound - start
         w.downsampleHorizontally(
             scratch.chunk.p1, computedStart: computedStart, columns: columns, width: source.width,
-            into: scratch.ringRow(slot, channel: 0))
+            into: scratch.ringRow(slot, channel: 0), kernels)
         w.downsampleHorizontally(
             scratch.chunk.p2, computedStart: computedStart, columns: columns, width: source.width,
-            into: scratch.ringRow(slot, channel: 1))
+            into: scratch.ringRow(slot, channel: 1), kernels)
     }
 
     /// 4:2:0 output: computes the rows each chroma row of the band needs (one row above or below the band when the
     /// siting asks for it, so that every band gives the bytes a whole-frame conversion gives), writing luma for the
     /// band's own rows and averaging chroma vertically from a ring of four rows.
-    private func run420<R: RowReader>(
-        _ reader: R, _ w: YCbCrWriter, _ source: PixelBufferView, _ destination: MutablePixelBufferView,
-        rows: Range<Int>,
+    private func run420(
+        _ w: YCbCrWriter, _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>,
         columns: Range<Int>, _ scratch: Scratch
     ) {
         let height = source.height
@@ -299,27 +285,43 @@ final class Program: @unchecked Sendable {
         for j in chromaRows {
             let taps = w.verticalTaps(j, height: height)
             while next <= taps.last {
-                let start = computeWithOverlap(reader, source, row: next, columns: columns, scratch)
+                let start = computeWithOverlap(source, row: next, columns: columns, scratch)
                 writeRow(
                     w, source, rows.contains(next) ? destination : nil, row: next, columns: columns, start: start,
                     scratch, slot: next & 3)
                 next += 1
             }
             for channel in 0..<2 {
-                let out = scratch.averagedChroma(channel: channel)
-                let a = scratch.ringRow(taps.rows.0 & 3, channel: channel)
-                let b = scratch.ringRow(taps.rows.1 & 3, channel: channel)
-                if taps.threeTaps {
-                    let c = scratch.ringRow(taps.rows.2 & 3, channel: channel)
-                    for k in 0..<chroma.count { out[k] = a[k] * 0.25 + b[k] * 0.5 + c[k] * 0.25 }
-                } else {
-                    for k in 0..<chroma.count { out[k] = a[k] * 0.5 + b[k] * 0.5 }
-                }
+                kernels.table.pointee.average_rows!(
+                    scratch.ringRow(taps.rows.0 & 3, channel: channel),
+                    scratch.ringRow(taps.rows.1 & 3, channel: channel),
+                    scratch.ringRow(taps.rows.2 & 3, channel: channel), taps.threeTaps ? 1 : 0,
+                    scratch.averagedChroma(channel: channel), chroma.count)
             }
             w.writeChroma(
                 cb: scratch.averagedChroma(channel: 0), cr: scratch.averagedChroma(channel: 1), count: chroma.count,
-                to: destination, row: j,
-                at: chroma.lowerBound, kernels)
+                to: destination, row: j, at: chroma.lowerBound, kernels)
         }
+    }
+}
+
+/// A curve's exact function, which the kernels call through a context pointer for the values its table does not
+/// cover.
+private final class ExactFunction: Sendable {
+    let call: @Sendable (Float) -> Float
+    init(_ call: @escaping @Sendable (Float) -> Float) { self.call = call }
+}
+
+/// A tone-mapping operator in Swift, which the kernels call through a context pointer for each block of pixels.
+private final class HostOperator: Sendable {
+    let mapper: any ToneMappingOperator
+    init(_ mapper: any ToneMappingOperator) { self.mapper = mapper }
+
+    func apply(
+        _ r: UnsafeMutablePointer<Float>, _ g: UnsafeMutablePointer<Float>, _ b: UnsafeMutablePointer<Float>, _ n: Int
+    ) {
+        mapper.apply(
+            red: UnsafeMutableBufferPointer(start: r, count: n), green: UnsafeMutableBufferPointer(start: g, count: n),
+            blue: UnsafeMutableBufferPointer(start: b, count: n))
     }
 }

@@ -9,7 +9,8 @@ import PixelBuffers
 /// on every code path, at the cost of one cell load and one comparison instead of an interpolated table and a
 /// quantisation.
 ///
-/// The step writes the signal of the code, `(code − bias) / scale`, which the writer quantises back to the same code.
+/// The step leaves the code itself (a float), which the writer stores with an identity quantisation (scale 1, bias 0)
+/// for the colour channels.
 ///
 /// `@unchecked Sendable`: the cells are written once in `init`, only read afterwards, and freed in `deinit`.
 final class QuantizedCurve: @unchecked Sendable {
@@ -96,29 +97,27 @@ final class QuantizedCurve: @unchecked Sendable {
     /// The number of cells.
     var count: Int { cells.count / 2 }
 
-    /// The code of `x`, as the C kernels find it.
-    @inline(__always)
-    static func code(_ x: Float, _ l: HDRKQuantizedLayout, _ cells: UnsafePointer<Float>) -> Float {
-        if x.isNaN { return l.nanCode }
-        let bits = x.bitPattern
-        let magnitude = bits & 0x7FFF_FFFF
-        if bits >> 31 != 0 || magnitude < l.lowBits { return l.lowCode }
-        if magnitude >= l.highBits { return l.highCode }
-        let cell = Int(Swift.min((magnitude &- l.lowBits) >> l.shift, l.lastCell))
-        return cells[2 &* cell] + (x >= cells[2 &* cell &+ 1] ? 1 : 0)
-    }
-
-    /// Replaces `count` values by the signals of their codes, `(code − bias) / scale`; NaN stays NaN (portable Swift).
-    @inline(__always)
-    static func apply(
-        _ values: UnsafeMutablePointer<Float>, count: Int, _ l: HDRKQuantizedLayout, _ cells: UnsafePointer<Float>
-    ) {
-        for i in 0..<count {
-            let x = values[i]
-            values[i] = x.isNaN ? x : (code(x, l, cells) - l.bias) / l.scale
+    /// The codes of `values` as the kernels of `path` compute them (a program of this step alone; for tests).
+    func codes(of values: [Float], on path: PixelConverter.CodePath) -> [Float] {
+        let kernels = Kernels(path)
+        let padded = Kernels.padded(values.count)
+        var planes = [Float](repeating: 0, count: 4 * padded)
+        for (i, v) in values.enumerated() { planes[i] = v }
+        let arguments = HDRKQuantized(layout: layout, cells: UnsafePointer(cells.baseAddress!))
+        planes.withUnsafeMutableBufferPointer { p in
+            withUnsafePointer(to: arguments) { arguments in
+                let program = [
+                    HDRKInstruction(op: HDRK_OP_load_planes, arguments: nil),
+                    HDRKInstruction(op: HDRK_OP_quantized_curve, arguments: arguments),
+                    HDRKInstruction(op: HDRK_OP_store_planes, arguments: nil),
+                ]
+                let base = p.baseAddress!
+                var io = HDRKIO(
+                    source: nil, destination: nil,
+                    planes: (base, base + padded, base + 2 * padded, base + 3 * padded))
+                program.withUnsafeBufferPointer { kernels.table.pointee.run!($0.baseAddress, &io, values.count) }
+            }
         }
+        return Array(planes[0..<values.count])
     }
-
-    /// The code of `x` (for tests).
-    func code(_ x: Float) -> Float { Self.code(x, layout, cells.baseAddress!) }
 }

@@ -1,3 +1,5 @@
+internal import CPixelKernels
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,10 +14,10 @@ struct Scratch {
     /// Pixels a chunk covers (its own columns).
     static let chunkWidth = 256
     /// Floats per chunk plane: the chunk, one column of overlap on each side for chroma downsampling, rounded up to
-    /// a multiple of 8 so that SIMD kernels may run over whole vectors.
-    static let chunkCapacity = 264
-    /// Floats per chroma row: half a chunk plus overlap and edges, rounded to a multiple of 8.
-    static let chromaCapacity = 136
+    /// whole blocks of the widest kernel build (16), which programs load and store whole.
+    static let chunkCapacity = 272
+    /// Floats per chroma row: half a chunk plus overlap and edges, rounded to a multiple of 16.
+    static let chromaCapacity = 144
     /// Rows of horizontally downsampled chroma kept for vertical filtering (writer).
     static let ringRows = 4
     /// Chroma rows: the reader's two cached decoded rows (Cb, Cr each) and its blend (Cb, Cr); the writer's output
@@ -26,16 +28,11 @@ struct Scratch {
 
     let chunk: Chunk
     private let chroma: UnsafeMutablePointer<Float>
-    /// Indices of the values a SIMD kernel left for the exact path.
-    let outsideIndices: UnsafeMutablePointer<Int32>
     /// The reader's cache keys: per slot the chroma row and the chunk's first column it holds (−1: empty).
     let cacheKeys: UnsafeMutablePointer<Int>
 
-    /// The bytes of one scratch block: the floats, then the outside indices, then the cache keys.
-    static var byteCount: Int {
-        floatCount * MemoryLayout<Float>.stride + chunkCapacity * MemoryLayout<Int32>.stride + 4
-            * MemoryLayout<Int>.stride
-    }
+    /// The bytes of one scratch block: the floats, then the cache keys.
+    static var byteCount: Int { floatCount * MemoryLayout<Float>.stride + 4 * MemoryLayout<Int>.stride }
 
     /// Lays out scratch memory in `block` (``byteCount`` bytes, 64-byte aligned) and resets it for a new band.
     init(block: UnsafeMutableRawPointer) {
@@ -43,16 +40,11 @@ struct Scratch {
         base.update(repeating: 0, count: Self.floatCount)
         // Alpha is opaque unless a reader with an alpha channel overwrites it; the others never touch it.
         (base + 3 * Self.chunkCapacity).update(repeating: 1, count: Self.chunkCapacity)
-        let indices = (block + Self.floatCount * MemoryLayout<Float>.stride)
-            .bindMemory(to: Int32.self, capacity: Self.chunkCapacity)
-        let keys =
-            (block + Self.floatCount * MemoryLayout<Float>.stride + Self.chunkCapacity * MemoryLayout<Int32>.stride)
-            .bindMemory(to: Int.self, capacity: 4)
+        let keys = (block + Self.floatCount * MemoryLayout<Float>.stride).bindMemory(to: Int.self, capacity: 4)
         keys.update(repeating: -1, count: 4)
         let c = Self.chunkCapacity
         chunk = Chunk(p0: base, p1: base + c, p2: base + 2 * c, p3: base + 3 * c)
         chroma = base + 4 * c
-        outsideIndices = indices
         cacheKeys = keys
     }
 
@@ -81,10 +73,8 @@ struct Chunk {
     @inline(__always)
     func plane(_ c: Int) -> UnsafeMutablePointer<Float> { c == 0 ? p0 : (c == 1 ? p1 : (c == 2 ? p2 : p3)) }
 
-    /// The colour planes for `count` pixels starting at offset `start`.
-    func planes(from start: Int = 0, count: Int) -> Planes {
-        Planes(p0: p0 + start, p1: p1 + start, p2: p2 + start, count: count)
-    }
+    /// The four planes as a program's input and output.
+    var io: HDRKIO { HDRKIO(source: nil, destination: nil, planes: (p0, p1, p2, p3)) }
 }
 
 /// Scratch blocks for a program's band workers: taken for a band and given back after it, so that a converter

@@ -1,67 +1,46 @@
 internal import CPixelKernels
-import HalfFloat
 import PixelBuffers
 
-/// The last step of a plan: a chunk's Float planes into the destination's samples.
-enum Writer: Sendable {
-    /// RGB formats from R, G, B, A planes holding normalised signals.
+/// The last step of a plan: where the program's values go.
+enum Writer {
+    /// RGB formats from R, G, B, A: interleaved 8-, 16-bit or half RGBA the program stores itself, or other layouts
+    /// written channel by channel from the chunk's planes.
     case rgb(RGBWriter)
     /// Y′CbCr formats from Y′, Cb, Cr planes holding normalised signals (Y′ in [0, 1], Cb, Cr in [−0.5, 0.5]).
     case yCbCr(YCbCrWriter)
 
-    /// Whether chroma is averaged horizontally, which needs one column of overlap on each side of a chunk.
-    var needsOverlap: Bool {
-        if case .yCbCr(let writer) = self { return writer.subsampling != .s444 }
-        return false
+    /// The interleaved pixels the program stores, when it stores the destination itself.
+    var interleaved: InterleavedAccess? {
+        if case .rgb(let w) = self { return w.interleaved }
+        return nil
     }
 }
 
-/// Writes interleaved or packed RGB(A).
-struct RGBWriter: Sendable {
+/// Writes RGB(A).
+struct RGBWriter {
     /// R, G, B, A (`nil` for an alpha the format lacks: dropped).
     let channels: [SampleAccess?]
     /// Packed 10-bit words, zeroed before the channels are merged in.
     let packed: Bool
-    /// Interleaved half RGBA / BGRA ('RGhA'): written through HalfFloat's SIMD interleave. `true` swaps R and B.
-    let halfInterleaved: Bool?
-    /// Interleaved 8- or 16-bit RGBA / BGRA, packed in one pass by the C kernel on the SIMD path.
+    /// Interleaved 8-, 16-bit or half RGBA / BGRA: stored by the program.
     let interleaved: InterleavedAccess?
 
-    init(format: PixelFormat) {
-        channels = (0..<4).map { SampleAccess(format, channel: $0) }
+    /// A writer for `format`; `codes` when the colour values arrive as codes (after a quantised curve).
+    init(format: PixelFormat, codes: Bool) {
+        channels = (0..<4).map { c in
+            let access = SampleAccess(format, channel: c)
+            return codes && c < 3 ? access?.writingCodes : access
+        }
         interleaved = InterleavedAccess(format)
         if case .packed10 = format.layout { packed = true } else { packed = false }
-        if case .rgba(let order) = format.layout, format.sampleType == .halfFloat {
-            halfInterleaved = (order == .bgra)
-        } else {
-            halfInterleaved = nil
-        }
     }
 
     /// Writes pixels `x0 ..< x0 + count` of row `y` from the chunk planes starting at `start`.
     func write(
         _ chunk: Chunk, start: Int, count: Int, to view: MutablePixelBufferView, row y: Int, at x0: Int,
-        _ kernels: KernelSet
+        _ kernels: Kernels
     ) {
         let row = view.plane(0).row(y).baseAddress.unsafelyUnwrapped
-        if let bgra = halfInterleaved {
-            let out = row.assumingMemoryBound(to: UInt16.self) + 4 &* x0
-            let (first, third) = bgra ? (chunk.p2 + start, chunk.p0 + start) : (chunk.p0 + start, chunk.p2 + start)
-            if kernels.usesAVX2 {
-                return hdrk_interleave_half_f16c(first, chunk.p1 + start, third, chunk.p3 + start, out, count)
-            }
-            let destination = UnsafeMutableBufferPointer(start: out, count: 4 &* count)
-            HalfFloat.interleave(
-                UnsafeBufferPointer(start: first, count: count),
-                UnsafeBufferPointer(start: chunk.p1 + start, count: count),
-                UnsafeBufferPointer(start: third, count: count),
-                UnsafeBufferPointer(start: chunk.p3 + start, count: count),
-                into: destination)
-            return
-        }
-        if kernels.usesAVX2, let interleaved {
-            return interleaved.write(chunk, start: start, count: count, into: row, from: x0)
-        }
         if packed {
             (row + 4 &* x0).initializeMemory(as: UInt32.self, repeating: 0, count: count)
         }
@@ -94,7 +73,7 @@ struct YCbCrWriter: Sendable {
     /// Writes the luma of pixels `x0 ..< x0 + count` of row `y` from plane 0 of the chunk at `start`.
     func writeLuma(
         _ chunk: Chunk, start: Int, count: Int, to view: MutablePixelBufferView, row y: Int, at x0: Int,
-        _ kernels: KernelSet
+        _ kernels: Kernels
     ) {
         luma.write(
             chunk.p0 + start, count: count, into: view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, kernels)
@@ -103,7 +82,7 @@ struct YCbCrWriter: Sendable {
     /// Writes chroma samples `i0 ..< i0 + count` of chroma row `j`.
     func writeChroma(
         cb cbValues: UnsafePointer<Float>, cr crValues: UnsafePointer<Float>, count: Int,
-        to view: MutablePixelBufferView, row j: Int, at i0: Int, _ kernels: KernelSet
+        to view: MutablePixelBufferView, row j: Int, at i0: Int, _ kernels: Kernels
     ) {
         cb.write(
             cbValues, count: count, into: view.plane(chromaPlanes.cb).row(j).baseAddress.unsafelyUnwrapped, from: i0,
@@ -123,18 +102,11 @@ struct YCbCrWriter: Sendable {
     /// column `computedStart`, for an image `width` wide.
     func downsampleHorizontally(
         _ v: UnsafePointer<Float>, computedStart: Int, columns: Range<Int>, width: Int,
-        into output: UnsafeMutablePointer<Float>
+        into output: UnsafeMutablePointer<Float>, _ kernels: Kernels
     ) {
         let chroma = Self.chromaColumns(of: columns)
-        let last = width - 1
-        @inline(__always) func at(_ x: Int) -> Float { v[Swift.min(Swift.max(x, 0), last) - computedStart] }
-        if location.isHorizontallyCosited {
-            for (k, i) in chroma.enumerated() {
-                output[k] = at(2 * i - 1) * 0.25 + at(2 * i) * 0.5 + at(2 * i + 1) * 0.25
-            }
-        } else {
-            for (k, i) in chroma.enumerated() { output[k] = at(2 * i) * 0.5 + at(2 * i + 1) * 0.5 }
-        }
+        kernels.table.pointee.downsample_chroma!(
+            v, computedStart, width, chroma.lowerBound, chroma.count, location.isHorizontallyCosited ? 1 : 0, output)
     }
 
     /// The luma rows a 4:2:0 chroma row `j` averages, in an image `height` rows high: `[¼ ½ ¼]` over `rows` for a
