@@ -868,7 +868,23 @@ static void upsample_chroma(const float *ext, float *out, long n, int mode) {
 static void downsample_chroma(const float *v, long vStart, long width, long first, long n, int cosited, float *out) {
     const long last = width - 1;
 #define HDRK_AT(x) v[((x) < 0 ? 0 : ((x) > last ? last : (x))) - vStart]
+    // Outputs whose taps all lie inside the row need no clamping: that loop, with its stride-2 loads, vectorises.
+    // Both loops compute (a·¼ + b·½) + c·¼ (or a·½ + b·½) in the same order, so every output is the same float.
+    long inner0 = (cosited ? 1 : 0) - first, inner1 = (last - 1) / 2 + 1 - first;
+    inner0 = inner0 < 0 ? 0 : (inner0 > n ? n : inner0);
+    inner1 = inner1 < inner0 ? inner0 : (inner1 > n ? n : inner1);
     for (long k = 0; k < n; k++) {
+        if (k == inner0 && inner1 > inner0) {
+            const float *p = v + 2 * (first + k) - vStart;
+            const long count = inner1 - inner0;
+            if (cosited) {
+                for (long j = 0; j < count; j++) out[k + j] = p[2 * j - 1] * 0.25f + p[2 * j] * 0.5f + p[2 * j + 1] * 0.25f;
+            } else {
+                for (long j = 0; j < count; j++) out[k + j] = p[2 * j] * 0.5f + p[2 * j + 1] * 0.5f;
+            }
+            k = inner1 - 1;
+            continue;
+        }
         const long i = first + k;
         if (cosited) {
             out[k] = HDRK_AT(2 * i - 1) * 0.25f + HDRK_AT(2 * i) * 0.5f + HDRK_AT(2 * i + 1) * 0.25f;
