@@ -15,8 +15,7 @@ public struct MovieConversionReport: Sendable {
     public var settings: VideoEncodeSettings
     /// The tone mapping the frames went through.
     public var toneMapping: PixelConverter.ToneMapping
-    /// What converted the pixels, e.g. "PixelConverter (AVX2/F16C)", or "none" when the decoded frames were
-    /// already the writer's encoding.
+    /// What converted the pixels, e.g. "PixelConverter (AVX-512)" ("none" when no frame was converted).
     public var engine: String
     /// The conversion's steps, one line each.
     public var plan: [String]
