@@ -21,11 +21,15 @@ extension ConversionRequest {
         public var copiesOtherStreams: Bool
         /// Encoder threads; nil lets the encoder choose.
         public var encoderThreadCount: Int?
+        /// Threads converting each frame; nil for half the active cores (at least one), leaving the others to the
+        /// encoder, which runs at the same time (on 2 cores, measured: one conversion thread took 5 % less CPU and
+        /// 4 % less time per 4K PQ → HLG transcode than two, whose idle polling competed with x265).
+        public var conversionThreadCount: Int?
 
         /// The defaults of `hdrcolor convert` for movies.
         public init(
             codec: VideoEncodeSettings.Codec? = nil, crf: Int? = nil, preset: String? = nil, frames: Range<Int>? = nil,
-            copiesOtherStreams: Bool = true, encoderThreadCount: Int? = nil
+            copiesOtherStreams: Bool = true, encoderThreadCount: Int? = nil, conversionThreadCount: Int? = nil
         ) {
             self.codec = codec
             self.crf = crf
@@ -33,6 +37,7 @@ extension ConversionRequest {
             self.frames = frames
             self.copiesOtherStreams = copiesOtherStreams
             self.encoderThreadCount = encoderThreadCount
+            self.conversionThreadCount = conversionThreadCount
         }
     }
 }

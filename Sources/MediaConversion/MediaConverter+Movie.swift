@@ -39,9 +39,9 @@ extension MediaConverter {
     ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames.
     /// - **Time**: every frame keeps its presentation time (a frame range is shifted to start at 0); the other
     ///   streams are copied packet by packet (``ConversionRequest/Movie-swift.struct/copiesOtherStreams``).
-    /// - **Threads**: the caller's thread decodes and converts (the converter uses every core over rows) into a ring
-    ///   of three preallocated frames, which an encoder thread hands to the encoder; once running, nothing is
-    ///   allocated per frame by the pipeline.
+    /// - **Threads**: the caller's thread decodes and converts (over half the cores by default,
+    ///   ``ConversionRequest/Movie-swift.struct/conversionThreadCount``) into a ring of three preallocated frames,
+    ///   which an encoder thread hands to the encoder; once running, nothing is allocated per frame by the pipeline.
     ///
     /// - Parameter progress: Called on the caller's thread after each frame is converted.
     /// - Throws: ``MediaConversionError/movie(_:)`` when reading, decoding, encoding or writing fails,
