@@ -4,22 +4,11 @@ import FuzzSupport
 
 /// MP4, QuickTime and Matroska movies: top-level box and EBML element walking with seeks, `moov`/`moof`, sample
 /// entries and their colour, HDR and Dolby Vision boxes, `hvcC`/`avcC`/`av1C`/`vpcC`, HEVC and H.264 SPS up to the
-/// VUI, SEI messages, AV1 OBUs, Matroska `Tracks`/`Colour`/`SeekHead`/blocks. An input that does not start like a
-/// movie gets an `ftyp isom` box (even first byte) or an EBML header and an unknown-size Segment (odd first byte), so
-/// every input reaches a movie reader; the reader sees it through the same byte source files use.
+/// VUI, SEI messages, AV1 OBUs, Matroska `Tracks`/`Colour`/`SeekHead`/blocks. Every input reaches a movie reader
+/// (`MovieInput`), which sees it through the same byte source files use.
 enum FuzzMovie {
-    static let ftyp: [UInt8] = [0, 0, 0, 20] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("mp41".utf8)
-    static let ebml: [UInt8] =
-        [0x1A, 0x45, 0xDF, 0xA3, 0x8B, 0x42, 0x82, 0x88] + Array("matroska".utf8)
-        + [0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
-
     static func run(_ data: [UInt8]) {
-        var bytes = data
-        let startsLikeMovie =
-            data.starts(with: [0x1A, 0x45, 0xDF, 0xA3])
-            || (data.count >= 8
-                && ["ftyp", "moov", "mdat", "wide", "free"].contains(String(decoding: data[4..<8], as: UTF8.self)))
-        if !startsLikeMovie { bytes = ((data.first ?? 0) & 1 == 0 ? ftyp : ebml) + data }
+        let bytes = MovieInput.bytes(data)
         guard let (tags, _) = ReadTags.read(bytes, limits: ReadTags.limits(for: bytes)) else { return }
         if let movie = tags.movie {
             FuzzCheck.require(movie.videoTrackCount <= movie.trackCount, "more video tracks than tracks")

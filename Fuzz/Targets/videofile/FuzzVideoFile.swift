@@ -7,13 +7,8 @@ import VideoFiles
 /// replaced for every input) as MP4/QuickTime or Matroska/WebM, with FFmpeg's demuxers, parsers and the HEVC, H.264,
 /// AV1 (libdav1d) and other decoders behind them, and decodes up to 3 frames, checking each view against the stream's
 /// limits and encoding. Frames are capped at 1 Mpix so that every input decodes in milliseconds; decoding runs on one
-/// thread. Inputs that do not start like a movie get an `ftyp isom` box (even first byte) or an EBML header (odd), as
-/// FuzzMovie does.
+/// thread. Inputs that do not start like a movie are wrapped as one (`MovieInput`), as for FuzzMovie.
 enum FuzzVideoFile {
-    static let ftyp: [UInt8] = [0, 0, 0, 20] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("mp41".utf8)
-    static let ebml: [UInt8] =
-        [0x1A, 0x45, 0xDF, 0xA3, 0x8B, 0x42, 0x82, 0x88] + Array("matroska".utf8)
-        + [0x18, 0x53, 0x80, 0x67, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
     static let limits = MovieReadLimits(
         maximumWidth: 4096, maximumHeight: 4096, maximumPixelCount: 1 << 20, maximumStreamCount: 16,
         probeByteCount: 1 << 20)
@@ -24,12 +19,7 @@ enum FuzzVideoFile {
     }()
 
     static func run(_ data: [UInt8]) {
-        var bytes = data
-        let startsLikeMovie =
-            data.starts(with: [0x1A, 0x45, 0xDF, 0xA3])
-            || (data.count >= 8
-                && ["ftyp", "moov", "mdat", "wide", "free"].contains(String(decoding: data[4..<8], as: UTF8.self)))
-        if !startsLikeMovie { bytes = ((data.first ?? 0) & 1 == 0 ? ftyp : ebml) + data }
+        let bytes = MovieInput.bytes(data)
         guard (try? Data(bytes).write(to: url)) != nil else { return }
         guard let reader = try? MovieReader(contentsOf: url, limits: limits, options: .init(threadCount: 1)) else {
             return
