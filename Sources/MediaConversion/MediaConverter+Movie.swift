@@ -46,19 +46,25 @@ extension MediaConverter {
     /// - Parameter progress: Called on the caller's thread after each frame is converted.
     /// - Throws: ``MediaConversionError/movie(_:)`` when reading, decoding, encoding or writing fails,
     ///   ``MediaConversionError/conversion(_:)`` when no conversion exists between the encodings,
-    ///   ``MediaConversionError/invalidRequest(_:)`` for settings the codec cannot take.
+    ///   ``MediaConversionError/invalidRequest(_:)`` for settings the codec cannot take or an output that is the
+    ///   input. A movie that fails part way is removed (without its index nothing could play it).
     public func convertMovie(
         _ input: URL, to output: URL, progress: ((MovieConversionProgress) -> Void)? = nil
     ) throws(MediaConversionError) -> MovieConversionReport {
         let clock = ContinuousClock()
         let start = clock.now
-        let reader: MovieReader
+        if input.standardizedFileURL.resolvingSymlinksInPath() == output.standardizedFileURL.resolvingSymlinksInPath() {
+            throw .invalidRequest("the output \(output.path) is the input; write the movie to another file")
+        }
+        var reader: MovieReader
         do { reader = try MovieReader(contentsOf: input) } catch { throw .movie(error) }
         let stream = reader.videoStream
         let plan = try MoviePlan(request: request, source: stream, output: output)
         var lightLevel = plan.settings.contentLightLevel
         if plan.measuresLightLevel {
             lightLevel = try measureLightLevel(reader, plan)
+            // A fresh reader for the second pass (seeking back needs a frame rate some streams lack).
+            do { reader = try MovieReader(contentsOf: input) } catch { throw .movie(error) }
         }
         var settings = plan.settings
         settings.contentLightLevel = lightLevel
@@ -76,7 +82,10 @@ extension MediaConverter {
         var converter: PixelConverter?
         var times = (convert: Duration.zero, wait: Duration.zero)
         var converted = 0
-        let total = request.movie.frames.map { min($0.count, stream.frameCount ?? $0.count) } ?? stream.frameCount
+        let total =
+            request.movie.frames.map { range in
+                max(0, min(range.upperBound, stream.frameCount ?? range.upperBound) - range.lowerBound)
+            } ?? stream.frameCount
         var firstTicks: Int64?
         do {
             try forEachFrame(reader) { frame throws(MediaConversionError) in
@@ -100,10 +109,16 @@ extension MediaConverter {
             }
         } catch {
             _ = ring.finishEncoding()
+            try? FileManager.default.removeItem(at: output)  // an unfinished movie has no index: nothing plays it
             throw error
         }
-        if let failure = ring.finishEncoding() { throw .movie(failure) }
-        do { try writer.finish() } catch { throw .movie(error) }
+        do throws(VideoFilesError) {
+            if let failure = ring.finishEncoding() { throw failure }
+            try writer.finish()
+        } catch {
+            try? FileManager.default.removeItem(at: output)
+            throw .movie(error)
+        }
 
         return MovieConversionReport(
             input: input.path, output: output.path, source: stream, settings: settings,
@@ -111,7 +126,7 @@ extension MediaConverter {
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
             plan: converter?.plan.steps.map(\.description) ?? [], frameCount: writer.frameCount,
             copiedStreams: writer.copiedStreams, validation: validate(output, settings.encoding.colorSpace),
-            duration: clock.now - start, decodeAndConvert: times.convert, waitingForEncoder: times.wait)
+            duration: clock.now - start, converting: times.convert, waitingForEncoder: times.wait)
     }
 
     /// Calls `body` with each frame of the request's range (all frames when none) until it returns false.
@@ -147,7 +162,7 @@ extension MediaConverter {
     }
 
     /// MaxCLL and MaxFALL (CTA-861.3) of the converted frames: one pass converting each frame to extended linear
-    /// light in the target's primaries, with the same tone mapping; the reader is then rewound.
+    /// light in the target's primaries, with the same tone mapping.
     private func measureLightLevel(_ reader: MovieReader, _ plan: MoviePlan) throws(MediaConversionError)
         -> ContentLightLevel
     {
@@ -169,7 +184,6 @@ extension MediaConverter {
             linear.withView { meter.add($0) }
             return true
         }
-        do { try reader.seek(toFrame: request.movie.frames?.lowerBound ?? 0) } catch { throw .movie(error) }
         return meter.lightLevel
     }
 

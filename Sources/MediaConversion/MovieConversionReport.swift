@@ -28,8 +28,8 @@ public struct MovieConversionReport: Sendable {
     public var validation: [Finding]?
     /// Wall-clock time of the whole conversion.
     public var duration: Duration
-    /// Time the caller's thread spent decoding and converting (the encoder runs beside it on its own thread).
-    public var decodeAndConvert: Duration
+    /// Time the caller's thread spent converting frames (the encoder runs beside it on its own thread).
+    public var converting: Duration
     /// Time the caller's thread waited for the encoder to free a frame buffer.
     public var waitingForEncoder: Duration
 

@@ -204,6 +204,19 @@ struct MovieConversionTests {
             Issue.record("a missing input converted")
         } catch { #expect(error.isUnreadableInput) }
         #expect(MediaConverter.isMovie(source) && !MediaConverter.isMovie(folder.appendingPathComponent("a.png")))
+        // The output is the input: refused before anything is written, the input intact.
+        let size = try FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int
+        #expect(throws: MediaConversionError.self) {
+            try MediaConverter(request: ConversionRequest(colorSpace: .bt2100HLG)).convertMovie(source, to: source)
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: source.path)[.size] as? Int == size)
+        // AV1 cannot be lossless: refused, and no unplayable file is left behind.
+        var av1 = ConversionRequest(colorSpace: .bt2100HLG, lossless: true)
+        av1.movie.codec = .av1
+        #expect(throws: MediaConversionError.self) {
+            try MediaConverter(request: av1).convertMovie(source, to: folder.appendingPathComponent("av1.mkv"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("av1.mkv").path))
         // Dolby Vision profile 5: no displayable base layer, refused rather than converted as Y′CbCr.
         do {
             _ = try MediaConverter(request: ConversionRequest(colorSpace: .bt2100HLG)).convertMovie(

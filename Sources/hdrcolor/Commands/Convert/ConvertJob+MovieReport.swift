@@ -48,8 +48,8 @@ extension ConvertReportFormat {
                     + (validation.isEmpty ? "passes" : validation.map(\.message).joined(separator: "; ")))
         }
         lines.append(
-            "  time:    \(format(seconds)) s, \(format(report.framesPerSecond)) fps; decode and convert "
-                + "\(format(report.decodeAndConvert.milliseconds)) ms, waiting for the encoder "
+            "  time:    \(format(seconds)) s, \(format(report.framesPerSecond)) fps; converting "
+                + "\(format(report.converting.milliseconds)) ms, waiting for the encoder "
                 + "\(format(report.waitingForEncoder.milliseconds)) ms")
         let validates = report.validates
         let status: Int32 = validates == false ? 1 : 0
@@ -80,7 +80,7 @@ extension ConvertReportFormat {
                 "timeMilliseconds",
                 .object([
                     ("total", .number(report.duration.milliseconds)),
-                    ("decodeAndConvert", .number(report.decodeAndConvert.milliseconds)),
+                    ("converting", .number(report.converting.milliseconds)),
                     ("waitingForEncoder", .number(report.waitingForEncoder.milliseconds)),
                 ])
             ),
