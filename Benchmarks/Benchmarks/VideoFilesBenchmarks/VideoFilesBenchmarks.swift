@@ -109,6 +109,11 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         precondition(n == frameCount)
     }
 
+    Benchmark("VideoFiles: open 4K HEVC PQ (probe and the first frame decoded)") { _ in
+        let reader = try MovieReader(contentsOf: clip)
+        precondition(reader.videoStream.width == width)
+    }
+
     Benchmark("ffmpeg: decode 4K HEVC PQ (30 frames, process)") { _ in
         ffmpeg(["-i", clip.path, "-f", "null", "-"])
     }
