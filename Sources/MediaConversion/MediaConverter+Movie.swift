@@ -1,6 +1,7 @@
 public import Foundation
 import ColorSpaces
 import ColorTags
+import ImageFiles
 import PixelBuffers
 import PixelConversion
 import SignalCoding

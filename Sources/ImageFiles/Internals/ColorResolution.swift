@@ -5,7 +5,7 @@ import SignalCoding
 import TransferFunctions
 
 /// Turns ColorTags' effective colour of an image into the colour space its pixels are converted from.
-enum ColorResolution {
+package enum ColorResolution {
     /// The colour space an image's tags decide, and how.
     static func decide(_ tags: ImageTags) -> ColorDecision {
         let effective = tags.effective
@@ -57,7 +57,7 @@ enum ColorResolution {
     }
 
     /// The extended linear colour space with the primaries of `space` (catalog spaces where one exists).
-    static func extendedLinear(_ space: ColorSpace) -> ColorSpace {
+    package static func extendedLinear(_ space: ColorSpace) -> ColorSpace {
         let p = space.primaries
         if p.hasSameCoordinates(as: .bt709) { return .extendedLinearSRGB }
         if p.hasSameCoordinates(as: .displayP3) { return .extendedLinearDisplayP3 }

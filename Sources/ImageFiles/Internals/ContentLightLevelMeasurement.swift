@@ -16,26 +16,8 @@ enum ContentLightLevelMeasurement {
         guard let converted = try? Conversion.convert(pixels, from: encoding, to: linear, options: options) else {
             return nil
         }
-        var maximum: Float = 0
-        var sum: Double = 0
-        converted.withView { view in
-            let plane = view.plane(0)
-            for y in 0..<view.height {
-                let row = plane.row(y, as: Float.self)
-                var rowSum: Float = 0
-                for x in 0..<view.width {
-                    let m = max(row[4 * x], row[4 * x + 1], row[4 * x + 2])
-                    if m.isFinite {
-                        maximum = max(maximum, m)
-                        rowSum += max(m, 0)
-                    }
-                }
-                sum += Double(rowSum)
-            }
-        }
-        let count = Double(pixels.width * pixels.height)
-        return ContentLightLevel(
-            maxContentLightLevel: (Double(maximum) * referenceWhite).rounded(),
-            maxFrameAverageLightLevel: (sum / count * referenceWhite).rounded())
+        var meter = LightLevelMeter(referenceWhite: referenceWhite)
+        converted.withView { meter.add($0) }
+        return meter.lightLevel
     }
 }

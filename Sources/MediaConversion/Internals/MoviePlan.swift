@@ -1,6 +1,7 @@
 import ColorSpaces
 import ColorTags
 import Foundation
+import ImageFiles
 import PixelBuffers
 import PixelConversion
 import SignalCoding
@@ -94,10 +95,7 @@ struct MoviePlan {
     /// The converter that measures the light level: to extended linear light in the target's primaries, as float
     /// RGBA, with the same tone mapping.
     func measuringConverter(from encoding: PixelEncoding) throws(MediaConversionError) -> PixelConverter {
-        let primaries = settings.encoding.colorSpace.primaries
-        let linear = ColorSpace(
-            name: "linear light in the target's primaries", primaries: primaries, transferFunction: .linear,
-            outOfRange: .extended)
+        let linear = ColorResolution.extendedLinear(settings.encoding.colorSpace)
         do {
             return try PixelConverter(
                 from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear), options: options)

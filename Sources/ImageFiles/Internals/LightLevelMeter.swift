@@ -1,20 +1,20 @@
 import ColorTags
 import PixelBuffers
 
-/// MaxCLL and MaxFALL over a movie's frames (CTA-861.3): the largest component of any pixel, and the largest frame
+/// MaxCLL and MaxFALL of an image or over a movie's frames (CTA-861.3): the largest component of any pixel, and the largest frame
 /// average of the pixels' largest components, in cd/m², from frames of extended linear float RGBA (1.0 = reference
 /// white).
-struct LightLevelMeter {
-    let referenceWhite: Double
+package struct LightLevelMeter {
+    package let referenceWhite: Double
     private var maximum: Float = 0
     private var maximumFrameAverage = 0.0
 
-    init(referenceWhite: Double) {
+    package init(referenceWhite: Double) {
         self.referenceWhite = referenceWhite
     }
 
     /// Adds one frame (format `.rgbaFloat`); non-finite and negative components count as 0.
-    mutating func add(_ frame: PixelBufferView) {
+    package mutating func add(_ frame: PixelBufferView) {
         let plane = frame.plane(0)
         var sum = 0.0
         for y in 0..<frame.height {
@@ -35,7 +35,7 @@ struct LightLevelMeter {
     }
 
     /// The light level measured so far, rounded to whole cd/m².
-    var lightLevel: ContentLightLevel {
+    package var lightLevel: ContentLightLevel {
         ContentLightLevel(
             maxContentLightLevel: (Double(maximum) * referenceWhite).rounded(),
             maxFrameAverageLightLevel: (maximumFrameAverage * referenceWhite).rounded())
