@@ -1,5 +1,6 @@
 import ColorSpaces
 import PixelBuffers
+import TestSupport
 import Testing
 
 @testable import PixelConversion
@@ -118,5 +119,65 @@ struct ChromaSitingTests {
         )
         #expect(ChromaLocation(coreVideoName: "kCVImageBufferChromaLocation_TopLeft") == .topLeft)
         #expect(ChromaLocation(coreVideoName: "DV 4:2:0") == nil && ChromaLocation(chromaSampleLocationType: 6) == nil)
+    }
+
+    /// 4:2:x outputs compute each chunk with a column of overlap, so every chunk after the first starts on an odd
+    /// column: its chroma must still be upsampled in phase (it once was shifted by a pixel, from column 256 on). A
+    /// frame three chunks wide must give, in a crop's interior, what the crop alone gives.
+    @Test(
+        "Chunks that start on an odd column upsample chroma in phase: a wide frame matches a crop of it",
+        arguments: [ChromaLocation.topLeft, .left, .center])
+    func chunkPhase(_ location: ChromaLocation) throws {
+        let (width, height, cropStart, cropWidth) = (1100, 6, 448, 128)
+        for subsampling in [PixelFormat.ChromaSubsampling.s420, .s422] {
+            let format = try PixelFormat.biplanarYCbCr(subsampling, bitDepth: 10, range: .narrow)
+            let wide = TestFrames.Frame(format: format, width: width, height: height)
+            let crop = TestFrames.Frame(format: format, width: cropWidth, height: height)
+            var rng = SplitMix64(state: 2024)
+            for c in 0..<3 {
+                let size = wide.size(ofChannel: c), scale = c == 0 ? 1 : 2
+                for y in 0..<size.height {
+                    for x in 0..<size.width {
+                        let code = 64 + rng.next() % 877
+                        wide.set(c, x, y, raw: code)
+                        let inCrop = x * scale - cropStart
+                        if inCrop >= 0 && inCrop < cropWidth { crop.set(c, inCrop / scale, y, raw: code) }
+                    }
+                }
+            }
+            for path in PixelConverter.availableCodePaths {
+                var options = PixelConverter.Options()
+                options.codePath = path
+                let converter = try PixelConverter(
+                    from: PixelEncoding(
+                        format: format, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance,
+                        chromaLocation: location),
+                    to: PixelEncoding(
+                        format: format, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance,
+                        chromaLocation: location),
+                    options: options)
+                let (wideOut, cropOut) = (
+                    TestFrames.Frame(format: format, width: width, height: height),
+                    TestFrames.Frame(format: format, width: cropWidth, height: height)
+                )
+                try wide.withView { s in try wideOut.withMutableView { try converter.convert(s, to: $0) } }
+                try crop.withView { s in try cropOut.withMutableView { try converter.convert(s, to: $0) } }
+                var differences = 0
+                try wideOut.withView { a in
+                    try cropOut.withView { b in
+                        // Y′ (one value per pixel) and interleaved CbCr (two per chroma column, one per pixel) rows:
+                        // value v of the crop is value cropStart + v of the frame. The crop's interior only, away
+                        // from its edges (where it repeats its own samples).
+                        for p in 0..<2 {
+                            for y in 0..<b.plane(p).height {
+                                let (rowA, rowB) = (a.plane(p).row(y, as: UInt16.self), b.plane(p).row(y, as: UInt16.self))
+                                for v in 8..<(cropWidth - 8) where rowA[cropStart + v] != rowB[v] { differences += 1 }
+                            }
+                        }
+                    }
+                }
+                #expect(differences == 0, "\(subsampling.name), \(path): \(differences) samples differ")
+            }
+        }
     }
 }

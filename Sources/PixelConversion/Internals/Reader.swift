@@ -106,8 +106,17 @@ struct YCbCrReader: Sendable {
             (cbRow, crRow) = (cbBlend, crBlend)
         }
         let mode: Int32 = filter == .nearest ? 0 : (location.isHorizontallyCosited ? 1 : 2)
-        k.upsample_chroma!(cbRow, chunk.p1, count, mode)
-        k.upsample_chroma!(crRow, chunk.p2, count, mode)
+        // upsample_chroma starts on an even pixel (the left one of chroma column m0). A chunk with a column of overlap
+        // before it (4:2:x outputs) starts on an odd one: upsample from the even pixel before it and drop that value.
+        let odd = x0 & 1
+        k.upsample_chroma!(cbRow, chunk.p1, count + odd, mode)
+        k.upsample_chroma!(crRow, chunk.p2, count + odd, mode)
+        if odd == 1 {
+            for i in 0..<count {  // forward: safe for the overlapping shift
+                chunk.p1[i] = chunk.p1[i + 1]
+                chunk.p2[i] = chunk.p2[i + 1]
+            }
+        }
     }
 
     /// The chroma columns a chunk reads: `first` (one before the first it touches, possibly −1) and `count` of them,
