@@ -180,6 +180,7 @@ enum {
     HDRK_TABLE_SIGNED = 2,  // negative inputs: the function mirrored (odd)
     HDRK_TABLE_NEGATIVE_OUTSIDE = 4,  // negative inputs: outside the table
     HDRK_TABLE_FLOOR = 8,  // interpolated values below `floor` become `floor`
+    HDRK_TABLE_INSIDE = 16,  // with CLAMP alone: bounds ≥ +0 whose magnitudes the table covers, only NaN outside
 };
 
 SI int table_features(const HDRKTableLayout *l) {
@@ -188,6 +189,12 @@ SI int table_features(const HDRKTableLayout *l) {
         f |= l->unmirrored ? HDRK_TABLE_NEGATIVE_OUTSIDE : HDRK_TABLE_SIGNED;
     }
     if (l->floor > -__builtin_inff()) f |= HDRK_TABLE_FLOOR;
+    if (f == HDRK_TABLE_CLAMP || f == (HDRK_TABLE_CLAMP | HDRK_TABLE_FLOOR)) {
+        uint32_t low, high;
+        memcpy(&low, &l->clampLow, 4);
+        memcpy(&high, &l->clampHigh, 4);
+        if (low < 0x80000000u && high < l->highBits) f |= HDRK_TABLE_INSIDE;
+    }
     return f;
 }
 
@@ -195,31 +202,40 @@ SI int table_features(const HDRKTableLayout *l) {
 /// `f` of the layout (table_features). `*outside` gets the lanes the table does not cover; their results are
 /// meaningless.
 SI F table_eval(const HDRKTableLayout *l, const float *pairs, F x, I32 *outside, const int f) {
-    if (f & HDRK_TABLE_CLAMP) {
-        x = max_f((F)l->clampLow, x);  // x < low ? low : x
-        x = min_f((F)l->clampHigh, x);  // x > high ? high : x
+    U32 magnitude, sign = 0;
+    if (f & HDRK_TABLE_INSIDE) {
+        // The clamp keeps every number inside the table and sends NaN (the only outside input) to clampLow: the
+        // second operand of x > low ? x : low. The result is never negative, so its bits are its magnitude.
+        *outside = x != x;
+        F c = x > l->clampLow ? x : (F)l->clampLow;
+        c = c < l->clampHigh ? c : (F)l->clampHigh;
+        magnitude = bits_u(c);
+    } else {
+        if (f & HDRK_TABLE_CLAMP) {
+            x = max_f((F)l->clampLow, x);  // x < low ? low : x
+            x = min_f((F)l->clampHigh, x);  // x > high ? high : x
+        }
+        const U32 bits = bits_u(x);
+        magnitude = bits & 0x7FFFFFFFu;
+        const U32 highMinusOne = l->highBits - 1;
+        I32 out = (I32)magnitude > (I32)highMinusOne;  // magnitudes are below 2³¹
+        if (f & (HDRK_TABLE_SIGNED | HDRK_TABLE_NEGATIVE_OUTSIDE)) {
+            const I32 negative = (I32)bits < 0 & magnitude != 0;
+            if (f & HDRK_TABLE_NEGATIVE_OUTSIDE) out |= negative;
+            if (f & HDRK_TABLE_SIGNED) sign = (U32)negative & 0x80000000u;
+        }
+        *outside = out;
+        magnitude = magnitude < highMinusOne ? magnitude : (U32)highMinusOne;
     }
-    const U32 bits = bits_u(x);
-    U32 magnitude = bits & 0x7FFFFFFFu;
-    const U32 highMinusOne = l->highBits - 1;
-    I32 out = (I32)magnitude > (I32)highMinusOne;  // magnitudes are below 2³¹
-    U32 sign = 0;
-    if (f & (HDRK_TABLE_SIGNED | HDRK_TABLE_NEGATIVE_OUTSIDE)) {
-        const I32 negative = (I32)bits < 0 & magnitude != 0;
-        if (f & HDRK_TABLE_NEGATIVE_OUTSIDE) out |= negative;
-        if (f & HDRK_TABLE_SIGNED) sign = (U32)negative & 0x80000000u;
-    }
-    *outside = out;
-    magnitude = magnitude < highMinusOne ? magnitude : (U32)highMinusOne;
     const U32 offset = (magnitude > l->lowBits ? magnitude : (U32)l->lowBits) - l->lowBits;
     const U32 index = offset >> l->shift;
     const F fraction = bits_f(0x3F800000u | ((offset << l->fractionShift) & 0x007FFFFFu)) - 1.0f;
-    F y0, y1;
-    gather_pairs(pairs, index, &y0, &y1);
-    F interpolated = y0 + (y1 - y0) * fraction;
-    if (f & HDRK_TABLE_FLOOR) interpolated = interpolated < l->floor ? (F)l->floor : interpolated;
+    F start, rise;  // y0 and y1 − y0 as the table engine rounds them
+    gather_pairs(pairs, index, &start, &rise);
+    F y = start + rise * fraction;
+    if (f & HDRK_TABLE_FLOOR) y = y < l->floor ? (F)l->floor : y;
     const F toe = l->toeOffset + l->toeSlope * bits_f(magnitude);
-    const F y = magnitude < l->toeBits ? toe : interpolated;
+    y = magnitude < l->toeBits ? toe : y;
     if (!(f & HDRK_TABLE_SIGNED)) return y;
     return bits_f(bits_u(y) ^ sign);
 }
@@ -248,7 +264,10 @@ SI void curve3(const HDRKCurve *c, F *r, F *g, F *b, long count, const int f) {
     F y0 = table_eval(&c->layout, c->pairs, x0, &o0, f);
     F y1 = table_eval(&c->layout, c->pairs, x1, &o1, f);
     F y2 = table_eval(&c->layout, c->pairs, x2, &o2, f);
-    if (any(o0 | o1 | o2)) {
+    // Inside tables leave only NaN outside: one test of the sum (NaN when any input is; ∞ − ∞ only takes the exact
+    // lanes' path for nothing).
+    const F sum = (x0 + x1) + x2;
+    if ((f & HDRK_TABLE_INSIDE) ? any(sum != sum) : any(o0 | o1 | o2)) {
         y0 = exact_lanes(c, x0, y0, o0, count);
         y1 = exact_lanes(c, x1, y1, o1, count);
         y2 = exact_lanes(c, x2, y2, o2, count);
@@ -272,6 +291,8 @@ SI void curve3(const HDRKCurve *c, F *r, F *g, F *b, long count, const int f) {
     case 10: BODY(10) break; \
     case 11: BODY(11) break; \
     case 12: BODY(12) break; \
+    case 17: BODY(17) break; \
+    case 25: BODY(25) break; \
     default: BODY(13) break; \
     }
 

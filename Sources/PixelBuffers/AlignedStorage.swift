@@ -35,6 +35,20 @@ final class AlignedStorage: @unchecked Sendable {
         self.block = block
         base = block + (misalignment == 0 ? 0 : Self.alignment - misalignment)
         self.byteCount = byteCount
+        Self.adviseHugePages(block, total)
+    }
+
+    /// Frames of several megabytes ask Linux for transparent huge pages (where the system leaves it to the program,
+    /// `madvise` mode): a 4K RGBA half frame is then first touched in 32 page faults rather than 16 200, and its rows
+    /// stay in the TLB while a conversion walks them. Advice only: nothing changes where the system declines.
+    private static func adviseHugePages(_ block: UnsafeMutableRawPointer, _ count: Int) {
+        #if os(Linux)
+        let huge = 2 << 20
+        guard count >= 2 * huge else { return }
+        let start = (Int(bitPattern: block) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: block) + count) & ~(huge - 1)
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, Int32(MADV_HUGEPAGE)) }
+        #endif
     }
 
     /// A copy of the bytes (the copy in copy-on-write). Traps only when the system cannot provide memory for a buffer

@@ -8,7 +8,7 @@ public import PixelBuffers
 /// Building a converter compiles a ``Plan``: read the source samples → upsample chroma → Y′CbCr → R′G′B′ (range folded
 /// in) → linearise → 3 × 3 matrices (multiplied into one) → HLG OOTF, tone mapping, gamut policy, the tone mapping's
 /// headroom kept in the destination's primaries → encode (HLG: its signal range fitted with hue kept) → downsample
-/// chroma → write. `print(converter.plan)` lists the step names on one line, `debugPrint` with their details. Converting runs the plan over chunks of 256 pixels of a row held in four `Float` planes, band by
+/// chroma → write. `print(converter.plan)` lists the step names on one line, `debugPrint` with their details. Converting runs the plan over chunks of 512 pixels of a row held in four `Float` planes, band by
 /// band on several threads for large frames (the converter's own worker threads, parked between frames and stopped
 /// when it is released). After the first frames it allocates nothing on the heap, accepts any row strides, and gives
 /// the same bytes for any thread count and on any CPU, with one exception: a half or float output that is NaN because
@@ -24,7 +24,7 @@ public import PixelBuffers
 /// (Docs/Accuracy.md lists the measured maxima).
 ///
 /// A converter is an immutable `Sendable` value: build it once, then convert any number of frames of any size, from
-/// any number of threads at once. Its working memory does not grow with the frame: one 14 KB scratch block per thread
+/// any number of threads at once. Its working memory does not grow with the frame: one 26 KB scratch block per thread
 /// converting at once, plus the plan's tables (at most a few hundred KB; 48 KB for PQ decoding).
 public struct PixelConverter: Sendable {
     /// What the source buffers hold.

@@ -77,11 +77,11 @@ extension ArticleExamplesTests {
             from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
             to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3), options: options)
         print(converter.plan)
-        // read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, tone map, matrix, fit the headroom,
-        // write 'RGhA'
+        // read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084) · × 49.2611 (10 000 ÷ 203 cd/m²), tone map,
+        // matrix, fit the headroom, write 'RGhA'
         let shown = try converter.convert(frame)
         let highlight = shown.pixel(x: 0, y: 0)  // R, G, B, A: every component ≤ 2, whatever the frame holds
-        #expect("\(converter.plan)" == "read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084), matrix, tone map, matrix, fit the headroom, write 'RGhA'")
+        #expect("\(converter.plan)" == "read 'x420', upsample chroma, matrix, PQ EOTF (SMPTE ST 2084) · × 49.2611 (10 000 ÷ 203 cd/m²), tone map, matrix, fit the headroom, write 'RGhA'")
         #expect(converter.plan.steps.contains { $0.name == "tone map" && $0.detail.hasPrefix("bt2390 4.92611× → 2× headroom, on luminance") })
         #expect(String(reflecting: converter.plan).contains("fit the headroom: max(R, G, B) ≤ 2 in Display P3"))
         #expect(highlight.z <= 2 && highlight.z > highlight.x && highlight.w == 1)

@@ -94,7 +94,8 @@ typedef float (*HDRKExactFunction)(const void *context, float x);
 /// A curve's table and exact function (curve, luminance_gain).
 typedef struct {
     HDRKTableLayout layout;
-    /// The table as node pairs (y[i], y[i + 1]), so that one 64-bit load fetches a segment's two ends.
+    /// The table as segment pairs (y[i], y[i + 1] − y[i]) (the difference rounded to float as the interpolation
+    /// would), so that one 64-bit load fetches a segment's start and rise.
     const float *pairs;
     HDRKExactFunction exact;
     const void *context;

@@ -31,6 +31,13 @@ struct AffineMap: Sendable {
 
     var isIdentity: Bool { matrix == .identity && offset == .zero }
 
+    /// s when the map is v ↦ s·v with one finite s > 0 for every channel, else nil.
+    var uniformScale: Double? {
+        let s = matrix.rowMajorElements[0]
+        guard offset == .zero, s > 0, s.isFinite, matrix == Matrix3x3(diagonal: SIMD3(repeating: s)) else { return nil }
+        return s
+    }
+
     /// The `Float` rows `[m m m | o]`, for the plan.
     var rows: [(Float, Float, Float, Float)] {
         let (m, o) = (coefficients.m, coefficients.o)

@@ -43,4 +43,11 @@ struct CurveTable: Sendable {
             clamps: l.clamps ? 1 : 0, unmirrored: l.unmirrored, toeOffset: l.toeOffset, toeSlope: l.toeSlope,
             clampLow: l.clampLow, clampHigh: l.clampHigh, floor: l.floor)
     }
+
+    /// s·f for a scale s > 0 (a uniform scale after the curve, folded into it): the table's values, toe and floor
+    /// scaled and rounded to `Float`, and the exact function's value scaled.
+    func scaled(by s: Double, name: String) -> CurveTable {
+        let exact = self.exact, scale = Float(s)
+        return CurveTable(table: table.scaled(by: scale), exact: { exact($0) * scale }, name: name)
+    }
 }

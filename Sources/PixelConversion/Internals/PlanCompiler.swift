@@ -476,7 +476,7 @@ struct PlanCompiler {
 
     private mutating func append(_ operation: Operation) { operations.append(operation) }
 
-    /// Multiplies adjacent matrices into one and drops identities.
+    /// Multiplies adjacent matrices into one, drops identities and folds a uniform scale after a curve into it.
     private mutating func foldAffines() {
         var folded: [Operation] = []
         for operation in operations {
@@ -487,7 +487,17 @@ struct PlanCompiler {
                 folded.append(operation)
             }
         }
-        operations = folded.filter { !$0.isIdentity }
+        operations = []
+        for operation in folded where !operation.isIdentity {
+            // A uniform scale right after a curve (PQ's 10 000 ÷ 203 when the primaries stay) scales its table.
+            if case .affine(let map, let name) = operation, let s = map.uniformScale,
+                case .curve(let curve)? = operations.last
+            {
+                operations[operations.count - 1] = .curve(curve.scaled(by: s, name: curve.name + " · " + name))
+            } else {
+                operations.append(operation)
+            }
+        }
     }
 
     /// For an integer RGB source of ≤ 16 bits: a code → value table composed with the leading per-channel steps

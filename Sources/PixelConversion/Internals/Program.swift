@@ -52,11 +52,12 @@ final class Program: @unchecked Sendable {
             allocations.append(UnsafeMutableRawPointer(p))
             return UnsafePointer(p)
         }
-        /// A curve's arguments: its table as node pairs (y[i], y[i + 1]), read with one 64-bit load per segment,
-        /// and its exact function behind a context pointer.
+        /// A curve's arguments: its table as segment pairs (y[i], y[i + 1] − y[i]), read with one 64-bit load per
+        /// segment (the kernels' y[i] + rise·fraction is the table engine's y0 + (y1 − y0)·fraction, rounded the
+        /// same), and its exact function behind a context pointer.
         func curveArguments(_ curve: CurveTable, weights: SIMD3<Float> = .zero) -> UnsafeRawPointer {
             let values = curve.table.values
-            let pairs = keep(values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)]] })
+            let pairs = keep(values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)] - values[$0]] })
             let exact = ExactFunction(curve.exact)
             callbacks.append(exact)
             return keep(
@@ -219,7 +220,7 @@ final class Program: @unchecked Sendable {
     }
 
     /// Rows ahead of the current one whose columns are prefetched: two hide the memory latency behind the work on one
-    /// 256-pixel segment better than one or three (measured on S1: 2–4 % faster than either).
+    /// row segment of a chunk better than one or three (measured on S1: 2–4 % faster than either).
     static let prefetchDistance = 2
 
     /// Prefetches the same columns ``prefetchDistance`` rows below row `y`, if the image has that row.

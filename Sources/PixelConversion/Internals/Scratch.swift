@@ -9,15 +9,15 @@ import Darwin
 #endif
 
 /// The working memory of one band worker: a chunk of four Float planes (R, G, B, A or Y′, Cb, Cr) for up to
-/// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling: about 14 KB, from a ``ScratchPool``.
+/// ``chunkCapacity`` pixels of one row, and short rows for chroma resampling: about 26 KB, from a ``ScratchPool``.
 struct Scratch {
     /// Pixels a chunk covers (its own columns).
-    static let chunkWidth = 256
+    static let chunkWidth = 512
     /// Floats per chunk plane: the chunk, one column of overlap on each side for chroma downsampling, rounded up to
     /// whole blocks of the widest kernel build (16), which programs load and store whole.
-    static let chunkCapacity = 272
+    static let chunkCapacity = 528
     /// Floats per chroma row: half a chunk plus overlap and edges, rounded to a multiple of 16.
-    static let chromaCapacity = 144
+    static let chromaCapacity = 272
     /// Rows of horizontally downsampled chroma kept for vertical filtering (writer).
     static let ringRows = 4
     /// Chroma rows: the reader's two cached decoded rows (Cb, Cr each) and its blend (Cb, Cr); the writer's output

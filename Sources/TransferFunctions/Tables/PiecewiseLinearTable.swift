@@ -246,3 +246,18 @@ extension PiecewiseLinearTable {
             unmirrored: mirrored ? 0 : 1, floor: Float(floor))
     }
 }
+
+// MARK: - Scaling
+
+extension PiecewiseLinearTable {
+    /// The table of s·f for s > 0: the values, the toe line and the floor multiplied by s (each rounded to `Float`);
+    /// the layout's regions are unchanged, so `outside` inputs stay outside.
+    package func scaled(by s: Float) -> PiecewiseLinearTable {
+        precondition(s > 0 && s.isFinite, "a table scale must be positive and finite")
+        var scaledLayout = layout
+        scaledLayout.toeOffset *= s
+        scaledLayout.toeSlope *= s
+        scaledLayout.floor *= s
+        return PiecewiseLinearTable(values: values.map { $0 * s }, layout: scaledLayout)
+    }
+}
