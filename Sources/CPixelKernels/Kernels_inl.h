@@ -504,6 +504,54 @@ SI void store_rgba_half(const HDRKInterleaved *s, void *p, long count, F r, F g,
     HDRK_STORE_PIXELS(p, w, 8, count);
 }
 
+// MARK: Y′CbCr loads
+
+/// Chroma of N pixels from pixel i of a chunk whose first pixel has the column parity `phase`: lane l is pixel
+/// x = i + l + phase counted from the even column before the chunk, which takes ext[x/2 + 1] and, for upsample_chroma's
+/// filters, its neighbour ext[x/2] or ext[x/2 + 2]: the same operations as upsample_chroma, so the same floats. All of
+/// them come from one vector at ext + i/2 (the lists below pick its lanes).
+#if N == 16
+#define HDRK_CURRENT0(w) __builtin_shufflevector(w, w, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8)
+#define HDRK_NEXT0(w) __builtin_shufflevector(w, w, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)
+#define HDRK_PREVIOUS0(w) __builtin_shufflevector(w, w, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7)
+#define HDRK_CURRENT1(w) __builtin_shufflevector(w, w, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9)
+#define HDRK_NEXT1(w) __builtin_shufflevector(w, w, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10)
+#define HDRK_PREVIOUS1(w) __builtin_shufflevector(w, w, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8)
+#else
+#define HDRK_CURRENT0(w) __builtin_shufflevector(w, w, 1, 1, 2, 2, 3, 3, 4, 4)
+#define HDRK_NEXT0(w) __builtin_shufflevector(w, w, 2, 2, 3, 3, 4, 4, 5, 5)
+#define HDRK_PREVIOUS0(w) __builtin_shufflevector(w, w, 0, 0, 1, 1, 2, 2, 3, 3)
+#define HDRK_CURRENT1(w) __builtin_shufflevector(w, w, 1, 2, 2, 3, 3, 4, 4, 5)
+#define HDRK_NEXT1(w) __builtin_shufflevector(w, w, 2, 3, 3, 4, 4, 5, 5, 6)
+#define HDRK_PREVIOUS1(w) __builtin_shufflevector(w, w, 0, 1, 1, 2, 2, 3, 3, 4)
+#endif
+
+SI F upsampled(const float *ext, long i, const int phase, const int mode) {
+    const F w = load_f(ext + (i >> 1));
+    I32 odd;
+    for (int l = 0; l < N; l++) odd[l] = ((l + phase) & 1) ? -1 : 0;
+    const F current = phase ? HDRK_CURRENT1(w) : HDRK_CURRENT0(w);
+    if (mode == 0) return current;
+    const F next = phase ? HDRK_NEXT1(w) : HDRK_NEXT0(w);
+    if (mode == 1) return odd ? current * 0.5f + next * 0.5f : current;
+    const F previous = phase ? HDRK_PREVIOUS1(w) : HDRK_PREVIOUS0(w);
+    return current * 0.75f + (odd ? next : previous) * 0.25f;
+}
+
+SI void load_ycbcr(const HDRKYCbCrLoad *s, const HDRKIO *io, long i, long count, const int phase, const int mode,
+                   F *y, F *cb, F *cr, F *a) {
+    U32 raw;
+    if (s->container == HDRK_CONTAINER_U16) {
+        raw = __builtin_convertvector(HDRK_LOAD_PIXELS(U16, (const uint16_t *)io->source + i, 2, count), U32);
+    } else {
+        raw = __builtin_convertvector(HDRK_LOAD_PIXELS(U8, (const uint8_t *)io->source + i, 1, count), U32);
+    }
+    *y = to_f((raw >> s->shift) & s->mask);
+    *cb = upsampled(io->chroma[0], i, phase, mode);
+    *cr = upsampled(io->chroma[1], i, phase, mode);
+    *a = 1.0f;
+}
+
 // MARK: The interpreter
 
 /// The program over K blocks of N pixels from pixel i (the last of them holding `last` pixels, the others N): each op
@@ -548,6 +596,23 @@ SI void run_blocks(const HDRKInstruction *program, const HDRKIO *io, long i, lon
                                &a[k]);
             }
             break;
+        case HDRK_OP_load_ycbcr: {
+            const HDRKYCbCrLoad *s = arguments;
+            // Phase and filter as constants: one copy of the loop each.
+#define HDRK_YCBCR(phase, mode) \
+    HDRK_EACH load_ycbcr(s, io, HDRK_AT, HDRK_COUNT, phase, mode, &r[k], &g[k], &b[k], &a[k]);
+            const int phase = (int)(io->column & 1);
+            switch (s->mode * 2 + phase) {
+            case 0: HDRK_YCBCR(0, 0) break;
+            case 1: HDRK_YCBCR(1, 0) break;
+            case 2: HDRK_YCBCR(0, 1) break;
+            case 3: HDRK_YCBCR(1, 1) break;
+            case 4: HDRK_YCBCR(0, 2) break;
+            default: HDRK_YCBCR(1, 2) break;
+            }
+#undef HDRK_YCBCR
+            break;
+        }
         case HDRK_OP_clamp: {
             const float *p = arguments;
             HDRK_EACH {

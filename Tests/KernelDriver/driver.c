@@ -244,6 +244,10 @@ static void program_case(const char *name, const HDRKInstruction *program, int s
             io.source = source + (sourceBytesPerPixel ? (n % 2) * sourceBytesPerPixel : 0);
             io.destination = destination[k] + offset;
             for (int p = 0; p < 4; p++) io.planes[p] = planesCopy[p];
+            // load_ycbcr: chroma rows of random values (planes the program does not store to), odd starts by width.
+            io.chroma[0] = planes[1];
+            io.chroma[1] = planes[2];
+            io.column = n % 2;
             kernels[k]->run(program, &io, n);
             hdrk_store_fence();
             uint64_t h = FNV_START;
@@ -302,6 +306,18 @@ static void program_cases(void) {
     quantized.layout.bias = 64;
     quantized.cells = cells;
     const HDRKHost host = {host_apply, 0};
+
+    // Y′CbCr loads: 10-bit codes in 16-bit containers and 8-bit codes, each upsampling filter, both chroma phases.
+    const HDRKYCbCrLoad ycbcrCentred = {HDRK_CONTAINER_U16, 6, 0x3FF, 2}, ycbcrCosited = {HDRK_CONTAINER_U8, 0, 0xFF, 1},
+                        ycbcrNearest = {HDRK_CONTAINER_U16, 0, 0x3FF, 0};
+    const HDRKInstruction centred[] = {INSTR(load_ycbcr, &ycbcrCentred), INSTR(affine, &yuv), INSTR(curve, &curve),
+                                       INSTR(affine, &affine), INSTR(store_rgba_half, &half)};
+    program_case("ycbcr16-centred-affine-curve-affine-half", centred, 2, 8, 0);
+    const HDRKInstruction cosited[] = {INSTR(load_ycbcr, &ycbcrCosited), INSTR(store_planes, 0)};
+    program_case("ycbcr8-cosited-planes", cosited, 1, 0, 0);
+    const HDRKInstruction nearest[] = {INSTR(load_ycbcr, &ycbcrNearest), INSTR(affine, &affine),
+                                       INSTR(store_planes, 0)};
+    program_case("ycbcr16-nearest-affine-planes", nearest, 2, 0, 0);
 
     // The S1 shape, and the planar store.
     const HDRKInstruction s1[] = {INSTR(load_planes, 0), INSTR(affine, &yuv), INSTR(curve, &curve),

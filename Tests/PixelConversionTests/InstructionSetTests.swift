@@ -154,9 +154,9 @@ struct InstructionSetTests {
     func planNamesTheBuild() throws {
         let converter = try PixelConverter(from: Self.sources[0], to: Self.destinations[0])
         #expect(converter.plan.codePath == Self.paths.last)
-        #expect(converter.plan.kernelOps == ["load_planes", "affine", "curve", "affine", "store_rgba_half"])
+        #expect(converter.plan.kernelOps == ["load_ycbcr", "affine", "curve", "affine", "store_rgba_half"])
         let listing = String(reflecting: converter.plan)
-        #expect(listing.hasSuffix("load_planes → affine → curve → affine → store_rgba_half)"))
+        #expect(listing.hasSuffix("load_ycbcr → affine → curve → affine → store_rgba_half)"))
         #expect(
             listing.contains("\(converter.plan.codePath) kernels, \(converter.plan.pixelsPerBlock) pixels per block"))
         #expect(PixelConverter.availableCodePaths.first == (Self.isX86 ? .baseline : .neon))

@@ -69,6 +69,11 @@ typedef struct {
     void *destination;
     /// The four float planes of load_planes and store_planes, each with room for n rounded up to whole blocks.
     float *planes[4];
+    /// load_ycbcr: the Y′ samples of the first pixel are at `source`; the Cb and Cr rows, in upsample_chroma's `ext`
+    /// layout, here.
+    const float *chroma[2];
+    /// The image column of the first pixel (load_ycbcr: its parity places the chroma samples).
+    long column;
 } HDRKIO;
 
 /// The layout of a piecewise-linear table (TransferFunctions' PiecewiseLinearTable.Layout).
@@ -189,6 +194,18 @@ typedef struct {
     float bias;
     float maxCode;
 } HDRKSamples;
+
+/// load_ycbcr: Y′ codes (sample >> shift) & mask of one 8- or 16-bit sample per pixel (little-endian) at
+/// HDRKIO.source; Cb and Cr from rows of chroma codes (HDRKIO.chroma), ×2 horizontally as upsample_chroma does in
+/// `mode`. Each chroma row holds a whole vector's worth of readable floats past the samples it needs.
+typedef struct {
+    /// HDRK_CONTAINER_U8 or HDRK_CONTAINER_U16.
+    HDRKContainer container;
+    uint32_t shift;
+    uint32_t mask;
+    /// upsample_chroma's mode: 0 nearest, 1 co-sited, 2 centred.
+    int32_t mode;
+} HDRKYCbCrLoad;
 
 /// One instruction set's kernels.
 typedef struct {

@@ -14,6 +14,8 @@
     HDRK_OP(load_rgba8, HDRKInterleaved, "interleaved 8-bit RGBA / BGRA: codes through a table or normalised") \
     HDRK_OP(load_rgba16, HDRKInterleaved, "interleaved 16-bit RGBA / BGRA: codes through a table or normalised") \
     HDRK_OP(load_rgba_half, HDRKInterleaved, "interleaved binary16 RGBA / BGRA (swapsRedAndBlue only)") \
+    HDRK_OP(load_ycbcr, HDRKYCbCrLoad, \
+            "Y′ codes from 8- or 16-bit samples; Cb, Cr codes from the reader's chroma rows, upsampled ×2 in registers") \
     /* Stages: R, G, B in place (A passes through). */ \
     HDRK_OP(clamp, float, "[low, high]: v < low ? low : v, then v > high ? high : v (NaN kept)") \
     HDRK_OP(affine, HDRKAffine, "v ↦ M·v + o, each output ((m·a + m·b) + m·c) + o") \

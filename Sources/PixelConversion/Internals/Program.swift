@@ -77,6 +77,8 @@ final class Program: @unchecked Sendable {
             var arguments = access.arguments
             arguments.table = table
             program.append(HDRKInstruction(op: access.load, arguments: keep(arguments)))
+        } else if case .yCbCr(let r) = reader, let load = r.load {
+            program.append(HDRKInstruction(op: HDRK_OP_load_ycbcr, arguments: keep(load)))
         } else {
             program.append(HDRKInstruction(op: HDRK_OP_load_planes, arguments: nil))
         }
@@ -210,6 +212,11 @@ final class Program: @unchecked Sendable {
             } else {
                 r.read(source, row: y, from: x0, count: count, into: scratch.chunk, table: codeTable, kernels)
             }
+        case .yCbCr(let r) where r.load != nil:
+            io.source = UnsafeRawPointer(source.plane(0).row(y).baseAddress.unsafelyUnwrapped) + x0 &* r.luma.bytesPerSample
+            let (cb, cr) = r.chromaRows(source, row: y, from: x0, count: count, scratch: scratch, kernels)
+            io.chroma = (UnsafePointer(cb), UnsafePointer(cr))
+            io.column = x0
         case .yCbCr(let r):
             r.read(source, row: y, from: x0, count: count, into: scratch.chunk, scratch: scratch, kernels)
         }

@@ -112,9 +112,8 @@ final class QuantizedCurve: @unchecked Sendable {
                     HDRKInstruction(op: HDRK_OP_store_planes, arguments: nil),
                 ]
                 let base = p.baseAddress!
-                var io = HDRKIO(
-                    source: nil, destination: nil,
-                    planes: (base, base + padded, base + 2 * padded, base + 3 * padded))
+                let planes = (base, base + padded, base + 2 * padded, base + 3 * padded)
+                var io = HDRKIO(source: nil, destination: nil, planes: planes, chroma: (nil, nil), column: 0)
                 program.withUnsafeBufferPointer { kernels.table.pointee.run!($0.baseAddress, &io, values.count) }
             }
         }

@@ -64,6 +64,11 @@ struct YCbCrReader: Sendable {
     let filter: ChromaFilter
     let location: ChromaLocation
 
+    /// The program's own load (load_ycbcr) for subsampled chroma and 8- or 16-bit luma samples of their own (a luma
+    /// plane): it reads Y′ from the row and upsamples the chroma rows of ``chromaRows(_:row:from:count:scratch:_:)``
+    /// in registers, instead of the reader filling the chunk's planes.
+    let load: HDRKYCbCrLoad?
+
     init(format: PixelFormat, filter: ChromaFilter, location: ChromaLocation) {
         luma = SampleAccess(format, channel: 0)!
         cb = SampleAccess(format, channel: 1)!
@@ -71,8 +76,23 @@ struct YCbCrReader: Sendable {
         subsampling = format.chromaSubsampling ?? .s444
         self.filter = filter
         self.location = location
+        let y = luma.samples
+        if subsampling != .s444, y.container == HDRK_CONTAINER_U8 || y.container == HDRK_CONTAINER_U16, y.stride == 1,
+            y.offset == 0, y.bigEndian == 0
+        {
+            load = HDRKYCbCrLoad(container: y.container, shift: y.shift, mask: y.mask, mode: Self.mode(filter, location))
+        } else {
+            load = nil
+        }
     }
 
+    /// upsample_chroma's mode: 0 nearest, 1 co-sited, 2 centred.
+    private static func mode(_ filter: ChromaFilter, _ location: ChromaLocation) -> Int32 {
+        filter == .nearest ? 0 : (location.isHorizontallyCosited ? 1 : 2)
+    }
+
+    /// Fills the chunk's Y′, Cb, Cr planes with the codes of pixels `x0 ..< x0 + count` of row `y` (the source of
+    /// programs that start with load_planes).
     func read(
         _ view: PixelBufferView, row y: Int, from x0: Int, count: Int, into chunk: Chunk, scratch: Scratch,
         _ kernels: Kernels
@@ -80,8 +100,8 @@ struct YCbCrReader: Sendable {
         luma.read(
             view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p0,
             HDRK_DECODE_CODE, kernels)
-        let cbPlane = view.plane(1), crPlane = view.plane(view.format.planeCount == 3 ? 2 : 1)
         if subsampling == .s444 {
+            let cbPlane = view.plane(1), crPlane = view.plane(view.format.planeCount == 3 ? 2 : 1)
             cb.read(
                 cbPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p1,
                 HDRK_DECODE_CODE, kernels)
@@ -90,6 +110,27 @@ struct YCbCrReader: Sendable {
                 HDRK_DECODE_CODE, kernels)
             return
         }
+        let (cbRow, crRow) = chromaRows(view, row: y, from: x0, count: count, scratch: scratch, kernels)
+        let mode = Self.mode(filter, location)
+        // upsample_chroma starts on an even pixel (the left one of chroma column m0). A chunk with a column of overlap
+        // before it (4:2:x outputs) starts on an odd one: upsample from the even pixel before it and drop that value.
+        let odd = x0 & 1
+        kernels.table.pointee.upsample_chroma!(cbRow, chunk.p1, count + odd, mode)
+        kernels.table.pointee.upsample_chroma!(crRow, chunk.p2, count + odd, mode)
+        if odd == 1 {
+            for i in 0..<count {  // forward: safe for the overlapping shift
+                chunk.p1[i] = chunk.p1[i + 1]
+                chunk.p2[i] = chunk.p2[i + 1]
+            }
+        }
+    }
+
+    /// The Cb and Cr codes of subsampled chroma for pixels `x0 ..< x0 + count` of row `y`, filtered vertically, in
+    /// upsample_chroma's `ext` layout: element 0 is chroma column (x0 >> 1) − 1, edges repeated.
+    func chromaRows(
+        _ view: PixelBufferView, row y: Int, from x0: Int, count: Int, scratch: Scratch, _ kernels: Kernels
+    ) -> (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>) {
+        let cbPlane = view.plane(1)
         // The chunk touches chroma columns m0 … m0 + touched − 1; `ext` rows hold one more on each side (edges
         // repeated), decoded once per chroma row and chunk (rows come in order, so two cache slots suffice).
         let m0 = x0 >> 1
@@ -105,18 +146,7 @@ struct YCbCrReader: Sendable {
             k.blend!(crRow, scratch.cachedChroma(lowerSlot, channel: 1), 1 - t, t, crBlend, extent.count)
             (cbRow, crRow) = (cbBlend, crBlend)
         }
-        let mode: Int32 = filter == .nearest ? 0 : (location.isHorizontallyCosited ? 1 : 2)
-        // upsample_chroma starts on an even pixel (the left one of chroma column m0). A chunk with a column of overlap
-        // before it (4:2:x outputs) starts on an odd one: upsample from the even pixel before it and drop that value.
-        let odd = x0 & 1
-        k.upsample_chroma!(cbRow, chunk.p1, count + odd, mode)
-        k.upsample_chroma!(crRow, chunk.p2, count + odd, mode)
-        if odd == 1 {
-            for i in 0..<count {  // forward: safe for the overlapping shift
-                chunk.p1[i] = chunk.p1[i + 1]
-                chunk.p2[i] = chunk.p2[i + 1]
-            }
-        }
+        return (cbRow, crRow)
     }
 
     /// The chroma columns a chunk reads: `first` (one before the first it touches, possibly −1) and `count` of them,

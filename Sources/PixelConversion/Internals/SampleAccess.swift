@@ -34,6 +34,14 @@ struct SampleAccess: Sendable {
     }
     /// Whether samples are 16-bit integers (biplanar chroma pairs are read together then).
     var isUInt16: Bool { samples.container == HDRK_CONTAINER_U16 }
+    /// Bytes per sample container.
+    var bytesPerSample: Int {
+        switch samples.container {
+        case HDRK_CONTAINER_U8: 1
+        case HDRK_CONTAINER_U16, HDRK_CONTAINER_HALF: 2
+        default: 4
+        }
+    }
     /// Codes per unit of the normalised value.
     var scale: Float { samples.scale }
     /// The code of value 0.

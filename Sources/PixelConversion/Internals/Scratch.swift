@@ -16,8 +16,9 @@ struct Scratch {
     /// Floats per chunk plane: the chunk, one column of overlap on each side for chroma downsampling, rounded up to
     /// whole blocks of the widest kernel build (16), which programs load and store whole.
     static let chunkCapacity = 528
-    /// Floats per chroma row: half a chunk plus overlap and edges, rounded to a multiple of 16.
-    static let chromaCapacity = 272
+    /// Floats per chroma row: half a chunk plus overlap and edges, and a whole vector of 16 past them (load_ycbcr
+    /// reads whole vectors), rounded to a multiple of 16.
+    static let chromaCapacity = 288
     /// Rows of horizontally downsampled chroma kept for vertical filtering (writer).
     static let ringRows = 4
     /// Chroma rows: the reader's two cached decoded rows (Cb, Cr each) and its blend (Cb, Cr); the writer's output
@@ -74,7 +75,7 @@ struct Chunk {
     func plane(_ c: Int) -> UnsafeMutablePointer<Float> { c == 0 ? p0 : (c == 1 ? p1 : (c == 2 ? p2 : p3)) }
 
     /// The four planes as a program's input and output.
-    var io: HDRKIO { HDRKIO(source: nil, destination: nil, planes: (p0, p1, p2, p3)) }
+    var io: HDRKIO { HDRKIO(source: nil, destination: nil, planes: (p0, p1, p2, p3), chroma: (nil, nil), column: 0) }
 }
 
 /// Scratch blocks for a program's band workers: taken for a band and given back after it, so that a converter
