@@ -21,9 +21,8 @@ extension ConversionRequest {
         public var copiesOtherStreams: Bool
         /// Encoder threads; nil lets the encoder choose.
         public var encoderThreadCount: Int?
-        /// Threads converting each frame; nil for half the active cores (at least one), leaving the others to the
-        /// encoder, which runs at the same time (on 2 cores, measured: one conversion thread took 5 % less CPU and
-        /// 4 % less time per 4K PQ → HLG transcode than two, whose idle polling competed with x265).
+        /// Threads converting each frame; nil for every active core (`PixelConverter`'s default). The decoder and the
+        /// encoder keep working on their own threads meanwhile.
         public var conversionThreadCount: Int?
 
         /// The defaults of `hdrcolor convert` for movies.

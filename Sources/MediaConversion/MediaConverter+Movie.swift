@@ -40,9 +40,11 @@ extension MediaConverter {
     ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames.
     /// - **Time**: every frame keeps its presentation time (a frame range is shifted to start at 0); the other
     ///   streams are copied packet by packet (``ConversionRequest/Movie-swift.struct/copiesOtherStreams``).
-    /// - **Threads**: the caller's thread decodes and converts (over half the cores by default,
-    ///   ``ConversionRequest/Movie-swift.struct/conversionThreadCount``) into a ring of three preallocated frames,
-    ///   which an encoder thread hands to the encoder; once running, nothing is allocated per frame by the pipeline.
+    /// - **Threads**: the decoder and the encoder run on their own threads (FFmpeg's frame threads; x265, x264 and
+    ///   SVT-AV1 copy each frame in and encode it in the background). The caller's thread takes each decoded frame,
+    ///   converts it over every core (``ConversionRequest/Movie-swift.struct/conversionThreadCount``) into one
+    ///   preallocated frame and hands that to the encoder; once running, nothing is allocated per frame by the
+    ///   pipeline.
     ///
     /// - Parameter progress: Called on the caller's thread after each frame is converted.
     /// - Throws: ``MediaConversionError/movie(_:)`` when reading, decoding, encoding or writing fails,
@@ -74,11 +76,11 @@ extension MediaConverter {
         do {
             writer = try MovieWriter(url: output, settings: settings, copyingStreamsFrom: copies ? reader : nil)
         } catch { throw .movie(error) }
-        let ring: FrameRing
-        do { ring = try FrameRing(writer: writer, format: settings.encoding.format, count: 3) } catch {
-            throw .movie(error)
-        }
-        ring.startEncoding()
+        var frameBuffer: PixelBuffer
+        do {
+            frameBuffer = try PixelBuffer(
+                format: settings.encoding.format, width: settings.width, height: settings.height)
+        } catch { throw .conversion("\(error)") }
 
         var converter: PixelConverter?
         var times = (convert: Duration.zero, wait: Duration.zero)
@@ -88,37 +90,32 @@ extension MediaConverter {
                 max(0, min(range.upperBound, stream.frameCount ?? range.upperBound) - range.lowerBound)
             } ?? stream.frameCount
         var firstTicks: Int64?
-        do {
-            try forEachFrame(reader) { frame throws(MediaConversionError) in
-                let waitStart = clock.now
-                guard let slot = ring.acquire() else { return false }
-                let convertStart = clock.now
-                times.wait += convertStart - waitStart
-                if converter == nil || converter?.source != frame.encoding {
-                    converter = try plan.converter(from: frame.encoding)
+        do throws(MediaConversionError) {
+            try frameBuffer.withMutableView { (view: MutablePixelBufferView) throws(MediaConversionError) in
+                try forEachFrame(reader) { frame throws(MediaConversionError) in
+                    let convertStart = clock.now
+                    if converter == nil || converter?.source != frame.encoding {
+                        converter = try plan.converter(from: frame.encoding)
+                    }
+                    do { try converter!.convert(frame.view, to: view) } catch { throw .conversion("\(error)") }
+                    let encodeStart = clock.now
+                    times.convert += encodeStart - convertStart
+                    let time = presentationTime(frame, first: &firstTicks)
+                    do throws(VideoFilesError) {
+                        try writer.append(view.readOnly, encoding: settings.encoding, presentationTime: time)
+                    } catch { throw .movie(error) }
+                    times.wait += clock.now - encodeStart
+                    converted += 1
+                    progress?(
+                        MovieConversionProgress(
+                            completedFrames: converted, totalFrames: total, elapsed: clock.now - start))
+                    return true
                 }
-                do { try converter!.convert(frame.view, to: ring.view(slot)) } catch {
-                    ring.release(slot)
-                    throw .conversion("\(error)")
-                }
-                ring.submit(slot, time: presentationTime(frame, first: &firstTicks))
-                times.convert += clock.now - convertStart
-                converted += 1
-                progress?(
-                    MovieConversionProgress(completedFrames: converted, totalFrames: total, elapsed: clock.now - start))
-                return true
             }
+            do throws(VideoFilesError) { try writer.finish() } catch { throw .movie(error) }
         } catch {
-            _ = ring.finishEncoding()
             try? FileManager.default.removeItem(at: output)  // an unfinished movie has no index: nothing plays it
             throw error
-        }
-        do throws(VideoFilesError) {
-            if let failure = ring.finishEncoding() { throw failure }
-            try writer.finish()
-        } catch {
-            try? FileManager.default.removeItem(at: output)
-            throw .movie(error)
         }
 
         return MovieConversionReport(

@@ -28,9 +28,10 @@ public struct MovieConversionReport: Sendable {
     public var validation: [Finding]?
     /// Wall-clock time of the whole conversion.
     public var duration: Duration
-    /// Time the caller's thread spent converting frames (the encoder runs beside it on its own thread).
+    /// Time the caller's thread spent converting frames.
     public var converting: Duration
-    /// Time the caller's thread waited for the encoder to free a frame buffer.
+    /// Time the caller's thread spent handing converted frames to the encoder (which copies each one in, and waits
+    /// when its own threads are busy).
     public var waitingForEncoder: Duration
 
     /// Whether the written movie passed its check (nil when none applies).

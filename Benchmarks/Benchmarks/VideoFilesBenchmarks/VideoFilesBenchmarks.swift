@@ -3,9 +3,9 @@
 //   (a) decode + PixelConverter to RGBA half extended-linear Display P3 (the EDR layer's format), per clip, beside
 //       the ffmpeg CLI decoding the same clip through zscale (zimg) into planar float32 linear Display P3, and the
 //       decode alone on both sides;
-//   (b) the full PQ → HLG transcode (decode, convert to 'yuv420p10le' HLG, x265 ultrafast CRF 20), as a loop on one
-//       thread and as MediaConverter.convertMovie (encoder on its own thread), beside `ffmpeg -vf zscale=…` with the
-//       same x265 settings.
+//   (b) the full PQ → HLG transcode (decode, convert to 'yuv420p10le' HLG, x265 ultrafast CRF 20), as a loop over
+//       MovieReader, PixelConverter and MovieWriter and as MediaConverter.convertMovie (which also opens the movie,
+//       plans, and checks the written file), beside `ffmpeg -vf zscale=…` with the same x265 settings.
 // The ffmpeg side is timed as a whole process (a documented approximation: Debian 12 has libavfilter-dev, but this
 // package links no filter graph; process start and the null muxer are included, about 40 ms). One iteration = the
 // whole 30-frame clip. Results and ratios: Docs/Performance.md (section "Video files").
@@ -164,7 +164,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         try writer.finish()
     }
 
-    Benchmark("MediaConverter: PQ → HLG convertMovie, x265 ultrafast CRF 20 (30 frames, encoder on its own thread)") {
+    Benchmark("MediaConverter: PQ → HLG convertMovie, x265 ultrafast CRF 20 (30 frames, everything timed)") {
         benchmark in
         var request = ConversionRequest(colorSpace: .bt2100HLG)
         request.movie.preset = x265Preset

@@ -47,8 +47,7 @@ struct MoviePlan {
         var options = PixelConverter.Options()
         options.referenceWhite = request.referenceWhite
         options.gamut = request.gamut
-        options.threadCount =
-            request.movie.conversionThreadCount ?? max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        options.threadCount = request.movie.conversionThreadCount
         options.toneMapping = request.converterToneMapping(
             content: content, sourceIsHDR: sourceSpace.isHDR, target: space)
 
