@@ -507,9 +507,10 @@ SI void store_rgba_half(const HDRKInterleaved *s, void *p, long count, F r, F g,
 // MARK: Y′CbCr loads
 
 /// Chroma of N pixels from pixel i of a chunk whose first pixel has the column parity `phase`: lane l is pixel
-/// x = i + l + phase counted from the even column before the chunk, which takes ext[x/2 + 1] and, for upsample_chroma's
-/// filters, its neighbour ext[x/2] or ext[x/2 + 2]: the same operations as upsample_chroma, so the same floats. All of
-/// them come from one vector at ext + i/2 (the lists below pick its lanes).
+/// x = i + l + phase counted from the chunk's first even column (the chunk's first, or the one before it), which takes
+/// ext[x/2 + 1] and, for upsample_chroma's filters, its neighbour ext[x/2] or ext[x/2 + 2]: the same operations as
+/// upsample_chroma, so the same floats. All of them come from one vector at ext + i/2 (the lists below pick its
+/// lanes).
 #if N == 16
 #define HDRK_CURRENT0(w) __builtin_shufflevector(w, w, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8)
 #define HDRK_NEXT0(w) __builtin_shufflevector(w, w, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)
