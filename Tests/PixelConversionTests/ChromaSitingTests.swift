@@ -170,7 +170,8 @@ struct ChromaSitingTests {
                         // from its edges (where it repeats its own samples).
                         for p in 0..<2 {
                             for y in 0..<b.plane(p).height {
-                                let (rowA, rowB) = (a.plane(p).row(y, as: UInt16.self), b.plane(p).row(y, as: UInt16.self))
+                                let rowA = a.plane(p).row(y, as: UInt16.self)
+                                let rowB = b.plane(p).row(y, as: UInt16.self)
                                 for v in 8..<(cropWidth - 8) where rowA[cropStart + v] != rowB[v] { differences += 1 }
                             }
                         }

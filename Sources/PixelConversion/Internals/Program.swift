@@ -57,7 +57,8 @@ final class Program: @unchecked Sendable {
         /// same), and its exact function behind a context pointer.
         func curveArguments(_ curve: CurveTable, weights: SIMD3<Float> = .zero) -> UnsafeRawPointer {
             let values = curve.table.values
-            let pairs = keep(values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)] - values[$0]] })
+            let pairs = keep(
+                values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)] - values[$0]] })
             let exact = ExactFunction(curve.exact)
             callbacks.append(exact)
             return keep(
@@ -213,7 +214,8 @@ final class Program: @unchecked Sendable {
                 r.read(source, row: y, from: x0, count: count, into: scratch.chunk, table: codeTable, kernels)
             }
         case .yCbCr(let r) where r.load != nil:
-            io.source = UnsafeRawPointer(source.plane(0).row(y).baseAddress.unsafelyUnwrapped) + x0 &* r.luma.bytesPerSample
+            let row = UnsafeRawPointer(source.plane(0).row(y).baseAddress.unsafelyUnwrapped)
+            io.source = row + x0 &* r.luma.bytesPerSample
             let (cb, cr) = r.chromaRows(source, row: y, from: x0, count: count, scratch: scratch, kernels)
             io.chroma = (UnsafePointer(cb), UnsafePointer(cr))
             io.column = x0

@@ -80,7 +80,8 @@ struct YCbCrReader: Sendable {
         if subsampling != .s444, y.container == HDRK_CONTAINER_U8 || y.container == HDRK_CONTAINER_U16, y.stride == 1,
             y.offset == 0, y.bigEndian == 0
         {
-            load = HDRKYCbCrLoad(container: y.container, shift: y.shift, mask: y.mask, mode: Self.mode(filter, location))
+            load = HDRKYCbCrLoad(
+                container: y.container, shift: y.shift, mask: y.mask, mode: Self.mode(filter, location))
         } else {
             load = nil
         }
