@@ -31,7 +31,6 @@ typedef uint32_t U32 __attribute__((ext_vector_type(N)));
 typedef uint64_t U64 __attribute__((ext_vector_type(N)));
 typedef uint16_t U16 __attribute__((ext_vector_type(N)));
 typedef uint8_t U8 __attribute__((ext_vector_type(N)));
-typedef float Half_F __attribute__((ext_vector_type(N / 2)));
 
 // MARK: Primitives
 
@@ -506,11 +505,10 @@ SI void store_rgba_half(const HDRKInterleaved *s, void *p, long count, F r, F g,
 
 // MARK: Y′CbCr loads
 
-/// Chroma of N pixels from pixel i of a chunk whose first pixel has the column parity `phase`: lane l is pixel
-/// x = i + l + phase counted from the chunk's first even column (the chunk's first, or the one before it), which takes
-/// ext[x/2 + 1] and, for upsample_chroma's filters, its neighbour ext[x/2] or ext[x/2 + 2]: the same operations as
-/// upsample_chroma, so the same floats. All of them come from one vector at ext + i/2 (the lists below pick its
-/// lanes).
+/// Chroma of N pixels from pixel i of a chunk whose first pixel has the column parity `phase` (HDRKYCbCrLoad): lane l
+/// is pixel x = i + l + phase counted from the chunk's first even column (the chunk's first, or the one before it),
+/// which takes ext[x/2 + 1] and, for the bilinear filters, its neighbour ext[x/2] or ext[x/2 + 2]. All of them come
+/// from one vector at ext + i/2 (the lists below pick its lanes). Weights 0, ¼, ½, ¾: exact for codes below 2¹⁶.
 #if N == 16
 #define HDRK_CURRENT0(w) __builtin_shufflevector(w, w, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8)
 #define HDRK_NEXT0(w) __builtin_shufflevector(w, w, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)
@@ -902,62 +900,6 @@ static void blend(const float *a, const float *b, float s, float t, float *out, 
     for (; i < n; i++) out[i] = a[i] * s + b[i] * t;
 }
 
-/// Each of the N/2 values of v twice: v0 v0 v1 v1 …
-SI F doubled(Half_F v) {
-#if N == 16
-    return __builtin_shufflevector(v, v, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7);
-#else
-    return __builtin_shufflevector(v, v, 0, 0, 1, 1, 2, 2, 3, 3);
-#endif
-}
-
-SI Half_F load_half_f(const float *p) {
-    Half_F v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-SI void upsample_chroma_loop(const float *ext, float *out, long n, const int mode) {
-    // Lanes alternate even (0) and odd (−1) outputs.
-    I32 odd;
-    for (int k = 0; k < N; k++) odd[k] = (k & 1) ? -1 : 0;
-    long x = 0;
-    for (; x + N <= n; x += N) {
-        const long k = x >> 1;
-        const F current = doubled(load_half_f(ext + k + 1));
-        F v;
-        if (mode == 0) {
-            v = current;
-        } else if (mode == 1) {
-            const F next = doubled(load_half_f(ext + k + 2));
-            v = odd ? current * 0.5f + next * 0.5f : current;
-        } else {
-            const F previous = doubled(load_half_f(ext + k)), next = doubled(load_half_f(ext + k + 2));
-            v = current * 0.75f + (odd ? next : previous) * 0.25f;
-        }
-        store_f(out + x, v);
-    }
-    for (; x < n; x++) {
-        const long k = x >> 1;
-        const float c = ext[k + 1];
-        if (mode == 0) {
-            out[x] = c;
-        } else if (mode == 1) {
-            out[x] = (x & 1) ? c * 0.5f + ext[k + 2] * 0.5f : c;
-        } else {
-            out[x] = c * 0.75f + ext[(x & 1) ? k + 2 : k] * 0.25f;
-        }
-    }
-}
-
-static void upsample_chroma(const float *ext, float *out, long n, int mode) {
-    switch (mode) {
-    case 0: upsample_chroma_loop(ext, out, n, 0); break;
-    case 1: upsample_chroma_loop(ext, out, n, 1); break;
-    default: upsample_chroma_loop(ext, out, n, 2); break;
-    }
-}
-
 static void downsample_chroma(const float *v, long vStart, long width, long first, long n, int cosited, float *out) {
     const long last = width - 1;
 #define HDRK_AT(x) v[((x) < 0 ? 0 : ((x) > last ? last : (x))) - vStart]
@@ -1002,6 +944,6 @@ static void average_rows(const float *a, const float *b, const float *c, int thr
 }
 
 const HDRKKernels HDRK_NAME(hdrk_kernels) = {
-    HDRK_ISA, run, read_samples, read_code_pairs, write_samples, blend, upsample_chroma, downsample_chroma,
+    HDRK_ISA, run, read_samples, read_code_pairs, write_samples, blend, downsample_chroma,
     average_rows,
 };

@@ -7,7 +7,7 @@
 // rounds to half with round-to-nearest-even, so every instruction set writes the same bytes.
 //
 // A conversion is a program of ops (hdrk_ops.h) run by `run` over blocks of pixels in registers; the row kernels
-// around it (samples in and out of float planes, chroma resampling) need neighbouring pixels or rows and work on
+// around it (samples in and out of float planes, chroma filtering) need neighbouring pixels or rows and work on
 // planes. Counts are in pixels or values.
 #ifndef CPIXELKERNELS_H
 #define CPIXELKERNELS_H
@@ -69,8 +69,8 @@ typedef struct {
     void *destination;
     /// The four float planes of load_planes and store_planes, each with room for n rounded up to whole blocks.
     float *planes[4];
-    /// load_ycbcr: the Y′ samples of the first pixel are at `source`; the Cb and Cr rows, in upsample_chroma's `ext`
-    /// layout, here.
+    /// load_ycbcr: the Y′ samples of the first pixel are at `source`; the Cb and Cr rows (HDRKYCbCrLoad's `ext`)
+    /// here.
     const float *chroma[2];
     /// The image column of the first pixel (load_ycbcr: its parity places the chroma samples).
     long column;
@@ -196,14 +196,17 @@ typedef struct {
 } HDRKSamples;
 
 /// load_ycbcr: Y′ codes (sample >> shift) & mask of one 8- or 16-bit sample per pixel (little-endian) at
-/// HDRKIO.source; Cb and Cr from rows of chroma codes (HDRKIO.chroma), ×2 horizontally as upsample_chroma does in
-/// `mode`. Each chroma row holds a whole vector's worth of readable floats past the samples it needs.
+/// HDRKIO.source; Cb and Cr ×2 horizontally from rows of chroma codes `ext` (HDRKIO.chroma), whose element 0 is the
+/// chroma sample before the one of the first pixel's even column (the first pixel's or the one before it), edges
+/// repeated. Pixels 2i and 2i + 1 from that even column take, by `mode`: 0 nearest, ext[i + 1] twice; 1 co-sited,
+/// ext[i + 1] and ½·ext[i + 1] + ½·ext[i + 2]; 2 centred, ¾·ext[i + 1] + ¼·ext[i] and ¾·ext[i + 1] + ¼·ext[i + 2].
+/// Each chroma row holds a whole vector's worth of readable floats past the samples it needs.
 typedef struct {
     /// HDRK_CONTAINER_U8 or HDRK_CONTAINER_U16.
     HDRKContainer container;
     uint32_t shift;
     uint32_t mask;
-    /// upsample_chroma's mode: 0 nearest, 1 co-sited, 2 centred.
+    /// 0 nearest, 1 co-sited, 2 centred.
     int32_t mode;
 } HDRKYCbCrLoad;
 
@@ -224,11 +227,6 @@ typedef struct {
     void (*write_samples)(const HDRKSamples *samples, const float *values, long n, void *row, long x0);
     /// out = a·s + b·t.
     void (*blend)(const float *a, const float *b, float s, float t, float *out, long n);
-    /// A chroma row ×2 horizontally: out[2i], out[2i + 1] from ext[i], ext[i + 1], ext[i + 2] (ext holds the chroma
-    /// samples from one before the first, edges repeated): mode 0 nearest (ext[i + 1] twice), 1 co-sited
-    /// (ext[i + 1], ½·ext[i + 1] + ½·ext[i + 2]), 2 centred (¾·ext[i + 1] + ¼·ext[i], ¾·ext[i + 1] + ¼·ext[i + 2]).
-    /// Exactly n outputs.
-    void (*upsample_chroma)(const float *ext, float *out, long n, int mode);
     /// Chroma columns first ..< first + n of a row `width` pixels wide from its values v (v[0] is pixel vStart),
     /// edges repeated: co-sited ¼·v(2i − 1) + ½·v(2i) + ¼·v(2i + 1), else ½·v(2i) + ½·v(2i + 1).
     void (*downsample_chroma)(const float *v, long vStart, long width, long first, long n, int cosited, float *out);

@@ -220,7 +220,7 @@ final class Program: @unchecked Sendable {
             io.chroma = (UnsafePointer(cb), UnsafePointer(cr))
             io.column = x0
         case .yCbCr(let r):
-            r.read(source, row: y, from: x0, count: count, into: scratch.chunk, scratch: scratch, kernels)
+            r.read(source, row: y, from: x0, count: count, into: scratch.chunk, kernels)
         }
         if let destination, let access = writer.interleaved {
             io.destination = destination.plane(0).row(y).baseAddress.unsafelyUnwrapped + x0 &* access.pixelBytes

@@ -6,8 +6,8 @@ enum Reader {
     /// RGB formats: interleaved 8-, 16-bit or half RGBA the program loads itself, or other layouts read into the
     /// chunk's R, G, B, A planes (alpha 1 where the format has none).
     case rgb(RGBReader)
-    /// Y′CbCr formats: Y′, Cb, Cr planes at luma resolution, holding integer codes (the next step's matrix folds the
-    /// quantisation in).
+    /// Y′CbCr formats: integer codes of Y′, Cb, Cr at luma resolution (the next step's matrix folds the quantisation
+    /// in), in the chunk's planes (4:4:4) or loaded by the program (subsampled chroma).
     case yCbCr(YCbCrReader)
 
     /// The interleaved pixels the program loads, when it loads the source itself.
@@ -51,8 +51,9 @@ struct RGBReader {
     }
 }
 
-/// Reads planar or biplanar Y′CbCr as integer codes, upsampling subsampled chroma to luma resolution with the
-/// chroma siting and filter of the plan.
+/// Reads planar or biplanar Y′CbCr as integer codes: 4:4:4 into the chunk's planes; subsampled chroma as rows
+/// filtered vertically, which the program's load_ycbcr upsamples horizontally, with the chroma siting and filter of
+/// the plan.
 ///
 /// Bilinear weights are 0, ¼, ½ or ¾ in each direction, so for codes below 2¹⁶ every product and sum is exact in
 /// `Float`: the upsampled chroma is the exact rational value, whatever the CPU.
@@ -64,9 +65,9 @@ struct YCbCrReader: Sendable {
     let filter: ChromaFilter
     let location: ChromaLocation
 
-    /// The program's own load (load_ycbcr) for subsampled chroma and 8- or 16-bit luma samples of their own (a luma
-    /// plane): it reads Y′ from the row and upsamples the chroma rows of ``chromaRows(_:row:from:count:scratch:_:)``
-    /// in registers, instead of the reader filling the chunk's planes.
+    /// The program's own load (load_ycbcr) of subsampled Y′CbCr, nil for 4:4:4: it reads Y′ from the row and
+    /// upsamples the chroma rows of ``chromaRows(_:row:from:count:scratch:_:)`` in registers. Every subsampled
+    /// format stores 8- or 16-bit luma samples in a plane of their own (PixelFormat's catalogue), which it needs.
     let load: HDRKYCbCrLoad?
 
     init(format: PixelFormat, filter: ChromaFilter, location: ChromaLocation) {
@@ -76,58 +77,37 @@ struct YCbCrReader: Sendable {
         subsampling = format.chromaSubsampling ?? .s444
         self.filter = filter
         self.location = location
-        let y = luma.samples
-        if subsampling != .s444, y.container == HDRK_CONTAINER_U8 || y.container == HDRK_CONTAINER_U16, y.stride == 1,
-            y.offset == 0, y.bigEndian == 0
-        {
-            load = HDRKYCbCrLoad(
-                container: y.container, shift: y.shift, mask: y.mask, mode: Self.mode(filter, location))
-        } else {
+        guard subsampling != .s444 else {
             load = nil
+            return
         }
+        let y = luma.samples
+        precondition(
+            (y.container == HDRK_CONTAINER_U8 || y.container == HDRK_CONTAINER_U16) && y.stride == 1 && y.offset == 0
+                && y.bigEndian == 0, "subsampled Y′CbCr with luma samples load_ycbcr cannot read")
+        let mode: Int32 = filter == .nearest ? 0 : (location.isHorizontallyCosited ? 1 : 2)
+        load = HDRKYCbCrLoad(container: y.container, shift: y.shift, mask: y.mask, mode: mode)
     }
 
-    /// upsample_chroma's mode: 0 nearest, 1 co-sited, 2 centred.
-    private static func mode(_ filter: ChromaFilter, _ location: ChromaLocation) -> Int32 {
-        filter == .nearest ? 0 : (location.isHorizontallyCosited ? 1 : 2)
-    }
-
-    /// Fills the chunk's Y′, Cb, Cr planes with the codes of pixels `x0 ..< x0 + count` of row `y` (the source of
-    /// programs that start with load_planes).
+    /// Fills the chunk's Y′, Cb, Cr planes with the codes of pixels `x0 ..< x0 + count` of row `y` of a 4:4:4 source
+    /// (the programs of subsampled sources load the pixels themselves).
     func read(
-        _ view: PixelBufferView, row y: Int, from x0: Int, count: Int, into chunk: Chunk, scratch: Scratch,
-        _ kernels: Kernels
+        _ view: PixelBufferView, row y: Int, from x0: Int, count: Int, into chunk: Chunk, _ kernels: Kernels
     ) {
         luma.read(
             view.plane(0).row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p0,
             HDRK_DECODE_CODE, kernels)
-        if subsampling == .s444 {
-            let cbPlane = view.plane(1), crPlane = view.plane(view.format.planeCount == 3 ? 2 : 1)
-            cb.read(
-                cbPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p1,
-                HDRK_DECODE_CODE, kernels)
-            cr.read(
-                crPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p2,
-                HDRK_DECODE_CODE, kernels)
-            return
-        }
-        let (cbRow, crRow) = chromaRows(view, row: y, from: x0, count: count, scratch: scratch, kernels)
-        let mode = Self.mode(filter, location)
-        // upsample_chroma starts on an even pixel (the left one of chroma column m0). A chunk with a column of overlap
-        // before it (4:2:x outputs) starts on an odd one: upsample from the even pixel before it and drop that value.
-        let odd = x0 & 1
-        kernels.table.pointee.upsample_chroma!(cbRow, chunk.p1, count + odd, mode)
-        kernels.table.pointee.upsample_chroma!(crRow, chunk.p2, count + odd, mode)
-        if odd == 1 {
-            for i in 0..<count {  // forward: safe for the overlapping shift
-                chunk.p1[i] = chunk.p1[i + 1]
-                chunk.p2[i] = chunk.p2[i + 1]
-            }
-        }
+        let cbPlane = view.plane(1), crPlane = view.plane(view.format.planeCount == 3 ? 2 : 1)
+        cb.read(
+            cbPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p1, HDRK_DECODE_CODE,
+            kernels)
+        cr.read(
+            crPlane.row(y).baseAddress.unsafelyUnwrapped, from: x0, count: count, into: chunk.p2, HDRK_DECODE_CODE,
+            kernels)
     }
 
-    /// The Cb and Cr codes of subsampled chroma for pixels `x0 ..< x0 + count` of row `y`, filtered vertically, in
-    /// upsample_chroma's `ext` layout: element 0 is chroma column (x0 >> 1) − 1, edges repeated.
+    /// The Cb and Cr codes of subsampled chroma for pixels `x0 ..< x0 + count` of row `y`, filtered vertically, as
+    /// load_ycbcr reads them (HDRKYCbCrLoad's `ext`): element 0 is chroma column (x0 >> 1) − 1, edges repeated.
     func chromaRows(
         _ view: PixelBufferView, row y: Int, from x0: Int, count: Int, scratch: Scratch, _ kernels: Kernels
     ) -> (cb: UnsafeMutablePointer<Float>, cr: UnsafeMutablePointer<Float>) {
