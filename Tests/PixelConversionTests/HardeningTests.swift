@@ -142,6 +142,19 @@ struct HardeningTests {
     @Test("non-finite and extreme options are typed errors or finite plans, never traps")
     func extremeOptions() throws {
         let (source, destination, _) = Self.pairs[1]
+        // PQ → HLG folds the uniform 10 000 ÷ referenceWhite into the PQ table, unless it is no normal Float.
+        let x420PQ = PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
+        let x420HLG = PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance)
+        for referenceWhite in [1e-300, 1e-40, 1e300, 203] {
+            var options = PixelConverter.Options()
+            options.referenceWhite = referenceWhite
+            let converter = try PixelConverter(from: x420PQ, to: x420HLG, options: options)
+            let folded = converter.plan.steps.contains { $0.name.hasPrefix("PQ EOTF (SMPTE ST 2084) · ×") }
+            #expect(folded == (referenceWhite == 203), "\(referenceWhite)")
+            let frame = TestFrames.random(.x420, width: 8, height: 4, seed: 3)
+            let output = TestFrames.Frame(format: .x420, width: 8, height: 4)
+            try frame.withView { s in try output.withMutableView { d in try converter.convert(s, to: d) } }
+        }
         for value in [Double.nan, .infinity, -.infinity, 0, -1, .leastNonzeroMagnitude, .greatestFiniteMagnitude] {
             for change: (inout PixelConverter.Options) -> Void in [
                 { $0.referenceWhite = value }, { $0.hlgPeakLuminance = value }, { $0.hlgBlackLuminance = value },

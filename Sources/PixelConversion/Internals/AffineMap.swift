@@ -31,10 +31,12 @@ struct AffineMap: Sendable {
 
     var isIdentity: Bool { matrix == .identity && offset == .zero }
 
-    /// s when the map is v ↦ s·v with one finite s > 0 for every channel, else nil.
+    /// s when the map is v ↦ s·v with one s for every channel that is a normal positive `Float`, else nil.
     var uniformScale: Double? {
         let s = matrix.rowMajorElements[0]
-        guard offset == .zero, s > 0, s.isFinite, matrix == Matrix3x3(diagonal: SIMD3(repeating: s)) else { return nil }
+        guard offset == .zero, s > 0, Float(s).isNormal, Float(s).isFinite,
+            matrix == Matrix3x3(diagonal: SIMD3(repeating: s))
+        else { return nil }
         return s
     }
 
