@@ -168,7 +168,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .target(
             name: "VideoTestSupport",
-            dependencies: ["VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions"],
+            dependencies: ["VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions", "TestSupport"],
             path: "Tests/VideoTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SignalCodingTests", dependencies: ["SignalCoding", "TestSupport"], swiftSettings: swiftSettings),

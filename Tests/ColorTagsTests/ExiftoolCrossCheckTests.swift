@@ -1,5 +1,6 @@
 import ColorTags
 import Foundation
+import TestSupport
 import Testing
 
 /// What `inspect` reports, set beside exiftool (Debian libimage-exiftool-perl; 12.57 when written) for the fields both
@@ -11,15 +12,7 @@ struct ExiftoolCrossCheckTests {
     static var exiftool: String? { Exiftool.path }
 
     static func exiftoolJSON(_ name: String) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: exiftool!)
-        process.arguments = ["-j", "-n", "-G1", Corpus.url(name).path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try ExternalTool.run(try #require(exiftool), ["-j", "-n", "-G1", Corpus.url(name).path]).output
         return try #require((try JSONSerialization.jsonObject(with: data) as? [[String: Any]])?.first)
     }
 

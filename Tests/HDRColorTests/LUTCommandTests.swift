@@ -115,26 +115,13 @@ struct LUTCommandTests {
     // MARK: FFmpeg
 
     /// The `ffmpeg` executable on PATH, if any.
-    static let ffmpeg: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/ffmpeg" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }()
+    static let ffmpeg = ExternalTool.path("ffmpeg")
 
     /// Runs ffmpeg with `arguments`; returns its standard output, failing the test on a non-zero status.
     static func runFFmpeg(_ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(ffmpeg))
-        process.arguments = ["-nostdin", "-v", "error"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "ffmpeg \(arguments.joined(separator: " "))")
-        return data
+        let (output, status) = try ExternalTool.run(try #require(ffmpeg), ["-nostdin", "-v", "error"] + arguments)
+        #expect(status == 0, "ffmpeg \(arguments.joined(separator: " "))")
+        return output
     }
 
     static let width = 256

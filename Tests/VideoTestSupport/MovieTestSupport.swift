@@ -4,6 +4,7 @@ public import Foundation
 public import PixelBuffers
 public import PixelConversion
 import SignalCoding
+import TestSupport
 import TransferFunctions
 public import VideoFiles
 
@@ -148,14 +149,7 @@ public enum MovieTestSupport {
     }
 
     /// The path of an executable on PATH, or nil.
-    public static func tool(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = "\(folder)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    public static func tool(_ name: String) -> String? { ExternalTool.path(name) }
 
     public static let hasFFprobe = tool("ffprobe") != nil
     public static let hasFFmpeg = tool("ffmpeg") != nil
@@ -163,19 +157,11 @@ public enum MovieTestSupport {
     /// Runs a tool and returns its standard output (standard error discarded); throws when it fails.
     public static func run(_ name: String, _ arguments: [String]) throws -> String {
         guard let path = tool(name) else { throw ToolError(message: "\(name) is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolError(message: "\(name) \(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        let (output, status) = try ExternalTool.run(path, arguments)
+        guard status == 0 else {
+            throw ToolError(message: "\(name) \(arguments.joined(separator: " ")) exited \(status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: output, as: UTF8.self)
     }
 
     public struct ToolError: Error, CustomStringConvertible {
