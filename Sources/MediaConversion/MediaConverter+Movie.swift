@@ -71,16 +71,17 @@ extension MediaConverter {
         }
         var settings = plan.settings
         settings.contentLightLevel = lightLevel
-        let copies = request.movie.copiesOtherStreams && request.movie.frames == nil && !reader.otherStreams.isEmpty
-        let writer: MovieWriter
-        do {
-            writer = try MovieWriter(url: output, settings: settings, copyingStreamsFrom: copies ? reader : nil)
-        } catch { throw .movie(error) }
+        // Before the writer creates the file: a frame too large to allocate leaves nothing behind.
         var frameBuffer: PixelBuffer
         do {
             frameBuffer = try PixelBuffer(
                 format: settings.encoding.format, width: settings.width, height: settings.height)
         } catch { throw .conversion("\(error)") }
+        let copies = request.movie.copiesOtherStreams && request.movie.frames == nil && !reader.otherStreams.isEmpty
+        let writer: MovieWriter
+        do {
+            writer = try MovieWriter(url: output, settings: settings, copyingStreamsFrom: copies ? reader : nil)
+        } catch { throw .movie(error) }
 
         var converter: PixelConverter?
         var times = (convert: Duration.zero, wait: Duration.zero)
