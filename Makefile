@@ -15,7 +15,7 @@ APT_TEST_TOOLS := libimage-exiftool-perl ffmpeg
 # The arm64 kernel check (make test-arm64): the cross libc and libgcc for clang's aarch64 target, and qemu-aarch64.
 APT_ARM64 := gcc-aarch64-linux-gnu qemu-user
 
-.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-deps fixtures accuracy \
+.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-build bench-deps fixtures accuracy \
 	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus test-arm64 arm64-deps
 
 all: build
@@ -150,6 +150,10 @@ test-tsan: deps test-profiles
 ## Benchmarks (package-benchmark), side by side with LittleCMS and zimg where they do the same work.
 bench: deps bench-deps
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark --no-progress
+
+## The benchmarks compiled (debug, nothing run), so that they keep building as the library's API changes; CI runs it.
+bench-build: deps bench-deps
+	$(SWIFT) build --package-path Benchmarks
 
 ## zimg (libzimg-dev), the benchmarks' speed anchor for whole-frame conversion; never a dependency of the library.
 bench-deps:

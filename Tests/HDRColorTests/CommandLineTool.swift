@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the `hdrcolor` executable that SwiftPM built beside the test bundle, as a user would.
 struct CommandLineTool {
@@ -51,8 +52,6 @@ struct CommandLineTool {
 
     /// A fresh temporary directory for output files.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hdrcolor-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("command-line")
     }
 }

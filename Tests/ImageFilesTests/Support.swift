@@ -69,8 +69,6 @@ enum Support {
 
     /// A fresh temporary folder.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("imagefiles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("image-files")
     }
 }

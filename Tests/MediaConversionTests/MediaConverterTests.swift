@@ -16,9 +16,7 @@ struct MediaConverterTests {
     static func fixture(_ name: String) -> URL { Fixtures.url("image-files/\(name)") }
 
     static func temporary(_ name: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediaconversion-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent(name)
+        try TemporaryFolder.make("media-conversion").appendingPathComponent(name)
     }
 
     @Test("an ISO HDR PNG to HEIF keeps BT.2100 PQ, its cLLI, and passes the ISO HDR check")

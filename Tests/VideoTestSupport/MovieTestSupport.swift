@@ -140,12 +140,9 @@ public enum MovieTestSupport {
 
     // MARK: Files and tools
 
-    /// A new empty folder under the system's temporary folder.
+    /// A new empty folder inside the test process's temporary folder (TestSupport.TemporaryFolder).
     public static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hdrcolor-video-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try TemporaryFolder.make("video")
     }
 
     /// The path of an executable on PATH, or nil.

@@ -41,7 +41,11 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     let frame = pqFrame()
     let png = try! ImageFile.encode(frame, encoding: source, options: ImageWriteOptions(fileType: .png))
     let avifOptions = ImageWriteOptions(fileType: .avif, bitDepth: 10, quality: 90)
-    let target = try! ImageFile.nativeEncoding(for: avifOptions, colorSpace: .bt2100PQ, source: source)
+    // What the AVIF writer stores 10-bit PQ in (full-range Y′CbCr 4:4:4, BT.2020 NCL), so that converting to it first
+    // leaves the encoder no conversion to do.
+    let target = PixelEncoding(
+        format: try! .planarYCbCr(.s444, bitDepth: 10, range: .full, alignment: .low), colorSpace: .bt2100PQ,
+        matrix: .bt2020NonConstantLuminance)
     let converter = try! PixelConverter(from: source, to: target)
     var planar = try! PixelBuffer(format: target.format, width: width, height: height)
     try! frame.withView { input in try planar.withMutableView { try converter.convert(input, to: $0) } }
