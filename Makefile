@@ -15,8 +15,9 @@ APT_TEST_TOOLS := libimage-exiftool-perl ffmpeg
 # The arm64 kernel check (make test-arm64): the cross libc and libgcc for clang's aarch64 target, and qemu-aarch64.
 APT_ARM64 := gcc-aarch64-linux-gnu qemu-user
 
-.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-build bench-deps fixtures accuracy \
-	check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus test-arm64 arm64-deps
+.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-build bench-deps fixtures \
+	accuracy check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus test-arm64 \
+	arm64-deps
 
 all: build
 
@@ -159,7 +160,8 @@ bench-build: deps bench-deps
 bench-deps:
 	@if pkg-config --exists zimg; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libzimg-dev; \
+		echo "Installing libzimg-dev with apt-get"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libzimg-dev; \
 	else echo "error: zimg not found; install it with: sudo apt-get install -y libzimg-dev"; exit 1; fi
 
 ## Rewrite the measured error tables in Docs/Accuracy.md.
