@@ -30,13 +30,16 @@ int hdrk_isa_supported(HDRKISA isa) {
     case HDRK_ISA_AVX512: {
         unsigned int a, b, c, d;
         if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-        const unsigned int fma = 1u << 12, osxsave = 1u << 27, avx = 1u << 28, f16c = 1u << 29;
-        if ((c & (fma | osxsave | avx | f16c)) != (fma | osxsave | avx | f16c)) return 0;
+        // Every feature the builds' target attributes name (kernels_avx2.c, kernels_avx512.c): the compiler may use
+        // any of them (it emits BMI2's SHLX, for one), and a virtual machine can offer AVX2 without them.
+        const unsigned int fma = 1u << 12, popcnt = 1u << 23, osxsave = 1u << 27, avx = 1u << 28, f16c = 1u << 29;
+        if ((c & (fma | popcnt | osxsave | avx | f16c)) != (fma | popcnt | osxsave | avx | f16c)) return 0;
         const unsigned long long xcr0 = hdrk_xcr0();
         if ((xcr0 & 0x6) != 0x6) return 0;  // XMM and YMM state
         if (__get_cpuid_max(0, 0) < 7) return 0;
         __cpuid_count(7, 0, a, b, c, d);
-        if (!(b & (1u << 5))) return 0;  // AVX2
+        const unsigned int bmi1 = 1u << 3, avx2 = 1u << 5, bmi2 = 1u << 8;
+        if ((b & (bmi1 | avx2 | bmi2)) != (bmi1 | avx2 | bmi2)) return 0;
         if (isa == HDRK_ISA_AVX2) return 1;
         const unsigned int f = 1u << 16, dq = 1u << 17, bw = 1u << 30, vl = 1u << 31;
         if ((b & (f | dq | bw | vl)) != (f | dq | bw | vl)) return 0;

@@ -27,7 +27,11 @@ import Testing
         #if arch(x86_64)
         let folder = try CommandLineTool.temporaryDirectory()
         var outputs: [Data] = []
-        for (cpu, name) in [("baseline", "x86-64 baseline"), ("avx2", "AVX2/F16C"), ("avx512", "AVX-512")] {
+        let builds = [("baseline", "x86-64 baseline"), ("avx2", "AVX2/F16C"), ("avx512", "AVX-512")]
+        // This process's own HDRCOLOR_CPU (the suite run as on a smaller CPU) hides the builds above it from
+        // availableCodePaths, though the CPU runs them.
+        let masked = !(ProcessInfo.processInfo.environment["HDRCOLOR_CPU"] ?? "").isEmpty
+        for (index, (cpu, name)) in builds.enumerated() {
             let output = folder.appendingPathComponent("\(cpu).png").path
             let result = try CommandLineTool.run(
                 ["convert", Self.fixture("pq16-bt2100.png"), output, "--to", "display-p3", "--bit-depth", "16"],
@@ -35,8 +39,13 @@ import Testing
             #expect(result.status == 0, "\(result.standardError)")
             let available = PixelConverter.availableCodePaths.map(\.description)
             // A CPU without the build runs the fastest it has below it.
-            let expected = available.contains(name) ? name : available.last!
-            #expect(result.standardOutput.contains("PixelConverter (\(expected))"), "\(cpu): \(result.standardOutput)")
+            var expected = [available.contains(name) ? name : available.last!]
+            if masked && !available.contains(name) {
+                expected = builds[builds.firstIndex { $0.1 == available.last! }!...index].map(\.1)
+            }
+            #expect(
+                expected.contains { result.standardOutput.contains("PixelConverter (\($0))") },
+                "\(cpu): \(result.standardOutput)")
             outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
         }
         #expect(Set(outputs).count == 1)

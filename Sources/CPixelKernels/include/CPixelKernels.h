@@ -26,9 +26,10 @@ extern "C" {
 typedef enum {
     /// Any CPU of the architecture: SSE2 on x86-64, NEON (with its half conversions) on arm64.
     HDRK_ISA_BASELINE = 0,
-    /// x86-64 with AVX2, F16C and FMA.
+    /// x86-64 with AVX2, F16C and FMA, and BMI1, BMI2 and POPCNT, which the build may use (CPUs with AVX2 have them; a
+    /// virtual machine may hide them).
     HDRK_ISA_AVX2 = 1,
-    /// x86-64 with AVX-512 F, BW, DQ and VL (and AVX2, F16C, FMA).
+    /// x86-64 with AVX-512 F, BW, DQ and VL (and everything HDRK_ISA_AVX2 needs).
     HDRK_ISA_AVX512 = 2,
 } HDRKISA;
 
