@@ -31,47 +31,40 @@ extension VideoTrackBuilder {
     }
 
     mutating func readHEVCSequenceParameters(_ nal: ArraySlice<UInt8>, location: TagLocation) {
-        guard !hasSequenceParameters, nal.count >= 2 else { return }
+        guard nal.count >= 2 else { return }
         // MV-HEVC/SHVC layers' SPSs have another syntax: the base layer (nuh_layer_id 0) describes the stream.
         guard (nal[nal.startIndex] & 1) << 5 | nal[nal.startIndex + 1] >> 3 == 0 else { return }
-        let sps: HEVCSequenceParameters
-        do {
-            sps = try HEVCSequenceParameters.parse(nal: nal)
-        } catch {
-            hasSequenceParameters = true  // one broken SPS is reported; later ones are not parsed again
-            return problem(
-                .malformed, "the HEVC sequence parameter set in \(location.container) cannot be read: \(error)",
-                at: location)
+        adoptSequenceParameters("HEVC", source: .hevcVUI, location: location) { () throws(VideoSyntaxError) in
+            try HEVCSequenceParameters.parse(nal: nal)
         }
-        hasSequenceParameters = true
-        video.profile = sps.profileIDC
-        video.level = sps.levelIDC
-        video.chromaFormat = sps.chromaFormat
-        image.bitDepth = sps.lumaBitDepth
-        video.chromaBitDepth = sps.chromaBitDepth
-        if image.width == nil || image.width == 0 { (image.width, image.height) = (sps.width, sps.height) }
-        apply(sps.vui, source: .hevcVUI, location: location)
     }
 
     mutating func readAVCSequenceParameters(_ nal: ArraySlice<UInt8>, location: TagLocation) {
+        adoptSequenceParameters("H.264", source: .avcVUI, location: location) { () throws(VideoSyntaxError) in
+            try AVCSequenceParameters.parse(nal: nal)
+        }
+    }
+
+    /// The stream's first sequence parameter set, `parse`d: profile, level, chroma format, bit depths, size (where the
+    /// container gave none) and VUI. A broken one is reported once; later ones are not parsed again.
+    private mutating func adoptSequenceParameters<SPS: SequenceParameterSet>(
+        _ codec: String, source: CICPTag.Source, location: TagLocation, parse: () throws(VideoSyntaxError) -> SPS
+    ) {
         guard !hasSequenceParameters else { return }
-        let sps: AVCSequenceParameters
-        do {
-            sps = try AVCSequenceParameters.parse(nal: nal)
-        } catch {
-            hasSequenceParameters = true  // one broken SPS is reported; later ones are not parsed again
+        hasSequenceParameters = true
+        let sps: SPS
+        do { sps = try parse() } catch {
             return problem(
-                .malformed, "the H.264 sequence parameter set in \(location.container) cannot be read: \(error)",
+                .malformed, "the \(codec) sequence parameter set in \(location.container) cannot be read: \(error)",
                 at: location)
         }
-        hasSequenceParameters = true
         video.profile = sps.profileIDC
         video.level = sps.levelIDC
         video.chromaFormat = sps.chromaFormat
         image.bitDepth = sps.lumaBitDepth
         video.chromaBitDepth = sps.chromaBitDepth
         if image.width == nil || image.width == 0 { (image.width, image.height) = (sps.width, sps.height) }
-        apply(sps.vui, source: .avcVUI, location: location)
+        apply(sps.vui, source: source, location: location)
     }
 
     /// The VUI's colour (a tag only when video_signal_type_present_flag is 1: without it nothing is stated),
@@ -150,3 +143,19 @@ extension VideoTrackBuilder {
         video.bitstreamContentLightLevel.append(Located(value, at: location))
     }
 }
+
+/// What the track builder takes from an H.264 or HEVC sequence parameter set.
+protocol SequenceParameterSet {
+    var profileIDC: Int { get }
+    var levelIDC: Int { get }
+    var chromaFormat: Int { get }
+    var lumaBitDepth: Int { get }
+    var chromaBitDepth: Int { get }
+    /// The picture size, pixels: HEVC's after its conformance window, H.264's in whole macroblocks (uncropped).
+    var width: Int { get }
+    var height: Int { get }
+    var vui: VideoUsabilityInformation? { get }
+}
+
+extension AVCSequenceParameters: SequenceParameterSet {}
+extension HEVCSequenceParameters: SequenceParameterSet {}
