@@ -34,7 +34,7 @@ struct AffineMap: Sendable {
     /// s when the map is v ↦ s·v with one s for every channel that is a normal positive `Float`, else nil.
     var uniformScale: Double? {
         let s = matrix.rowMajorElements[0]
-        guard offset == .zero, s > 0, Float(s).isNormal, Float(s).isFinite,
+        guard offset == .zero, s > 0, Float(s).isNormal,
             matrix == Matrix3x3(diagonal: SIMD3(repeating: s))
         else { return nil }
         return s
