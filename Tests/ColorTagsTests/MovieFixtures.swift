@@ -35,6 +35,7 @@ enum MovieFixtures {
         ("dv-8.1-pq.mkv", []),
         ("dv-8.1-pq.mp4", []),
         ("dv-8.4-hlg.mp4", []),
+        ("dv-9-avc-untagged.mp4", [.untagged]),  // untagged HD is BT.709 SDR by convention: no contradiction
         ("encv-hvc1.mp4", []),
         ("ffmpeg-mdcv-clli.mp4", []),
         ("ffmpeg-remux-dv-dropped.mp4", []),
@@ -44,6 +45,8 @@ enum MovieFixtures {
         ("mkvmerge-clli-mismatch.mkv", [.clliAboveMastering, .videoHDRMetadataMismatch]),
         ("mkvmerge-dv-8.1.mkv", []),
         ("mkvmerge-pq-hdr10.mkv", []),
+        ("nclx-without-range.mp4", [.colrRangeMissing]),
+        ("quicktime-list-terminator.mov", []),  // iPhone movies' 32-bit zero after the sample entry's boxes
         ("quicktime-no-ftyp.mov", []),
         ("svtav1-pq-hdr10.mp4", []),
         ("svtav1-pq-hdr10.webm", []),

@@ -19,6 +19,30 @@ struct MovieHostileInputTests {
         return (4..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == pattern }.map { $0 - 4 }
     }
 
+    @Test("a FIFO, a folder or a device named like a movie is refused with the reason, never opened or waited on")
+    func nonRegularFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("IMG_0421.MOV")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let directory = folder.appendingPathComponent("clip.mp4")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let cases = [(fifo, "FIFO"), (directory, "folder"), (URL(fileURLWithPath: "/dev/zero"), "device")]
+        for (url, word) in cases {
+            do {
+                _ = try ColorTagging(contentsOf: url)
+                Issue.record("\(url.path) was read")
+            } catch {
+                guard case .unreadableFile(_, let reason) = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
+                #expect(reason.contains(word), "\(reason)")
+            }
+        }
+    }
+
     @Test("a moov with a 64-bit size of 2^62 is a truncation problem, read as far as the file goes")
     func absurdSize() throws {
         let bytes = try MovieFixtures.bytes("x265-pq-hdr10-faststart.mp4")

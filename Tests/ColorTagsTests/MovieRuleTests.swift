@@ -98,6 +98,36 @@ struct MovieRuleTests {
         #expect(message?.contains("no mastering display colour volume") == true)
     }
 
+    @Test("field shapes draw no false alarm: a QuickTime list terminator, a 10-byte nclx, an untagged profile 9 base")
+    func fieldShapes() throws {
+        let terminated = try MovieFixtures.tags("quicktime-list-terminator.mov")
+        #expect(terminated.problems.isEmpty, "\(terminated.problems)")
+        #expect(
+            terminated.primary.effective.cicp == (try MovieFixtures.tags("x264-hlg-10bit.mov")).primary.effective.cicp)
+        let short = try MovieFixtures.tags("nclx-without-range.mp4")
+        let nclx = try #require(short.primary.cicp(from: .nclx))
+        #expect("\(nclx.value.cicp)" == "1/1/1/0")
+        let finding = try #require(short.findings().first)
+        #expect(finding.rule == .colrRangeMissing && finding.severity == .warning)
+        let profile9 = try MovieFixtures.tags("dv-9-avc-untagged.mp4")
+        #expect(profile9.primary.video?.dolbyVision?.value.profile == 9)
+        #expect(profile9.findings().map(\.severity) == [.note])
+    }
+
+    @Test("a missing colr is a note by default and an error under --require cmaf (ISO/IEC 23000-19 §9.3.2.2)")
+    func colrMissingAndCMAF() throws {
+        let finding = try #require(
+            try MovieFixtures.tags("x265-vui-only.mp4").findings().first { $0.rule == .videoColrMissing })
+        #expect(finding.severity == .note)
+        let cmaf = ValidationOptions(requirements: [.cmaf])
+        #expect(try MovieFixtures.rules("x265-vui-only.mp4", cmaf).contains(.policyCMAF))
+        for name in ["x265-pq-hdr10.mp4", "x264-bt709.mp4", "x265-pq-fragmented.mp4"] {
+            #expect(try !MovieFixtures.rules(name, cmaf).contains(.policyCMAF), "\(name)")
+        }
+        let matroska = try MovieFixtures.tags("x265-pq-hdr10.mkv").findings(options: cmaf)
+        #expect(matroska.first { $0.rule == .policyCMAF }?.message.contains("not an ISOBMFF movie") == true)
+    }
+
     @Test(
         "--compare: a re-mux that lost the Dolby Vision record or the HDR10 metadata fails; one that kept them passes")
     func compare() throws {

@@ -12,7 +12,7 @@ import Testing
 /// Without the files the suite is skipped, saying so.
 @Suite("Conformance corpus", .enabled(if: ConformanceCorpus.directory != nil, ConformanceCorpus.skipReason))
 struct ConformanceCorpusTests {
-    static let corpus = ConformanceCorpus.load()
+    static let corpus = ConformanceCorpus.manifest
 
     @Test("every file is present with the recorded size and SHA-256")
     func filesArePresent() throws {
@@ -24,7 +24,7 @@ struct ConformanceCorpusTests {
         }
     }
 
-    @Test("every typed fact holds", arguments: ConformanceCorpus.load()?.files ?? [])
+    @Test("every typed fact holds", arguments: ConformanceCorpus.manifest?.files ?? [])
     func facts(of file: ConformanceCorpus.File) throws {
         for fact in file.facts where fact.kind != "other" {
             try ConformanceCorpus.check(fact, of: file)
@@ -100,7 +100,8 @@ enum ConformanceCorpus {
         var source: String?
     }
 
-    /// Where the files are, or nil.
+    /// Where the files are, or nil: `HDRCOLOR_CONFORMANCE_DIR`, `.build-conformance/corpus` (all of the project's
+    /// manifest), or `../shared/conformance/images` (the redistributable part, with a `corpus.json` of its own).
     static let directory: URL? = {
         let root = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
         var candidates: [URL] = []
@@ -108,7 +109,7 @@ enum ConformanceCorpus {
             candidates.append(URL(fileURLWithPath: path))
         }
         candidates.append(root.appendingPathComponent(".build-conformance/corpus"))
-        candidates.append(root.deletingLastPathComponent().appendingPathComponent("shared/conformance"))
+        candidates.append(root.deletingLastPathComponent().appendingPathComponent("shared/conformance/images"))
         return candidates.first {
             FileManager.default.fileExists(atPath: $0.appendingPathComponent("libavif").path)
         }
@@ -117,9 +118,33 @@ enum ConformanceCorpus {
     static let skipReason: Comment =
         "the conformance corpus is not here: run `make conformance-corpus` (needs the fetched source snapshots) or set HDRCOLOR_CONFORMANCE_DIR"
 
+    /// The manifest of the files here, loaded once.
+    static let manifest = load()
+
+    /// The project's manifest (Tests/Fixtures/conformance/corpus.json), narrowed to the files the folder's own
+    /// `corpus.json` lists when it has one (the redistributable subset); the files left out are printed.
     static func load() -> Manifest? {
-        guard let data = try? Fixtures.data("conformance/corpus.json") else { return nil }
-        return try? JSONDecoder().decode(Manifest.self, from: data)
+        guard let data = try? Fixtures.data("conformance/corpus.json"),
+            var manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+        else { return nil }
+        guard let directory, let local = try? Data(contentsOf: directory.appendingPathComponent("corpus.json")),
+            let present = try? JSONDecoder().decode(Listing.self, from: local)
+        else { return manifest }
+        let listed = Set(present.files.map(\.path))
+        let absent = manifest.files.map(\.path).filter { !listed.contains($0) }
+        manifest.files.removeAll { !listed.contains($0.path) }
+        if !absent.isEmpty {
+            print(
+                "conformance: \(directory.path) holds \(manifest.files.count) of the manifest's files; not there "
+                    + "(licences that forbid redistribution): \(absent.joined(separator: ", "))")
+        }
+        return manifest
+    }
+
+    /// A folder's own listing: the paths it holds.
+    struct Listing: Decodable {
+        struct Entry: Decodable { var path: String }
+        var files: [Entry]
     }
 
     static func url(_ path: String) -> URL { (directory ?? Fixtures.directory).appendingPathComponent(path) }

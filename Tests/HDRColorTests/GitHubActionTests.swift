@@ -45,7 +45,10 @@ struct GitHubActionTests {
         let action = try CompositeAction.load()
         let failing = try action.run(inputs: ["paths": "exports"], in: directory, path: MovieTree.path)
         #expect(failing.status == 1)
-        #expect(failing.output.contains("::error") && failing.output.contains("video.colr-missing"))
+        #expect(failing.output.contains("::error") && failing.output.contains("video.colr-bitstream-mismatch"))
+        let cmaf = try action.run(
+            inputs: ["paths": "exports/x265-params-only.mp4", "require": "cmaf"], in: directory, path: MovieTree.path)
+        #expect(cmaf.status == 1 && cmaf.output.contains("policy.cmaf"), "\(cmaf.output)")
         let policies = try action.run(
             inputs: ["paths": "broadcast", "require": "hlg,tagged"], in: directory, path: MovieTree.path)
         #expect(policies.status == 0, "\(policies.output)")

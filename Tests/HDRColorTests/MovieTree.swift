@@ -12,6 +12,7 @@ enum MovieTree {
         ("movies/x265-pq-no-metadata.mp4", "exports/web.mp4"),
         ("movies/ffmpeg-remux-dv-dropped.mp4", "exports/remux.mp4"),
         ("movies/x265-vui-only.mp4", "exports/x265-params-only.mp4"),
+        ("movies/x265-colr-vui-mismatch.mp4", "exports/colr-vui-mismatch.mp4"),
     ]
 
     /// A fresh temporary folder holding the tree.

@@ -74,6 +74,6 @@ struct PreCommitHookTests {
         let clean = staged.filter { hook.selects($0) && !$0.hasPrefix("exports/") }
         #expect(clean.count == 5)
         #expect(try Self.runHook(hook.entry + clean, in: directory) == 0)
-        #expect(try Self.runHook(hook.entry + clean + ["exports/x265-params-only.mp4"], in: directory) == 1)
+        #expect(try Self.runHook(hook.entry + clean + ["exports/colr-vui-mismatch.mp4"], in: directory) == 1)
     }
 }

@@ -19,22 +19,12 @@ package final class FileByteSource: ByteSource {
 
     /// Opens `url` for reading.
     ///
-    /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` when the file is missing, a folder, not readable or
-    ///   cannot be opened, with a plain sentence as the reason.
+    /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` when the file is missing, a folder or another
+    ///   non-regular file (a FIFO, a device, a socket: never opened, so never blocked on), not readable or cannot be
+    ///   opened, with a plain sentence as the reason.
     package init(url: URL) throws(ColorTagsError) {
         path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadableFile(path: path, reason: "no such file; check the path")
-        }
-        guard !isDirectory.boolValue else {
-            throw .unreadableFile(path: path, reason: "it is a folder; pass a file (validate walks folders)")
-        }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "permission denied")
-        }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadableFile(path: path, reason: "it cannot be opened") }
+        let descriptor = try FileAccess.openRegularFile(path)
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size >= 0, let size = Int(exactly: status.st_size) else {
             close(descriptor)

@@ -81,9 +81,9 @@ extension ISOBMFFReader {
                     references.append(Reference(type: reference.type, from: from, to: to))
                 }
             case "iprp":
-                for child in try children(of: p, depth: 2, path: box.containerPath) {
+                for child in try children(of: p, depth: 2, path: box.path) {
                     if child.type == "ipco" {
-                        properties = try children(of: child.payload, depth: 3, path: child.containerPath)
+                        properties = try children(of: child.payload, depth: 3, path: child.path)
                     } else if child.type == "ipma" {
                         readAssociations(child, into: &items)
                     }
@@ -154,7 +154,7 @@ extension ISOBMFFReader {
     /// `grpl` (ISO/IEC 14496-12 §8.18): entity groups such as `altr` (alternatives, preferred first).
     mutating func readGroups(_ box: Box) throws(ColorTagsError) -> [ISOBMFFItemGraph.EntityGroup] {
         var groups: [ISOBMFFItemGraph.EntityGroup] = []
-        for group in try children(of: box.payload, depth: 2, path: box.containerPath) {
+        for group in try children(of: box.payload, depth: 2, path: box.path) {
             let p = group.payload
             guard let id = bytes.u32(p.lowerBound + 4), let count = bytes.u32(p.lowerBound + 8) else { continue }
             var entities: [UInt32] = []

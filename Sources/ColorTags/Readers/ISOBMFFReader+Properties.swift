@@ -207,23 +207,9 @@ extension ISOBMFFReader {
             image.colourBoxTypes.append(Located(colourType, at: colrLocation))
             switch colourType {
             case "nclx", "nclc":
-                guard data.count >= (colourType == "nclx" ? 11 : 10) else {
-                    return short(colourType == "nclx" ? 11 : 10)
-                }
-                let codes = [data.u16(at: 4), data.u16(at: 6), data.u16(at: 8)]
-                if codes.contains(where: { $0 > 255 }) {
-                    problems.append(
-                        ReadProblem(
-                            .malformed,
-                            "\(colourType) code points \(codes.map(String.init).joined(separator: "/")) exceed 255, "
-                                + "beyond every H.273 table", at: colrLocation, image: imageIndex))
-                }
-                let narrow = codes.map { UInt8(clamping: $0) }
-                let full = colourType == "nclx" ? data[10] & 0x80 != 0 : false
-                let cicp = CICP(
-                    colourPrimaries: narrow[0], transferCharacteristics: narrow[1], matrixCoefficients: narrow[2],
-                    videoFullRange: full)
-                image.cicp.append(Located(CICPTag(cicp: cicp, source: .nclx), at: colrLocation))
+                let (tag, found) = ColourInformation.read(data, type: colourType, in: "property \(index) 'colr'")
+                problems += found.map { ReadProblem($0.0, $0.1, at: colrLocation, image: imageIndex) }
+                if let tag { image.cicp.append(Located(tag, at: colrLocation)) }
             case "prof", "rICC":
                 let profile =
                     parsedProfiles[index] ?? EmbeddedICCProfile(bytes: Array(bytes[(p.lowerBound + 4)..<p.upperBound]))

@@ -17,13 +17,7 @@ struct ISOBMFFReader {
         self.format = format
     }
 
-    /// A box: its type, where it starts and its payload (after the size/type/largesize/uuid header).
-    struct Box {
-        var type: String
-        var start: Int
-        var payload: Range<Int>
-        var containerPath: String
-    }
+    typealias Box = ISOBMFFBox
 
     /// Whether the `ftyp` box names AVIF as the major brand or (without HEIC brands) a compatible brand.
     static func isAVIF(_ bytes: [UInt8]) -> Bool {
@@ -48,61 +42,9 @@ struct ISOBMFFReader {
 
     /// The child boxes inside `range`, with depth and count limits; structural faults become problems.
     mutating func children(of range: Range<Int>, depth: Int, path: String) throws(ColorTagsError) -> [Box] {
-        guard depth <= limits.maximumBoxDepth else {
-            throw .limitExceeded(
-                "ISOBMFF box nesting deeper than \(limits.maximumBoxDepth) (at \(path))", limit: limits.maximumBoxDepth)
-        }
-        var boxes: [Box] = []
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let remaining = range.upperBound - position
-            guard remaining >= 8, let size32 = bytes.u32(position) else {
-                problems.append(
-                    ReadProblem(
-                        .truncated,
-                        "\(remaining) stray bytes at byte \(position) inside \(path.isEmpty ? "the file" : path), too few for a box header"
-                    ))
-                break
-            }
-            let type = Bytes.fourCC(bytes[(position + 4)..<(position + 8)])
-            var header = 8
-            var size: Int
-            if size32 == 1 {
-                guard remaining >= 16, let large = bytes.u64(position + 8) else {
-                    problems.append(
-                        ReadProblem(.truncated, "box '\(type)' at byte \(position) is cut off in its 64-bit size"))
-                    break
-                }
-                header = 16
-                size = large > UInt64(Int.max) ? Int.max : Int(large)
-            } else if size32 == 0 {
-                size = remaining
-            } else {
-                size = Int(size32)
-            }
-            if type == "uuid" { header += 16 }
-            guard size >= header, let box = Bytes.range(position, size, within: range.upperBound) else {
-                problems.append(
-                    ReadProblem(
-                        size < header ? .malformed : .truncated,
-                        "box '\(type)' at byte \(position) declares \(size) bytes, but "
-                            + (size < header
-                                ? "its header alone is \(header)"
-                                : "only \(remaining) remain in \(path.isEmpty ? "the file" : path)")))
-                break
-            }
-            boxCount += 1
-            guard boxCount <= limits.maximumBoxCount else {
-                throw .limitExceeded("ISOBMFF box count above \(limits.maximumBoxCount)", limit: limits.maximumBoxCount)
-            }
-            let childPath = path.isEmpty ? type : "\(path)/\(type)"
-            boxes.append(
-                Box(
-                    type: type, start: position, payload: (position + header)..<box.upperBound, containerPath: childPath
-                ))
-            position = box.upperBound
-        }
-        return boxes
+        try ISOBMFFBoxHeader.list(
+            in: bytes, range, fileOffset: 0, path: path, depth: depth, limits: limits, boxCount: &boxCount,
+            problems: &problems)
     }
 
     /// The children of a full box (skipping version and flags).
@@ -110,9 +52,9 @@ struct ISOBMFFReader {
         let start = box.payload.lowerBound + 4 + extra
         guard start <= box.payload.upperBound else {
             problems.append(
-                ReadProblem(.malformed, "'\(box.containerPath)' at byte \(box.start) is too short for its header"))
+                ReadProblem(.malformed, "'\(box.path)' at byte \(box.start) is too short for its header"))
             return []
         }
-        return try children(of: start..<box.payload.upperBound, depth: depth, path: box.containerPath)
+        return try children(of: start..<box.payload.upperBound, depth: depth, path: box.path)
     }
 }

@@ -3,6 +3,7 @@ extension RuleID {
     public static let truncated: RuleID = "structure.truncated"
     public static let crcMismatch: RuleID = "structure.crc-mismatch"
     public static let malformed: RuleID = "structure.malformed"
+    public static let colrRangeMissing: RuleID = "structure.colr-range-missing"
     public static let chunkOrder: RuleID = "structure.chunk-order"
     public static let duplicateTag: RuleID = "structure.duplicate-tag"
     // Effective colour and precedence
@@ -69,6 +70,7 @@ extension RuleID {
     public static let policyHDR10: RuleID = "policy.hdr10"
     public static let policyHLG: RuleID = "policy.hlg"
     public static let policyDolbyVision: RuleID = "policy.dolby-vision"
+    public static let policyCMAF: RuleID = "policy.cmaf"
     public static let comparePrimaries: RuleID = "compare.primaries-changed"
     public static let compareTransfer: RuleID = "compare.transfer-changed"
     public static let compareRange: RuleID = "compare.range-changed"

@@ -36,7 +36,9 @@ extension TagChecks {
             switch record.compatibilityID {
             case 0: nil
             case 1, 6: (transfer == 16 && primaries == 9, "PQ with BT.2020 primaries")
-            case 2: ([1, 6, 14, 15].contains(transfer) && primaries == 1, "SDR BT.709")
+            // An untagged base (2/2) is BT.709 SDR by convention (H.273: players assume it for HD), which the untagged
+            // note reports; it does not contradict an SDR record.
+            case 2: ([1, 2, 6, 14, 15].contains(transfer) && [1, 2].contains(primaries), "SDR BT.709")
             case 4: (transfer == 18 && primaries == 9, "HLG with BT.2020 primaries")
             default: (false, "a defined compatibility ID (1, 2, 4 or 6)")
             }

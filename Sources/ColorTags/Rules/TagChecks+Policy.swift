@@ -67,6 +67,16 @@ extension TagChecks {
             }
         case .dolbyVision:
             if primary.video?.dolbyVision == nil { unmet.append("no Dolby Vision configuration record") }
+        case .cmaf:
+            if !(tagging.format == .mp4 || tagging.format == .mov) {
+                unmet.append("a \(tagging.format) file is not an ISOBMFF movie")
+            }
+            for (index, image) in tagging.images.enumerated() {
+                guard let video = image.video, video.codec == .avc || video.codec == .hevc,
+                    !image.colourBoxTypes.contains(where: { $0.value == "nclx" })
+                else { continue }
+                unmet.append("\(image.role) (\(video.codec), image \(index)) has no colr nclx box")
+            }
         }
         if !unmet.isEmpty {
             add(

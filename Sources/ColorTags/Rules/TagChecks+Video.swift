@@ -82,8 +82,9 @@ extension TagChecks {
         if wide.contains(raw.primaries) || transfer == 16 || transfer == 18 {
             add(
                 .videoColrMissing,
-                "there is no colr box while the \(bitstream.source) says \(raw.primaries)/\(transfer)/\(raw.matrix): "
-                    + "AVFoundation then treats the movie as SDR BT.709 (eluv-io/avpipe PR #167), players that read the bitstream do not",
+                "there is no colr box, so only the \(bitstream.source) says \(raw.primaries)/\(transfer)/\(raw.matrix): "
+                    + "players that read the bitstream (FFmpeg, browsers) show it so, one that reads only the container "
+                    + "would not; CMAF delivery requires the box (--require cmaf)",
                 at: bitstream.location, image: index)
         }
     }

@@ -64,6 +64,9 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, Codable, Cust
     case hlg
     /// A Dolby Vision configuration record (`dvcC`, `dvvC`, `dvwC`, or a Matroska `BlockAdditionMapping`).
     case dolbyVision = "dolby-vision"
+    /// CMAF (ISO/IEC 23000-19 §9.3.2.2): every MP4 video track of H.264 or HEVC has a `colr` box of type `nclx`,
+    /// as HLS fMP4 and DASH delivery expect.
+    case cmaf
 
     public var description: String { rawValue }
 
@@ -80,6 +83,7 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, Codable, Cust
         case .hdr10: .policyHDR10
         case .hlg: .policyHLG
         case .dolbyVision: .policyDolbyVision
+        case .cmaf: .policyCMAF
         }
     }
 }

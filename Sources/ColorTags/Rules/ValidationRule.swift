@@ -51,6 +51,15 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "The format leaves no room for the value (PNG Table 11.1 colour type/bit depth pairs, ICC Annex B.4 sequences): conforming decoders reject the file or drop the tag, so readers disagree.",
             reference: "PNG 3rd edition §11.3, ICC.1:2022 Annex B.4, ISO/IEC 23008-12"),
         .init(
+            id: .colrRangeMissing, defaultSeverity: .warning,
+            title:
+                "An `nclx` colour box ends after its three code points, without the byte of the full-range flag (10 payload bytes instead of 11).",
+            fix:
+                "Re-mux with a current muxer (FFmpeg, MP4Box, avifenc), which writes the 11-byte nclx; until then readers assume narrow range.",
+            severityReason:
+                "The codes are there and readers use them (FFmpeg's mov demuxer and the conformance suites read such a box as BT.709 narrow range), so nothing is contradicted; only the range is left to a default, which a full-range file would lose: a warning.",
+            reference: "ISO/IEC 14496-12 §12.1.5.2 (ColourInformationBox syntax)"),
+        .init(
             id: .chunkOrder, defaultSeverity: .error,
             title:
                 "A PNG colour chunk (cICP, iCCP, sRGB, gAMA, cHRM, mDCV, cLLI) comes after PLTE or IDAT, or IHDR is not first.",
@@ -355,14 +364,14 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference:
                 "ISO/IEC 14496-12 §12.1.5; Netflix/vp9-dash #5; mpv-player/mpv PR #3785; MPEGGroup/FileFormat #74"),
         .init(
-            id: .videoColrMissing, defaultSeverity: .error,
+            id: .videoColrMissing, defaultSeverity: .note,
             title:
-                "An MP4 or QuickTime video track has no `colr` box while its bitstream says HDR (PQ, HLG) or wide-gamut primaries: AVFoundation treats it as SDR BT.709.",
+                "An MP4 or QuickTime video track has no `colr` box, so its colour (HDR or wide-gamut primaries) is stated only in its bitstream.",
             fix:
-                "Re-mux with the colour given to the muxer too (FFmpeg -color_primaries, -color_trc, -colorspace write `colr`); x265-params alone reach only the VUI.",
+                "Re-mux with the colour given to the muxer too (FFmpeg -color_primaries, -color_trc, -colorspace write `colr`); x265-params alone reach only the VUI. `--require cmaf` makes the box a requirement.",
             severityReason:
-                "AVFoundation takes colour from `colr` and plays a movie without one as SDR BT.709, while FFmpeg-based players follow the VUI (eluv-io/avpipe PR #167): the same file is HDR in one player and SDR in another.",
-            reference: "eluv-io/avpipe PR #167; ISO/IEC 14496-12 §12.1.5"),
+                "ISO/IEC 14496-12 makes `colr` optional and the bitstream's VUI or sequence header then gives the colour, which FFmpeg, browsers and the packagers' own HDR10, HLG and Dolby Vision test movies rely on. Only CMAF (ISO/IEC 23000-19 §9.3.2.2, Annex B.2.3) requires an `nclx` box for NAL-unit video (MPEGGroup/CMAF #43), and a player that reads only the container would miss the colour: worth knowing, a note; `--require cmaf` for delivery that must be CMAF (HLS fMP4, DASH).",
+            reference: "ISO/IEC 14496-12 §12.1.5; ISO/IEC 23000-19 §9.3.2.2 and B.2.3; MPEGGroup/CMAF #43"),
         .init(
             id: .videoUntagged10Bit, defaultSeverity: .warning,
             title: "A video track of 10 or more bits has no colour in its container or bitstream.",
@@ -476,6 +485,15 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             severityReason:
                 "A policy the user asked for (--require gain-map-both): failing it is the point.",
             reference: "Homebrew/homebrew-core PR #290600"),
+        .init(
+            id: .policyCMAF, defaultSeverity: .error,
+            title:
+                "Policy cmaf: every MP4 video track of H.264 or HEVC carries a `colr` box of type `nclx`.",
+            fix:
+                "Re-mux with the colour given to the muxer (FFmpeg -color_primaries, -color_trc, -colorspace, -color_range write `colr` nclx).",
+            severityReason:
+                "A policy the user asked for (--require cmaf): CMAF's NAL-unit sample entries shall contain an nclx `colr` box (ISO/IEC 23000-19 §9.3.2.2, B.2.3), and HLS fMP4 and DASH packagers expect CMAF.",
+            reference: "ISO/IEC 23000-19 §9.3.2.2 and Annex B.2.3; MPEGGroup/CMAF #43"),
         .init(
             id: .policyHDR10, defaultSeverity: .error,
             title:

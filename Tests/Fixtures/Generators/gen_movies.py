@@ -598,9 +598,53 @@ def main():
     write("truncated-in-moov.mp4", data[:moov[1] + moov[2] // 2], "x265-pq-hdr10-faststart.mp4 cut by gen_movies.py",
           "cut in the middle of moov: structure.truncated")
 
+    field_quirks()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
+
+
+def field_quirks():
+    """Shapes of other producers' movies that are conformant and must draw no false alarm (issue 28), patched into
+    committed fixtures (moov last, so no chunk offset moves). `gen_movies.py field-quirks` rewrites only these."""
+    def committed(name):
+        return open(os.path.join(OUT, name), "rb").read()
+
+    # iPhone movies end the sample entry's child list with a 32-bit zero (QuickTime File Format, "Atoms").
+    write("quicktime-list-terminator.mov",
+          patch_sample_entry(committed("x264-hlg-10bit.mov"), lambda children: children + [(b"", bytes(4))]),
+          "x264-hlg-10bit.mov patched by gen_movies.py",
+          "the sample entry's child list ends in a 32-bit zero, as iPhone movies' do (QuickTime's atom list "
+          "terminator): not structure.truncated; clean")
+
+    # An nclx colr box of 10 payload bytes: the three codes without the full-range byte.
+    def short_nclx(children):
+        return [(k, box(b"colr", raw[8:18]) if k == b"colr" else raw) for k, raw in children]
+    data = patch_sample_entry(committed("x264-bt709.mp4"), short_nclx)
+    write("nclx-without-range.mp4", data, "x264-bt709.mp4 patched by gen_movies.py",
+          "colr nclx 1/1/1 with 10 payload bytes (no full-range byte): codes read, narrow range assumed, "
+          "structure.colr-range-missing (warning)")
+
+    # Dolby Vision profile 9: AVC with an SDR base (compatibility ID 2) that carries no colour.
+    record = box(b"dvvC", dolby_vision_record(9, 5, 2))
+    write("dv-9-avc-untagged.mp4", patch_sample_entry(committed("x264-untagged.mp4"), with_box(record)),
+          "x264-untagged.mp4 patched by gen_movies.py",
+          "Dolby Vision profile 9 (AVC, compatibility ID 2, SDR base) whose base layer is untagged: BT.709 by "
+          "convention, so only tags.untagged (no video.dolby-vision-compatibility-mismatch)")
+
+
+def field_quirks_only():
+    """Rewrites the field-quirk movies and their README rows, keeping the other rows."""
+    with open(os.path.join(OUT, "README.md")) as f:
+        for line in f:
+            if line.startswith("| `"):
+                name, producer, purpose = [c.strip() for c in line.strip().strip("|").split(" | ")]
+                README.append((name.strip("`"), producer.replace("\\|", "|"), purpose.replace("\\|", "|")))
+    before = len(README)
+    field_quirks()
+    names = {name for name, _, _ in README[before:]}
+    README[:before] = [row for row in README[:before] if row[0] not in names]
+    write_readme()
 
 
 def write_readme():
@@ -623,4 +667,7 @@ def write_readme():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["field-quirks"]:
+        field_quirks_only()
+        sys.exit(0)
     sys.exit(main())

@@ -4,56 +4,9 @@ extension ISOBMFFMovieReader {
     mutating func children(of range: Range<Int>, in loaded: Loaded, depth: Int, path: String) throws(ColorTagsError)
         -> [Box]
     {
-        guard depth <= limits.maximumBoxDepth else {
-            throw .limitExceeded(
-                "ISOBMFF box nesting deeper than \(limits.maximumBoxDepth) (at \(path))", limit: limits.maximumBoxDepth)
-        }
-        let bytes = loaded.payload
-        var boxes: [Box] = []
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let remaining = range.upperBound - position
-            let at = loaded.payloadOffset + position
-            guard remaining >= 8, let size32 = bytes.u32(position) else {
-                problems.append(
-                    ReadProblem(
-                        .truncated, "\(remaining) stray bytes at byte \(at) inside \(path), too few for a box header"))
-                break
-            }
-            let type = Bytes.fourCC(bytes[(position + 4)..<(position + 8)])
-            var header = 8
-            var size = Int(size32)
-            if size32 == 1 {
-                guard remaining >= 16, let large = bytes.u64(position + 8) else {
-                    problems.append(
-                        ReadProblem(.truncated, "box '\(type)' at byte \(at) is cut off in its 64-bit size"))
-                    break
-                }
-                header = 16
-                size = large > UInt64(Int.max) ? Int.max : Int(large)
-            } else if size32 == 0 {
-                size = remaining
-            }
-            if type == "uuid" { header += 16 }
-            guard size >= header, let box = Bytes.range(position, size, within: range.upperBound) else {
-                problems.append(
-                    ReadProblem(
-                        size < header ? .malformed : .truncated,
-                        "box '\(type)' at byte \(at) declares \(size) bytes, but "
-                            + (size < header ? "its header alone is \(header)" : "only \(remaining) remain in \(path)"))
-                )
-                break
-            }
-            boxCount += 1
-            guard boxCount <= limits.maximumBoxCount else {
-                throw .limitExceeded("ISOBMFF box count above \(limits.maximumBoxCount)", limit: limits.maximumBoxCount)
-            }
-            boxes.append(
-                Box(type: type, start: position, payload: (position + header)..<box.upperBound, path: "\(path)/\(type)")
-            )
-            position = box.upperBound
-        }
-        return boxes
+        try ISOBMFFBoxHeader.list(
+            in: loaded.payload, range, fileOffset: loaded.payloadOffset, path: path, depth: depth, limits: limits,
+            boxCount: &boxCount, problems: &problems)
     }
 
     /// The children of a full box (after version and flags, and `extra` more bytes).

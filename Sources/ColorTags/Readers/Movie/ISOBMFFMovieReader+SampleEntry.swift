@@ -110,28 +110,9 @@ extension ISOBMFFMovieReader {
         builder.image.colourBoxTypes.append(Located(kind, at: here))
         switch kind {
         case "nclx", "nclc":
-            let needed = kind == "nclx" ? 11 : 10
-            guard data.count >= needed else {
-                problems.append(
-                    ReadProblem(
-                        .malformed,
-                        "'\(box.path)' (\(kind)) of track \(trackID) has \(data.count) bytes, fewer than \(needed)",
-                        at: here))
-                return
-            }
-            let codes = [data.u16(at: 4), data.u16(at: 6), data.u16(at: 8)]
-            if codes.contains(where: { $0 > 255 }) {
-                problems.append(
-                    ReadProblem(
-                        .malformed,
-                        "\(kind) code points \(codes.map(String.init).joined(separator: "/")) exceed 255, beyond every H.273 table",
-                        at: here))
-            }
-            let narrow = codes.map { UInt8(clamping: $0) }
-            let cicp = CICP(
-                colourPrimaries: narrow[0], transferCharacteristics: narrow[1], matrixCoefficients: narrow[2],
-                videoFullRange: kind == "nclx" && data[10] & 0x80 != 0)
-            builder.containerCICP.append(Located(CICPTag(cicp: cicp, source: kind == "nclx" ? .nclx : .nclc), at: here))
+            let (tag, found) = ColourInformation.read(data, type: kind, in: "'\(box.path)' of track \(trackID)")
+            problems += found.map { ReadProblem($0.0, $0.1, at: here) }
+            if let tag { builder.containerCICP.append(Located(tag, at: here)) }
         case "prof", "rICC":
             let profile = EmbeddedICCProfile(
                 bytes: Array(moov.payload[(box.payload.lowerBound + 4)..<box.payload.upperBound]))

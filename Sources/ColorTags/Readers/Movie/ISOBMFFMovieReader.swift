@@ -24,13 +24,7 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
         var payloadOffset: Int
     }
 
-    /// A box inside a loaded one: type, payload as indices into the loaded bytes, and its path.
-    struct Box {
-        var type: String
-        var start: Int
-        var payload: Range<Int>
-        var path: String
-    }
+    typealias Box = ISOBMFFBox
 
     mutating func read() throws(ColorTagsError) -> ColorTagging {
         var brands: [String] = []
@@ -39,37 +33,18 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
         var fragmented = false
         var fragmentsRead = 0
         var position = 0
-        while position < source.count {
-            let header = try source.read(at: position, length: 16)
+        walk: while position < source.count {
+            let bytes = try source.read(at: position, length: 32)
             let remaining = source.count - position
-            guard header.count >= 8, let size32 = header.u32(0) else {
-                problems.append(
-                    ReadProblem(
-                        .truncated, "\(remaining) stray bytes at byte \(position), too few for a box header"))
-                break
+            let header: ISOBMFFBoxHeader
+            switch ISOBMFFBoxHeader.read(bytes[...], remaining: remaining, at: position, in: "the file") {
+            case .box(let found): header = found
+            case .end: break walk
+            case .problem(let problem):
+                problems.append(problem)
+                break walk
             }
-            let type = Bytes.fourCC(header[4..<8])
-            var headerSize = 8
-            var size = Int(size32)
-            if size32 == 1 {
-                guard let large = header.u64(8) else {
-                    problems.append(
-                        ReadProblem(.truncated, "box '\(type)' at byte \(position) is cut off in its 64-bit size"))
-                    break
-                }
-                headerSize = 16
-                size = large > UInt64(Int.max) ? Int.max : Int(large)
-            } else if size32 == 0 {
-                size = remaining
-            }
-            guard size >= headerSize else {
-                problems.append(
-                    ReadProblem(
-                        .malformed,
-                        "box '\(type)' at byte \(position) declares \(size) bytes, but its header alone is \(headerSize)"
-                    ))
-                break
-            }
+            let (type, headerSize, size) = (header.type, header.headerSize, header.size)
             boxCount += 1
             guard boxCount <= limits.maximumBoxCount else {
                 throw .limitExceeded("ISOBMFF box count above \(limits.maximumBoxCount)", limit: limits.maximumBoxCount)
@@ -77,16 +52,13 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
             let truncated = size > remaining
             if truncated {
                 problems.append(
-                    ReadProblem(
-                        .truncated,
-                        "box '\(type)' at byte \(position) declares \(size) bytes, but only \(remaining) remain in the file"
-                    ))
+                    ISOBMFFBoxHeader.truncation(of: header, remaining: remaining, at: position, in: "the file"))
             }
             let payloadSize = Swift.min(size, remaining) - headerSize
             switch type {
             case "ftyp" where brands.isEmpty:
                 let payload = try source.read(at: position + headerSize, length: Swift.min(payloadSize, 1024))
-                brands = MovieSignature.ftypBrands(Array(header[0..<8]) + payload)
+                brands = MovieSignature.ftypBrands(Array(bytes.prefix(8)) + payload)
             case "moov" where moov == nil:
                 let loaded = try load(type: type, start: position, headerSize: headerSize, payloadSize: payloadSize)
                 moov = loaded
