@@ -3,7 +3,9 @@
 // HDRColor: colour science for HDR imaging in Swift.
 //
 // Pure-Swift modules (SignalCoding, TransferFunctions, HalfFloat, ColorSpaces, PixelBuffers, ToneMapping) sit under
-// a thin LittleCMS 2 bridge (CLittleCMS + ICC). `HDRColor` re-exports them all; `hdrcolor` is the command-line tool.
+// a thin LittleCMS 2 bridge (CLittleCMS + ICC), one C kernel target (CPixelKernels) and ColorTags. `HDRColor`
+// re-exports the modules that need no codec library; ImageFiles (libpng, libjpeg-turbo, libavif, libheif, libde265,
+// dav1d), VideoFiles (FFmpeg) and MediaConversion are products of their own. `hdrcolor` is the command-line tool.
 
 import PackageDescription
 
@@ -75,7 +77,8 @@ let package = Package(
         ),
 
         // MARK: Pixel conversion
-        // Runtime-dispatched SIMD row kernels (x86-64 AVX2/F16C via per-function target attributes; no package flags).
+        // One kernel source compiled for baseline x86-64, AVX2 and AVX-512 (per-function target attributes, chosen at
+        // run time) and arm64 NEON; no package flags.
         .target(name: "CPixelKernels"),
         .target(
             name: "PixelConversion",

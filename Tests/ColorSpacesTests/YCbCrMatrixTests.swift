@@ -132,27 +132,3 @@ struct YCbCrMatrixTests {
         }
     }
 }
-
-@Suite("YCbCrMatrix kernel coefficients")
-struct YCbCrKernelCoefficientTests {
-    @Test(arguments: [YCbCrMatrix.bt601, .bt709, .fcc, .smpte240m, .bt2020NonConstantLuminance])
-    func floatCoefficientsReproduceTheMatrices(matrix: YCbCrMatrix) throws {
-        let d = try #require(matrix.decodingCoefficients), e = try #require(matrix.encodingCoefficients)
-        let decode = try #require(matrix.ycbcrToRGB), encode = try #require(matrix.rgbToYCbCr)
-        #expect(d.crToR == Float(decode[row: 0, column: 2]) && d.cbToB == Float(decode[row: 2, column: 1]))
-        #expect(d.cbToG == Float(decode[row: 1, column: 1]) && d.crToG == Float(decode[row: 1, column: 2]))
-        #expect(e.kr == Float(encode[row: 0, column: 0]) && e.kb == Float(encode[row: 0, column: 2]))
-        #expect(Swift.abs(Double(e.cbScale) - encode[row: 1, column: 2] / (1 - encode[row: 0, column: 2])) < 1e-7)
-        // A Float decode of an encoded colour lands within a few Float ulps of the original.
-        let rgb = SIMD3<Float>(0.9, 0.2, 0.4)
-        let y = e.kr * rgb.x + e.kg * rgb.y + e.kb * rgb.z
-        let cb = (rgb.z - y) * e.cbScale, cr = (rgb.x - y) * e.crScale
-        let back = SIMD3<Float>(y + d.crToR * cr, y + d.cbToG * cb + d.crToG * cr, y + d.cbToB * cb)
-        for i in 0..<3 { #expect(Swift.abs(back[i] - rgb[i]) <= 4e-7) }
-    }
-
-    @Test(arguments: [YCbCrMatrix.identity, .ycgco, .bt2020ConstantLuminance, .ictcpPQ, .ictcpHLG])
-    func nonKrKbMatricesHaveNone(matrix: YCbCrMatrix) {
-        #expect(matrix.decodingCoefficients == nil && matrix.encodingCoefficients == nil)
-    }
-}
