@@ -174,12 +174,16 @@ fixtures:
 	$(PYTHON) -m pip install -q -r Tests/Fixtures/Generators/requirements.txt
 	$(PYTHON) Tests/Fixtures/Generators/generate.py
 
-## Other projects' test files (Tests/Fixtures/conformance/corpus.json) into .build-conformance/corpus, from snapshots of
-## their repositories under MIRROR_ROOT (fetched files are never committed). `make test` checks their facts when the
-## folder exists (or HDRCOLOR_CONFORMANCE_DIR names one) and says it skipped them otherwise.
+## Other projects' test files (Tests/Fixtures/conformance/corpus.json: images; movies.json: movies and streams) into
+## .build-conformance/corpus and .build-conformance/movies, from snapshots of their repositories under MIRROR_ROOT
+## (fetched files are never committed). `make test` checks their facts when the folders exist (or
+## HDRCOLOR_CONFORMANCE_DIR and HDRCOLOR_MOVIE_CONFORMANCE_DIR name others; the images also from
+## ../shared/conformance/images) and says it skipped them otherwise.
 MIRROR_ROOT ?= /work/.mirror
 conformance-corpus:
 	$(PYTHON) Tests/Fixtures/Generators/assemble_conformance.py --mirror-root $(MIRROR_ROOT) .build-conformance/corpus
+	$(PYTHON) Tests/Fixtures/Generators/assemble_conformance.py --mirror-root $(MIRROR_ROOT) \
+		--manifest Tests/Fixtures/conformance/movies.json .build-conformance/movies
 
 ## Exhaustive binary16 check over all 2^32 Float bit patterns (release build, minutes).
 check-exhaustive: deps

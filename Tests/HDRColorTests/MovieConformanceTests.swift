@@ -1,0 +1,95 @@
+import ColorTags
+import Foundation
+import TestSupport
+import Testing
+
+/// Other projects' movies and streams and the facts their own tests assert (Tests/Fixtures/conformance/movies.json,
+/// with a citation per fact), checked through `ColorTagging`. The files are not committed: `make conformance-corpus`
+/// assembles them into `.build-conformance/movies` from snapshots of the source repositories, and
+/// `HDRCOLOR_MOVIE_CONFORMANCE_DIR` names another folder. Without them the suite is skipped, saying so.
+@Suite(
+    "Movie conformance corpus",
+    .enabled(if: MovieConformance.directory != nil, MovieConformance.skipReason))
+struct MovieConformanceTests {
+    @Test("every file is present with the recorded size and SHA-256")
+    func filesArePresent() throws {
+        let manifest = try #require(MovieConformance.manifest)
+        for file in manifest.files {
+            let bytes = [UInt8](try Data(contentsOf: MovieConformance.url(file.path)))
+            #expect(bytes.count == file.byteCount, "\(file.path)")
+            #expect(SHA256.hex(bytes) == file.sha256, "\(file.path)")
+        }
+    }
+
+    @Test("every fact holds", arguments: MovieConformance.manifest?.files ?? [])
+    func facts(of file: ConformanceCorpus.File) throws {
+        let tags = try ColorTagging(contentsOf: MovieConformance.url(file.path))
+        let track = try #require(tags.images.first { $0.video != nil }, "\(file.path): no video track")
+        let video = try #require(track.video)
+        for fact in file.facts {
+            let why = ConformanceCorpus.origin(fact, file)
+            let expected = fact.expected
+            switch fact.kind {
+            case "transfer":
+                #expect(track.effective.cicp.map { Int($0.transferCharacteristics) } == expected.int, why)
+            case "codec": #expect(video.codec.rawValue == expected.string, why)
+            case "size":
+                #expect(track.width == expected["width"]?.int && track.height == expected["height"]?.int, why)
+            case "bitDepth": #expect(track.bitDepth == expected.int, why)
+            case "pixelAspectRatio":
+                let ratio = try #require(video.pixelAspectRatio?.value, why)
+                let value = Double(ratio.horizontal) / Double(ratio.vertical)
+                #expect(abs(value - (expected.double ?? .nan)) <= (fact.tolerance ?? 0), why)
+            case "dolbyVisionProfile": #expect(video.dolbyVision.map { Int($0.value.profile) } == expected.int, why)
+            case "hdr10plus":
+                guard case .bool(let present) = expected else { throw MovieConformance.FactError.notBoolean(why) }
+                #expect((video.hdr10Plus != nil) == present, why)
+            default: Issue.record("unknown fact kind \(fact.kind); \(why)")
+            }
+        }
+    }
+
+    @Test("validate's verdict per file: the producers' files draw no error unless the file is really broken")
+    func verdicts() throws {
+        let manifest = try #require(MovieConformance.manifest)
+        for file in manifest.files {
+            guard let verdict = file.verdict else { continue }
+            let findings = try ColorTagging(contentsOf: MovieConformance.url(file.path)).findings()
+            let worst = findings.map(\.severity).max()
+            let rules = findings.map { "\($0.rule) (\($0.severity))" }
+            switch verdict {
+            case "clean": #expect(worst.map { $0 < .warning } ?? true, "\(file.path): \(rules)")
+            case "warning": #expect(worst == .warning, "\(file.path): \(rules)")
+            case "error": #expect(worst == .error, "\(file.path): \(rules)")
+            default: Issue.record("\(file.path): verdict \(verdict) is not clean, warning or error")
+            }
+        }
+    }
+}
+
+/// Where the movie corpus is and its manifest.
+enum MovieConformance {
+    enum FactError: Error { case notBoolean(Comment) }
+
+    static let directory: URL? = {
+        let root = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent()
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["HDRCOLOR_MOVIE_CONFORMANCE_DIR"], !path.isEmpty {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        candidates.append(root.appendingPathComponent(".build-conformance/movies"))
+        return candidates.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("corpus.json").path)
+        }
+    }()
+
+    static let skipReason: Comment =
+        "the movie conformance corpus is not here: run `make conformance-corpus` (needs the fetched source snapshots) or set HDRCOLOR_MOVIE_CONFORMANCE_DIR"
+
+    static let manifest: ConformanceCorpus.Manifest? = {
+        guard let data = try? Fixtures.data("conformance/movies.json") else { return nil }
+        return try? JSONDecoder().decode(ConformanceCorpus.Manifest.self, from: data)
+    }()
+
+    static func url(_ path: String) -> URL { (directory ?? Fixtures.directory).appendingPathComponent(path) }
+}
