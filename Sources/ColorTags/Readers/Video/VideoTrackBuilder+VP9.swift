@@ -5,7 +5,9 @@ extension VideoTrackBuilder {
     /// The uncompressed header of a VP9 frame: profile, bit depth, matrix (color_space), range, subsampling and size.
     /// The header states no primaries or transfer, so its tag has no colour description: only its range counts, and a
     /// 10-bit stream without container colour stays untagged.
+    /// After a `vpcC` (which states all four code points) the header is not read.
     mutating func readVP9Frame(_ bytes: ArraySlice<UInt8>, offset: Int, container: String) {
+        guard !hasSequenceParameters else { return }
         let header: VP9FrameHeader
         do {
             guard let parsed = try VP9FrameHeader.parse(bytes) else { return }
@@ -29,6 +31,7 @@ extension VideoTrackBuilder {
         let cicp = CICP(
             colourPrimaries: 2, transferCharacteristics: 2, matrixCoefficients: header.matrixCoefficients,
             videoFullRange: header.fullRange)
+        hasSequenceParameters = true
         bitstreamCICP.append(
             Located(CICPTag(cicp: cicp, source: .vp9FrameHeader, hasColorDescription: false), at: location))
     }
