@@ -16,6 +16,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzJPEG", "jpeg", ["ColorTags"]),
     ("FuzzISOBMFF", "isobmff", ["ColorTags"]),
     ("FuzzMovie", "movie", ["ColorTags"]),
+    ("FuzzStreams", "streams", ["ColorTags"]),
     ("FuzzICC", "icc", ["ICC", "ColorTags", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),
     ("FuzzInspect", "inspect", ["ColorTags"]),

@@ -65,7 +65,8 @@ public struct ColorTagging: Sendable {
             var reader = ISOBMFFReader(bytes: bytes, limits: limits, format: format)
             self = try reader.read()
         case .icc: self = try ICCFileReader.read(bytes, limits: limits)
-        case .mp4, .mov, .matroska: self = try MovieReader.read(ArrayByteSource(bytes), format: format, limits: limits)
+        case .mp4, .mov, .matroska, .mpegTS, .hevcStream, .avcStream, .av1Stream, .ivf, .dolbyVisionRPU:
+            self = try MovieReader.read(ArrayByteSource(bytes), format: format, limits: limits)
         }
         for image in images {
             guard let width = image.width, let height = image.height else { continue }
@@ -88,7 +89,7 @@ public struct ColorTagging: Sendable {
     public init(contentsOf url: URL, limits: ReadLimits = .default) throws(ColorTagsError) {
         let file = try FileByteSource(url: url)
         let head = try file.read(at: 0, length: 4096)
-        if let format = ImageFileFormat(signatureOf: head), format.isMovie {
+        if let format = ImageFileFormat(signatureOf: head), format.isMovie || format.isElementaryStream {
             self = try MovieReader.read(file, format: format, limits: limits)
             return
         }

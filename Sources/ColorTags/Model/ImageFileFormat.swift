@@ -19,16 +19,40 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable, CustomStr
     /// A Matroska or WebM movie: the EBML magic `1A 45 DF A3` (the DocType, `matroska` or `webm`, is in
     /// ``ColorTagging/brands``).
     case matroska = "Matroska"
+    /// An MPEG-2 transport stream (ISO/IEC 13818-1; `.ts`, `.mts`, and `.m2ts` with 192-byte packets): the sync byte
+    /// 0x47 at the start of consecutive 188- or 192-byte packets.
+    case mpegTS = "MPEG-TS"
+    /// A raw HEVC elementary stream in the Annex B byte-stream format (`.hevc`, `.h265`, `.265`): a start code and
+    /// an HEVC NAL unit header of a VPS, SPS, PPS, access unit delimiter or SEI.
+    case hevcStream = "HEVC stream"
+    /// A raw H.264 elementary stream in the Annex B byte-stream format (`.h264`, `.264`): a start code and an H.264
+    /// NAL unit header of an SPS, PPS, access unit delimiter or SEI.
+    case avcStream = "H.264 stream"
+    /// A raw AV1 stream of OBUs in the low-overhead format (AV1 §5, `.obu`): a temporal delimiter or sequence header
+    /// OBU with a size field first.
+    case av1Stream = "AV1 OBU stream"
+    /// An IVF file (`.ivf`): the 32-byte header `DKIF`, then frames with 12-byte headers (AV1 or VP9).
+    case ivf = "IVF"
+    /// A Dolby Vision RPU file as dovi_tool writes it (`.bin`): Annex B start codes, each before an HEVC NAL unit of
+    /// type 62 (header `7C 01`) whose payload starts with the RPU prefix 0x19.
+    case dolbyVisionRPU = "Dolby Vision RPU"
 
     public var description: String { rawValue }
 
     /// File name extensions (lower case) that `validate` picks up when it walks folders.
     public static let knownExtensions: Set<String> = [
         "png", "jpg", "jpeg", "heic", "heif", "hif", "avif", "icc", "icm", "mp4", "m4v", "mov", "qt", "mkv", "webm",
+        "ts", "m2ts", "mts", "hevc", "h265", "265", "h264", "264", "obu", "ivf", "bin",
     ]
 
     /// Whether the format is a movie container, read by seeking (``ColorTagging/movie`` describes it).
-    public var isMovie: Bool { self == .mp4 || self == .mov || self == .matroska }
+    public var isMovie: Bool { self == .mp4 || self == .mov || self == .matroska || self == .mpegTS }
+
+    /// Whether the format is a raw video stream or an RPU file, read by seeking like a movie (its first megabytes
+    /// only) and described by ``ColorTagging/movie`` with a single video track.
+    public var isElementaryStream: Bool {
+        self == .hevcStream || self == .avcStream || self == .av1Stream || self == .ivf || self == .dolbyVisionRPU
+    }
 
     /// The format whose signature `bytes` start with, or nil.
     public init?(signatureOf bytes: [UInt8]) {
@@ -42,6 +66,8 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable, CustomStr
             self = ISOBMFFReader.isAVIF(bytes) ? .avif : .heif
         } else if bytes.matches(Array("acsp".utf8), at: 36) {
             self = .icc
+        } else if let stream = StreamSignature.format(of: bytes) {
+            self = stream
         } else {
             return nil
         }

@@ -31,13 +31,19 @@ public struct ReadLimits: Hashable, Sendable {
     public var maximumSampleBytes: Int
     /// The most tracks a movie may declare (default 1 024).
     public var maximumTrackCount: Int
+    /// The most bytes read from the start of a raw video stream (HEVC, H.264, AV1, IVF), a Dolby Vision RPU file or
+    /// an MPEG transport stream to find its parameter sets, SEI messages, OBUs or tables (default 4 MiB); the rest of
+    /// the file is not read. The video payload reassembled from a transport stream's PES packets is further capped by
+    /// ``maximumSampleBytes``.
+    public var maximumStreamScanBytes: Int
 
     /// Creates limits; every parameter defaults to the value named above.
     public init(
         maximumFileSize: Int = 1 << 30, maximumDecompressedSize: Int = 16 << 20, maximumChunkCount: Int = 100_000,
         maximumSegmentCount: Int = 10_000, maximumBoxCount: Int = 100_000, maximumBoxDepth: Int = 16,
         maximumItemCount: Int = 4_096, maximumPixelCount: Int = 1 << 32, maximumMovieBoxSize: Int = 64 << 20,
-        maximumSampleBytes: Int = 1 << 20, maximumTrackCount: Int = 1_024
+        maximumSampleBytes: Int = 1 << 20, maximumTrackCount: Int = 1_024,
+        maximumStreamScanBytes: Int = 4 << 20
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDecompressedSize = maximumDecompressedSize
@@ -50,6 +56,7 @@ public struct ReadLimits: Hashable, Sendable {
         self.maximumMovieBoxSize = maximumMovieBoxSize
         self.maximumSampleBytes = maximumSampleBytes
         self.maximumTrackCount = maximumTrackCount
+        self.maximumStreamScanBytes = maximumStreamScanBytes
     }
 
     /// The defaults.

@@ -52,6 +52,24 @@ extension VideoStreamTags {
                 ))
         }
         if let rpu = dolbyVisionRPU { members.append(("DolbyVisionRPU", .object([("Location", rpu.json)]))) }
+        if let header = dolbyVisionRPUHeader {
+            let h = header.value
+            members.append(
+                (
+                    "DolbyVisionRPUHeader",
+                    .compact([
+                        ("RPUType", .integer(Int(h.rpuType))), ("RPUFormat", .integer(Int(h.rpuFormat))),
+                        ("VDRRPUProfile", .integer(Int(h.vdrRPUProfile))),
+                        ("VDRRPULevel", .integer(Int(h.vdrRPULevel))),
+                        ("BaseLayerFullRange", .optional(h.baseLayerFullRange, JSONValue.bool)),
+                        ("BaseLayerBitDepth", .optional(h.baseLayerBitDepth, JSONValue.integer)),
+                        ("EnhancementLayerBitDepth", .optional(h.enhancementLayerBitDepth, JSONValue.integer)),
+                        ("VDRBitDepth", .optional(h.vdrBitDepth, JSONValue.integer)),
+                        ("ProfileHint", .optional(h.profileHint, JSONValue.integer)),
+                        ("Location", header.location.json),
+                    ])
+                ))
+        }
         if let a = alternativeTransfer {
             members.append(
                 (
@@ -90,6 +108,16 @@ extension MovieTags {
             ("Tracks", .integer(trackCount)), ("VideoTracks", .integer(videoTrackCount)),
             ("Fragmented", .bool(isFragmented)), ("TrackListOffset", .optional(trackListOffset, JSONValue.integer)),
             ("BytesRead", .integer(bytesRead)),
+            (
+                "Scan",
+                .optional(scan) { scan in
+                    .object([
+                        ("Bytes", .integer(scan.bytes)), ("ReachedEnd", .bool(scan.reachedEnd)),
+                        ("Units", .integer(scan.units)), ("UnitName", .string(scan.unitName)),
+                        ("Frames", .integer(scan.frames)), ("DolbyVisionRPUs", .integer(scan.dolbyVisionRPUs)),
+                    ])
+                }
+            ),
         ])
     }
 }

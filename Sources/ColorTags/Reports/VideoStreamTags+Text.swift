@@ -29,6 +29,7 @@ extension VideoStreamTags {
                     + "\(r.compatibilityDescription) in '\(r.boxType)'", record.location)
         }
         if let rpu = dolbyVisionRPU { add("Dolby Vision RPU", "present", rpu) }
+        if let header = dolbyVisionRPUHeader { add("RPU Header", header.value.summary, header.location) }
         if let alternative = alternativeTransfer {
             add(
                 "Alternative Transfer", CICP.TransferCharacteristics(rawValue: alternative.value).description,
@@ -81,6 +82,13 @@ extension MovieTags {
         if let duration { text += ", \(duration.g4) s" }
         if isFragmented { text += ", fragmented" }
         if let trackListOffset { text += ", track list at byte \(trackListOffset)" }
+        if let scan {
+            text +=
+                "; scanned \(scan.units) \(scan.unitName), \(scan.frames) frame\(scan.frames == 1 ? "" : "s")"
+                + (scan.dolbyVisionRPUs > 0 ? ", \(scan.dolbyVisionRPUs) Dolby Vision RPUs" : "")
+                + " in the first \(scan.bytes) bytes"
+                + (scan.reachedEnd ? " (the whole file)" : " (not the whole file)")
+        }
         return text + "; \(bytesRead) bytes read"
     }
 }

@@ -23,9 +23,9 @@ extension Precedence {
         return nil
     }
 
-    /// The bitstream's statement: the HEVC or H.264 SPS VUI, the AV1 sequence header, or `vpcC`.
+    /// The bitstream's statement: the HEVC or H.264 SPS VUI, the AV1 sequence header, `vpcC`, or the VP9 frame header.
     static func bitstreamStatement(_ image: ImageTags) -> VideoCodeStatement? {
-        for source in [CICPTag.Source.hevcVUI, .avcVUI, .av1SequenceHeader, .vpcC] {
+        for source in [CICPTag.Source.hevcVUI, .avcVUI, .av1SequenceHeader, .vpcC, .vp9FrameHeader] {
             if let tag = image.cicp(from: source) { return statement(tag, image: image) }
         }
         return nil

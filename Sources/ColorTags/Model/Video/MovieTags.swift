@@ -17,6 +17,8 @@ public struct MovieTags: Hashable, Sendable {
     /// How many bytes the reader read from the file: the box or element headers it walked, `moov` (or `Tracks`,
     /// `SeekHead`, `Info`) and the first sample of each video track, never the media data in between.
     public var bytesRead: Int
+    /// For a raw stream, an RPU file or a transport stream, read only from its start: what was scanned.
+    public var scan: StreamScan?
 
     /// Creates a value.
     public init(
@@ -30,5 +32,33 @@ public struct MovieTags: Hashable, Sendable {
         self.isFragmented = isFragmented
         self.trackListOffset = trackListOffset
         self.bytesRead = bytesRead
+    }
+}
+
+/// How much of a raw video stream, RPU file or transport stream the reader scanned: it reads the first
+/// ``ReadLimits/maximumStreamScanBytes`` at most, so counts describe that prefix, not the whole file.
+public struct StreamScan: Hashable, Sendable {
+    /// The bytes scanned from the start of the file.
+    public var bytes: Int
+    /// Whether the scan reached the end of the file (the counts are then the file's).
+    public var reachedEnd: Bool
+    /// NAL units, OBUs or transport-stream packets scanned, with what they are (`"NAL units"`, `"OBUs"`, `"packets"`).
+    public var units: Int
+    public var unitName: String
+    /// Frames (pictures, temporal units, IVF frames) whose start was seen.
+    public var frames: Int
+    /// Dolby Vision RPUs (HEVC NAL units of type 62) seen.
+    public var dolbyVisionRPUs: Int
+
+    /// Creates a value.
+    public init(
+        bytes: Int, reachedEnd: Bool, units: Int, unitName: String, frames: Int = 0, dolbyVisionRPUs: Int = 0
+    ) {
+        self.bytes = bytes
+        self.reachedEnd = reachedEnd
+        self.units = units
+        self.unitName = unitName
+        self.frames = frames
+        self.dolbyVisionRPUs = dolbyVisionRPUs
     }
 }

@@ -56,6 +56,8 @@ public struct VideoStreamTags: Hashable, Sendable {
     public var dolbyVision: Located<DolbyVisionConfiguration>?
     /// A Dolby Vision RPU (HEVC NAL unit type 62) in the first sample.
     public var dolbyVisionRPU: TagLocation?
+    /// The header of the first Dolby Vision RPU, in a raw stream, transport stream or RPU file.
+    public var dolbyVisionRPUHeader: Located<DolbyVisionRPUHeader>?
     /// The alternative transfer characteristics SEI (H.265/H.264 payload 147): preferred_transfer_characteristics,
     /// an H.273 transfer code that replaces the VUI's for decoders that know it (DVB HLG: VUI 14, SEI 18).
     public var alternativeTransfer: Located<UInt8>?

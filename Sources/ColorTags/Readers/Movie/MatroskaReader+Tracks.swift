@@ -63,7 +63,10 @@ extension MatroskaReader {
                     case .av1: "av1C"
                     default: nil
                     }
-                if let type {
+                if codec == .vp9 {
+                    track.builder.readVP9CodecPrivate(
+                        Array(bytes[range]), offset: base + range.lowerBound, container: "\(path)/CodecPrivate (VP9)")
+                } else if let type {
                     track.builder.readConfiguration(
                         type: type, bytes: Array(bytes[range]), offset: base + range.lowerBound,
                         container: "\(path)/CodecPrivate (\(type))")

@@ -1,4 +1,4 @@
-/// Reads the colour tags of movies (MP4, QuickTime, Matroska, WebM) through a ``ByteSource``, seeking from structure
+/// Reads the colour tags of movies (MP4, QuickTime, Matroska, WebM, MPEG-TS) and raw video streams through a ``ByteSource``, seeking from structure
 /// to structure so that a movie of any size costs a few reads: box or element headers, the `moov` box (or Matroska
 /// `SeekHead`, `Info`, `Tracks`) and the first sample of each video track.
 enum MovieReader {
@@ -13,6 +13,12 @@ enum MovieReader {
         switch format {
         case .matroska:
             var reader = MatroskaReader(source: source, limits: limits)
+            return try reader.read()
+        case .mpegTS:
+            var reader = TransportStreamReader(source: source, limits: limits)
+            return try reader.read()
+        case .hevcStream, .avcStream, .av1Stream, .ivf, .dolbyVisionRPU:
+            var reader = ElementaryStreamReader(source: source, format: format, limits: limits)
             return try reader.read()
         default:
             var reader = ISOBMFFMovieReader(source: source, limits: limits, format: format)

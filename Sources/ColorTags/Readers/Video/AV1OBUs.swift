@@ -5,6 +5,8 @@ import ColorSpaces
 enum AV1OBUs {
     /// OBU_SEQUENCE_HEADER.
     static let sequenceHeader: UInt8 = 1
+    /// OBU_TEMPORAL_DELIMITER: the start of each temporal unit (frame) of a stream.
+    static let temporalDelimiter: UInt8 = 2
     /// OBU_METADATA.
     static let metadata: UInt8 = 5
 

@@ -12,7 +12,9 @@ extension VideoTrackBuilder {
             }
         case .av1:
             readOBUs(bytes, from: 0, offset: offset, container: container)
-        case .vp9, .other:
+        case .vp9:
+            readVP9Frame(bytes[...], offset: offset, container: container)
+        case .other:
             break
         }
     }

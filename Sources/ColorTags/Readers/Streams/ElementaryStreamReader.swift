@@ -1,0 +1,94 @@
+/// Reads raw video streams and Dolby Vision RPU files like a movie's video track: an HEVC or H.264 Annex B stream,
+/// an AV1 OBU stream (low-overhead format), an IVF file (AV1 or VP9 frames) or an RPU file. Only the first
+/// ``ReadLimits/maximumStreamScanBytes`` (4 MiB by default) are read, in one read from the start; ``MovieTags/scan``
+/// says how much that was and what it held.
+struct ElementaryStreamReader<Source: ByteSource> {
+    var source: Source
+    let format: ImageFileFormat
+    let limits: ReadLimits
+
+    /// The stream's tags: one track (an auxiliary image for an RPU file, which holds no picture).
+    mutating func read() throws(ColorTagsError) -> ColorTagging {
+        let length = Swift.min(source.count, Swift.max(0, limits.maximumStreamScanBytes))
+        let bytes = try source.read(at: 0, length: length)
+        let complete = bytes.count == source.count
+        var builder = VideoTrackBuilder(trackID: 1, codec: format == .avcStream ? .avc : .hevc)
+        var scan = StreamScan(bytes: bytes.count, reachedEnd: complete, units: 0, unitName: "NAL units")
+        var problems: [ReadProblem] = []
+        switch format {
+        case .hevcStream, .avcStream, .dolbyVisionRPU:
+            let counts = builder.readAnnexB(bytes, complete: complete, container: "\(format)") { $0 }
+            (scan.units, scan.frames, scan.dolbyVisionRPUs) = (counts.units, counts.frames, counts.rpus)
+            if format == .dolbyVisionRPU {
+                builder.image.role = .auxiliary("Dolby Vision RPU metadata (no picture)")
+                scan.frames = counts.rpus  // one RPU per frame
+            }
+        case .av1Stream:
+            builder = VideoTrackBuilder(trackID: 1, codec: .av1)
+            let obus = AV1OBUs.split(bytes, limit: VideoTrackBuilder.maximumNALUnits)
+            scan.unitName = "OBUs"
+            scan.units = obus.count
+            scan.frames = obus.count { $0.type == AV1OBUs.temporalDelimiter }
+            builder.readOBUs(bytes, from: 0, offset: 0, container: "AV1 OBU stream")
+            if obus.isEmpty { problems.append(ReadProblem(.malformed, "the AV1 stream holds no complete OBU")) }
+        case .ivf:
+            builder = try readIVF(bytes, scan: &scan, problems: &problems)
+        default:
+            throw .malformed(format, "not a raw video stream")
+        }
+        let (image, trackProblems) = builder.build(imageIndex: 0)
+        var tagging = ColorTagging(
+            format: format, byteCount: source.count, images: [image], problems: problems + trackProblems)
+        tagging.movie = MovieTags(
+            container: "\(format)", trackCount: 1, videoTrackCount: 1, bytesRead: source.bytesRead)
+        tagging.movie?.scan = scan
+        return tagging
+    }
+
+    /// An IVF file (the 32-byte `DKIF` header, then frames behind 12-byte headers: size, little-endian, and a 64-bit
+    /// timestamp): AV1 frames' OBUs, or the first VP9 frame's header.
+    func readIVF(_ bytes: [UInt8], scan: inout StreamScan, problems: inout [ReadProblem]) throws(ColorTagsError)
+        -> VideoTrackBuilder
+    {
+        guard bytes.count >= 32 else { throw .malformed(.ivf, "the file ends inside its 32-byte header") }
+        let fourCC = Bytes.fourCC(bytes[8..<12])
+        let codec: VideoStreamTags.Codec = fourCC == "AV01" ? .av1 : fourCC == "VP90" ? .vp9 : .other
+        var builder = VideoTrackBuilder(trackID: 1, codec: codec)
+        builder.video.codecID = fourCC
+        builder.image.width = Int(bytes[12]) | Int(bytes[13]) << 8
+        builder.image.height = Int(bytes[14]) | Int(bytes[15]) << 8
+        scan.unitName = codec == .av1 ? "OBUs" : "frames"
+        var position = 32
+        while position + 12 <= bytes.count, scan.frames < VideoTrackBuilder.maximumNALUnits {
+            let size = (0..<4).reduce(0) { $0 | Int(bytes[position + $1]) << (8 * $1) }
+            let container = "IVF frame \(scan.frames + 1)"
+            guard let frame = Bytes.range(position + 12, size, within: bytes.count) else {
+                if scan.reachedEnd {
+                    problems.append(
+                        ReadProblem(
+                            .truncated,
+                            "\(container) declares \(size) bytes, but the file ends after \(bytes.count - position - 12)"
+                        ))
+                }
+                break
+            }
+            scan.frames += 1
+            if scan.frames == 1 {
+                builder.video.firstSample = TagLocation(offset: frame.lowerBound, length: size, container: container)
+            }
+            switch codec {
+            case .av1:
+                let frameBytes = Array(bytes[frame])
+                scan.units += AV1OBUs.split(frameBytes, limit: VideoTrackBuilder.maximumNALUnits).count
+                builder.readOBUs(frameBytes, from: 0, offset: frame.lowerBound, container: container)
+            case .vp9 where scan.frames == 1:
+                builder.readVP9Frame(bytes[frame], offset: frame.lowerBound, container: container)
+            default:
+                break
+            }
+            position = frame.upperBound
+        }
+        if codec != .av1 { scan.units = scan.frames }
+        return builder
+    }
+}

@@ -1,0 +1,71 @@
+/// Tells raw video streams, Dolby Vision RPU files and MPEG transport streams by their first bytes, never by their
+/// extension: a start code followed by a plausible NAL unit header, the `DKIF` of IVF, an AV1 OBU header with valid
+/// bits, or transport-stream sync bytes at the packet pitch.
+enum StreamSignature {
+    /// The format `bytes` (the start of a file) are, or nil.
+    static func format(of bytes: [UInt8]) -> ImageFileFormat? {
+        // "DKIF", version 0 and a header length of 32 (little-endian).
+        if bytes.matches(Array("DKIF".utf8) + [0, 0, 32, 0], at: 0) {
+            return .ivf
+        }
+        if transportPacketSize(bytes) != nil { return .mpegTS }
+        if let format = annexBFormat(bytes) { return format }
+        return isOBUStream(bytes) ? .av1Stream : nil
+    }
+
+    /// 188 or 192 (`.m2ts`: a 4-byte timestamp before each packet) when sync bytes 0x47 sit at that pitch in every
+    /// packet `bytes` hold (at least two, at most five are checked).
+    static func transportPacketSize(_ bytes: [UInt8]) -> Int? {
+        for (size, start) in [(188, 0), (192, 4)] {
+            let packets = Swift.min(5, (bytes.count - start) / size)
+            guard packets >= 2 else { continue }
+            if (0..<packets).allSatisfy({ bytes[start + $0 * size] == 0x47 }) { return size }
+        }
+        return nil
+    }
+
+    /// The first NAL unit after leading zero bytes and a start code (`00 00 01`): where its header starts.
+    static func firstNALHeader(_ bytes: [UInt8]) -> Int? {
+        var position = 0
+        while position < Swift.min(bytes.count, 64), bytes[position] == 0 { position += 1 }
+        guard position >= 2, bytes.u8(position) == 1, position + 3 <= bytes.count else { return nil }
+        return position + 1
+    }
+
+    /// An HEVC stream, H.264 stream or RPU file: the first NAL unit's header must be one of the types a stream starts
+    /// with. The two header syntaxes do not overlap for those types: HEVC's are two bytes `0x40…0x4E` (VPS, SPS, PPS,
+    /// AUD, prefix SEI) with nuh_temporal_id_plus1 ≠ 0, H.264's one byte (SPS and PPS with nal_ref_idc ≠ 0, AUD and
+    /// SEI with nal_ref_idc 0).
+    static func annexBFormat(_ bytes: [UInt8]) -> ImageFileFormat? {
+        guard let header = firstNALHeader(bytes) else { return nil }
+        let first = bytes[header]
+        let second = bytes[header + 1]
+        let hevcType = (first >> 1) & 0x3F
+        let hevcHeaderValid = first & 0x80 == 0 && second & 0x07 != 0
+        if hevcHeaderValid, hevcType == 62, second == 0x01, bytes[header + 2] == DolbyVisionRPUHeader.prefix {
+            return .dolbyVisionRPU
+        }
+        if hevcHeaderValid, first & 0x01 == 0, second >> 3 == 0, [32, 33, 34, 35, 39].contains(hevcType) {
+            return .hevcStream
+        }
+        switch first {
+        case 0x27, 0x47, 0x67, 0x28, 0x48, 0x68, 0x06, 0x09: return .avcStream
+        default: return nil
+        }
+    }
+
+    /// An AV1 low-overhead stream: the first OBU is a temporal delimiter (empty) or a sequence header, with
+    /// obu_forbidden_bit and obu_reserved_1bit clear and a size field.
+    static func isOBUStream(_ bytes: [UInt8]) -> Bool {
+        guard let header = bytes.first, header & 0x81 == 0, header & 0x02 != 0 else { return false }
+        let type = (header >> 3) & 0x0F
+        let sizeAt = header & 0x04 != 0 ? 2 : 1
+        if header & 0x04 != 0, (bytes.u8(1) ?? 0xFF) & 0x07 != 0 { return false }  // extension reserved bits
+        guard let size = AV1SequenceHeader.leb128(bytes, at: sizeAt) else { return false }
+        switch type {
+        case 2: return size.value == 0
+        case 1: return size.value >= 3 && size.value < 1 << 16
+        default: return false
+        }
+    }
+}
