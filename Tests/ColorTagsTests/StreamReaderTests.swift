@@ -204,6 +204,16 @@ struct StreamBytesTests {
         #expect(tags.text(path: "RPU.bin").contains("3 Dolby Vision RPUs"))
     }
 
+    @Test("an RPU file as dovi_tool writes it: start code, then the RPU payload without the 7C 01 NAL header")
+    func doviToolRPUFile() throws {
+        let bare = [UInt8](Self.profile8RPU[0..<4]) + Self.profile8RPU[6...]
+        let tags = try ColorTagging(bytes: bare + bare)
+        #expect(tags.format == .dolbyVisionRPU)
+        #expect(tags.movie?.scan?.dolbyVisionRPUs == 2)
+        #expect(tags.primary.video?.dolbyVisionRPUHeader?.value.profileHint == 8)
+        #expect(tags.problems.isEmpty && tags.findings().isEmpty)
+    }
+
     @Test("a broken RPU header is a malformed finding, not a guess")
     func brokenRPU() throws {
         let tags = try ColorTagging(bytes: [0, 0, 0, 1, 0x7C, 0x01, 0x19, 0xFC, 0x00])  // rpu_type 63

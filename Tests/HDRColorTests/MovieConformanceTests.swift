@@ -41,6 +41,9 @@ struct MovieConformanceTests {
                 let value = Double(ratio.horizontal) / Double(ratio.vertical)
                 #expect(abs(value - (expected.double ?? .nan)) <= (fact.tolerance ?? 0), why)
             case "dolbyVisionProfile": #expect(video.dolbyVision.map { Int($0.value.profile) } == expected.int, why)
+            case "rpuCount": #expect(tags.movie?.scan?.dolbyVisionRPUs == expected.int, why)
+            case "rpuProfile": #expect(video.dolbyVisionRPUHeader?.value.profileHint == expected.int, why)
+            case "frames": #expect(tags.movie?.scan?.frames == expected.int, why)
             case "hdr10plus":
                 guard case .bool(let present) = expected else { throw MovieConformance.FactError.notBoolean(why) }
                 #expect((video.hdr10Plus != nil) == present, why)

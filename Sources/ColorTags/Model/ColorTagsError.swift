@@ -23,7 +23,8 @@ public enum ColorTagsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unreadableFile(let path, let reason):
             "cannot read \(TextSanitizer.sanitize(path)): \(reason)"
         case .unrecognizedFormat(let bytes):
-            "not an ICC profile or a recognised image (PNG, JPEG, HEIF, AVIF) or movie (MP4, QuickTime, Matroska): it starts with "
+            "not an ICC profile or a recognised image (PNG, JPEG, HEIF, AVIF), movie (MP4, QuickTime, Matroska, MPEG-TS) or "
+                + "stream (HEVC, H.264, AV1 OBUs, IVF, Dolby Vision RPUs): it starts with "
                 + (bytes.isEmpty
                     ? "nothing (empty file)"
                     : bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " "))

@@ -33,8 +33,8 @@ public enum ImageFileFormat: String, Hashable, Sendable, CaseIterable, CustomStr
     case av1Stream = "AV1 OBU stream"
     /// An IVF file (`.ivf`): the 32-byte header `DKIF`, then frames with 12-byte headers (AV1 or VP9).
     case ivf = "IVF"
-    /// A Dolby Vision RPU file as dovi_tool writes it (`.bin`): Annex B start codes, each before an HEVC NAL unit of
-    /// type 62 (header `7C 01`) whose payload starts with the RPU prefix 0x19.
+    /// A Dolby Vision RPU file as dovi_tool writes it (`.bin`): Annex B start codes, each before an RPU payload that
+    /// starts with the prefix 0x19 (dovi_tool removes the `7C 01` NAL header; units that keep it are read too).
     case dolbyVisionRPU = "Dolby Vision RPU"
 
     public var description: String { rawValue }

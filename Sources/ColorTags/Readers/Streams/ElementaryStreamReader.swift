@@ -17,7 +17,9 @@ struct ElementaryStreamReader<Source: ByteSource> {
         var problems: [ReadProblem] = []
         switch format {
         case .hevcStream, .avcStream, .dolbyVisionRPU:
-            let counts = builder.readAnnexB(bytes, complete: complete, container: "\(format)") { $0 }
+            let counts = builder.readAnnexB(
+                bytes, complete: complete, container: "\(format)", rpuFile: format == .dolbyVisionRPU
+            ) { $0 }
             (scan.units, scan.frames, scan.dolbyVisionRPUs) = (counts.units, counts.frames, counts.rpus)
             if format == .dolbyVisionRPU {
                 builder.image.role = .auxiliary("Dolby Vision RPU metadata (no picture)")

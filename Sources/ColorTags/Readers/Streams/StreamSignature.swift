@@ -42,7 +42,12 @@ enum StreamSignature {
         let second = bytes[header + 1]
         let hevcType = (first >> 1) & 0x3F
         let hevcHeaderValid = first & 0x80 == 0 && second & 0x07 != 0
-        if hevcHeaderValid, hevcType == 62, second == 0x01, bytes[header + 2] == DolbyVisionRPUHeader.prefix {
+        // dovi_tool writes RPU files as start code + RPU payload, the `7C 01` NAL header removed (its
+        // write_rpu_file); a unit that keeps the header is read too. 0x19 is no stream-starting NAL header in HEVC
+        // (type 12, reserved) or H.264 (type 25, unspecified).
+        if first == DolbyVisionRPUHeader.prefix
+            || (hevcHeaderValid && hevcType == 62 && second == 0x01 && bytes[header + 2] == DolbyVisionRPUHeader.prefix)
+        {
             return .dolbyVisionRPU
         }
         if hevcHeaderValid, first & 0x01 == 0, second >> 3 == 0, [32, 33, 34, 35, 39].contains(hevcType) {

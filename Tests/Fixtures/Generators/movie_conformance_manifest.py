@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+# Writes Tests/Fixtures/conformance/movies.json: other projects' movies and streams with the facts their own tests
+# assert (each with its citation), byte counts and SHA-256 taken from local snapshots of the repositories
+# (/work/.mirror/<Owner>+<name>/repo, fetched with the session's fetch tool). Python 3 standard library; run by hand
+# when the list changes: python3 movie_conformance_manifest.py > ../conformance/movies.json
+import hashlib, json, subprocess
+M="/work/.mirror"
+sources=[
+ {"id":"mp4parse-rust","repository":"mozilla/mp4parse-rust","commit":"8a49a07","license":"MPL-2.0","licensePath":"LICENSE",
+  "note":"Mozilla's MP4 parser (Firefox); mp4parse/tests holds small movies its public tests read."},
+ {"id":"dovi_tool","repository":"quietvoid/dovi_tool","commit":"d4734e5f59bd609a540de672dca5ea65bedbf76a","license":"MIT","licensePath":"LICENSE",
+  "note":"Dolby Vision RPU tool; assets/ holds HEVC and AV1 streams, Matroska movies and RPU files its tests read."},
+ {"id":"hdr10plus_tool","repository":"quietvoid/hdr10plus_tool","commit":"82cb01b","license":"MIT","licensePath":"LICENSE",
+  "note":"HDR10+ metadata tool; assets/ holds HEVC streams and Matroska movies its tests read."},
+]
+def full(repo, c):
+    return subprocess.run(["git","-C",f"{M}/{repo.replace('/','+')}/repo","rev-parse",c],capture_output=True,text=True).stdout.strip()
+for s in sources: s["commit"]=full(s["repository"],s["commit"])
+def blob(repo, commit, path):
+    return subprocess.run(["git","-C",f"{M}/{repo.replace('/','+')}/repo","show",f"{commit}:{path}"],capture_output=True,check=True).stdout
+files=[]
+def add(sid, up, verdict, facts, description):
+    s=next(x for x in sources if x["id"]==sid)
+    data=blob(s["repository"],s["commit"],up)
+    name=up.split("/")[-1]
+    files.append({"path":f"{sid}/{name}","source":sid,"upstreamPath":up,"byteCount":len(data),
+      "sha256":hashlib.sha256(data).hexdigest(),"description":description,"verdict":verdict,"facts":facts})
+def cite(path,line,quote,source=None):
+    c={"path":path,"line":line,"quote":quote}
+    if source: c["source"]=source
+    return c
+pub="mp4parse/tests/public.rs"
+add("mp4parse-rust","mp4parse/tests/video_colr_nclx_two_colr.mp4","clean",[
+  {"fact":"transfer","expected":18,"citation":cite(pub,936,"assert_video_nclx_colour_info(mp4::read_mp4(input, strictness), 18);")},
+  {"fact":"codec","expected":"H.264","citation":cite(pub,245,"An h264 video sample entry with two nclx colr boxes")}],
+  "H.264 with two colr nclx boxes, HLG (18) then a BT.2020 (14) fallback; the first wins")
+add("mp4parse-rust","mp4parse/tests/video_colr_nclx_and_icc.mp4","error",[
+  {"fact":"transfer","expected":18,"citation":cite(pub,956,"assert_video_nclx_colour_info(mp4::read_mp4(input, strictness), 18);")}],
+  "the second colr patched from nclx to rICC: a 7-byte 'ICC profile' (icc.unparseable: an ICC-first reader finds no profile)")
+add("mp4parse-rust","mp4parse/tests/h264_white_frame_sar_16_9.mp4","clean",[
+  {"fact":"size","expected":{"width":640,"height":480},"citation":cite(pub,1585,"assert_eq!(v.width, 640);")},
+  {"fact":"pixelAspectRatio","expected":16.0/9.0,"tolerance":1e-9,"citation":cite(pub,1590,"16.0 / 9.0,")}],
+  "H.264 with a 16:9 pixel aspect ratio, untagged (the tags.untagged note)")
+add("mp4parse-rust","mp4parse/tests/tiny_av1.mp4","clean",[
+  {"fact":"codec","expected":"AV1","citation":cite(pub,856,"assert_eq!(v.codec_type, mp4::CodecType::AV1);")},
+  {"fact":"size","expected":{"width":64,"height":64},"citation":cite(pub,857,"assert_eq!(v.width, 64);")},
+  {"fact":"bitDepth","expected":8,"citation":cite(pub,866,"assert_eq!(av1c.bit_depth, 8);")}],
+  "an 8-bit AV1 frame in MP4 without colour (the tags.untagged note)")
+add("dovi_tool","assets/hevc_tests/regular.mkv","clean",[
+  {"fact":"dolbyVisionProfile","expected":8,"citation":cite("tests/rpu/info.rs",76,".and(predicate::str::contains(\"  Profile: 8\"))","regular_rpu.bin, which tests/hevc/extract_rpu.rs:122 extracts from this file")},
+  {"fact":"codec","expected":"HEVC","citation":cite("tests/hevc/extract_rpu.rs",122,"let input_file = Path::new(\"assets/hevc_tests/regular.mkv\");")}],
+  "Dolby Vision 8.1 HEVC in Matroska (BlockAdditionMapping dvvC), PQ HDR10 base")
+add("hdr10plus_tool","assets/hevc_tests/regular.mkv","clean",[
+  {"fact":"hdr10plus","expected":True,"citation":cite("tests/hevc/extract.rs",2018,"let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");","259 SceneInfo entries of HDR10+ metadata extracted from this file")},
+  {"fact":"codec","expected":"HEVC","citation":cite("tests/hevc/extract.rs",2014,"let input_file = Path::new(\"assets/hevc_tests/regular.mkv\");")}],
+  "HDR10 + HDR10+ HEVC in Matroska")
+info="tests/rpu/info.rs"
+add("dovi_tool","assets/hevc_tests/regular_rpu.bin","clean",[
+  {"fact":"rpuCount","expected":259,"citation":cite(info,75,".and(predicate::str::contains(\"  Frames: 259\"))")},
+  {"fact":"rpuProfile","expected":8,"citation":cite(info,76,".and(predicate::str::contains(\"  Profile: 8\"))")}],
+  "259 profile 8 RPUs as dovi_tool writes them (start code, RPU payload without the 7C 01 NAL header)")
+add("dovi_tool","assets/hevc_tests/regular_rpu_mel.bin","clean",[
+  {"fact":"rpuCount","expected":259,"citation":cite(info,33,".and(predicate::str::contains(\"  Frames: 259\"))")},
+  {"fact":"rpuProfile","expected":7,"citation":cite(info,34,".and(predicate::str::contains(\"  Profile: 7 (MEL)\"))")}],
+  "259 profile 7 MEL RPUs")
+add("dovi_tool","assets/tests/fel_orig.bin","clean",[
+  {"fact":"rpuCount","expected":1,"citation":cite(info,52,".and(predicate::str::contains(\"  Frames: 1\"))")},
+  {"fact":"rpuProfile","expected":7,"citation":cite(info,53,".and(predicate::str::contains(\"  Profile: 7 (FEL)\"))")}],
+  "one profile 7 FEL RPU")
+add("dovi_tool","assets/tests/profile5.bin","clean",[
+  {"fact":"rpuProfile","expected":5,"citation":cite("src/tests/rpu.rs",74,"assert_eq!(dovi_rpu.dovi_profile, 5);")}],
+  "one profile 5 RPU (full-range IPTPQc2 base layer)")
+add("dovi_tool","assets/hevc_tests/regular.hevc","clean",[
+  {"fact":"rpuCount","expected":259,"citation":cite("tests/hevc/extract_rpu.rs",47,".assert(predicate::path::eq_file(expected_rpu));","the 259 RPUs of regular_rpu.bin (tests/rpu/info.rs:75) are extracted from this stream")},
+  {"fact":"codec","expected":"HEVC","citation":cite("tests/hevc/extract_rpu.rs",31,"let input_file = Path::new(\"assets/hevc_tests/regular.hevc\");")}],
+  "a raw HEVC stream (Annex B) with a Dolby Vision profile 8 RPU per frame, PQ HDR10 base")
+h10p="tests/hevc/extract.rs"
+add("hdr10plus_tool","assets/hevc_tests/regular.hevc","clean",[
+  {"fact":"hdr10plus","expected":True,"citation":cite(h10p,2002,"let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");","259 SceneInfo entries extracted from this stream")},
+  {"fact":"frames","expected":259,"citation":cite(h10p,2002,"let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");","regular_metadata.json holds one SceneInfo entry per frame, 259")}],
+  "a raw HEVC stream (Annex B) with HDR10+ SEI per frame")
+print(json.dumps({"schema":1,"sources":sources,"files":files},indent=2,ensure_ascii=False))
