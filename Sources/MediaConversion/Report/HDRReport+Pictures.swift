@@ -127,6 +127,8 @@ extension HDRReport {
 
     /// A luminance or ratio with sensible precision, without trailing zeros.
     func format(_ value: Double) -> String {
-        value == value.rounded() && value.magnitude < 1e15 ? String(Int(value)) : String(format: "%.3g", value)
+        guard value.isFinite, value.magnitude < 1e15 else { return String(format: "%.3g", value) }
+        if value.magnitude >= 100 || value == value.rounded() { return String(Int(value.rounded())) }
+        return String(format: "%.3g", value)
     }
 }
