@@ -73,31 +73,23 @@ public struct ChromaticityDensity: Hashable, Sendable {
         let toXYZ = RGBPrimaries.bt2020.rgbToXYZ
         let toGamut = Gamut.allCases.map { RGBPrimaries.bt2020.conversionMatrix(to: $0.primaries) }
         let threshold = Self.minimumLuminance / referenceWhite
-        let plane = view.plane(0)
-        let partials = RowChunks.map(view.height) { rows in
-            var partial = ChromaticityDensity()
-            for y in rows {
-                let row = plane.row(y, as: Float.self)
-                for x in 0..<view.width {
-                    let rgb = SIMD3(Double(row[4 * x]), Double(row[4 * x + 1]), Double(row[4 * x + 2]))
-                    let xyz = toXYZ * rgb
-                    let sum = xyz.x + xyz.y + xyz.z
-                    guard xyz.y.isFinite, sum.isFinite, xyz.y >= threshold, sum > 0 else {
-                        partial.darkCount += 1
-                        continue
-                    }
-                    partial.placedCount += 1
-                    if let cell = Self.cell(x: xyz.x / sum, y: xyz.y / sum) {
-                        partial.counts[cell.row * Self.columns + cell.column] += 1
-                    }
-                    let limit = -Self.tolerance * xyz.y
-                    for g in toGamut.indices {
-                        let converted = toGamut[g] * rgb
-                        if min(converted.x, converted.y, converted.z) < limit { partial.outsideCounts[g] += 1 }
-                    }
-                }
+        let partials = RowChunks.fold(view, from: ChromaticityDensity()) { partial, r, g, b in
+            let rgb = SIMD3(Double(r), Double(g), Double(b))
+            let xyz = toXYZ * rgb
+            let sum = xyz.x + xyz.y + xyz.z
+            guard xyz.y.isFinite, sum.isFinite, xyz.y >= threshold, sum > 0 else {
+                partial.darkCount += 1
+                return
             }
-            return partial
+            partial.placedCount += 1
+            if let cell = Self.cell(x: xyz.x / sum, y: xyz.y / sum) {
+                partial.counts[cell.row * Self.columns + cell.column] += 1
+            }
+            let limit = -Self.tolerance * xyz.y
+            for g in toGamut.indices {
+                let converted = toGamut[g] * rgb
+                if min(converted.x, converted.y, converted.z) < limit { partial.outsideCounts[g] += 1 }
+            }
         }
         for partial in partials {
             for i in counts.indices { counts[i] += partial.counts[i] }

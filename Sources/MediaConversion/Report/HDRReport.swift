@@ -110,9 +110,17 @@ public struct HDRReport: Sendable {
         declaredPrimaries = tagging?.primary.effective.primaries
     }
 
+    /// The measurements both kinds of file share.
+    struct Measurements {
+        var frame: LinearFrame
+        var histogram: LuminanceHistogram
+        var chromaticity: ChromaticityDensity
+        var lightLevel: ContentLightLevel
+    }
+
     init(
         path: String, isMovie: Bool, options: Options, encoding: PixelEncoding, size: (Int, Int), isHDR: Bool,
-        frame: LinearFrame
+        measured: Measurements, declared: ContentLightLevel?, masteringDisplay: MasteringDisplayColorVolume?
     ) {
         self.path = path
         self.isMovie = isMovie
@@ -120,10 +128,12 @@ public struct HDRReport: Sendable {
         encodingDescription = "'\(encoding.format)' \(encoding.colorSpace.name)"
         self.size = size
         self.isHDR = isHDR
-        self.frame = frame
-        histogram = LuminanceHistogram()
-        chromaticity = ChromaticityDensity()
-        measuredLightLevel = ContentLightLevel(maxContentLightLevel: 0, maxFrameAverageLightLevel: 0)
+        frame = measured.frame
+        histogram = measured.histogram
+        chromaticity = measured.chromaticity
+        measuredLightLevel = measured.lightLevel
+        declaredLightLevel = declared
+        self.masteringDisplay = masteringDisplay
         renditions = []
         findings = []
         notes = []
@@ -164,12 +174,10 @@ public struct HDRReport: Sendable {
         }
         var report = HDRReport(
             path: url.path, isMovie: false, options: options, encoding: image.encoding,
-            size: (image.width, image.height), isHDR: image.isHDR, frame: frame)
-        report.histogram = histogram
-        report.chromaticity = density
-        report.measuredLightLevel = meter.lightLevel
-        report.declaredLightLevel = image.contentLightLevel
-        report.masteringDisplay = image.masteringDisplay
+            size: (image.width, image.height), isHDR: image.isHDR,
+            measured: Measurements(
+                frame: frame, histogram: histogram, chromaticity: density, lightLevel: meter.lightLevel),
+            declared: image.contentLightLevel, masteringDisplay: image.masteringDisplay)
         report.renditions = renditions
         if let gainMap = image.gainMap {
             report.notes.append(

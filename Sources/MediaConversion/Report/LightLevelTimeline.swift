@@ -103,12 +103,10 @@ extension HDRReport {
         guard let picture else { throw .unreadable("\(url.path): the movie has no frame") }
         var report = HDRReport(
             path: url.path, isMovie: true, options: options, encoding: stream.encoding,
-            size: (stream.width, stream.height), isHDR: stream.encoding.colorSpace.isHDR, frame: picture.frame)
-        report.histogram = histogram
-        report.chromaticity = density
-        report.measuredLightLevel = overall.lightLevel
-        report.declaredLightLevel = stream.contentLightLevel
-        report.masteringDisplay = stream.masteringDisplay
+            size: (stream.width, stream.height), isHDR: stream.encoding.colorSpace.isHDR,
+            measured: Measurements(
+                frame: picture.frame, histogram: histogram, chromaticity: density, lightLevel: overall.lightLevel),
+            declared: stream.contentLightLevel, masteringDisplay: stream.masteringDisplay)
         report.timeline = timeline
         if stream.hasHDR10Plus || stream.dolbyVision != nil {
             report.notes.append(

@@ -44,17 +44,8 @@ public struct LuminanceHistogram: Hashable, Sendable {
     /// Counts every pixel of `view`: extended-linear BT.2020 RGBA float (``LinearFrame/encoding``), 1.0 =
     /// `referenceWhite` cd/m²; over rows in parallel.
     public mutating func add(_ view: PixelBufferView, referenceWhite: Double) {
-        let plane = view.plane(0)
-        let partials = RowChunks.map(view.height) { rows in
-            var partial = LuminanceHistogram()
-            for y in rows {
-                let row = plane.row(y, as: Float.self)
-                for x in 0..<view.width {
-                    let luminance = LinearFrame.luminance(row[4 * x], row[4 * x + 1], row[4 * x + 2]) * referenceWhite
-                    partial.count(luminance)
-                }
-            }
-            return partial
+        let partials = RowChunks.fold(view, from: LuminanceHistogram()) { partial, r, g, b in
+            partial.count(LinearFrame.luminance(r, g, b) * referenceWhite)
         }
         for partial in partials {
             for i in counts.indices { counts[i] += partial.counts[i] }

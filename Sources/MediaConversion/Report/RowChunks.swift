@@ -1,4 +1,5 @@
 import Foundation
+import PixelBuffers
 
 /// Splits `0..<count` rows into one chunk per core and runs `body` on each chunk concurrently; returns each chunk's
 /// result in row order, for the caller to merge (no shared mutable state).
@@ -22,5 +23,23 @@ enum RowChunks {
             slots[chunk] = body(lower..<min(count, lower + step))
         }
         return results.map { $0! }
+    }
+}
+
+extension RowChunks {
+    /// Folds every pixel of `view` (RGBA float) into one `T` per chunk of rows, each starting from `initial`, in
+    /// parallel; `body` gets the pixel's red, green and blue. Returns the chunks' results for the caller to merge.
+    static func fold<T: Sendable>(
+        _ view: PixelBufferView, from initial: T, _ body: @Sendable (inout T, Float, Float, Float) -> Void
+    ) -> [T] {
+        let plane = view.plane(0)
+        return map(view.height) { rows in
+            var partial = initial
+            for y in rows {
+                let row = plane.row(y, as: Float.self)
+                for x in 0..<view.width { body(&partial, row[4 * x], row[4 * x + 1], row[4 * x + 2]) }
+            }
+            return partial
+        }
     }
 }
