@@ -7,7 +7,7 @@ struct CommandLineTests {
     func help() throws {
         let result = try CommandLineTool.run(["--help"])
         #expect(result.status == 0)
-        for subcommand in ["demo", "plot", "inspect", "profile", "validate", "tag"] {
+        for subcommand in ["demo", "plot", "inspect", "profile", "validate", "tag", "report"] {
             #expect(result.standardOutput.contains(subcommand), "missing \(subcommand) in --help")
         }
     }

@@ -30,6 +30,11 @@ struct DemoCommandTests {
             let svg = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"), "\(name)")
         }
+        for (name, section) in [("hdr10.report.html", "Light level over time"), ("hdr-pq.report.html", "False-colour")]
+        {
+            let page = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains(section), "\(name)")
+        }
 
         // The ISO HDR PNG: BT.2408 reference white (band 3, second of eight patches) is 203 cd/m², the highlights
         // 1000 and 4000 cd/m², and the stated cLLI is the master's 4000 cd/m².

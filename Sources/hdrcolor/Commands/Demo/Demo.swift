@@ -17,8 +17,9 @@ extension HDRColorCommand {
                 half-float extended-linear Display P3 (an EDR layer's format), tone maps it for display headrooms 1×, 2×, \
                 4× and 16×, exports it to 'x420' BT.2100 HLG, writes ISO HDR PNG and AVIF files, an SDR PNG, a gain-map \
                 JPEG, a contact sheet and SVG plots of the curves, a one-second HDR10 movie of the frame (HEVC through \
-                x265) and its HLG conversion (MediaConverter), validates the files with the rules of \
-                `hdrcolor validate`, and prints the timings and verdicts. Exits 1 when a file fails validation.
+                x265) and its HLG conversion (MediaConverter), HTML reports (`hdrcolor report`) of the movie and the PNG, \
+                validates the files with the rules of `hdrcolor validate`, and prints the timings and verdicts. Exits 1 \
+                when a file fails validation.
                 """
         )
 
@@ -144,6 +145,7 @@ struct DemoJob {
                 fileType: .png, colorSpace: .bt2100PQ, bitDepth: 16, masteringDisplay: Self.masteringDisplay),
             requirements: [.isoHDR])
         try writeMovies(source, pqVideo, lightLevel)
+        try writeReports()
         try plot(
             "tone-curves.svg", "the headroom tone curve for each display",
             HDRColorCommand.Plot.ToneMap.parse(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HDRColor
+import MediaConversion
 
 extension HDRColorCommand.Plot {
     /// `hdrcolor plot transfer`: transfer functions as signal → luminance, on a logarithmic luminance axis.

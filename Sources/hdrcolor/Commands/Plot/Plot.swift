@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HDRColor
+import MediaConversion
 
 extension HDRColorCommand {
     /// `hdrcolor plot`: SVG plots of tone curves and transfer functions.

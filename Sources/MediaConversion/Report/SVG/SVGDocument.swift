@@ -1,26 +1,26 @@
 import Foundation
 
 /// A minimal SVG 1.1 writer: elements appended in order, text escaped, numbers with two decimals.
-struct SVGDocument {
-    let width: Double
-    let height: Double
+package struct SVGDocument {
+    package let width: Double
+    package let height: Double
     private(set) var body: [String] = []
 
-    init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
-    static func number(_ v: Double) -> String { String(format: "%.2f", v) }
+    package static func number(_ v: Double) -> String { String(format: "%.2f", v) }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    mutating func raw(_ element: String) { body.append(element) }
+    package mutating func raw(_ element: String) { body.append(element) }
 
-    mutating func rect(
+    package mutating func rect(
         x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String = "none", opacity: Double = 1
     ) {
         let n = Self.number
@@ -29,7 +29,7 @@ struct SVGDocument {
         )
     }
 
-    mutating func line(
+    package mutating func line(
         x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1, dash: String? = nil
     ) {
         let n = Self.number
@@ -39,7 +39,7 @@ struct SVGDocument {
         )
     }
 
-    mutating func polyline(
+    package mutating func polyline(
         _ points: [(Double, Double)], stroke: String, width: Double, dash: String? = nil, clipPath: String? = nil
     ) {
         guard points.count > 1 else { return }
@@ -51,16 +51,16 @@ struct SVGDocument {
         )
     }
 
-    mutating func circle(x: Double, y: Double, radius: Double, fill: String, stroke: String = "white") {
+    package mutating func circle(x: Double, y: Double, radius: Double, fill: String, stroke: String = "white") {
         let n = Self.number
         body.append(
             #"<circle cx="\#(n(x))" cy="\#(n(y))" r="\#(n(radius))" fill="\#(fill)" stroke="\#(stroke)" stroke-width="1.5"/>"#
         )
     }
 
-    enum Anchor: String { case start, middle, end }
+    package enum Anchor: String { case start, middle, end }
 
-    mutating func text(
+    package mutating func text(
         _ string: String, x: Double, y: Double, size: Double = 12, anchor: Anchor = .start, fill: String = "#222",
         weight: String = "normal", rotate: Double? = nil, halo: Bool = false
     ) {
@@ -72,7 +72,7 @@ struct SVGDocument {
         )
     }
 
-    mutating func clipRect(id: String, x: Double, y: Double, width: Double, height: Double) {
+    package mutating func clipRect(id: String, x: Double, y: Double, width: Double, height: Double) {
         let n = Self.number
         body.append(
             #"<defs><clipPath id="\#(id)"><rect x="\#(n(x))" y="\#(n(y))" width="\#(n(width))" height="\#(n(height))"/></clipPath></defs>"#
@@ -80,7 +80,7 @@ struct SVGDocument {
     }
 
     /// The complete document.
-    var rendered: String {
+    package var rendered: String {
         let header =
             #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Self.number(width))" height="\#(Self.number(height))" viewBox="0 0 \#(Self.number(width)) \#(Self.number(height))" font-family="Helvetica, Arial, sans-serif">"#
         return ([#"<?xml version="1.0" encoding="UTF-8"?>"#, header] + body + ["</svg>", ""]).joined(separator: "\n")

@@ -2,73 +2,104 @@ import Foundation
 
 /// A line chart rendered to a self-contained SVG: a plot area with gridlines, ticks labelled on both sides of each
 /// axis (e.g. stops below and cd/m² above), series, dashed guide lines, labelled markers and a legend.
-struct SVGChart {
-    struct Tick {
-        var value: Double
-        var label: String
+package struct SVGChart {
+    package struct Tick {
+        package var value: Double
+        package var label: String
         /// The label on the opposite side (top for x, right for y); nil for none.
-        var secondary: String?
+        package var secondary: String?
         /// A major tick draws a stronger gridline. An empty `label` draws only the secondary side.
-        var major = true
+        package var major = true
+
+        package init(value: Double, label: String, secondary: String? = nil, major: Bool = true) {
+            (self.value, self.label, self.secondary, self.major) = (value, label, secondary, major)
+        }
     }
 
-    struct Axis {
-        var range: ClosedRange<Double>
-        var title: String
-        var secondaryTitle: String?
-        var ticks: [Tick]
+    package struct Axis {
+        package var range: ClosedRange<Double>
+        package var title: String
+        package var secondaryTitle: String?
+        package var ticks: [Tick]
+
+        package init(range: ClosedRange<Double>, title: String, secondaryTitle: String? = nil, ticks: [Tick]) {
+            (self.range, self.title, self.secondaryTitle, self.ticks) = (range, title, secondaryTitle, ticks)
+        }
     }
 
-    struct Series {
-        var name: String
-        var color: String
-        var points: [(x: Double, y: Double)]
-        var dash: String? = nil
-        var width = 2.5
+    package struct Series {
+        package var name: String
+        package var color: String
+        package var points: [(x: Double, y: Double)]
+        package var dash: String? = nil
+        package var width = 2.5
+
+        package init(
+            name: String, color: String, points: [(x: Double, y: Double)], dash: String? = nil, width: Double = 2.5
+        ) {
+            (self.name, self.color, self.points, self.dash, self.width) = (name, color, points, dash, width)
+        }
     }
 
-    struct Guide {
-        enum Orientation { case vertical, horizontal }
-        var orientation: Orientation
-        var value: Double
-        var label: String
-        var color = "#666"
+    package struct Guide {
+        package enum Orientation { case vertical, horizontal }
+        package var orientation: Orientation
+        package var value: Double
+        package var label: String
+        package var color = "#666"
+
+        package init(orientation: Orientation, value: Double, label: String, color: String = "#666") {
+            (self.orientation, self.value, self.label, self.color) = (orientation, value, label, color)
+        }
     }
 
-    struct Marker {
-        enum Placement { case belowRight, aboveLeft }
-        var x: Double
-        var y: Double
-        var label: String
-        var color: String
-        var placement = Placement.belowRight
+    package struct Marker {
+        package enum Placement { case belowRight, aboveLeft }
+        package var x: Double
+        package var y: Double
+        package var label: String
+        package var color: String
+        package var placement = Placement.belowRight
+
+        package init(x: Double, y: Double, label: String, color: String, placement: Placement = .belowRight) {
+            (self.x, self.y, self.label, self.color, self.placement) = (x, y, label, color, placement)
+        }
     }
 
-    var title: String
-    var subtitle: String?
-    var xAxis: Axis
-    var yAxis: Axis
-    var series: [Series] = []
-    var guides: [Guide] = []
-    var markers: [Marker] = []
+    package var title: String
+    package var subtitle: String?
+    package var xAxis: Axis
+    package var yAxis: Axis
+    package var series: [Series] = []
+    package var guides: [Guide] = []
+    package var markers: [Marker] = []
+    /// A picture drawn under the series, stretched over this x and y extent in axis units (e.g. a density map as a
+    /// `data:` URI).
+    package var underlay: (href: String, x: ClosedRange<Double>, y: ClosedRange<Double>)?
 
-    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+    package init(title: String, subtitle: String? = nil, xAxis: Axis, yAxis: Axis) {
+        (self.title, self.subtitle, self.xAxis, self.yAxis) = (title, subtitle, xAxis, yAxis)
+    }
 
-    let width = 920.0, height = 700.0
-    let left = 88.0, right = 96.0, top = 108.0, bottom = 78.0
+    package static let palette = [
+        "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
+    ]
 
-    var plotWidth: Double { width - left - right }
-    var plotHeight: Double { height - top - bottom }
+    package var width = 920.0, height = 700.0
+    package let left = 88.0, right = 96.0, top = 108.0, bottom = 78.0
 
-    func px(_ x: Double) -> Double {
+    package var plotWidth: Double { width - left - right }
+    package var plotHeight: Double { height - top - bottom }
+
+    package func px(_ x: Double) -> Double {
         left + (x - xAxis.range.lowerBound) / (xAxis.range.upperBound - xAxis.range.lowerBound) * plotWidth
     }
 
-    func py(_ y: Double) -> Double {
+    package func py(_ y: Double) -> Double {
         top + plotHeight - (y - yAxis.range.lowerBound) / (yAxis.range.upperBound - yAxis.range.lowerBound) * plotHeight
     }
 
-    func render() -> String {
+    package func render() -> String {
         var svg = SVGDocument(width: width, height: height)
         svg.rect(x: 0, y: 0, width: width, height: height, fill: "white")
         svg.text(title, x: width / 2, y: 28, size: 18, anchor: .middle, weight: "bold")
@@ -76,6 +107,14 @@ struct SVGChart {
         svg.rect(x: left, y: top, width: plotWidth, height: plotHeight, fill: "#fbfbfb", stroke: "#999")
         svg.clipRect(id: "plot", x: left, y: top, width: plotWidth, height: plotHeight)
         drawGrid(&svg)
+        if let underlay {
+            let n = SVGDocument.number
+            let (x0, x1) = (px(underlay.x.lowerBound), px(underlay.x.upperBound))
+            let (y0, y1) = (py(underlay.y.upperBound), py(underlay.y.lowerBound))
+            svg.raw(
+                #"<image x="\#(n(x0))" y="\#(n(y0))" width="\#(n(x1 - x0))" height="\#(n(y1 - y0))" preserveAspectRatio="none" style="image-rendering:pixelated" href="\#(underlay.href)"/>"#
+            )
+        }
         for guide in guides { draw(guide, &svg) }
         for s in series {
             let points = s.points.filter { $0.x.isFinite && $0.y.isFinite }.map {

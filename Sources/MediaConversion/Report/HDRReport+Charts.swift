@@ -1,0 +1,190 @@
+import ColorSpaces
+import ColorTags
+import Foundation
+import PixelBuffers
+
+extension HDRReport {
+    /// The histogram: share of pixels (%) per bin against log10 cd/m², with vertical lines (in the legend) at
+    /// reference white, MaxCLL, MaxFALL and the mastering peak.
+    func histogramChart() -> SVGChart {
+        let total = max(1, histogram.totalCount)
+        let shares = histogram.counts.map { 100 * Double($0) / Double(total) }
+        let top = max(1, (shares.max() ?? 0) * 1.1)
+        let decades = (-2...4).map { d in
+            SVGChart.Tick(value: Double(d), label: format(pow(10, Double(d))))
+        }
+        let yStep = Self.niceStep(top / 6)
+        var chart = SVGChart(
+            title: "Luminance histogram",
+            subtitle: "\(total) pixels; \(percent(histogram.belowCount, of: total)) below "
+                + "\(format(LuminanceHistogram.lowerBound)) cd/m², \(percent(histogram.aboveCount, of: total)) at or "
+                + "above \(format(LuminanceHistogram.upperBound)) cd/m²",
+            xAxis: .init(range: -2...4, title: "luminance (cd/m², log scale)", ticks: decades),
+            yAxis: .init(
+                range: 0...top, title: "pixels (%)",
+                ticks: Swift.stride(from: 0, through: top, by: yStep).map { .init(value: $0, label: format($0)) }))
+        chart.height = 520
+        var steps: [(x: Double, y: Double)] = []
+        for (index, share) in shares.enumerated() {
+            let range = LuminanceHistogram.range(ofBin: index)
+            steps += [(log10(range.lowerBound), share), (log10(range.upperBound), share)]
+        }
+        chart.series.append(.init(name: "pixels", color: "#333", points: steps, width: 1.8))
+        var marks: [(String, Double?, String, String?)] = [
+            ("reference white", options.referenceWhite, "#2ca02c", "6 4"),
+            ("MaxCLL measured", measuredLightLevel.maxContentLightLevel, "#d62728", nil),
+            ("MaxFALL measured", measuredLightLevel.maxFrameAverageLightLevel, "#1f77b4", nil),
+            ("mastering peak", masteringDisplay?.maximumLuminance, "#9467bd", "2 3"),
+        ]
+        if let declared = declaredLightLevel {
+            marks.insert(("MaxCLL declared", declared.maxContentLightLevel, "#d62728", "6 4"), at: 2)
+        }
+        for (name, value, color, dash) in marks {
+            guard let value, value > 0 else { continue }
+            chart.series.append(
+                .init(
+                    name: "\(name) \(format(value)) cd/m²", color: color,
+                    points: [(log10(value), 0), (log10(value), top)], dash: dash, width: 1.6))
+        }
+        return chart
+    }
+
+    /// The chromaticity diagram: density underlay, spectral locus, gamut triangles, declared primaries and the
+    /// mastering display.
+    func chromaticityChart() throws(HDRReportError) -> SVGChart {
+        let ticks = { (upper: Double) in
+            Swift.stride(from: 0.0, through: upper, by: 0.1).map {
+                SVGChart.Tick(value: $0, label: String(format: "%.1f", $0))
+            }
+        }
+        let shares = ChromaticityDensity.Gamut.allCases.map {
+            "\(String(format: "%.2f", 100 * chromaticity.shareOutside($0))) % outside \($0.rawValue)"
+        }
+        var chart = SVGChart(
+            title: "Chromaticity (CIE 1931 xy)",
+            subtitle: "\(chromaticity.placedCount) pixels placed: " + shares.joined(separator: ", "),
+            xAxis: .init(range: ChromaticityDensity.xRange, title: "x", ticks: ticks(0.8)),
+            yAxis: .init(range: ChromaticityDensity.yRange, title: "y", ticks: ticks(0.9)))
+        chart.width = 760
+        chart.height = 820
+        chart.underlay = (
+            "data:image/png;base64," + (try Self.png(densityPicture())).base64EncodedString(),
+            ChromaticityDensity.xRange, ChromaticityDensity.yRange
+        )
+        let locus = SpectralLocus.points().map { (x: $0.chromaticity.x, y: $0.chromaticity.y) }
+        chart.series.append(.init(name: "spectral locus", color: "#555", points: locus + [locus[0]], width: 1.5))
+        let gamuts: [(String, RGBPrimaries, String, String?)] = [
+            ("BT.709", .bt709, "#1f77b4", nil), ("Display P3", .displayP3, "#2ca02c", nil),
+            ("BT.2020", .bt2020, "#ff7f0e", nil),
+        ]
+        for (name, primaries, color, dash) in gamuts {
+            chart.series.append(
+                .init(name: name, color: color, points: Self.triangle(primaries), dash: dash, width: 1.6))
+        }
+        if let declared = declaredPrimaries {
+            chart.series.append(
+                .init(
+                    name: "declared: \(TextSanitizer.sanitize(declared.name))", color: "#d62728",
+                    points: Self.triangle(declared), dash: "6 4", width: 2))
+        }
+        if let mastering = masteringDisplay {
+            let corners = [mastering.red, mastering.green, mastering.blue, mastering.red].map { (x: $0.x, y: $0.y) }
+            chart.series.append(
+                .init(
+                    name: "mastering display (\(format(mastering.maximumLuminance)) cd/m²)", color: "#9467bd",
+                    points: corners, dash: "2 3", width: 2))
+            chart.markers.append(
+                .init(x: mastering.white.x, y: mastering.white.y, label: "white", color: "#9467bd"))
+        }
+        return chart
+    }
+
+    /// The density grid as an RGBA 8-bit picture, top row = highest y: white where empty, then darker blue with the
+    /// log of the count.
+    func densityPicture() -> PixelBuffer {
+        let (columns, rows) = (ChromaticityDensity.columns, ChromaticityDensity.rows)
+        var picture = try! PixelBuffer(format: .rgba8, width: columns, height: rows)  // a fixed small size
+        let peak = log1p(Double(chromaticity.counts.max() ?? 0))
+        picture.withMutableView { view in
+            let plane = view.plane(0)
+            for row in 0..<rows {
+                let out = plane.row(rows - 1 - row, as: UInt8.self)
+                for column in 0..<columns {
+                    let count = chromaticity.count(column: column, row: row)
+                    let t = count == 0 || peak == 0 ? 0 : 0.25 + 0.75 * log1p(Double(count)) / peak
+                    let level = { (from: Double, to: Double) in UInt8((from + (to - from) * t).rounded()) }
+                    (out[4 * column], out[4 * column + 1], out[4 * column + 2], out[4 * column + 3]) = (
+                        level(255, 10), level(255, 40), level(255, 120), 255
+                    )
+                }
+            }
+        }
+        return picture
+    }
+
+    /// Per-frame MaxCLL and MaxFALL against time, with the declared values and the mastering peak as dashed lines.
+    func lightLevelChart(_ timeline: LightLevelTimeline) -> SVGChart {
+        let usesTime = timeline.samples.allSatisfy { $0.time != nil }
+        let xs = timeline.samples.map { usesTime ? $0.time! : Double($0.frameIndex) }
+        let xRange = (xs.min() ?? 0)...max((xs.max() ?? 1), (xs.min() ?? 0) + 1e-3)
+        let values =
+            timeline.samples.map(\.lightLevel.maxContentLightLevel) + [
+                declaredLightLevel?.maxContentLightLevel ?? 0, masteringDisplay?.maximumLuminance ?? 0,
+            ]
+        let top = max(options.referenceWhite, values.max() ?? 0) * 1.1
+        let yStep = Self.niceStep(top / 6), xStep = Self.niceStep((xRange.upperBound - xRange.lowerBound) / 8)
+        var chart = SVGChart(
+            title: "Light level over time (CTA-861.3)",
+            subtitle: timeline.samplingDescription,
+            xAxis: .init(
+                range: xRange, title: usesTime ? "time (s)" : "frame",
+                ticks: Swift.stride(
+                    from: (xRange.lowerBound / xStep).rounded(.up) * xStep, through: xRange.upperBound, by: xStep
+                )
+                .map { .init(value: $0, label: format($0)) }),
+            yAxis: .init(
+                range: 0...top, title: "cd/m²",
+                ticks: Swift.stride(from: 0, through: top, by: yStep).map { .init(value: $0, label: format($0)) }))
+        chart.height = 520
+        let series = { (key: KeyPath<ContentLightLevel, Double>) in
+            zip(xs, timeline.samples).map { (x: $0, y: $1.lightLevel[keyPath: key]) }
+        }
+        chart.series.append(.init(name: "MaxCLL per frame", color: "#d62728", points: series(\.maxContentLightLevel)))
+        chart.series.append(
+            .init(name: "MaxFALL per frame", color: "#1f77b4", points: series(\.maxFrameAverageLightLevel)))
+        let flat = { (value: Double) in [(x: xRange.lowerBound, y: value), (x: xRange.upperBound, y: value)] }
+        if let declared = declaredLightLevel {
+            chart.series.append(
+                .init(
+                    name: "MaxCLL declared \(format(declared.maxContentLightLevel))", color: "#d62728",
+                    points: flat(declared.maxContentLightLevel), dash: "6 4", width: 1.6))
+            chart.series.append(
+                .init(
+                    name: "MaxFALL declared \(format(declared.maxFrameAverageLightLevel))", color: "#1f77b4",
+                    points: flat(declared.maxFrameAverageLightLevel), dash: "6 4", width: 1.6))
+        }
+        if let peak = masteringDisplay?.maximumLuminance {
+            chart.series.append(
+                .init(
+                    name: "mastering peak \(format(peak))", color: "#9467bd", points: flat(peak), dash: "2 3",
+                    width: 1.6))
+        }
+        return chart
+    }
+
+    /// The closed triangle of `primaries` in xy.
+    static func triangle(_ primaries: RGBPrimaries) -> [(x: Double, y: Double)] {
+        [primaries.red, primaries.green, primaries.blue, primaries.red].map { (x: $0.x, y: $0.y) }
+    }
+
+    /// 1, 2 or 5 times a power of ten, at least `raw`.
+    static func niceStep(_ raw: Double) -> Double {
+        guard raw > 0, raw.isFinite else { return 1 }
+        let power = pow(10, floor(log10(raw)))
+        return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
+    }
+
+    func percent(_ count: Int, of total: Int) -> String {
+        String(format: "%.2f %%", 100 * Double(count) / Double(max(1, total)))
+    }
+}

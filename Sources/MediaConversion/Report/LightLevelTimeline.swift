@@ -1,0 +1,120 @@
+public import ColorTags
+import Foundation
+import ImageFiles
+import PixelBuffers
+import VideoFiles
+
+/// A movie's light level over time: MaxCLL and MaxFALL (CTA-861.3) of each measured frame in cd/m², measured at full
+/// size by the same meter as `hdrcolor convert`'s first pass, beside what the file declares.
+public struct LightLevelTimeline: Hashable, Sendable {
+    /// One measured frame.
+    public struct Sample: Hashable, Sendable {
+        /// The frame's index in presentation order.
+        public var frameIndex: Int
+        /// Its presentation time in seconds (nil when the stream has none).
+        public var time: Double?
+        /// Its light level: the largest component of any pixel (MaxCLL) and the mean of each pixel's largest
+        /// component (MaxFALL), in whole cd/m².
+        public var lightLevel: ContentLightLevel
+    }
+
+    /// The measured frames, in order.
+    public var samples: [Sample] = []
+    /// Frames decoded.
+    public var decodedFrameCount = 0
+    /// Every how many frames one is measured (1: all).
+    public var stride = 1
+
+    /// How the movie was sampled, in a sentence.
+    public var samplingDescription: String {
+        stride == 1
+            ? "every frame measured (\(samples.count) of \(decodedFrameCount))"
+            : "one frame in \(stride) measured (\(samples.count) of \(decodedFrameCount) decoded frames, the first "
+                + "of each run of \(stride))"
+    }
+
+    /// The light level over the measured frames: the largest MaxCLL and the largest MaxFALL.
+    public var overall: ContentLightLevel {
+        ContentLightLevel(
+            maxContentLightLevel: samples.map(\.lightLevel.maxContentLightLevel).max() ?? 0,
+            maxFrameAverageLightLevel: samples.map(\.lightLevel.maxFrameAverageLightLevel).max() ?? 0)
+    }
+
+    /// The stride that measures at most `maximum` of `frameCount` frames (1 when the count is unknown).
+    public static func stride(frameCount: Int?, maximum: Int) -> Int {
+        guard let frameCount, frameCount > maximum else { return 1 }
+        return (frameCount + maximum - 1) / maximum
+    }
+}
+
+extension HDRReport {
+    /// Decodes every frame; measures every `stride`-th at full size (light level, histogram, chromaticity) and keeps
+    /// the measured frame with the highest MaxFALL as the picture.
+    static func movie(_ url: URL, options: Options, progress: ((MovieConversionProgress) -> Void)?)
+        throws(HDRReportError) -> HDRReport
+    {
+        let start = ContinuousClock.now
+        let reader: MovieReader
+        do { reader = try MovieReader(contentsOf: url) } catch { throw .unreadable("\(error)") }
+        let stream = reader.videoStream
+        var timeline = LightLevelTimeline()
+        timeline.stride = LightLevelTimeline.stride(
+            frameCount: stream.frameCount, maximum: options.maximumMeasuredFrames)
+        var linearizer = try Linearizer(referenceWhite: options.referenceWhite, threadCount: options.threadCount)
+        var overall = LightLevelMeter(referenceWhite: options.referenceWhite)
+        var histogram = LuminanceHistogram()
+        var density = ChromaticityDensity()
+        var picture: (frame: LinearFrame, average: Double)?
+        do {
+            while try reader.nextFrame({ frame in
+                defer {
+                    timeline.decodedFrameCount += 1
+                    progress?(
+                        MovieConversionProgress(
+                            completedFrames: timeline.decodedFrameCount, totalFrames: stream.frameCount,
+                            elapsed: ContinuousClock.now - start))
+                }
+                guard timeline.decodedFrameCount % timeline.stride == 0 else { return }
+                try linearizer.linearize(frame.view, encoding: frame.encoding) { (linear) throws(HDRReportError) in
+                    var meter = LightLevelMeter(referenceWhite: options.referenceWhite)
+                    meter.add(linear)
+                    overall.add(linear)
+                    histogram.add(linear, referenceWhite: options.referenceWhite)
+                    density.add(linear, referenceWhite: options.referenceWhite)
+                    let level = meter.lightLevel
+                    timeline.samples.append(
+                        LightLevelTimeline.Sample(
+                            frameIndex: frame.index, time: frame.presentationTime?.doubleValue, lightLevel: level))
+                    if picture == nil || level.maxFrameAverageLightLevel > picture!.average {
+                        picture = (
+                            try LinearFrame(
+                                downscaling: linear, maximumWidth: options.maximumWidth,
+                                referenceWhite: options.referenceWhite),
+                            level.maxFrameAverageLightLevel
+                        )
+                    }
+                }
+            }) != nil {}
+        } catch let error as HDRReportError {
+            throw error
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        guard let picture else { throw .unreadable("\(url.path): the movie has no frame") }
+        var report = HDRReport(
+            path: url.path, isMovie: true, options: options, encoding: stream.encoding,
+            size: (stream.width, stream.height), isHDR: stream.encoding.colorSpace.isHDR,
+            measured: Measurements(
+                frame: picture.frame, histogram: histogram, chromaticity: density, lightLevel: overall.lightLevel),
+            declared: stream.contentLightLevel, masteringDisplay: stream.masteringDisplay)
+        report.timeline = timeline
+        if stream.hasHDR10Plus || stream.dolbyVision != nil {
+            report.notes.append(
+                "The stream carries "
+                    + [stream.hasHDR10Plus ? "HDR10+" : nil, stream.dolbyVision != nil ? "Dolby Vision" : nil]
+                    .compactMap { $0 }.joined(separator: " and ")
+                    + " dynamic metadata; the report shows the measured light level, not the per-scene figures.")
+        }
+        return report
+    }
+}
