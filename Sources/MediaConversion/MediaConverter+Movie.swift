@@ -100,7 +100,7 @@ extension MediaConverter {
         var writer: MovieWriter?
         func makeWriter(origin: Rational?) throws(MediaConversionError) -> MovieWriter {
             let opened = clock.now
-            if let range, let origin {
+            if copies, let range, let origin {
                 let span = stream.frameRate.map { Double(range.count) / $0.doubleValue }
                 let first = origin.doubleValue
                 copiedTimes = MovieTimeRange(start: first, end: span.map { first + $0 })

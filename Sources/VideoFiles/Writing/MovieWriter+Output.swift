@@ -233,28 +233,27 @@ extension MovieWriter {
             let status = avcodec_receive_packet(encoder, packet)
             if status == FFmpeg.again || status == FFmpeg.endOfFile { return }
             try FFmpeg.check(status, "avcodec_receive_packet")
-            if frameCount <= 1 {
-                // libx265 (FFmpeg 5.1) returns the packet of a one-frame movie without timestamps, or with a pts and
-                // an uninitialised dts (seen: −7.2e16), which the muxer refuses. A first frame's dts that is not at
-                // or shortly before its pts is replaced by its pts.
-                guard let first = lastPTS else {
-                    throw VideoFilesError.ffmpeg(
-                        call: "avcodec_receive_packet", code: 0, message: "the encoder returned a packet before a frame"
-                    )
-                }
-                if packet.pointee.pts == FFmpeg.noTimestamp { packet.pointee.pts = first }
-                let (pts, dts) = (packet.pointee.pts, packet.pointee.dts)
-                let (gap, overflow) = pts.subtractingReportingOverflow(dts)
-                if dts == FFmpeg.noTimestamp || overflow || gap < 0 || gap > Int64(Int32.max) {
-                    packet.pointee.dts = pts
-                }
-            } else if packet.pointee.pts == FFmpeg.noTimestamp || packet.pointee.dts == FFmpeg.noTimestamp {
+            // libx265 (FFmpeg 5.1) returns the packets of a one- or two-frame movie (at the flush, when its frame
+            // threads held every frame) without timestamps, or with a pts and an uninitialised dts (seen: −7.2e16,
+            // 5.3e18), which the muxer refuses. A first packet without pts takes the first frame's; a dts that is not
+            // at or shortly before the pts, after the previous packet's, is replaced by the pts.
+            if videoPacketCount == 0, packet.pointee.pts == FFmpeg.noTimestamp, let first = lastPTS {
+                packet.pointee.pts = first
+            }
+            let (pts, dts) = (packet.pointee.pts, packet.pointee.dts)
+            guard pts != FFmpeg.noTimestamp else {
                 throw VideoFilesError.ffmpeg(
                     call: "avcodec_receive_packet", code: 0, message: "the encoder returned a packet without timestamps"
                 )
             }
+            let (gap, overflow) = pts.subtractingReportingOverflow(dts)
+            if dts == FFmpeg.noTimestamp || overflow || gap < 0 || gap > Int64(Int32.max) || dts <= (lastDTS ?? .min) {
+                packet.pointee.dts = pts
+            }
+            lastDTS = packet.pointee.dts
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
+            videoPacketCount += 1
             try write(packet)
         }
     }

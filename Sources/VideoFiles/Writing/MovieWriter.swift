@@ -56,6 +56,9 @@ public final class MovieWriter {
     var copyViewCache: MutablePixelBufferView?
     var copier: StreamCopier?
     var lastPTS: Int64?
+    /// Video packets written so far, and the last one's dts (encoder time base).
+    var videoPacketCount = 0
+    var lastDTS: Int64?
     var isClosed = false
 
     /// Creates the file, opens the encoder and writes the container header. When any of it fails, no file is left.
