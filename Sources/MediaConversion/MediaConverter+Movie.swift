@@ -50,8 +50,8 @@ extension MediaConverter {
     ///   converts it over every core (``ConversionRequest/Movie-swift.struct/conversionThreadCount``) into one
     ///   preallocated frame and hands that to the encoder; once running, nothing is allocated per frame by the
     ///   pipeline.
-    /// - **Check**: the written movie is checked as `hdrcolor validate` would (`--require hdr10` for PQ, `--require
-    ///   hlg` for HLG).
+    /// - **Check**: the written movie is checked as `hdrcolor validate` would: `--require hdr10` for PQ, `--require
+    ///   hlg` for HLG, the plain rules for SDR (``MovieConversionReport/check``).
     ///
     /// - Parameter progress: Called on the caller's thread after each frame is converted.
     /// - Throws: ``MediaConversionError/movie(_:)`` when reading, decoding, encoding or writing fails,
@@ -148,7 +148,14 @@ extension MediaConverter {
                 }
             }
             times.decoding += clock.now - mark
-            if writer == nil { writer = try makeWriter(origin: nil) }
+            if writer == nil {
+                if let range {
+                    throw .invalidRequest(
+                        "no frame of the movie is in frames \(range.lowerBound)..<\(range.upperBound)"
+                            + (stream.frameCount.map { " (it has \($0))" } ?? ""))
+                }
+                writer = try makeWriter(origin: nil)
+            }
             mark = clock.now
             do throws(VideoFilesError) { try writer?.finish() } catch { throw .movie(error) }
             times.finishing = clock.now - mark
@@ -157,7 +164,7 @@ extension MediaConverter {
             if writer != nil { try? FileManager.default.removeItem(at: output) }
             throw error
         }
-        guard let writer else { throw .conversion("no writer") }
+        guard let writer else { throw .conversion("the movie writer was not created") }  // made above or thrown
 
         mark = clock.now
         let (check, validation) = validate(output, settings.encoding.colorSpace)

@@ -97,7 +97,12 @@ struct MovieKeepTests {
         let packet = 1024.0 / 48_000
         #expect((audio.first ?? 1) >= 0 && (audio.first ?? 1) < packet, "\(audio.prefix(3))")
         #expect((audio.last ?? 0) < 1 && (audio.last ?? 0) > 1 - 2 * packet, "\(audio.suffix(3))")
-        // Frames and times exclude each other; a span holding no frame is refused.
+        // A start after the last frame: refused, nothing written (not the whole audio track).
+        request.movie.start = 5
+        let late = folder.appendingPathComponent("late.mp4")
+        #expect(throws: MediaConversionError.self) { try request.converter.convertMovie(source, to: late) }
+        #expect((try? FileManager.default.attributesOfItem(atPath: late.path)) == nil)
+        // Frames and times exclude each other.
         request.movie.frames = 0..<10
         #expect(throws: MediaConversionError.self) {
             try request.converter.convertMovie(source, to: folder.appendingPathComponent("both.mp4"))
@@ -138,7 +143,11 @@ struct MovieKeepTests {
             _ = try request.converter.convertMovie(source, to: output)
             Issue.record("a conversion onto /dev/full succeeded")
         } catch {
-            #expect("\(error)".contains("No space left on device"), "\(error)")
+            guard case .movie(.cannotWrite(let path, let reason)) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(path == output.path && reason.contains("No space left on device"), "\(error)")
         }
         #expect((try? FileManager.default.attributesOfItem(atPath: output.path)) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [source.lastPathComponent])

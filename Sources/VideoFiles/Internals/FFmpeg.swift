@@ -27,6 +27,17 @@ enum FFmpeg {
         if code < 0 { throw error(call(), code) }
     }
 
+    /// Throws when `code` is negative: ``VideoFilesError/cannotWrite(path:reason:)`` for the failures of the
+    /// device rather than of FFmpeg (a full disk, a used-up quota, a read-only file system, an I/O error), else
+    /// ``VideoFilesError/ffmpeg(call:code:message:)``.
+    static func checkWrite(_ code: Int32, _ call: @autoclosure () -> String, path: String) throws(VideoFilesError) {
+        guard code < 0 else { return }
+        if [ENOSPC, EDQUOT, EIO, EROFS, EFBIG].contains(-code) {
+            throw .cannotWrite(path: path, reason: "\(message(code)) (\(call()))")
+        }
+        throw error(call(), code)
+    }
+
     /// A C string as Swift text (`""` for NULL).
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }

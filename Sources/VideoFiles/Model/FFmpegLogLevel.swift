@@ -18,7 +18,7 @@ public enum FFmpegLogLevel: Sendable, CaseIterable {
     /// threads use FFmpeg: it sets an environment variable.
     public func apply() {
         av_log_set_level(avLevel)
-        setenv("SVT_LOG", svtLevel, 1)
+        if getenv("SVT_LOG").map({ String(cString: $0) }) != svtLevel { setenv("SVT_LOG", svtLevel, 1) }
     }
 
     /// The level in effect (FFmpeg's `av_log_get_level`, rounded down to a case).

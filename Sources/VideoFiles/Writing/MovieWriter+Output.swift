@@ -57,11 +57,11 @@ extension MovieWriter {
             }
             copiedStreams = streams
         }
-        try FFmpeg.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open (\(path))")
+        try FFmpeg.checkWrite(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         if isQuickTime, !metadata.isEmpty { av_dict_set(&options, "movflags", "use_metadata_tags", 0) }
-        try FFmpeg.check(avformat_write_header(context, &options), "avformat_write_header")
+        try FFmpeg.checkWrite(avformat_write_header(context, &options), "avformat_write_header", path: path)
         try prepareFrames(avFormat: avFormat)
     }
 
@@ -261,7 +261,7 @@ extension MovieWriter {
     /// Writes a packet through the interleaving muxer (which takes its reference and resets it).
     func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(VideoFilesError) {
         guard let context = formatContext else { throw .writerClosed }
-        try FFmpeg.check(av_interleaved_write_frame(context, packet), "av_interleaved_write_frame")
+        try FFmpeg.checkWrite(av_interleaved_write_frame(context, packet), "av_interleaved_write_frame", path: url.path)
     }
 
     /// A FourCC as FFmpeg's `MKTAG` packs it (first character in the low byte).

@@ -76,8 +76,9 @@ public final class MovieWriter {
     ///   - copiedTimes: The part of the reader's timeline whose packets are copied, shifted to start at 0 (see
     ///     ``MovieTimeRange``); nil copies everything as it is timed.
     /// - Throws: ``VideoFilesError/invalidSettings(_:)`` for settings the codec cannot encode,
-    ///   ``VideoFilesError/unsupportedCodec(_:)`` when the encoder is missing, ``VideoFilesError/ffmpeg(call:code:message:)``
-    ///   when FFmpeg fails (the file cannot be created, the muxer refuses a copied stream).
+    ///   ``VideoFilesError/unsupportedCodec(_:)`` when the encoder is missing, ``VideoFilesError/cannotWrite(path:reason:)``
+    ///   for a full, read-only or failing device, ``VideoFilesError/ffmpeg(call:code:message:)`` when FFmpeg fails
+    ///   (the file cannot be created, the muxer refuses a copied stream).
     public init(
         url: URL, settings: VideoEncodeSettings, copyingStreamsFrom reader: MovieReader? = nil,
         metadata: [MovieMetadataItem] = [], copiedTimes: MovieTimeRange? = nil
@@ -189,7 +190,7 @@ public final class MovieWriter {
         try FFmpeg.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame (flush)")
         try drainEncoder()
         try copier?.copy(upTo: nil, into: self)
-        try FFmpeg.check(av_write_trailer(context), "av_write_trailer")
-        try FFmpeg.check(avio_closep(&context.pointee.pb), "avio_closep")
+        try FFmpeg.checkWrite(av_write_trailer(context), "av_write_trailer", path: url.path)
+        try FFmpeg.checkWrite(avio_closep(&context.pointee.pb), "avio_closep", path: url.path)
     }
 }
