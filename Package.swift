@@ -207,7 +207,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "HDRColorTests",
-            dependencies: ["HDRColor", "ImageFiles", "MediaConversion", "VideoFiles", "hdrcolor", "TestSupport"],
+            dependencies: [
+                "HDRColor", "ImageFiles", "MediaConversion", "VideoFiles", "hdrcolor", "TestSupport",
+                "VideoTestSupport",
+            ],
             swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

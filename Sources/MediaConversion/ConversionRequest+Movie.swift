@@ -13,11 +13,19 @@ extension ConversionRequest {
         /// The encoder's speed preset (x265 and x264: `ultrafast` … `veryslow`; SVT-AV1: `0` … `13`); nil for its
         /// default.
         public var preset: String?
-        /// The frames to convert, in presentation order counted from the first; nil for all. A range starts at the
-        /// nearest key frame before it and drops the frames in between; its times are shifted to start at 0, and the
-        /// other streams are not copied (they would no longer line up).
+        /// The frames to convert, in presentation order counted from the first; nil for all (or ``start`` and
+        /// ``duration``). Decoding starts at the nearest key frame before the range and drops the frames in between;
+        /// the times are shifted to start at 0, and the other streams are cut to the same span at their packet
+        /// boundaries, without re-encoding (``MovieTimeRange``).
         public var frames: Range<Int>?
-        /// Copy the source's other streams (audio, subtitles) packet by packet, unchanged (default: true).
+        /// The time in seconds from the movie's start of the first frame to convert, like ffmpeg's `-ss`: the first
+        /// frame at or after it; nil for the first frame. Excludes ``frames``.
+        public var start: Double?
+        /// How many seconds to convert from ``start``, like ffmpeg's `-t`: the frames that start before its end;
+        /// nil for the rest of the movie. Excludes ``frames``.
+        public var duration: Double?
+        /// Copy the source's other streams (audio, subtitles, timed data the container can hold) packet by packet,
+        /// unchanged (default: true).
         public var copiesOtherStreams: Bool
         /// Encoder threads; nil lets the encoder choose.
         public var encoderThreadCount: Int?
@@ -28,15 +36,46 @@ extension ConversionRequest {
         /// The defaults of `hdrcolor convert` for movies.
         public init(
             codec: VideoEncodeSettings.Codec? = nil, crf: Int? = nil, preset: String? = nil, frames: Range<Int>? = nil,
-            copiesOtherStreams: Bool = true, encoderThreadCount: Int? = nil, conversionThreadCount: Int? = nil
+            start: Double? = nil, duration: Double? = nil, copiesOtherStreams: Bool = true,
+            encoderThreadCount: Int? = nil, conversionThreadCount: Int? = nil
         ) {
             self.codec = codec
             self.crf = crf
             self.preset = preset
             self.frames = frames
+            self.start = start
+            self.duration = duration
             self.copiesOtherStreams = copiesOtherStreams
             self.encoderThreadCount = encoderThreadCount
             self.conversionThreadCount = conversionThreadCount
         }
+    }
+}
+
+extension ConversionRequest.Movie {
+    /// The frames to convert of a stream at `rate` frames per second: ``frames``, or the frames from ``start`` for
+    /// ``duration`` (frame *i* starts at *i* ÷ rate), or nil for all.
+    ///
+    /// - Throws: ``MediaConversionError/invalidRequest(_:)`` for a range and times together, negative or non-finite
+    ///   times, or times on a stream without a frame rate.
+    func frameRange(rate: Rational?) throws(MediaConversionError) -> Range<Int>? {
+        guard start != nil || duration != nil else { return frames }
+        guard frames == nil else { throw .invalidRequest("give a frame range or a start and duration, not both") }
+        let first = start ?? 0
+        guard first >= 0, first.isFinite, (duration ?? 1) > 0, (duration ?? 1).isFinite else {
+            throw .invalidRequest("the start must be at least 0 s and the duration more than 0 s")
+        }
+        guard let rate, rate.isPositive else {
+            throw .invalidRequest("the movie states no frame rate, so times cannot be turned into frames; use frames")
+        }
+        let perSecond = rate.doubleValue
+        // A frame within a thousandth of a frame of the time counts as at it (decimal times of 29.97 fps streams).
+        func index(_ seconds: Double) -> Int { Int(min(Double(Int32.max), (seconds * perSecond - 1e-3).rounded(.up))) }
+        let lower = max(0, index(first))
+        let upper = duration.map { index(first + $0) } ?? Int(Int32.max)
+        guard upper > lower else {
+            throw .invalidRequest("\(duration ?? 0) s from \(first) s holds no frame at \(perSecond) fps")
+        }
+        return lower..<upper
     }
 }

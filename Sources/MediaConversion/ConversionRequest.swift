@@ -58,6 +58,9 @@ public struct ConversionRequest: Sendable {
     public var contentLightLevel: ContentLightLevel?
     /// Codec, quality, frames and stream copying for movie outputs.
     public var movie: Movie
+    /// Replace an output file that exists; when false (the default) the conversion is refused with
+    /// ``MediaConversionError/outputExists(path:)`` before anything is read.
+    public var overwritesOutput: Bool
 
     /// A request with the defaults of `hdrcolor convert`.
     public init(
@@ -67,7 +70,7 @@ public struct ConversionRequest: Sendable {
         gamut: PixelConverter.GamutPolicy = .extended, gainMap: GainMapWriteOptions? = nil,
         displayHeadroom: Double? = nil, rawInput: RawFrameDescription? = nil, rawOutput: PixelFormat? = nil,
         rawOutputCICP: CICP? = nil, masteringDisplay: MasteringDisplayColorVolume? = nil,
-        contentLightLevel: ContentLightLevel? = nil, movie: Movie = Movie()
+        contentLightLevel: ContentLightLevel? = nil, movie: Movie = Movie(), overwritesOutput: Bool = false
     ) {
         self.colorSpace = colorSpace
         self.profile = profile
@@ -88,5 +91,6 @@ public struct ConversionRequest: Sendable {
         self.masteringDisplay = masteringDisplay
         self.contentLightLevel = contentLightLevel
         self.movie = movie
+        self.overwritesOutput = overwritesOutput
     }
 }

@@ -14,6 +14,8 @@ public enum MediaConversionError: Error, Hashable, Sendable, CustomStringConvert
     case unsupportedSource(String)
     /// The request cannot be carried out (e.g. no output format can be told from the output's name).
     case invalidRequest(String)
+    /// The output file exists and ``ConversionRequest/overwritesOutput`` is false.
+    case outputExists(path: String)
 
     /// Whether the input could not be read (missing, truncated, corrupt, unsupported): `hdrcolor` exit status 2.
     public var isUnreadableInput: Bool {
@@ -36,6 +38,7 @@ public enum MediaConversionError: Error, Hashable, Sendable, CustomStringConvert
         case .conversion(let what): "cannot convert the frames: \(what)"
         case .unsupportedSource(let why): "unsupported source: \(why)"
         case .invalidRequest(let what): what
+        case .outputExists(let path): "\(path) exists; choose another output or allow replacing it (--overwrite)"
         }
     }
 }

@@ -38,19 +38,27 @@ extension MediaConverter {
     /// - **HDR10 metadata** of a PQ target: the request's, else the source's when the colour is unchanged; otherwise
     ///   the mastering display is BT.2020 at the content's peak (1000 cd/m² for HLG, the tone-mapping target when one
     ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames.
-    /// - **Time**: every frame keeps its presentation time (a frame range is shifted to start at 0); the other
-    ///   streams are copied packet by packet (``ConversionRequest/Movie-swift.struct/copiesOtherStreams``).
+    /// - **What else is kept**: the video stream's display matrix (rotation) and metadata (`language`,
+    ///   `handler_name`, `creation_time`), the container's metadata (as `ffmpeg -map_metadata 0` keeps it, QuickTime
+    ///   `mdta` keys such as the location included), and the other streams the container can hold, copied packet by
+    ///   packet (``ConversionRequest/Movie-swift.struct/copiesOtherStreams``). What is not carried is listed in
+    ///   ``MovieConversionReport/omissions`` with the reason.
+    /// - **Time**: every frame keeps its presentation time; a frame range or time span is shifted to start at 0 and
+    ///   the copied streams are cut to it at their packet boundaries (not re-encoded).
     /// - **Threads**: the decoder and the encoder run on their own threads (FFmpeg's frame threads; x265, x264 and
     ///   SVT-AV1 copy each frame in and encode it in the background). The caller's thread takes each decoded frame,
     ///   converts it over every core (``ConversionRequest/Movie-swift.struct/conversionThreadCount``) into one
     ///   preallocated frame and hands that to the encoder; once running, nothing is allocated per frame by the
     ///   pipeline.
+    /// - **Check**: the written movie is checked as `hdrcolor validate` would: `--require hdr10` for PQ, `--require
+    ///   hlg` for HLG, the plain rules for SDR (``MovieConversionReport/check``).
     ///
     /// - Parameter progress: Called on the caller's thread after each frame is converted.
     /// - Throws: ``MediaConversionError/movie(_:)`` when reading, decoding, encoding or writing fails,
     ///   ``MediaConversionError/conversion(_:)`` when no conversion exists between the encodings,
     ///   ``MediaConversionError/invalidRequest(_:)`` for settings the codec cannot take or an output that is the
-    ///   input. A movie that fails part way is removed (without its index nothing could play it).
+    ///   input, ``MediaConversionError/outputExists(path:)`` for an existing output the request does not replace. A
+    ///   movie that fails part way (a full disk …) is removed: without its index nothing could play it.
     public func convertMovie(
         _ input: URL, to output: URL, progress: ((MovieConversionProgress) -> Void)? = nil
     ) throws(MediaConversionError) -> MovieConversionReport {
@@ -59,53 +67,79 @@ extension MediaConverter {
         if input.standardizedFileURL.resolvingSymlinksInPath() == output.standardizedFileURL.resolvingSymlinksInPath() {
             throw .invalidRequest("the output \(output.path) is the input; write the movie to another file")
         }
+        try checkOutput(output)
         var reader: MovieReader
         do { reader = try MovieReader(contentsOf: input) } catch { throw .movie(error) }
         let stream = reader.videoStream
+        let range = try request.movie.frameRange(rate: stream.frameRate)
         let plan = try MoviePlan(request: request, source: stream, output: output)
+        var times = MovieConversionReport.Times()
+        var mark = clock.now
+        times.opening = mark - start
         var lightLevel = plan.settings.contentLightLevel
         if plan.measuresLightLevel {
-            lightLevel = try measureLightLevel(reader, plan)
+            lightLevel = try measureLightLevel(reader, plan, range)
             // A fresh reader for the second pass (seeking back needs a frame rate some streams lack).
             do { reader = try MovieReader(contentsOf: input) } catch { throw .movie(error) }
+            times.measuringLightLevel = clock.now - mark
         }
         var settings = plan.settings
         settings.contentLightLevel = lightLevel
+        settings.displayMatrix = stream.displayMatrix
+        settings.streamMetadata = stream.metadata.filter { !Self.regeneratedStreamKeys.contains($0.key) }
+        let metadata = reader.containerMetadata.filter { !Self.regeneratedContainerKeys.contains($0.key) }
         // Before the writer creates the file: a frame too large to allocate leaves nothing behind.
         var frameBuffer: PixelBuffer
         do {
             frameBuffer = try PixelBuffer(
                 format: settings.encoding.format, width: settings.width, height: settings.height)
         } catch { throw .conversion("\(error)") }
-        let copies = request.movie.copiesOtherStreams && request.movie.frames == nil && !reader.otherStreams.isEmpty
-        let writer: MovieWriter
-        do {
-            writer = try MovieWriter(url: output, settings: settings, copyingStreamsFrom: copies ? reader : nil)
-        } catch { throw .movie(error) }
+        let copies = request.movie.copiesOtherStreams && !reader.otherStreams.isEmpty
+        var copiedTimes: MovieTimeRange?
+        // Made at the first frame, when a range's true start (a frame's own time) is known.
+        var writer: MovieWriter?
+        func makeWriter(origin: Rational?) throws(MediaConversionError) -> MovieWriter {
+            let opened = clock.now
+            if copies, let range, let origin {
+                let span = stream.frameRate.map { Double(range.count) / $0.doubleValue }
+                let first = origin.doubleValue
+                copiedTimes = MovieTimeRange(start: first, end: span.map { first + $0 })
+            }
+            defer { times.opening += clock.now - opened }
+            do {
+                return try MovieWriter(
+                    url: output, settings: settings, copyingStreamsFrom: copies ? reader : nil, metadata: metadata,
+                    copiedTimes: copiedTimes)
+            } catch { throw .movie(error) }
+        }
 
         var converter: PixelConverter?
-        var times = (convert: Duration.zero, wait: Duration.zero)
         var converted = 0
         let total =
-            request.movie.frames.map { range in
+            range.map { range in
                 max(0, min(range.upperBound, stream.frameCount ?? range.upperBound) - range.lowerBound)
             } ?? stream.frameCount
         var firstTicks: Int64?
         do throws(MediaConversionError) {
+            mark = clock.now
             try frameBuffer.withMutableView { (view: MutablePixelBufferView) throws(MediaConversionError) in
-                try forEachFrame(reader) { frame throws(MediaConversionError) in
+                try forEachFrame(reader, range) { frame throws(MediaConversionError) in
                     let convertStart = clock.now
+                    times.decoding += convertStart - mark
                     if converter == nil || converter?.source != frame.encoding {
                         converter = try plan.converter(from: frame.encoding)
                     }
                     do { try converter!.convert(frame.view, to: view) } catch { throw .conversion("\(error)") }
                     let encodeStart = clock.now
-                    times.convert += encodeStart - convertStart
-                    let time = presentationTime(frame, first: &firstTicks)
+                    times.converting += encodeStart - convertStart
+                    let time = presentationTime(frame, range: range, first: &firstTicks)
+                    if writer == nil { writer = try makeWriter(origin: range == nil ? nil : frame.presentationTime) }
+                    let appendStart = clock.now
                     do throws(VideoFilesError) {
-                        try writer.append(view.readOnly, encoding: settings.encoding, presentationTime: time)
+                        try writer?.append(view.readOnly, encoding: settings.encoding, presentationTime: time)
                     } catch { throw .movie(error) }
-                    times.wait += clock.now - encodeStart
+                    mark = clock.now
+                    times.encoding += mark - appendStart
                     converted += 1
                     progress?(
                         MovieConversionProgress(
@@ -113,27 +147,68 @@ extension MediaConverter {
                     return true
                 }
             }
-            do throws(VideoFilesError) { try writer.finish() } catch { throw .movie(error) }
+            times.decoding += clock.now - mark
+            if writer == nil {
+                if let range {
+                    throw .invalidRequest(
+                        "no frame of the movie is in frames \(range.lowerBound)..<\(range.upperBound)"
+                            + (stream.frameCount.map { " (it has \($0))" } ?? ""))
+                }
+                writer = try makeWriter(origin: nil)
+            }
+            mark = clock.now
+            do throws(VideoFilesError) { try writer?.finish() } catch { throw .movie(error) }
+            times.finishing = clock.now - mark
         } catch {
-            try? FileManager.default.removeItem(at: output)  // an unfinished movie has no index: nothing plays it
+            // An unfinished movie has no index: nothing plays it. (A writer that failed to open removed its file.)
+            if writer != nil { try? FileManager.default.removeItem(at: output) }
             throw error
         }
+        guard let writer else { throw .conversion("the movie writer was not created") }  // made above or thrown
 
+        mark = clock.now
+        let (check, validation) = validate(output, settings.encoding.colorSpace)
+        times.checking = clock.now - mark
+        times.other = (clock.now - start) - times.total
         return MovieConversionReport(
             input: input.path, output: output.path, source: stream, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
             plan: converter?.plan.steps.map(\.description) ?? [], frameCount: writer.frameCount,
-            copiedStreams: writer.copiedStreams, validation: validate(output, settings.encoding.colorSpace),
-            duration: clock.now - start, converting: times.convert, waitingForEncoder: times.wait)
+            copiedStreams: writer.copiedStreams, copiedTimes: copiedTimes, metadata: metadata,
+            omissions: Self.omissions(of: stream) + writer.omissions, check: check, validation: validation,
+            times: times)
+    }
+
+    /// Container tags the muxer writes anew, which would describe the source's file: its brands and muxer.
+    static let regeneratedContainerKeys: Set<String> = ["major_brand", "minor_version", "compatible_brands", "encoder"]
+    /// Video stream tags that describe the source's encoder, not the one writing the stream now.
+    static let regeneratedStreamKeys: Set<String> = ["encoder", "vendor_id"]
+
+    /// What of the source's video stream the conversion cannot carry.
+    static func omissions(of stream: VideoStreamInfo) -> [MovieOmission] {
+        var omissions: [MovieOmission] = []
+        if let dv = stream.dolbyVision {
+            omissions.append(
+                MovieOmission(
+                    what: "Dolby Vision profile \(dv.profile).\(dv.compatibilityID) RPU",
+                    reason: "it describes the source's pictures, not the converted ones; the base layer is converted"))
+        }
+        if stream.hasHDR10Plus {
+            omissions.append(
+                MovieOmission(
+                    what: "HDR10+ dynamic metadata",
+                    reason: "its per-scene tone curves describe the source's grade, not the converted pictures"))
+        }
+        return omissions
     }
 
     /// Calls `body` with each frame of the request's range (all frames when none) until it returns false.
     private func forEachFrame(
-        _ reader: MovieReader, _ body: (VideoFrame) throws(MediaConversionError) -> Bool
+        _ reader: MovieReader, _ range: Range<Int>?, _ body: (VideoFrame) throws(MediaConversionError) -> Bool
     ) throws(MediaConversionError) {
         do {
-            if let range = request.movie.frames {
+            if let range {
                 try reader.forEachFrame(in: range) { frame in
                     guard try body(frame) else { throw StopReading() }
                 }
@@ -152,9 +227,9 @@ extension MediaConverter {
     }
 
     /// A frame's time, shifted to start at 0 for a frame range; nil when the frame has none.
-    private func presentationTime(_ frame: VideoFrame, first: inout Int64?) -> Rational? {
+    private func presentationTime(_ frame: VideoFrame, range: Range<Int>?, first: inout Int64?) -> Rational? {
         guard let pts = frame.pts else { return frame.presentationTime }
-        guard request.movie.frames != nil else { return frame.presentationTime }
+        guard range != nil else { return frame.presentationTime }
         let origin = first ?? pts
         first = origin
         return Rational.seconds(ticks: pts &- origin, timeBase: frame.timeBase)
@@ -162,8 +237,8 @@ extension MediaConverter {
 
     /// MaxCLL and MaxFALL (CTA-861.3) of the converted frames: one pass converting each frame to extended linear
     /// light in the target's primaries, with the same tone mapping.
-    private func measureLightLevel(_ reader: MovieReader, _ plan: MoviePlan) throws(MediaConversionError)
-        -> ContentLightLevel
+    private func measureLightLevel(_ reader: MovieReader, _ plan: MoviePlan, _ range: Range<Int>?)
+        throws(MediaConversionError) -> ContentLightLevel
     {
         var meter = LightLevelMeter(referenceWhite: request.referenceWhite)
         var linear: PixelBuffer
@@ -171,7 +246,7 @@ extension MediaConverter {
             linear = try PixelBuffer(format: .rgbaFloat, width: plan.settings.width, height: plan.settings.height)
         } catch { throw .conversion("\(error)") }
         var converter: PixelConverter?
-        try forEachFrame(reader) { frame throws(MediaConversionError) in
+        try forEachFrame(reader, range) { frame throws(MediaConversionError) in
             if converter == nil || converter?.source != frame.encoding {
                 converter = try plan.measuringConverter(from: frame.encoding)
             }
@@ -186,21 +261,23 @@ extension MediaConverter {
         return meter.lightLevel
     }
 
-    /// `hdrcolor validate --require hdr10` (PQ) or `--require hlg` (HLG) on the written movie: warnings and errors.
-    private func validate(_ output: URL, _ space: ColorSpace) -> [Finding]? {
-        let requirement: Requirement
+    /// `hdrcolor validate --require hdr10` (PQ), `--require hlg` (HLG) or a plain `validate` (SDR) on the written
+    /// movie: the command and its warnings and errors.
+    private func validate(_ output: URL, _ space: ColorSpace) -> (String, [Finding]) {
+        var requirements: [Requirement] = []
         switch space.transferFunction {
-        case .pq: requirement = .hdr10
-        case .hlg: requirement = .hlg
-        default: return nil
+        case .pq: requirements = [.hdr10]
+        case .hlg: requirements = [.hlg]
+        default: break
         }
+        let command = "validate" + requirements.map { " --require \($0.rawValue)" }.joined()
         let tagging: ColorTagging
         do { tagging = try ColorTagging(contentsOf: output) } catch {
-            return [Finding(rule: requirement.rule, severity: .error, message: "the written movie's tags: \(error)")]
+            let rule = requirements.first?.rule ?? .malformed
+            return (command, [Finding(rule: rule, severity: .error, message: "the written movie's tags: \(error)")])
         }
-        return tagging.findings(options: ValidationOptions(requirements: [requirement])).filter {
-            $0.severity >= .warning
-        }
+        let findings = tagging.findings(options: ValidationOptions(requirements: Set(requirements)))
+        return (command, findings.filter { $0.severity >= .warning })
     }
 }
 

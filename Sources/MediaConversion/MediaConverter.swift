@@ -33,8 +33,9 @@ public struct MediaConverter: Sendable {
     ///
     /// - Throws: ``MediaConversionError/file(_:)`` with the image files' error (unreadable input, unsupported
     ///   content, conversion, encoding, writing), ``MediaConversionError/invalidRequest(_:)`` when no output format can
-    ///   be told.
+    ///   be told, ``MediaConversionError/outputExists(path:)`` for an existing output the request does not replace.
     public func convert(_ input: URL, to output: URL) throws(MediaConversionError) -> ConversionReport {
+        try checkOutput(output)
         do throws(ImageFileError) {
             return try run(input, output)
         } catch {
@@ -112,6 +113,14 @@ public struct MediaConverter: Sendable {
             times: ConversionReport.Times(
                 decode: decoded - start, convert: converted - decoded, encode: encoded - converted,
                 write: written - encoded))
+    }
+
+    /// Refuses an output that exists (a file, folder or link, even a dangling one) unless the request replaces it.
+    func checkOutput(_ output: URL) throws(MediaConversionError) {
+        guard !request.overwritesOutput, (try? FileManager.default.attributesOfItem(atPath: output.path)) != nil else {
+            return
+        }
+        throw .outputExists(path: output.path)
     }
 
     /// The pixels in `target`, what converted them and the plan's steps.

@@ -3,7 +3,8 @@ public import PixelConversion
 public import VideoFiles
 
 /// What one movie conversion did: the source stream as read, the encoding and settings written, the plan that ran,
-/// the frames and streams written, and what the check of the written movie found.
+/// the frames, streams and metadata written, what was not carried and why, what the check of the written movie found
+/// and where the time went.
 public struct MovieConversionReport: Sendable {
     /// The file read.
     public var input: String
@@ -23,19 +24,54 @@ public struct MovieConversionReport: Sendable {
     public var frameCount: Int
     /// The source's other streams copied into the movie.
     public var copiedStreams: [MovieStreamSummary]
-    /// The findings of `hdrcolor validate` on the written movie (`--require hdr10` for PQ, `--require hlg` for HLG;
-    /// warnings and errors only), or nil for SDR targets.
-    public var validation: [Finding]?
-    /// Wall-clock time of the whole conversion.
-    public var duration: Duration
-    /// Time the caller's thread spent converting frames.
-    public var converting: Duration
-    /// Time the caller's thread spent handing converted frames to the encoder (which copies each one in, and waits
-    /// when its own threads are busy).
-    public var waitingForEncoder: Duration
+    /// The part of the source's timeline the copied streams were cut to (packet boundaries, not re-encoded), when
+    /// only some frames were converted.
+    public var copiedTimes: MovieTimeRange?
+    /// The container metadata tags written (the source's, without the ones the muxer writes anew: brands, encoder).
+    public var metadata: [MovieMetadataItem]
+    /// What the source carried that the written movie does not, and why (streams the container cannot hold,
+    /// Dolby Vision RPUs, HDR10+ dynamic metadata, a display matrix Matroska cannot take).
+    public var omissions: [MovieOmission]
+    /// The check run on the written movie, as its `hdrcolor` command: `validate --require hdr10` (PQ),
+    /// `validate --require hlg` (HLG) or `validate` (SDR).
+    public var check: String
+    /// The findings of ``check`` on the written movie (warnings and errors only).
+    public var validation: [Finding]
+    /// Where the time went.
+    public var times: Times
 
-    /// Whether the written movie passed its check (nil when none applies).
-    public var validates: Bool? { validation.map(\.isEmpty) }
+    /// Wall-clock time per stage of a movie conversion; the stages add up to ``total``.
+    public struct Times: Sendable {
+        /// Opening the source, planning, creating the output and writing its header.
+        public var opening: Duration = .zero
+        /// The first pass that measures MaxCLL/MaxFALL (decoding and converting every frame once more), when a PQ
+        /// target's light level was not given.
+        public var measuringLightLevel: Duration = .zero
+        /// Waiting for decoded frames (demuxing and decoding, seeking to a range's start).
+        public var decoding: Duration = .zero
+        /// Converting frames on the caller's thread.
+        public var converting: Duration = .zero
+        /// Handing frames to the encoder (which copies each in, and blocks while its threads are busy), writing its
+        /// packets and the copied streams' packets.
+        public var encoding: Duration = .zero
+        /// Flushing the encoder and writing the rest of the copied streams and the index.
+        public var finishing: Duration = .zero
+        /// Reading the written movie's tags back and checking them.
+        public var checking: Duration = .zero
+        /// The rest (progress reports, allocating the frame buffer).
+        public var other: Duration = .zero
+
+        /// The sum of the stages: the wall-clock time of the whole conversion.
+        public var total: Duration {
+            opening + measuringLightLevel + decoding + converting + encoding + finishing + checking + other
+        }
+    }
+
+    /// Whether the written movie passed its check.
+    public var validates: Bool { validation.isEmpty }
+
+    /// Wall-clock time of the whole conversion.
+    public var duration: Duration { times.total }
 
     /// Frames per second over the whole conversion.
     public var framesPerSecond: Double {

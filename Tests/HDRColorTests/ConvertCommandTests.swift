@@ -3,6 +3,7 @@ import HDRColor
 import ImageFiles
 import TestSupport
 import Testing
+import VideoTestSupport
 
 @Suite struct ConvertCommandTests {
     static func fixture(_ name: String) -> String { Fixtures.url("image-files/\(name)").path }
@@ -112,9 +113,9 @@ import Testing
         let reports = try #require(
             try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect(reports.count == 3)
-        #expect(reports.allSatisfy { ($0["timeMilliseconds"] as? [String: Any])?["convert"] != nil })
-        #expect((reports[0]["source"] as? [String: Any])?["decidedBy"] as? String == "CICP")
-        #expect(reports[0]["validates"] as? Bool == true)
+        #expect(reports.allSatisfy { ($0["TimeMilliseconds"] as? [String: Any])?["Convert"] != nil })
+        #expect((reports[0]["Source"] as? [String: Any])?["DecidedBy"] as? String == "CICP")
+        #expect(reports[0]["Validates"] as? Bool == true && reports[0]["ExitStatus"] as? Int == 0)
         for name in ["pq16-bt2100.png", "heifenc-srgb8.png", "pillow-q95.png"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path))
         }
@@ -187,10 +188,19 @@ import Testing
         // Not a terminal: plain progress lines, no bar.
         #expect(result.standardError.contains("frame 1") && !result.standardError.contains("\u{1B}[K"))
         #expect(try CommandLineTool.run(["validate", "--require", "hlg", output]).status == 0)
-        let json = try CommandLineTool.run(["convert", source, output, "--to", "bt709", "--frames", "0...1", "--json"])
+        // An existing output: refused, naming it, unless --overwrite.
+        let taken = try CommandLineTool.run(["convert", source, output, "--to", "bt709"])
+        #expect(taken.status == 1 && taken.standardError.contains("\(output) exists"), "\(taken.standardError)")
+        let json = try CommandLineTool.run([
+            "convert", source, output, "--to", "bt709", "--frames", "0...1", "--json", "--overwrite",
+        ])
         #expect(json.status == 0, "\(json.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
-        #expect(object?["frames"] as? Int == 2 && object?["validates"] is NSNull)
+        #expect(object?["Frames"] as? Int == 2 && object?["Validates"] as? Bool == true)
+        #expect(object?["Check"] as? String == "validate" && object?["SourceFile"] as? String == source)
+        let milliseconds = try #require(object?["TimeMilliseconds"] as? [String: Double])
+        let parts = milliseconds.filter { $0.key != "Total" }.values.reduce(0, +)
+        #expect(abs(parts - (milliseconds["Total"] ?? 0)) < 0.01, "\(milliseconds)")
         // Into a folder, beside an image: the movie keeps its name and container.
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -202,5 +212,38 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("x265-pq-hdr10.mp4").path))
         let bad = try CommandLineTool.run(["convert", source, output, "--frames", "5..<2"])
         #expect(bad.status == 64)
+        for arguments in [["--frames", "0..<2", "--start", "1"], ["--duration", "0"], ["--start", "1:75"]] {
+            #expect(try CommandLineTool.run(["convert", source, output, "--overwrite"] + arguments).status == 64)
+        }
+    }
+
+    @Test(
+        "an iPhone-like movie to SDR: quiet logs, the check, rotation and metadata kept, --start/--duration cut the audio",
+        .enabled(if: MovieTestSupport.hasFFmpeg && MovieTestSupport.hasFFprobe))
+    func iPhoneMovieToSDR() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let source = try MovieTestSupport.iPhoneMovie(in: folder).path
+        let output = folder.appendingPathComponent("clip.mp4").path
+        let result = try CommandLineTool.run([
+            "convert", source, output, "--to", "bt709", "--codec", "h264", "--preset", "ultrafast", "--start",
+            "00:00.5", "--duration", "1",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        for expected in [
+            "check:   validate: passes", "copied: audio aac", "cut to 0.5–1.5 s at packet boundaries",
+            "rotation -90°", "com.apple.quicktime.location.ISO6709", "other ",
+        ] {
+            #expect(result.standardOutput.contains(expected), "missing: \(expected) in \(result.standardOutput)")
+        }
+        // FFmpeg's, libx264's and x264's own lines stay quiet; only the progress lines remain.
+        let noise = result.standardError.split(separator: "\n").filter { !$0.hasPrefix("frame ") }
+        #expect(noise.isEmpty, "\(result.standardError)")
+        let verbose = try CommandLineTool.run([
+            "convert", source, output, "--to", "bt709", "--codec", "h264", "--preset", "ultrafast", "--overwrite",
+            "--verbose", "--frames", "0..<2",
+        ])
+        #expect(verbose.status == 0 && verbose.standardError.contains("[libx264 @"), "\(verbose.standardError)")
+        let probe = try MovieTestSupport.probe(URL(fileURLWithPath: output))
+        #expect(probe.rotation == -90 && probe.formatTags["com.apple.quicktime.make"] == "Apple")
     }
 }

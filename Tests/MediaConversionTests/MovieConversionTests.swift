@@ -57,7 +57,7 @@ struct MovieConversionTests {
         let output = folder.appendingPathComponent("hlg.mp4")
         let report = try MediaConverter(request: request).convertMovie(source, to: output) { reports.append($0) }
         #expect(report.frameCount == 6 && reports.count == 6 && reports.last?.completedFrames == 6)
-        #expect(report.validates == true, "\(report.validation ?? [])")
+        #expect(report.validates == true, "\(report.validation)")
         #expect(report.settings.encoding.colorSpace == .bt2100HLG && report.settings.masteringDisplay == nil)
         let decoded = try MovieTestSupport.readAll(output)
         #expect(decoded.count == 6)
@@ -94,7 +94,7 @@ struct MovieConversionTests {
         request.colorSpace = .bt2100PQ
         let back = folder.appendingPathComponent("pq.mov")
         let report = try MediaConverter(request: request).convertMovie(hlg, to: back)
-        #expect(report.validates == true, "\(report.validation ?? [])")
+        #expect(report.validates == true, "\(report.validation)")
         #expect(report.settings.masteringDisplay?.maximumLuminance == 1000)
         let measured = try #require(report.settings.contentLightLevel)
         // The brightest patch is the 1000 cd/m² grey (the yellow patch's red is 800); MaxFALL is the frame average.
@@ -108,7 +108,7 @@ struct MovieConversionTests {
         #expect(!tags.primary.masteringDisplay.isEmpty && !tags.primary.contentLightLevel.isEmpty)
     }
 
-    @Test("PQ → SDR BT.709 8-bit with BT.2390 tone mapping; a frame range 2..<5 starts at 0 and copies no stream")
+    @Test("PQ → SDR BT.709 8-bit with BT.2390 tone mapping, checked as plain validate; a frame range 2..<5 starts at 0")
     func sdrAndFrameRange() throws {
         let folder = try MovieTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -117,7 +117,8 @@ struct MovieConversionTests {
         request.movie = ConversionRequest.Movie(codec: .h264, crf: 10, preset: "ultrafast", frames: 2..<5)
         let output = folder.appendingPathComponent("sdr.mp4")
         let report = try MediaConverter(request: request).convertMovie(source, to: output)
-        #expect(report.frameCount == 3 && report.validation == nil && report.copiedStreams.isEmpty)
+        #expect(
+            report.frameCount == 3 && report.check == "validate" && report.validates && report.copiedStreams.isEmpty)
         let reader = try MovieReader(contentsOf: output)
         #expect(reader.videoStream.codecName == "h264" && reader.videoStream.cicp == .bt709Video)
         let first = try reader.nextFrame { $0.presentationTime }

@@ -161,6 +161,72 @@ public enum MovieTestSupport {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The metadata of ``iPhoneMovie(in:)``: QuickTime `mdta` keys as an iPhone writes them.
+    public static let iPhoneMetadata: [String: String] = [
+        "creation_time": "2025-06-01T12:34:56.000000Z",
+        "com.apple.quicktime.location.ISO6709": "+48.8583+002.2945+035.000/",
+        "com.apple.quicktime.make": "Apple", "com.apple.quicktime.model": "iPhone 14 Pro",
+        "com.apple.quicktime.software": "17.1",
+    ]
+
+    /// A 2-second 30 fps H.264 + AAC QuickTime movie shaped like an upright iPhone recording (ffmpeg): a −90° display
+    /// matrix in the video track's `tkhd`, ``iPhoneMetadata`` as `mdta` keys, `handler_name` and `language` stream
+    /// tags, and a timecode data track (`tmcd`, a timed track FFmpeg has no codec for, like Apple's `mebx`).
+    ///
+    /// FFmpeg 5.1's `-metadata:s:v rotate=90` no longer sets a display matrix, so the matrix is written into the
+    /// first `tkhd` (the video track's) after ffmpeg made the file.
+    public static func iPhoneMovie(in folder: URL, name: String = "IMG_0421.MOV") throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        var arguments = [
+            "-nostdin", "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=128x96:rate=30:duration=2", "-f",
+            "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "-c:v", "libx264", "-preset",
+            "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-timecode", "01:00:00:00", "-metadata:s:v:0",
+            "handler_name=Core Media Video", "-metadata:s:a:0", "language=eng", "-movflags", "use_metadata_tags",
+        ]
+        for (key, value) in iPhoneMetadata.sorted(by: { $0.key < $1.key }) {
+            arguments += ["-metadata", "\(key)=\(value)"]
+        }
+        _ = try run("ffmpeg", arguments + [url.path])
+        var bytes = [UInt8](try Data(contentsOf: url))
+        guard let tkhd = bytes.indices.dropLast(4).first(where: { bytes[$0..<$0 + 4].elementsEqual("tkhd".utf8) }),
+            bytes[tkhd + 4] == 0
+        else { throw ToolError(message: "no version-0 tkhd in \(url.path)") }
+        // After 'tkhd', version/flags, times, track ID, reserved, duration, reserved, layer, group, volume, reserved.
+        let matrix = tkhd + 4 + 4 + 4 + 4 + 4 + 4 + 4 + 8 + 2 + 2 + 2 + 2
+        let rotated: [Int32] = [0, 0x1_0000, 0, -0x1_0000, 0, 0, 0, 0, 0x4000_0000]
+        for (i, value) in rotated.enumerated() {
+            for b in 0..<4 {
+                bytes[matrix + 4 * i + b] = UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> (24 - 8 * b))
+            }
+        }
+        try Data(bytes).write(to: url)
+        return url
+    }
+
+    /// ffprobe's view of a movie: the format's and each stream's tags, and the video's display matrix rotation.
+    public struct Probe {
+        public var formatTags: [String: String]
+        public var streamTags: [[String: String]]
+        public var codecTypes: [String]
+        public var rotation: Double?
+    }
+
+    /// Runs ffprobe on `url` and reads its JSON.
+    public static func probe(_ url: URL) throws -> Probe {
+        let text = try run(
+            "ffprobe", ["-v", "error", "-show_format", "-show_streams", "-of", "json", url.path])
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+        let format = object["format"] as? [String: Any] ?? [:]
+        let streams = object["streams"] as? [[String: Any]] ?? []
+        let video = streams.first { $0["codec_type"] as? String == "video" }
+        let sideData = video?["side_data_list"] as? [[String: Any]] ?? []
+        let rotation = sideData.compactMap { ($0["rotation"] as? NSNumber)?.doubleValue }.first
+        return Probe(
+            formatTags: format["tags"] as? [String: String] ?? [:],
+            streamTags: streams.map { $0["tags"] as? [String: String] ?? [:] },
+            codecTypes: streams.map { $0["codec_type"] as? String ?? "" }, rotation: rotation)
+    }
+
     public struct ToolError: Error, CustomStringConvertible {
         public var message: String
         public var description: String { message }

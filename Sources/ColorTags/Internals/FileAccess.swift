@@ -58,10 +58,44 @@ enum FileAccess {
             try Data(bytes).write(to: url, options: .atomic)
         } catch {
             let folder = url.deletingLastPathComponent().path
-            let reason =
-                FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
-                ? "an input/output error occurred while writing it" : "the folder is not writable"
-            throw .unwritableFile(path: url.path, reason: reason)
+            let writable = FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder)
+            throw .unwritableFile(path: url.path, reason: writeFailureReason(error, folderIsWritable: writable))
+        }
+    }
+
+    /// Why a write failed, in words: the operating system's cause when Foundation's error carries one (a full disk
+    /// is not "an input/output error").
+    static func writeFailureReason(_ error: any Error, folderIsWritable: Bool) -> String {
+        if let code = posixCode(of: error) { return reason(errno: code) }
+        return folderIsWritable ? "an input/output error occurred while writing it" : "the folder is not writable"
+    }
+
+    /// The `errno` behind a Foundation error: a POSIX-domain error, its underlying error, or the CocoaError codes
+    /// that stand for one.
+    static func posixCode(of error: any Error) -> Int32? {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return Int32(truncatingIfNeeded: ns.code) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, let code = posixCode(of: underlying) {
+            return code
+        }
+        switch (error as? CocoaError)?.code {
+        case .fileWriteOutOfSpace?: return ENOSPC
+        case .fileWriteVolumeReadOnly?: return EROFS
+        case .fileWriteNoPermission?: return EACCES
+        default: return nil
+        }
+    }
+
+    /// A plain sentence for the `errno` values a write meets.
+    static func reason(errno code: Int32) -> String {
+        switch code {
+        case ENOSPC: "no space left on the device; free some space or write elsewhere"
+        case EDQUOT: "the disk quota is used up; free some space or write elsewhere"
+        case EIO: "the device reported an input/output error (a failing disk or a lost network share)"
+        case EROFS: "the file system is read-only"
+        case EACCES, EPERM: "permission denied"
+        case EFBIG: "the file is larger than the file system allows"
+        default: String(cString: strerror(code))
         }
     }
 }

@@ -27,10 +27,45 @@ enum FFmpeg {
         if code < 0 { throw error(call(), code) }
     }
 
+    /// Throws when `code` is negative: ``VideoFilesError/cannotWrite(path:reason:)`` for the failures of the
+    /// device rather than of FFmpeg (a full disk, a used-up quota, a read-only file system, an I/O error), else
+    /// ``VideoFilesError/ffmpeg(call:code:message:)``.
+    static func checkWrite(_ code: Int32, _ call: @autoclosure () -> String, path: String) throws(VideoFilesError) {
+        guard code < 0 else { return }
+        if [ENOSPC, EDQUOT, EIO, EROFS, EFBIG].contains(-code) {
+            throw .cannotWrite(path: path, reason: "\(message(code)) (\(call()))")
+        }
+        throw error(call(), code)
+    }
+
     /// A C string as Swift text (`""` for NULL).
     static func string(_ pointer: UnsafePointer<CChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
+    }
+
+    /// The entries of an `AVDictionary`, in its order.
+    static func items(_ dictionary: OpaquePointer?) -> [MovieMetadataItem] {
+        var items: [MovieMetadataItem] = []
+        var entry: UnsafeMutablePointer<AVDictionaryEntry>?
+        while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
+            items.append(MovieMetadataItem(key: string(next.pointee.key), value: string(next.pointee.value)))
+            entry = next
+        }
+        return items
+    }
+
+    /// Sets `items` in an `AVDictionary` (a later item with the same key wins).
+    static func set(_ items: [MovieMetadataItem], in dictionary: inout OpaquePointer?) {
+        for item in items { av_dict_set(&dictionary, item.key, item.value, 0) }
+    }
+
+    /// A four-character code as text (`MKTAG` order), nil for 0 or a code that is not printable ASCII.
+    static func fourCC(_ tag: UInt32) -> String? {
+        guard tag != 0 else { return nil }
+        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }
+        guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// An AVRational as a ``Rational``.

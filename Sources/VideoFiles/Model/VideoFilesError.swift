@@ -35,6 +35,9 @@ public enum VideoFilesError: Error, Hashable, Sendable, CustomStringConvertible 
     case geometry(PixelBufferError)
     /// FFmpeg could not allocate memory for the named object.
     case allocationFailed(String)
+    /// The movie's file cannot be written: the device is full, a quota is used up, the file system is read-only or
+    /// the device failed. The reason is the system's, with the FFmpeg call that met it.
+    case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -55,6 +58,7 @@ public enum VideoFilesError: Error, Hashable, Sendable, CustomStringConvertible 
         case .writerClosed: "the writer is finished or failed; make a new one"
         case .geometry(let error): "invalid frame geometry: \(error)"
         case .allocationFailed(let what): "FFmpeg could not allocate \(what)"
+        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
         }
     }
 }

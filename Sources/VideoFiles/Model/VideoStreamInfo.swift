@@ -51,4 +51,9 @@ public struct VideoStreamInfo: Hashable, Sendable {
     /// The Dolby Vision decoder configuration record (`AV_PKT_DATA_DOVI_CONF`: `dvcC`/`dvvC`, Matroska block
     /// addition mapping), when present.
     public var dolbyVision: DolbyVisionConfiguration?
+    /// How the pictures are turned for display (`tkhd` matrix), when the container states one other than the
+    /// identity.
+    public var displayMatrix: DisplayMatrix?
+    /// The stream's metadata tags (`language`, `handler_name`, `creation_time` …), in the demuxer's order.
+    public var metadata: [MovieMetadataItem]
 }

@@ -18,6 +18,7 @@ extension MovieReader {
             var codecContext: UnsafeMutablePointer<AVCodecContext>?
             var info: VideoStreamInfo
             var streams: [MovieStreamSummary]
+            var containerMetadata: [MovieMetadataItem] = []
             var scanner: HDR10PlusScanner
 
             func close() {
@@ -91,6 +92,7 @@ extension MovieReader {
             let decoder = try openDecoder(stream, limits: limits, options: options)
             result.codecContext = decoder
             result.streams = (0..<count).compactMap { i in streams[i].map(summary) }
+            result.containerMetadata = FFmpeg.items(context.pointee.metadata)
             result.info = streamInfo(stream, decoder: decoder, options: options)
             result.scanner = HDR10PlusScanner(parameters: parameters)
         }
@@ -158,7 +160,8 @@ extension MovieReader {
                 timeBase: timeBase,
                 duration: duration == FFmpeg.noTimestamp || duration < 0
                     ? nil : Rational.seconds(ticks: duration, timeBase: timeBase),
-                frameCount: s.pointee.nb_frames > 0 ? Int(s.pointee.nb_frames) : nil, language: language)
+                frameCount: s.pointee.nb_frames > 0 ? Int(s.pointee.nb_frames) : nil, language: language,
+                codecTag: FFmpeg.fourCC(par?.pointee.codec_tag ?? 0))
         }
 
         /// What the container and the opened decoder say about the video stream (the pixel format and HDR side data
@@ -188,7 +191,14 @@ extension MovieReader {
             info.frameCount = summary.frameCount
             info.cicp = cicp
             info.chromaLocation = chroma
+            info.metadata = FFmpeg.items(s.pointee.metadata)
             var size = 0
+            if let data = av_stream_get_side_data(s, AV_PKT_DATA_DISPLAYMATRIX, &size), size >= 36 {
+                let raw = UnsafeRawPointer(data)
+                let matrix = DisplayMatrix(
+                    coefficients: (0..<9).map { raw.loadUnaligned(fromByteOffset: 4 * $0, as: Int32.self) })
+                if let matrix, !matrix.isIdentity { info.displayMatrix = matrix }
+            }
             if let data = av_stream_get_side_data(s, AV_PKT_DATA_MASTERING_DISPLAY_METADATA, &size),
                 size >= MemoryLayout<AVMasteringDisplayMetadata>.size
             {
@@ -220,6 +230,7 @@ extension VideoStreamInfo {
             timeBase: Rational(1, 1), startTime: nil, duration: nil, frameCount: nil, decodedPixelFormatName: "",
             isConvertedWithSwscale: false,
             encoding: PixelEncoding(format: .rgba8, colorSpace: .sRGB), cicp: .bt709Video, assumedFields: [],
-            chromaLocation: nil, masteringDisplay: nil, contentLightLevel: nil, hasHDR10Plus: false, dolbyVision: nil)
+            chromaLocation: nil, masteringDisplay: nil, contentLightLevel: nil, hasHDR10Plus: false, dolbyVision: nil,
+            displayMatrix: nil, metadata: [])
     }
 }

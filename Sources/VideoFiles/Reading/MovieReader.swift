@@ -34,6 +34,9 @@ public final class MovieReader {
     public internal(set) var videoStream: VideoStreamInfo
     /// Every stream of the file, in container order, the video stream included.
     public let streams: [MovieStreamSummary]
+    /// The container's metadata tags (`creation_time`, QuickTime keys such as
+    /// `com.apple.quicktime.location.ISO6709`, `major_brand` …), in the demuxer's order.
+    public let containerMetadata: [MovieMetadataItem]
     /// The limits the file was checked against.
     public let limits: MovieReadLimits
     /// The options the reader was made with.
@@ -87,6 +90,7 @@ public final class MovieReader {
         codecContext = opened.codecContext
         hdr10PlusScanner = opened.scanner
         streams = opened.streams
+        containerMetadata = opened.containerMetadata
         videoStream = opened.info
         state.videoIndex = Int32(opened.info.streamIndex)
         state.timeBase = opened.info.timeBase

@@ -34,7 +34,7 @@ extension MovieWriter {
             let chroma = settings.encoding.effectiveChromaLocation.chromaSampleLocationType
             switch settings.codec {
             case .hevc:
-                list += [("log-level", "error")]
+                list += [("log-level", FFmpegLogLevel.current.x265Name)]
                 list += [
                     ("colorprim", "\(cicp.colourPrimaries)"), ("transfer", "\(cicp.transferCharacteristics)"),
                     ("colormatrix", "\(cicp.matrixCoefficients)"), ("range", cicp.videoFullRange ? "full" : "limited"),

@@ -5,9 +5,15 @@ import PixelBuffers
 import SignalCoding
 
 extension MovieWriter {
-    /// Opens the muxer and the encoder, adds the video stream with its HDR side data and the copied streams, and
-    /// writes the header.
-    func open(avFormat: AVPixelFormat, cicp: CICP, reader: MovieReader?) throws(VideoFilesError) {
+    /// The muxers of the MP4/QuickTime family: `movflags`, `tkhd` display matrices, `mdta` metadata keys.
+    static let quickTimeMuxers: Set<String> = ["mov", "mp4", "ipod", "3gp", "3g2", "psp", "ismv", "f4v"]
+
+    /// Opens the muxer and the encoder, adds the video stream with its HDR side data, display matrix and metadata,
+    /// and the copied streams, and writes the header.
+    func open(
+        avFormat: AVPixelFormat, cicp: CICP, reader: MovieReader?, metadata: [MovieMetadataItem],
+        copiedTimes: MovieTimeRange?
+    ) throws(VideoFilesError) {
         let path = url.path
         var context: UnsafeMutablePointer<AVFormatContext>?
         try FFmpeg.check(
@@ -25,17 +31,84 @@ extension MovieWriter {
         stream.pointee.time_base = encoder.pointee.time_base
         stream.pointee.avg_frame_rate = encoder.pointee.framerate
         let formatName = FFmpeg.string(context.pointee.oformat.pointee.name)
-        if settings.codec == .hevc, formatName == "mp4" || formatName == "mov" {
+        let isQuickTime = Self.quickTimeMuxers.contains(formatName)
+        if settings.codec == .hevc, isQuickTime {
             // 'hvc1': parameter sets only in the sample entry, the tag Apple's players require.
             stream.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
         }
         try addSideData(stream)
-        if let reader, !copiedStreams.isEmpty {
-            copier = try StreamCopier(url: reader.url, streams: copiedStreams.map(\.index), output: context)
+        if let matrix = settings.displayMatrix {
+            if isQuickTime {
+                try addDisplayMatrix(matrix, to: stream)
+            } else {
+                omissions.append(
+                    MovieOmission(
+                        what: "rotation \(matrix.rotation.map { "\(Int($0.rounded()))°" } ?? "(display matrix)")",
+                        reason: "FFmpeg 5.1's \(formatName) muxer writes no display matrix; write .mp4 or .mov"))
+            }
         }
-        try FFmpeg.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open (\(path))")
-        try FFmpeg.check(avformat_write_header(context, nil), "avformat_write_header")
+        FFmpeg.set(settings.streamMetadata, in: &stream.pointee.metadata)
+        FFmpeg.set(metadata, in: &context.pointee.metadata)
+        if let reader {
+            let streams = selectCopiedStreams(reader, format: context.pointee.oformat, name: formatName)
+            if !streams.isEmpty {
+                copier = try StreamCopier(
+                    url: reader.url, streams: streams.map(\.index), output: context, range: copiedTimes)
+            }
+            copiedStreams = streams
+        }
+        try FFmpeg.checkWrite(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
+        var options: OpaquePointer?
+        defer { av_dict_free(&options) }
+        if isQuickTime, !metadata.isEmpty { av_dict_set(&options, "movflags", "use_metadata_tags", 0) }
+        try FFmpeg.checkWrite(avformat_write_header(context, &options), "avformat_write_header", path: path)
         try prepareFrames(avFormat: avFormat)
+    }
+
+    /// The reader's audio, subtitle and data streams the container can hold (FFmpeg's `avformat_query_codec`); the
+    /// others go to ``omissions`` with the reason.
+    private func selectCopiedStreams(
+        _ reader: MovieReader, format: UnsafePointer<AVOutputFormat>, name: String
+    ) -> [MovieStreamSummary] {
+        var copied: [MovieStreamSummary] = []
+        let timecode = settings.streamMetadata.contains { $0.key == "timecode" } && Self.quickTimeMuxers.contains(name)
+        for summary in reader.otherStreams {
+            // A timecode track: the MP4/MOV muxer writes its own from the video stream's `timecode` tag.
+            if timecode, summary.kind == .data, summary.codecTag == "tmcd" { continue }
+            let what = "\(summary.label) (stream \(summary.index))"
+            switch summary.kind {
+            case .audio, .subtitle, .data:
+                let id = avcodec_descriptor_get_by_name(summary.codecName)?.pointee.id ?? AV_CODEC_ID_NONE
+                if id != AV_CODEC_ID_NONE, avformat_query_codec(format, id, FF_COMPLIANCE_NORMAL) == 1 {
+                    copied.append(summary)
+                } else {
+                    let reason =
+                        id == AV_CODEC_ID_NONE
+                        ? "FFmpeg has no codec for it, so its muxers cannot write it"
+                        : "FFmpeg's \(name) muxer cannot hold \(summary.codecName)"
+                    omissions.append(MovieOmission(what: what, reason: reason))
+                }
+            case .video:
+                omissions.append(MovieOmission(what: what, reason: "only the first video stream is converted"))
+            case .attachment, .unknown:
+                omissions.append(MovieOmission(what: what, reason: "attachments and unknown streams are not copied"))
+            }
+        }
+        return copied
+    }
+
+    /// The display matrix as stream side data, which FFmpeg 5.1's MP4/MOV muxer writes into `tkhd`.
+    private func addDisplayMatrix(_ matrix: DisplayMatrix, to stream: UnsafeMutablePointer<AVStream>)
+        throws(VideoFilesError)
+    {
+        let size = 9 * MemoryLayout<Int32>.size
+        guard let data = av_malloc(size) else { throw .allocationFailed("a display matrix") }
+        let values = data.bindMemory(to: Int32.self, capacity: 9)
+        for (i, value) in matrix.coefficients.enumerated() { values[i] = value }
+        let status = av_stream_add_side_data(
+            stream, AV_PKT_DATA_DISPLAYMATRIX, data.assumingMemoryBound(to: UInt8.self), size)
+        if status < 0 { av_free(data) }
+        try FFmpeg.check(status, "av_stream_add_side_data (display matrix)")
     }
 
     /// The mastering display and content light level as stream side data, which FFmpeg 5.1's MP4/MOV muxer writes as
@@ -160,28 +233,27 @@ extension MovieWriter {
             let status = avcodec_receive_packet(encoder, packet)
             if status == FFmpeg.again || status == FFmpeg.endOfFile { return }
             try FFmpeg.check(status, "avcodec_receive_packet")
-            if frameCount <= 1 {
-                // libx265 (FFmpeg 5.1) returns the packet of a one-frame movie without timestamps, or with a pts and
-                // an uninitialised dts (seen: −7.2e16), which the muxer refuses. A first frame's dts that is not at
-                // or shortly before its pts is replaced by its pts.
-                guard let first = lastPTS else {
-                    throw VideoFilesError.ffmpeg(
-                        call: "avcodec_receive_packet", code: 0, message: "the encoder returned a packet before a frame"
-                    )
-                }
-                if packet.pointee.pts == FFmpeg.noTimestamp { packet.pointee.pts = first }
-                let (pts, dts) = (packet.pointee.pts, packet.pointee.dts)
-                let (gap, overflow) = pts.subtractingReportingOverflow(dts)
-                if dts == FFmpeg.noTimestamp || overflow || gap < 0 || gap > Int64(Int32.max) {
-                    packet.pointee.dts = pts
-                }
-            } else if packet.pointee.pts == FFmpeg.noTimestamp || packet.pointee.dts == FFmpeg.noTimestamp {
+            // libx265 (FFmpeg 5.1) returns the packets of a one- or two-frame movie (at the flush, when its frame
+            // threads held every frame) without timestamps, or with a pts and an uninitialised dts (seen: −7.2e16,
+            // 5.3e18), which the muxer refuses. A first packet without pts takes the first frame's; a dts that is not
+            // at or shortly before the pts, after the previous packet's, is replaced by the pts.
+            if videoPacketCount == 0, packet.pointee.pts == FFmpeg.noTimestamp, let first = lastPTS {
+                packet.pointee.pts = first
+            }
+            let (pts, dts) = (packet.pointee.pts, packet.pointee.dts)
+            guard pts != FFmpeg.noTimestamp else {
                 throw VideoFilesError.ffmpeg(
                     call: "avcodec_receive_packet", code: 0, message: "the encoder returned a packet without timestamps"
                 )
             }
+            let (gap, overflow) = pts.subtractingReportingOverflow(dts)
+            if dts == FFmpeg.noTimestamp || overflow || gap < 0 || gap > Int64(Int32.max) || dts <= (lastDTS ?? .min) {
+                packet.pointee.dts = pts
+            }
+            lastDTS = packet.pointee.dts
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
+            videoPacketCount += 1
             try write(packet)
         }
     }
@@ -189,7 +261,7 @@ extension MovieWriter {
     /// Writes a packet through the interleaving muxer (which takes its reference and resets it).
     func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(VideoFilesError) {
         guard let context = formatContext else { throw .writerClosed }
-        try FFmpeg.check(av_interleaved_write_frame(context, packet), "av_interleaved_write_frame")
+        try FFmpeg.checkWrite(av_interleaved_write_frame(context, packet), "av_interleaved_write_frame", path: url.path)
     }
 
     /// A FourCC as FFmpeg's `MKTAG` packs it (first character in the low byte).

@@ -31,7 +31,11 @@ public final class MovieWriter {
     /// The settings.
     public let settings: VideoEncodeSettings
     /// The streams copied from the reader's file, as they are in that file.
-    public let copiedStreams: [MovieStreamSummary]
+    public internal(set) var copiedStreams: [MovieStreamSummary]
+    /// What the movie does not carry that was asked for: the reader's streams the container cannot hold (a QuickTime
+    /// timed-metadata track in Matroska, a data track FFmpeg has no codec for), a display matrix in a container FFmpeg
+    /// 5.1 writes none to.
+    public internal(set) var omissions: [MovieOmission] = []
     /// Frames appended so far.
     public private(set) var frameCount = 0
 
@@ -52,22 +56,33 @@ public final class MovieWriter {
     var copyViewCache: MutablePixelBufferView?
     var copier: StreamCopier?
     var lastPTS: Int64?
+    /// Video packets written so far, and the last one's dts (encoder time base).
+    var videoPacketCount = 0
+    var lastDTS: Int64?
     var isClosed = false
 
-    /// Creates the file, opens the encoder and writes the container header.
+    /// Creates the file, opens the encoder and writes the container header. When any of it fails, no file is left.
     ///
     /// - Parameters:
     ///   - url: The file to write (replaced if it exists). The container follows the extension: `.mp4`/`.m4v`, `.mov`,
     ///     `.mkv`, `.webm`.
-    ///   - settings: The codec, frame encoding and HDR metadata.
-    ///   - reader: A reader whose file's other streams (audio, subtitles; not its video streams) are copied into the
-    ///     movie, their timestamps rescaled to the output's time bases.
+    ///   - settings: The codec, frame encoding, HDR metadata, display matrix and stream metadata.
+    ///   - reader: A reader whose file's other streams (audio, subtitles, timed data; not its video streams) are
+    ///     copied into the movie where the container can hold them (``omissions`` lists the others), their
+    ///     timestamps rescaled to the output's time bases and their metadata kept.
+    ///   - metadata: The container's metadata tags. MP4 and QuickTime files get them as `mdta` keys
+    ///     (`movflags use_metadata_tags`), so that keys such as `com.apple.quicktime.location.ISO6709` survive;
+    ///     `creation_time` also sets the movie header's date.
+    ///   - copiedTimes: The part of the reader's timeline whose packets are copied, shifted to start at 0 (see
+    ///     ``MovieTimeRange``); nil copies everything as it is timed.
     /// - Throws: ``VideoFilesError/invalidSettings(_:)`` for settings the codec cannot encode,
-    ///   ``VideoFilesError/unsupportedCodec(_:)`` when the encoder is missing, ``VideoFilesError/ffmpeg(call:code:message:)``
-    ///   when FFmpeg fails (the file cannot be created, the muxer refuses a copied stream).
-    public init(url: URL, settings: VideoEncodeSettings, copyingStreamsFrom reader: MovieReader? = nil)
-        throws(VideoFilesError)
-    {
+    ///   ``VideoFilesError/unsupportedCodec(_:)`` when the encoder is missing, ``VideoFilesError/cannotWrite(path:reason:)``
+    ///   for a full, read-only or failing device, ``VideoFilesError/ffmpeg(call:code:message:)`` when FFmpeg fails
+    ///   (the file cannot be created, the muxer refuses a copied stream).
+    public init(
+        url: URL, settings: VideoEncodeSettings, copyingStreamsFrom reader: MovieReader? = nil,
+        metadata: [MovieMetadataItem] = [], copiedTimes: MovieTimeRange? = nil
+    ) throws(VideoFilesError) {
         let cicp = try settings.cicp()
         let (avFormat, planar) = try EncoderSetup.encoderFormat(settings)
         var packet = av_packet_alloc()
@@ -85,12 +100,21 @@ public final class MovieWriter {
         self.borrowFrame = borrowFrame
         self.copyFrame = copyFrame
         encoderFormat = planar
-        copiedStreams = reader?.otherStreams.filter { $0.kind == .audio || $0.kind == .subtitle } ?? []
-        try open(avFormat: avFormat, cicp: cicp, reader: reader)
+        copiedStreams = []
+        do {
+            try open(avFormat: avFormat, cicp: cicp, reader: reader, metadata: metadata, copiedTimes: copiedTimes)
+        } catch {
+            isClosed = true
+            if let context = formatContext, context.pointee.pb != nil {
+                avio_closep(&context.pointee.pb)
+                try? FileManager.default.removeItem(at: url)
+            }
+            throw error
+        }
     }
 
     deinit {
-        if !isClosed, let context = formatContext, context.pointee.pb != nil {
+        if let context = formatContext, context.pointee.pb != nil {
             avio_closep(&context.pointee.pb)
         }
         borrowFrame.pointee.buf.0 = nil  // the marker is ours, not the frame's
@@ -166,7 +190,7 @@ public final class MovieWriter {
         try FFmpeg.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame (flush)")
         try drainEncoder()
         try copier?.copy(upTo: nil, into: self)
-        try FFmpeg.check(av_write_trailer(context), "av_write_trailer")
-        try FFmpeg.check(avio_closep(&context.pointee.pb), "avio_closep")
+        try FFmpeg.checkWrite(av_write_trailer(context), "av_write_trailer", path: url.path)
+        try FFmpeg.checkWrite(avio_closep(&context.pointee.pb), "avio_closep", path: url.path)
     }
 }

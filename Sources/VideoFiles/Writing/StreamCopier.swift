@@ -2,25 +2,35 @@ internal import CFFmpeg
 import Foundation
 
 /// Copies streams of another movie into a muxer packet by packet (no decoding): its own demuxer over the source file,
-/// one output stream per copied stream with the source's codec parameters, and timestamps rescaled from the source
-/// stream's time base to the output stream's. Packets are copied in file order up to the time of the last video frame
-/// written, so that the muxer's interleaving queue stays short.
+/// one output stream per copied stream with the source's codec parameters and metadata, and timestamps rescaled from
+/// the source stream's time base to the output stream's. Packets are copied in file order up to the time of the last
+/// video frame written, so that the muxer's interleaving queue stays short.
+///
+/// With a ``MovieTimeRange`` the copy is cut at packet boundaries, without re-encoding: a packet is copied when its
+/// time lies in the range (an audio track so starts within one packet after the first video frame, e.g. 21 ms for
+/// 48 kHz AAC, and ends within one packet of the last), and is shifted by the range's start.
 final class StreamCopier {
     private var input: UnsafeMutablePointer<AVFormatContext>?
     /// Output stream index by input stream index.
     private var mapping: [Int32: Int32] = [:]
     private let packet: UnsafeMutablePointer<AVPacket>
     private let output: UnsafeMutablePointer<AVFormatContext>
+    private let range: MovieTimeRange?
     /// A packet read but not yet due.
     private var hasPendingPacket = false
     private var isAtEnd = false
-    /// Packets copied per input stream, and the sum of their durations in the input time base (for tests).
+    /// The input streams whose packets passed the range's end.
+    private var finishedStreams: Set<Int32> = []
+    /// Packets copied per input stream (for tests).
     private(set) var packetCounts: [Int32: Int] = [:]
 
-    init(url: URL, streams: [Int], output: UnsafeMutablePointer<AVFormatContext>) throws(VideoFilesError) {
+    init(url: URL, streams: [Int], output: UnsafeMutablePointer<AVFormatContext>, range: MovieTimeRange?)
+        throws(VideoFilesError)
+    {
         guard let packet = av_packet_alloc() else { throw .allocationFailed("an AVPacket") }
         self.packet = packet
         self.output = output
+        self.range = range
         guard var context = avformat_alloc_context() else { throw .allocationFailed("an AVFormatContext") }
         context.pointee.format_whitelist = av_strdup(MovieReader.Opening.demuxers)
         var pointer: UnsafeMutablePointer<AVFormatContext>? = context
@@ -48,6 +58,12 @@ final class StreamCopier {
             av_dict_copy(&out.pointee.metadata, stream.pointee.metadata, 0)
             mapping[Int32(i)] = out.pointee.index
         }
+        if let range, range.start > 0 {
+            // To the key frame (any packet, for audio) at or before the start; packets before it are skipped below.
+            let timestamp = Int64((range.start * Double(AV_TIME_BASE)).rounded(.down))
+            try FFmpeg.check(
+                av_seek_frame(context, -1, timestamp, AVSEEK_FLAG_BACKWARD), "av_seek_frame (copied streams)")
+        }
     }
 
     deinit {
@@ -56,10 +72,11 @@ final class StreamCopier {
         avformat_close_input(&input)
     }
 
-    /// Copies the packets whose presentation (or decoding) time is at most `time` seconds; all that remain when
-    /// `time` is `nil`.
+    /// Copies the packets whose presentation (or decoding) time is at most `time` seconds (in the output's time,
+    /// after the range's shift); all that remain when `time` is `nil`.
     func copy(upTo time: Rational?, into writer: MovieWriter) throws(VideoFilesError) {
         guard let input, !isAtEnd else { return }
+        let shift = range?.start ?? 0
         while true {
             if !hasPendingPacket {
                 let status = av_read_frame(input, packet)
@@ -78,17 +95,33 @@ final class StreamCopier {
             guard let target = mapping[sourceIndex], let source = input.pointee.streams[Int(sourceIndex)],
                 let destination = output.pointee.streams[Int(target)]
             else { return }
-            if let time {
-                let stamp = packet.pointee.pts != FFmpeg.noTimestamp ? packet.pointee.pts : packet.pointee.dts
-                if stamp != FFmpeg.noTimestamp,
-                    let seconds = Rational.seconds(ticks: stamp, timeBase: FFmpeg.rational(source.pointee.time_base)),
-                    seconds.doubleValue > time.doubleValue
-                {
-                    return  // not due yet: kept for the next call
-                }
+            let stamp = packet.pointee.pts != FFmpeg.noTimestamp ? packet.pointee.pts : packet.pointee.dts
+            let seconds =
+                stamp == FFmpeg.noTimestamp
+                ? nil : Rational.seconds(ticks: stamp, timeBase: FFmpeg.rational(source.pointee.time_base))?.doubleValue
+            if let time, let seconds, seconds - shift > time.doubleValue {
+                return  // not due yet: kept for the next call
             }
             hasPendingPacket = false
+            if let range, let seconds {
+                if seconds < range.start {
+                    av_packet_unref(packet)
+                    continue
+                }
+                if let end = range.end, seconds >= end {
+                    av_packet_unref(packet)
+                    finishedStreams.insert(sourceIndex)
+                    if finishedStreams.count == mapping.count { isAtEnd = true }
+                    if isAtEnd { return } else { continue }
+                }
+            }
             av_packet_rescale_ts(packet, source.pointee.time_base, destination.pointee.time_base)
+            if shift > 0 {
+                let ticksPerSecond = FFmpeg.rational(destination.pointee.time_base).reciprocal.doubleValue
+                let offset = Int64((shift * ticksPerSecond).rounded(.down))  // a packet at the start stays at ≥ 0
+                if packet.pointee.pts != FFmpeg.noTimestamp { packet.pointee.pts &-= offset }
+                if packet.pointee.dts != FFmpeg.noTimestamp { packet.pointee.dts &-= offset }
+            }
             packet.pointee.stream_index = target
             packet.pointee.pos = -1
             packetCounts[sourceIndex, default: 0] += 1

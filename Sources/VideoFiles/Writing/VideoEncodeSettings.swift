@@ -79,6 +79,11 @@ public struct VideoEncodeSettings: Sendable {
     /// Encoder threads: `nil` lets the encoder choose; 1 keeps x265 to one frame thread and one pool thread (the same
     /// bytes every run).
     public var threadCount: Int?
+    /// How the pictures are turned for display, written as the stream's display matrix (`tkhd` in MP4 and
+    /// QuickTime; FFmpeg 5.1's Matroska muxer has no place for it, see ``MovieWriter/omissions``); nil for none.
+    public var displayMatrix: DisplayMatrix?
+    /// Metadata tags of the video stream (`language`, `handler_name`, `creation_time` …).
+    public var streamMetadata: [MovieMetadataItem]
 
     /// Settings with the encoder's defaults for quality and speed.
     public init(
@@ -99,6 +104,8 @@ public struct VideoEncodeSettings: Sendable {
         self.encoderParameters = []
         self.keyFrameInterval = nil
         self.threadCount = nil
+        self.displayMatrix = nil
+        self.streamMetadata = []
     }
 
     /// The code points written: the encoding's colour space, matrix and effective range.

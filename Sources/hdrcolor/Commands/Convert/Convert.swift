@@ -3,6 +3,7 @@ import Foundation
 import HDRColor
 import ImageFiles
 import MediaConversion
+import VideoFiles
 
 extension HDRColorCommand {
     struct Convert: AsyncParsableCommand {
@@ -23,10 +24,14 @@ extension HDRColorCommand {
                   hdrcolor convert f.yuv f.png --input-format x420 --size 3840x2160
                   hdrcolor convert a.png b.png out/ --format avif --jobs 2
                   hdrcolor convert hdr10.mp4 hlg.mp4 --to bt2100-hlg   PQ movie to HLG (203 cd/m² → HLG 75 %)
-                  hdrcolor convert hdr10.mkv sdr.mp4 --to bt709 --tone-map bt2390 --frames 0..<250
+                  hdrcolor convert hdr10.mkv sdr.mp4 --to bt709 --tone-map bt2390 --frames '0..<250'
+                  hdrcolor convert IMG_0421.MOV clip.mp4 --to bt709 --start 1.5 --duration 4
                 Movies (MP4, MOV, MKV, WebM; HEVC, H.264, AV1 through FFmpeg) are written as planar Y′CbCr 4:2:0, \
-                10-bit for HDR and 8-bit for SDR, with the colour in the bitstream and the container, audio copied, \
-                and checked as `hdrcolor validate --require hdr10` (PQ) or `--require hlg` would.
+                10-bit for HDR and 8-bit for SDR, with the colour in the bitstream and the container; the rotation, \
+                the metadata (creation date, location, make, model) and the audio are kept (cut with the video, at \
+                audio packet boundaries), and what cannot be carried is listed. The result is checked as `hdrcolor \
+                validate --require hdr10` (PQ), `--require hlg` (HLG) or `validate` (SDR) would. An existing output \
+                is refused unless --overwrite.
                 Exit status: 0 converted, 1 a conversion failed or the output does not validate, 2 an input could not be \
                 read (missing, truncated, corrupt, unsupported), 64 usage error.
                 """
@@ -45,6 +50,9 @@ extension HDRColorCommand {
         @Flag(help: "Print JSON reports instead of text.")
         var json = false
 
+        @Flag(help: "Let FFmpeg, its decoders and the encoders (x264, x265, SVT-AV1) print their own log lines.")
+        var verbose = false
+
         @Option(name: [.short, .long], help: "Files converted at once (default: the number of cores).")
         var jobs: Int?
 
@@ -57,6 +65,8 @@ extension HDRColorCommand {
         }
 
         func run() async throws {
+            // FFmpeg's, libdav1d's and the encoders' own lines only when asked for: failures are reported anyway.
+            (verbose ? FFmpegLogLevel.info : .quiet).apply()
             let request = try makeRequest()
             let pairs = try outputPairs(request)
             let job = ConvertJob(
@@ -130,7 +140,7 @@ extension HDRColorCommand {
                 displayHeadroom: toneMapping.displayHeadroom, rawInput: rawInput,
                 rawOutput: raw.outputFormat?.value ?? (file.format == .raw ? raw.inputFormat?.value : nil),
                 rawOutputCICP: raw.outputCICP, masteringDisplay: file.mdcv?.value, contentLightLevel: file.clli?.value,
-                movie: movie.request)
+                movie: movie.request, overwritesOutput: file.overwrite)
         }
 
         /// (input, output) pairs: one input and an output file, or inputs and an output folder.

@@ -27,7 +27,8 @@ extension ConvertReportFormat {
         if let c = settings.contentLightLevel {
             written.append("MaxCLL/MaxFALL \(format(c.maxContentLightLevel))/\(format(c.maxFrameAverageLightLevel))")
         }
-        let streams = report.copiedStreams.map { "\($0.kind) \($0.codecName)" }
+        let streams = report.copiedStreams.map(\.label)
+        let rotation = settings.displayMatrix.flatMap(\.rotation).map { "\(format($0))°" }
         let seconds = report.duration.milliseconds / 1000
         var lines = [
             "\(TextSanitizer.sanitize(report.input)) → \(TextSanitizer.sanitize(report.output))",
@@ -38,53 +39,83 @@ extension ConvertReportFormat {
             "  plan:    \(report.engine)",
         ]
         lines += report.plan.map { "           · \($0)" }
-        lines.append(
-            "  output:  \(report.frameCount) frames"
-                + (streams.isEmpty ? "" : "; copied: \(TextSanitizer.sanitize(streams.joined(separator: ", ")))"))
-        if let validation = report.validation {
-            let what = settings.encoding.colorSpace.transferFunction == .pq ? "hdr10" : "hlg"
-            lines.append(
-                "  check:   validate --require \(what): "
-                    + (validation.isEmpty ? "passes" : validation.map(\.message).joined(separator: "; ")))
+        var carried = ["\(report.frameCount) frames"]
+        if !streams.isEmpty { carried.append("copied: \(streams.joined(separator: ", "))") }
+        if let times = report.copiedTimes {
+            carried.append(
+                "cut to \(format(times.start))–\(times.end.map { format($0) } ?? "end") s at packet boundaries")
+        }
+        if let rotation { carried.append("rotation \(rotation)") }
+        if !report.metadata.isEmpty {
+            carried.append("metadata: \(report.metadata.map(\.key).joined(separator: ", "))")
+        }
+        lines.append("  output:  \(TextSanitizer.sanitize(carried.joined(separator: "; ")))")
+        for omission in report.omissions {
+            lines.append("  not carried: \(TextSanitizer.sanitize("\(omission.what): \(omission.reason)"))")
         }
         lines.append(
-            "  time:    \(format(seconds)) s, \(format(report.framesPerSecond)) fps; converting "
-                + "\(format(report.converting.milliseconds)) ms, waiting for the encoder "
-                + "\(format(report.waitingForEncoder.milliseconds)) ms")
-        let validates = report.validates
-        let status: Int32 = validates == false ? 1 : 0
+            "  check:   \(report.check): "
+                + (report.validation.isEmpty
+                    ? "passes" : TextSanitizer.sanitize(report.validation.map(\.message).joined(separator: "; "))))
+        let t = report.times
+        let parts: [(String, String, Duration)] = [
+            ("opening", "Opening", t.opening),
+            ("measuring the light level", "MeasuringLightLevel", t.measuringLightLevel),
+            ("decoding", "Decoding", t.decoding), ("converting", "Converting", t.converting),
+            ("encoding and writing", "Encoding", t.encoding), ("finishing", "Finishing", t.finishing),
+            ("checking", "Checking", t.checking), ("other", "Other", t.other),
+        ]
+        lines.append(
+            "  time:    \(format(seconds)) s, \(format(report.framesPerSecond)) fps: "
+                + parts.filter { $0.2 > .zero || $0.0 == "other" }.map { "\($0.0) \(format($0.2.milliseconds)) ms" }
+                .joined(separator: ", "))
+        let status: Int32 = report.validates ? 0 : 1
         let json = JSONValue.object([
-            ("input", .string(report.input)), ("output", .string(report.output)), ("status", .integer(Int(status))),
+            ("SourceFile", .string(report.input)), ("OutputFile", .string(report.output)),
+            ("ExitStatus", .integer(Int(status))),
             (
-                "source",
+                "Source",
                 .object([
-                    ("codec", .string(source.codecName)), ("width", .integer(source.width)),
-                    ("height", .integer(source.height)),
-                    ("frameRate", source.frameRate.map { .number($0.doubleValue) } ?? .null),
-                    ("encoding", .string("\(source.encoding)")), ("tags", .array(tags.map { .string($0) })),
+                    ("Codec", .string(source.codecName)), ("Width", .integer(source.width)),
+                    ("Height", .integer(source.height)),
+                    ("FrameRate", source.frameRate.map { .number($0.doubleValue) } ?? .null),
+                    ("Encoding", .string("\(source.encoding)")), ("Tags", .array(tags.map { .string($0) })),
+                    ("Rotation", source.displayMatrix?.rotation.map { .number($0) } ?? .null),
                 ])
             ),
             (
-                "target",
+                "Target",
                 .object([
-                    ("colorSpace", .string(settings.encoding.colorSpace.name)),
-                    ("encoding", .string("\(settings.encoding)")), ("codec", .string(settings.codec.rawValue)),
-                    ("written", .array(written.map { .string($0) })),
+                    ("ColorSpace", .string(settings.encoding.colorSpace.name)),
+                    ("Encoding", .string("\(settings.encoding)")), ("Codec", .string(settings.codec.rawValue)),
+                    ("Written", .array(written.map { .string($0) })),
+                    ("Rotation", settings.displayMatrix?.rotation.map { .number($0) } ?? .null),
                 ])
             ),
-            ("engine", .string(report.engine)), ("plan", .array(report.plan.map { .string($0) })),
-            ("frames", .integer(report.frameCount)), ("copiedStreams", .array(streams.map { .string($0) })),
-            ("validates", validates.map { .bool($0) } ?? .null),
-            ("findings", .array((report.validation ?? []).map { .string($0.message) })),
+            ("Engine", .string(report.engine)), ("Plan", .array(report.plan.map { .string($0) })),
+            ("Frames", .integer(report.frameCount)), ("CopiedStreams", .array(streams.map { .string($0) })),
             (
-                "timeMilliseconds",
-                .object([
-                    ("total", .number(report.duration.milliseconds)),
-                    ("converting", .number(report.converting.milliseconds)),
-                    ("waitingForEncoder", .number(report.waitingForEncoder.milliseconds)),
-                ])
+                "CopiedTimes",
+                report.copiedTimes.map {
+                    .object([("Start", .number($0.start)), ("End", $0.end.map { .number($0) } ?? .null)])
+                } ?? .null
             ),
-            ("framesPerSecond", .number(report.framesPerSecond)),
+            ("Metadata", .object(report.metadata.map { ($0.key, .string($0.value)) })),
+            (
+                "NotCarried",
+                .array(
+                    report.omissions.map { .object([("What", .string($0.what)), ("Reason", .string($0.reason))]) })
+            ),
+            ("Check", .string(report.check)), ("Validates", .bool(report.validates)),
+            ("Findings", .array(report.validation.map { .string($0.message) })),
+            (
+                "TimeMilliseconds",
+                .object(
+                    parts.map { ($0.1, .number($0.2.milliseconds)) } + [
+                        ("Total", .number(report.duration.milliseconds))
+                    ])
+            ),
+            ("FramesPerSecond", .number(report.framesPerSecond)),
         ])
         return ConvertOutcome(
             input: report.input, output: report.output, status: status, text: lines.joined(separator: "\n"),

@@ -59,42 +59,37 @@ enum ConvertReportFormat {
         lines.append(
             "  time:    decode \(format(decode)) ms, convert \(format(convert)) ms, encode \(format(encode)) ms, "
                 + "write \(format(write)) ms; \(format(megapixels)) Mpix at \(format(rate)) Mpix/s")
-        let json = JSONValue.object([
-            ("input", .string(input)), ("output", .string(output)), ("status", .integer(0)),
-            (
-                "source",
-                .object([
-                    ("format", .string(image.fileType.rawValue)), ("width", .integer(image.width)),
-                    ("height", .integer(image.height)), ("bitDepth", .integer(image.codedBitDepth)),
-                    ("colorSpace", .string(image.colorDecision.colorSpace.name)),
-                    ("decidedBy", .string(image.colorDecision.basis.rawValue)),
-                    ("detail", .string(image.colorDecision.detail)), ("tags", .array(tags.map { .string($0) })),
-                    ("decodedEncoding", .string("\(image.encoding)")),
-                ])
-            ),
-            ("target", .object([("colorSpace", .string(targetSpace.name)), ("encoding", .string("\(target)"))])),
-            ("engine", .string(engine)), ("plan", .array(plan.map { .string($0) })),
-            ("outputSummary", .string(outputSummary)),
-            ("validates", validates.map { .bool($0) } ?? .null),
-            ("findings", .array((validation ?? []).map { .string($0.message) })),
-            ("warnings", .array(image.warnings.map { .string($0) })),
-            (
-                "timeMilliseconds",
-                .object([
-                    ("decode", .number(decode)), ("convert", .number(convert)), ("encode", .number(encode)),
-                    ("write", .number(write)), ("total", .number(total)),
-                ])
-            ),
-            ("megapixels", .number(megapixels)), ("megapixelsPerSecond", .number(rate)),
-        ])
         let status: Int32 = validates == false ? 1 : 0
-        var outcome = ConvertOutcome(
+        let json = JSONValue.object([
+            ("SourceFile", .string(input)), ("OutputFile", .string(output)), ("ExitStatus", .integer(Int(status))),
+            (
+                "Source",
+                .object([
+                    ("Format", .string(image.fileType.rawValue)), ("Width", .integer(image.width)),
+                    ("Height", .integer(image.height)), ("BitDepth", .integer(image.codedBitDepth)),
+                    ("ColorSpace", .string(image.colorDecision.colorSpace.name)),
+                    ("DecidedBy", .string(image.colorDecision.basis.rawValue)),
+                    ("Detail", .string(image.colorDecision.detail)), ("Tags", .array(tags.map { .string($0) })),
+                    ("DecodedEncoding", .string("\(image.encoding)")),
+                ])
+            ),
+            ("Target", .object([("ColorSpace", .string(targetSpace.name)), ("Encoding", .string("\(target)"))])),
+            ("Engine", .string(engine)), ("Plan", .array(plan.map { .string($0) })),
+            ("OutputSummary", .string(outputSummary)),
+            ("Validates", validates.map { .bool($0) } ?? .null),
+            ("Findings", .array((validation ?? []).map { .string($0.message) })),
+            ("Warnings", .array(image.warnings.map { .string($0) })),
+            (
+                "TimeMilliseconds",
+                .object([
+                    ("Decode", .number(decode)), ("Convert", .number(convert)), ("Encode", .number(encode)),
+                    ("Write", .number(write)), ("Total", .number(total)),
+                ])
+            ),
+            ("Megapixels", .number(megapixels)), ("MegapixelsPerSecond", .number(rate)),
+        ])
+        return ConvertOutcome(
             input: input, output: output, status: status, text: lines.joined(separator: "\n"), json: json)
-        if status != 0, case .object(var fields) = outcome.json {
-            fields[2] = ("status", .integer(Int(status)))
-            outcome.json = .object(fields)
-        }
-        return outcome
     }
 
     /// `"PNG, 4 321 bytes, 16-bit, 9/16/0/1 (…) — from CICP"`.

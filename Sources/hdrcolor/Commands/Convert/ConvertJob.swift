@@ -39,8 +39,8 @@ struct ConvertJob: Sendable {
         ConvertOutcome(
             input: input, output: output, status: status, text: "error: \(TextSanitizer.sanitize(message))",
             json: .object([
-                ("input", .string(input)), ("output", .string(output)), ("status", .integer(Int(status))),
-                ("error", .string(message)),
+                ("SourceFile", .string(input)), ("OutputFile", .string(output)), ("ExitStatus", .integer(Int(status))),
+                ("Error", .string(message)),
             ]))
     }
 }

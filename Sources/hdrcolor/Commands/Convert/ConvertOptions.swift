@@ -58,7 +58,7 @@ extension HDRColorCommand.Convert {
         }
     }
 
-    /// `--format`, `--bit-depth`, `--quality`, `--lossless`, `--chroma`, `--mdcv`, `--clli`.
+    /// `--format`, `--bit-depth`, `--quality`, `--lossless`, `--chroma`, `--mdcv`, `--clli`, `--overwrite`.
     struct OutputFileOptions: ParsableArguments {
         @Option(help: "Output format when the extension does not say: png, jpeg, avif, heif, raw.")
         var format: ImageFileType?
@@ -86,12 +86,15 @@ extension HDRColorCommand.Convert {
         @Option(help: "Content light level to write: MAXCLL,MAXFALL in cd/m² (default: measured for PQ/HLG output).")
         var clli: ContentLightLevelArgument?
 
+        @Flag(help: "Replace output files that exist (default: refuse, naming the file).")
+        var overwrite = false
+
         func validate() throws {
             if !(1...100).contains(quality) { throw ValidationError("--quality must be 1…100") }
         }
     }
 
-    /// `--codec`, `--crf`, `--preset`, `--frames`, `--no-copy-streams`.
+    /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`.
     struct MovieOptions: ParsableArguments {
         @Option(
             help:
@@ -108,12 +111,45 @@ extension HDRColorCommand.Convert {
         @Option(help: "Frames to convert, FIRST..<END or FIRST...LAST, counted from 0 (default: all).")
         var frames: FrameRangeArgument?
 
+        @Option(
+            help: "Start at the first frame at or after this time: seconds (1.5) or [HH:]MM:SS[.mmm], like ffmpeg -ss.")
+        var start: TimeArgument?
+
+        @Option(help: "Convert this long from --start (or the beginning): seconds or [HH:]MM:SS[.mmm], like ffmpeg -t.")
+        var duration: TimeArgument?
+
         @Flag(name: .customLong("no-copy-streams"), help: "Do not copy the movie's audio and other streams.")
         var noCopyStreams = false
 
+        func validate() throws {
+            if frames != nil, start != nil || duration != nil {
+                throw ValidationError("--frames excludes --start and --duration")
+            }
+            if let duration, duration.seconds <= 0 { throw ValidationError("--duration must be more than 0") }
+        }
+
         var request: ConversionRequest.Movie {
             ConversionRequest.Movie(
-                codec: codec, crf: crf, preset: preset, frames: frames?.range, copiesOtherStreams: !noCopyStreams)
+                codec: codec, crf: crf, preset: preset, frames: frames?.range, start: start?.seconds,
+                duration: duration?.seconds, copiesOtherStreams: !noCopyStreams)
+        }
+    }
+
+    /// A time: seconds (`1.5`) or `[HH:]MM:SS[.mmm]` (`01:02.5`, `0:01:02.5`), as ffmpeg's `-ss` and `-t` take it.
+    struct TimeArgument: ExpressibleByArgument {
+        let seconds: Double
+
+        init?(argument: String) {
+            let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...3).contains(parts.count), let last = Double(parts.last!), last >= 0, last.isFinite,
+                parts.count == 1 || last < 60
+            else { return nil }
+            var total = last
+            for (i, part) in parts.dropLast().reversed().enumerated() {
+                guard let value = Int(part), value >= 0, i == 1 || value < 60 else { return nil }
+                total += Double(value) * (i == 0 ? 60 : 3600)
+            }
+            seconds = total
         }
     }
 

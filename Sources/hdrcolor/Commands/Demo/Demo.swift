@@ -216,6 +216,7 @@ struct DemoJob {
         let hlg = folder.appendingPathComponent("hlg.mp4")
         var request = ConversionRequest(colorSpace: .bt2100HLG)
         request.movie.preset = "ultrafast"
+        request.overwritesOutput = true  // the demo rewrites its own folder on every run
         _ = try MediaConverter(request: request).convertMovie(pq, to: hlg)
         files.append(
             File(
