@@ -1,3 +1,4 @@
+public import SignalCoding
 public import VideoFiles
 
 extension ConversionRequest {
@@ -32,12 +33,15 @@ extension ConversionRequest {
         /// Threads converting each frame; nil for every active core (`PixelConverter`'s default). The decoder and the
         /// encoder keep working on their own threads meanwhile.
         public var conversionThreadCount: Int?
+        /// The source's colour, overriding every tag of the file (`--assume-cicp P/T/M/R`): for a movie whose tags are
+        /// wrong or missing. nil takes the colour `validate` and `inspect` decide (``MovieColorDecision``).
+        public var assumedSourceColor: CICP?
 
         /// The defaults of `hdrcolor convert` for movies.
         public init(
             codec: VideoEncodeSettings.Codec? = nil, crf: Int? = nil, preset: String? = nil, frames: Range<Int>? = nil,
             start: Double? = nil, duration: Double? = nil, copiesOtherStreams: Bool = true,
-            encoderThreadCount: Int? = nil, conversionThreadCount: Int? = nil
+            encoderThreadCount: Int? = nil, conversionThreadCount: Int? = nil, assumedSourceColor: CICP? = nil
         ) {
             self.codec = codec
             self.crf = crf
@@ -48,6 +52,7 @@ extension ConversionRequest {
             self.copiesOtherStreams = copiesOtherStreams
             self.encoderThreadCount = encoderThreadCount
             self.conversionThreadCount = conversionThreadCount
+            self.assumedSourceColor = assumedSourceColor
         }
     }
 }

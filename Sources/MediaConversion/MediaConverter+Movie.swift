@@ -68,8 +68,12 @@ extension MediaConverter {
             throw .invalidRequest("the output \(output.path) is the input; write the movie to another file")
         }
         try checkOutput(output)
+        // One colour decision for convert, validate and inspect: the tags' effective colour (or --assume-cicp).
+        let color = MovieColorDecision(
+            tags: try? ColorTagging(contentsOf: input), assumed: request.movie.assumedSourceColor)
+        let readerOptions = MovieReader.Options(colorOverride: color.cicp)
         var reader: MovieReader
-        do { reader = try MovieReader(contentsOf: input) } catch { throw .movie(error) }
+        do { reader = try MovieReader(contentsOf: input, options: readerOptions) } catch { throw .movie(error) }
         let stream = reader.videoStream
         let range = try request.movie.frameRange(rate: stream.frameRate)
         let plan = try MoviePlan(request: request, source: stream, output: output)
@@ -80,7 +84,7 @@ extension MediaConverter {
         if plan.measuresLightLevel {
             lightLevel = try measureLightLevel(reader, plan, range)
             // A fresh reader for the second pass (seeking back needs a frame rate some streams lack).
-            do { reader = try MovieReader(contentsOf: input) } catch { throw .movie(error) }
+            do { reader = try MovieReader(contentsOf: input, options: readerOptions) } catch { throw .movie(error) }
             times.measuringLightLevel = clock.now - mark
         }
         var settings = plan.settings
@@ -171,7 +175,7 @@ extension MediaConverter {
         times.checking = clock.now - mark
         times.other = (clock.now - start) - times.total
         return MovieConversionReport(
-            input: input.path, output: output.path, source: stream, settings: settings,
+            input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
             plan: converter?.plan.steps.map(\.description) ?? [], frameCount: writer.frameCount,

@@ -12,6 +12,9 @@ public struct MovieConversionReport: Sendable {
     public var output: String
     /// The source's video stream as opened (size, rate, encoding, HDR metadata).
     public var source: VideoStreamInfo
+    /// The colour the source was read as, and why (the tags as `validate` decides them, `--assume-cicp`, or the
+    /// decoder's).
+    public var sourceColor: MovieColorDecision
     /// The encoder settings written (codec, encoding, mastering display, content light level …).
     public var settings: VideoEncodeSettings
     /// The tone mapping the frames went through.

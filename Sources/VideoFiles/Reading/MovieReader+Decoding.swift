@@ -129,8 +129,9 @@ extension MovieReader {
         return pts == FFmpeg.noTimestamp ? nil : pts
     }
 
-    /// The frame's code points, each unspecified field taken from the stream's.
+    /// The frame's code points, each unspecified field taken from the stream's; ``Options/colorOverride`` when set.
     func frameCICP() -> CICP {
+        if let override = options.colorOverride { return override }
         let f = frame.pointee
         let isRGB =
             av_pix_fmt_desc_get(AVPixelFormat(rawValue: f.format)).map {

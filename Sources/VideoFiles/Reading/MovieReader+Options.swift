@@ -11,15 +11,21 @@ extension MovieReader {
         public var unmappedPixelFormats: UnmappedPixelFormatPolicy
         /// Decoder threads: 0 lets FFmpeg choose (one per core), 1 decodes on the calling thread.
         public var threadCount: Int
+        /// The colour the file is decided to have, used instead of what the decoder signals: all four fields replace
+        /// the stream's and every frame's (``assumedColor`` still fills a field left unspecified). `MediaConverter`
+        /// passes the colour `ColorTagging` decides for the track (container over bitstream, as `validate` and
+        /// `inspect` report it) or the user's `--assume-cicp`; nil keeps the decoder's.
+        public var colorOverride: CICP?
 
-        /// The defaults: BT.709 assumed, unmapped formats fail, FFmpeg chooses the threads.
+        /// The defaults: BT.709 assumed, unmapped formats fail, FFmpeg chooses the threads, the decoder's colour.
         public init(
             assumedColor: CICP = .bt709Video, unmappedPixelFormats: UnmappedPixelFormatPolicy = .fail,
-            threadCount: Int = 0
+            threadCount: Int = 0, colorOverride: CICP? = nil
         ) {
             self.assumedColor = assumedColor
             self.unmappedPixelFormats = unmappedPixelFormats
             self.threadCount = threadCount
+            self.colorOverride = colorOverride
         }
     }
 

@@ -92,11 +92,12 @@ public final class MovieReader {
         streams = opened.streams
         containerMetadata = opened.containerMetadata
         videoStream = opened.info
+        if let override = options.colorOverride { videoStream.cicp = override }
         state.videoIndex = Int32(opened.info.streamIndex)
         state.timeBase = opened.info.timeBase
         state.frameRate = opened.info.frameRate
         state.startPTS = opened.info.startTime ?? 0
-        state.streamCICP = opened.info.cicp
+        state.streamCICP = videoStream.cicp
         state.streamChromaLocation = opened.info.chromaLocation
         try primeFirstFrame()
     }

@@ -35,6 +35,7 @@ extension ConvertReportFormat {
             "  source:  \(TextSanitizer.sanitize(source.codecName)) \(source.width)×\(source.height)"
                 + "\(source.frameRate.map { " at \(format($0.doubleValue)) fps" } ?? ""), \(source.encoding)",
             "  tags:    \(tags.joined(separator: "; "))",
+            "  colour:  \(TextSanitizer.sanitize(report.sourceColor.summary))",
             "  written: \(written.joined(separator: "; "))",
             "  plan:    \(report.engine)",
         ]
@@ -80,6 +81,7 @@ extension ConvertReportFormat {
                     ("Height", .integer(source.height)),
                     ("FrameRate", source.frameRate.map { .number($0.doubleValue) } ?? .null),
                     ("Encoding", .string("\(source.encoding)")), ("Tags", .array(tags.map { .string($0) })),
+                    ("ColorDecision", .string(report.sourceColor.summary)),
                     ("Rotation", source.displayMatrix?.rotation.map { .number($0) } ?? .null),
                 ])
             ),

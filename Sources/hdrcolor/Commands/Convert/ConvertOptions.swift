@@ -94,7 +94,7 @@ extension HDRColorCommand.Convert {
         }
     }
 
-    /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`.
+    /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`, `--assume-cicp`.
     struct MovieOptions: ParsableArguments {
         @Option(
             help:
@@ -121,6 +121,13 @@ extension HDRColorCommand.Convert {
         @Flag(name: .customLong("no-copy-streams"), help: "Do not copy the movie's audio and other streams.")
         var noCopyStreams = false
 
+        @Option(
+            name: .customLong("assume-cicp"),
+            help:
+                "Read the source movie as P/T/M/R (e.g. 9/16/9/0), whatever its tags say (default: the colour validate decides)."
+        )
+        var assumeCICP: CICP?
+
         func validate() throws {
             if frames != nil, start != nil || duration != nil {
                 throw ValidationError("--frames excludes --start and --duration")
@@ -131,7 +138,7 @@ extension HDRColorCommand.Convert {
         var request: ConversionRequest.Movie {
             ConversionRequest.Movie(
                 codec: codec, crf: crf, preset: preset, frames: frames?.range, start: start?.seconds,
-                duration: duration?.seconds, copiesOtherStreams: !noCopyStreams)
+                duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP)
         }
     }
 
