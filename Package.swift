@@ -88,11 +88,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Media syntax
+        // Bytes to syntax and nothing else (bit readers, NAL units, dynamic HDR metadata payloads): written once, read
+        // by ColorTags, ImageFiles and VideoFiles alike. Pure Swift, no dependency.
+        .target(name: "MediaSyntax", swiftSettings: swiftSettings),
+
         // MARK: Colour tags of image files
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ColorTags",
-            dependencies: ["CZlib", "ICC", "ColorSpaces", "TransferFunctions", "ToneMapping"],
+            dependencies: ["CZlib", "ICC", "ColorSpaces", "TransferFunctions", "ToneMapping", "MediaSyntax"],
             swiftSettings: swiftSettings
         ),
 

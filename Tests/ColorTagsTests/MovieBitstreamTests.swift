@@ -4,6 +4,7 @@ import SignalCoding
 import Testing
 
 @testable import ColorTags
+import MediaSyntax
 
 /// The video syntax readers on bitstreams built here bit by bit from H.265, H.264, AV1 and EBML: every branch
 /// before the VUI (sub-layers, scaling lists, PCM, inter-predicted reference picture sets, long-term references,

@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// The header of a Dolby Vision RPU (rpu_data_header(), as dovi_tool's `dolby_vision` crate reads it): enough to say
 /// which profile the RPU belongs to. The mapping, NLQ and display-management data that follow are not parsed.
 public struct DolbyVisionRPUHeader: Hashable, Sendable {

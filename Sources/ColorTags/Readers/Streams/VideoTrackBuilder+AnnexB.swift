@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// The NAL units of an Annex B byte stream (a raw HEVC or H.264 stream, an RPU file, a transport stream's video PES
 /// payloads), read as a track's in-band units: the first sequence parameter set, every SEI message, and Dolby Vision
 /// RPUs (counted; the first one's header parsed).

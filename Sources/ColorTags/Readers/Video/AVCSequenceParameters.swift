@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// The fields of an H.264 sequence parameter set (H.264 §7.3.2.1.1) up to and including its VUI colour description:
 /// profile, level, chroma format, bit depths, size and ``VideoUsabilityInformation``. Scaling matrices, picture order
 /// count type 1 cycles, frame cropping and field coding are parsed on the way.

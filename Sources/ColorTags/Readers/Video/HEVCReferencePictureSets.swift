@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// The short-term reference picture sets of an HEVC SPS (H.265 §7.3.7, semantics §7.4.8): read only to reach the
 /// fields after them, but read exactly, because a set predicted from the previous one (inter_ref_pic_set_prediction)
 /// codes one flag pair per picture of that set, so each set's picture order count deltas (equations 7-61 and 7-62)

@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// The fields of an HEVC sequence parameter set (H.265 §7.3.2.2) up to and including its VUI colour description:
 /// profile, level, chroma format, size, bit depths and ``VideoUsabilityInformation``. The movie reader takes a
 /// stream's tags from it; the HEIF item decoder checks limits and reads what libde265 does not expose

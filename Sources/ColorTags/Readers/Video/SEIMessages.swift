@@ -1,4 +1,5 @@
 import ColorSpaces
+import MediaSyntax
 
 /// The SEI messages of an HEVC or H.264 SEI NAL unit (H.265 §7.3.5, H.264 §7.3.2.3) that concern colour, and their
 /// payloads as the standards lay them out (H.265 Annex D.2, H.264 Annex D.1).

@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// The fields of a VP9 uncompressed frame header (VP9 bitstream specification §6.2) up to and including
 /// color_config() and frame_size(): profile, bit depth, colour space, range, subsampling and size. A WebM or IVF file
 /// with no colour in its container still states these in every key frame.

@@ -1,4 +1,5 @@
 import SignalCoding
+import MediaSyntax
 
 /// HEVC and H.264 NAL units, from configuration records and samples: sequence parameter sets (VUI colour, chroma
 /// siting, aspect ratio, timing), SEI messages (mastering display, light level, alternative transfer, HDR10+) and

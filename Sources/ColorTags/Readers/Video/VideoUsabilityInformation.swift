@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// The fields of an HEVC or H.264 VUI (H.265 Annex E.2.1, H.264 Annex E.1.1) that say what the pixels mean, read up
 /// to the timing information; what follows (HRD parameters, bitstream restrictions) is not needed and not read.
 package struct VideoUsabilityInformation: Sendable {

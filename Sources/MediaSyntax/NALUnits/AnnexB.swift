@@ -1,10 +1,10 @@
 /// The Annex B byte-stream format of H.264 and HEVC (H.264 Annex B, H.265 Annex B): NAL units each behind a start
 /// code `00 00 01` (often `00 00 00 01`), as raw streams, transport-stream PES payloads and RPU files carry them.
-enum AnnexB {
+package enum AnnexB {
     /// The NAL units of `data` (ranges without start codes and without the zero bytes before the next one), at most
     /// `limit`. With `complete` false the data is a prefix of a longer stream, so its last unit may be cut and is left
     /// out.
-    static func units(_ data: [UInt8], complete: Bool, limit: Int) -> [Range<Int>] {
+    package static func units(_ data: [UInt8], complete: Bool, limit: Int) -> [Range<Int>] {
         var starts: [Int] = []
         var index = 0
         while index + 2 < data.count, starts.count <= limit {
@@ -29,13 +29,13 @@ enum AnnexB {
     }
 
     /// Whether an HEVC NAL unit starts a picture: a VCL unit (types 0…31) with first_slice_segment_in_pic_flag set.
-    static func startsHEVCPicture(_ nal: ArraySlice<UInt8>) -> Bool {
+    package static func startsHEVCPicture(_ nal: ArraySlice<UInt8>) -> Bool {
         guard nal.count >= 3 else { return false }
         return (nal[nal.startIndex] >> 1) & 0x3F < 32 && nal[nal.startIndex + 2] & 0x80 != 0
     }
 
     /// Whether an H.264 NAL unit starts a picture: a slice (type 1 or 5) whose first_mb_in_slice is 0 (ue(v) `1`).
-    static func startsAVCPicture(_ nal: ArraySlice<UInt8>) -> Bool {
+    package static func startsAVCPicture(_ nal: ArraySlice<UInt8>) -> Bool {
         guard nal.count >= 2 else { return false }
         let type = nal[nal.startIndex] & 0x1F
         return (type == 1 || type == 5) && nal[nal.startIndex + 1] & 0x80 != 0
