@@ -36,6 +36,10 @@ extension VideoStreamTags {
                 alternative.location)
         }
         if let hdr10Plus { add("HDR10+", "ST 2094-40 metadata present", hdr10Plus) }
+        if let values = hdr10PlusMetadata {
+            add("HDR10+ First Frame", values.first.value.summary, values.first.location)
+            if let summary = values.summary { add("HDR10+ Frames", summary.text) }
+        }
         if let firstSample { add("First Sample Read", "\(firstSample.length) bytes", firstSample) }
         return lines
     }

@@ -10,6 +10,11 @@ package struct RBSPReader {
         bytes = Self.unescape(payload)
     }
 
+    /// A reader of bytes whose emulation prevention is already removed (an SEI message's payload).
+    package init(unescaped bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// `payload` without its emulation-prevention bytes.
     package static func unescape(_ payload: some Sequence<UInt8>) -> [UInt8] {
         var out: [UInt8] = []

@@ -64,6 +64,8 @@ public struct VideoStreamTags: Hashable, Sendable {
     /// An HDR10+ (SMPTE ST 2094-40) record: ITU-T T.35 country 0xB5, provider 0x003C, oriented code 0x0001,
     /// application 4, in an SEI or an AV1 metadata OBU.
     public var hdr10Plus: TagLocation?
+    /// The HDR10+ values: the first record's fields and, in a raw HEVC stream, a summary of the frames scanned.
+    public var hdr10PlusMetadata: HDR10PlusTags?
     /// Mastering display colour volumes from the bitstream (SEI 137, AV1 `METADATA_TYPE_HDR_MDCV`).
     public var bitstreamMasteringDisplay: [Located<MasteringDisplayColorVolume>] = []
     /// Content light levels from the bitstream (SEI 144, AV1 `METADATA_TYPE_HDR_CLL`).

@@ -17,6 +17,7 @@ struct ElementaryStreamReader<Source: ByteSource> {
         var problems: [ReadProblem] = []
         switch format {
         case .hevcStream, .avcStream, .dolbyVisionRPU:
+            if format == .hevcStream { builder.hdr10PlusLog = HDR10PlusFrameLog() }
             let counts = builder.readAnnexB(
                 bytes, complete: complete, container: "\(format)", rpuFile: format == .dolbyVisionRPU
             ) { $0 }

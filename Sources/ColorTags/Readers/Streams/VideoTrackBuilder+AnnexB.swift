@@ -41,7 +41,9 @@ extension VideoTrackBuilder {
                 counts.frames += 1
             }
             readNAL(nal, offset: offset, container: "\(container) NAL unit \(counts.units)")
+            hdr10PlusLog?.read(nal)
         }
+        if let log = hdr10PlusLog, video.hdr10PlusMetadata != nil { video.hdr10PlusMetadata?.summary = log.summary }
         return counts
     }
 

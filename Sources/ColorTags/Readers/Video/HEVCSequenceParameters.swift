@@ -27,6 +27,10 @@ package struct HEVCSequenceParameters: Sendable {
     package var chromaBitDepth: Int
     /// nil when vui_parameters_present_flag is 0.
     package var vui: VideoUsabilityInformation?
+    /// sps_seq_parameter_set_id.
+    package var sequenceID = 0
+    /// log2_max_pic_order_cnt_lsb_minus4 + 4: the bits of slice_pic_order_cnt_lsb.
+    package var log2MaxPOCLSB = 4
 
     /// Parses an SPS NAL unit, header included.
     ///
@@ -46,7 +50,7 @@ package struct HEVCSequenceParameters: Sendable {
         }
         try r.skip(1, "sps_temporal_id_nesting_flag")
         let (profile, level) = try profileTierLevel(&r, maxSubLayersMinus1: maxSubLayersMinus1)
-        _ = try r.ue("sps_seq_parameter_set_id", maximum: 15)
+        let sequenceID = try r.ue("sps_seq_parameter_set_id", maximum: 15)
         let chromaFormat = try r.ue("chroma_format_idc", maximum: 3)
         let separateColourPlanes = chromaFormat == 3 ? try r.flag("separate_colour_plane_flag") : false
         let codedWidth = try r.ue("pic_width_in_luma_samples", maximum: 1 << 16)
@@ -106,11 +110,13 @@ package struct HEVCSequenceParameters: Sendable {
         try r.skip(2, "sps_temporal_mvp_enabled_flag and strong_intra_smoothing_enabled_flag")
         let vui =
             try r.flag("vui_parameters_present_flag") ? try VideoUsabilityInformation.parse(&r, hevc: true) : nil
-        return HEVCSequenceParameters(
+        var sps = HEVCSequenceParameters(
             profileIDC: profile, levelIDC: level, chromaFormat: chromaFormat,
             separateColourPlanes: separateColourPlanes, codedWidth: codedWidth, codedHeight: codedHeight,
             width: width, height: height,
             lumaBitDepth: lumaBitDepth, chromaBitDepth: chromaBitDepth, vui: vui)
+        (sps.sequenceID, sps.log2MaxPOCLSB) = (sequenceID, log2MaxPOCLSB)
+        return sps
     }
 
     /// profile_tier_level(1, maxNumSubLayersMinus1) (§7.3.3): the general profile and level.

@@ -121,12 +121,23 @@ extension VideoTrackBuilder {
                     video.alternativeTransfer = Located(value, at: at("alternative transfer characteristics"))
                 }
             case SEIMessages.registeredUserData:
-                if video.hdr10Plus == nil, SEIMessages.isHDR10Plus(t35: message.payload) {
-                    video.hdr10Plus = at("ITU-T T.35 HDR10+")
-                }
+                if SEIMessages.isHDR10Plus(t35: message.payload) { readHDR10Plus(message.payload, at: at("ITU-T T.35 HDR10+")) }
             default:
                 break
             }
+        }
+    }
+
+    /// An HDR10+ record: its location and values (the first one), and the pending record of the frame log.
+    mutating func readHDR10Plus(_ payload: ArraySlice<UInt8>, at location: TagLocation) {
+        let parsed = Result { () throws(HDR10PlusError) in try HDR10PlusMetadata.parse(t35: payload) }
+        if hdr10PlusLog != nil { hdr10PlusLog?.pending = .some(try? parsed.get()) }
+        if video.hdr10Plus == nil { video.hdr10Plus = location }
+        guard video.hdr10PlusMetadata == nil else { return }
+        switch parsed {
+        case .success(let metadata): video.hdr10PlusMetadata = HDR10PlusTags(first: Located(metadata, at: location))
+        case .failure(let error):
+            if video.hdr10Plus == location { problem(.malformed, "the HDR10+ record cannot be read: \(error)", at: location) }
         }
     }
 

@@ -23,6 +23,8 @@ struct VideoTrackBuilder {
     var problems: [(RuleID, String, TagLocation?)] = []
     /// Whether a sequence parameter set or sequence header has been read (the configuration's wins over in-band ones).
     var hasSequenceParameters = false
+    /// Every picture's HDR10+ record, when the reader asks for them (raw HEVC streams).
+    var hdr10PlusLog: HDR10PlusFrameLog?
 
     init(trackID: UInt32, codec: VideoStreamTags.Codec) {
         image = ImageTags(role: .videoTrack(id: trackID))
