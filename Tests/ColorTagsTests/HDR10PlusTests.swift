@@ -236,3 +236,43 @@ struct HDR10PlusTests {
         #expect(throws: HDR10PlusJSONError.self) { try HDR10PlusJSON(json: bad.jsonData) }
     }
 }
+
+/// HDR10+ read from movies: the committed fixtures (Tests/Fixtures/movies).
+@Suite("HDR10+ in movies")
+struct HDR10PlusMovieTests {
+    @Test("a raw stream's frames in display order: summary, scenes, exported JSON")
+    func rawStream() throws {
+        let tags = try MovieFixtures.tags("hdr10plus-inconsistent.hevc")
+        let hdr10Plus = try #require(tags.primary.video?.hdr10PlusMetadata)
+        #expect(hdr10Plus.first.value.targetedSystemDisplayMaximumLuminance == 2000)
+        #expect(hdr10Plus.first.value.windows.first?.maxSCL == [20000, 9000, 100])
+        let summary = try #require(hdr10Plus.summary)
+        #expect(summary.framesWithMetadata == 3 && summary.framesWithoutMetadata == 0)
+        #expect(summary.maxSCLRange == 1200...2000 && summary.targetedPeakRange == 1500...2000)
+        #expect(summary.profile == "N/A")
+        // Decoding order I, P, B holds records A, A, B; display order I, B, P shows A, B, A: three scenes.
+        #expect(summary.sceneCount == 3)
+        let bytes = [UInt8](try Data(contentsOf: MovieFixtures.url("hdr10plus-inconsistent.hevc")))
+        let json = HDR10PlusJSON(hevcStream: bytes)
+        #expect(json.sceneInfo.map(\.targetedSystemDisplayMaximumLuminance) == [2000, 1500, 2000])
+        #expect(json.sceneInfoSummary.sceneFirstFrameIndex == [0, 1, 2])
+        let text = tags.text(path: "stream.hevc")
+        #expect(text.contains("HDR10+ Frames") && text.contains("3 scenes"))
+        let report = tags.json(path: "stream.hevc").serialized()
+        #expect(report.contains("\"HDR10PlusSummary\"") && report.contains("\"TargetedSystemDisplayMaximumLuminance\": 2000"))
+    }
+
+    @Test("a container's first sample: values without a summary; --require hdr10plus")
+    func container() throws {
+        let tags = try MovieFixtures.tags("x265-hdr10plus.mp4")
+        let hdr10Plus = try #require(tags.primary.video?.hdr10PlusMetadata)
+        #expect(hdr10Plus.summary == nil)
+        #expect(hdr10Plus.first.value.windows.first?.distribution == [.init(percentage: 99, value: 9000)])
+        let policy = ValidationOptions(requirements: [.hdr10Plus])
+        #expect(!tags.findings(options: policy).contains { $0.rule == .policyHDR10Plus })
+        let plain = try MovieFixtures.tags("x265-pq-hdr10.mp4")
+        let failed = plain.findings(options: policy).filter { $0.rule == .policyHDR10Plus }
+        #expect(failed.count == 1 && failed.first?.message.contains("no HDR10+") == true)
+        #expect(plain.findings(options: ValidationOptions(requirements: [.hdr10])).isEmpty)
+    }
+}

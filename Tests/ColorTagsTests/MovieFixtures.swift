@@ -61,6 +61,7 @@ enum MovieFixtures {
         ("x265-colr-vui-mismatch.mp4", [.videoColrBitstreamMismatch]),  // Netflix/vp9-dash #5, mpv PR #3785
         ("x265-dvb-hlg-atc.mp4", [.videoHLGAlternativeTransferOnly]),  // Multicorewareinc/x265 #321
         ("x265-hdr10plus.mp4", []),
+        ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),
         ("x265-hlg.mp4", []),
         ("x265-pq-fragmented.mp4", []),

@@ -30,7 +30,10 @@ struct MovieReaderTests {
         for name in MovieFixtures.allFiles {
             let tags = try MovieFixtures.tags(name)
             let expected: ImageFileFormat =
-                name.hasSuffix(".mov") ? .mov : name.hasSuffix(".mkv") || name.hasSuffix(".webm") ? .matroska : .mp4
+                name.hasSuffix(".mov")
+                ? .mov
+                : name.hasSuffix(".mkv") || name.hasSuffix(".webm")
+                    ? .matroska : name.hasSuffix(".hevc") ? .hevcStream : .mp4
             #expect(tags.format == expected, "\(name)")
             #expect(tags.movie != nil, "\(name)")
         }

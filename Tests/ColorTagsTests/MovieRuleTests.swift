@@ -156,7 +156,7 @@ struct MovieRuleTests {
     @Test("every video rule is in the catalog with a reason for its severity")
     func catalog() {
         let video = ValidationRule.all.filter { $0.id.rawValue.hasPrefix("video.") }
-        #expect(video.count == 9)
+        #expect(video.count == 11)
         #expect(ValidationRule.rule(.videoColrBitstreamMismatch).defaultSeverity == .error)
         #expect(ValidationRule.rule(.videoHLGAlternativeTransferOnly).defaultSeverity == .note)
         #expect(ValidationRule.rule(.videoHDRMetadataMissing).severityReason.contains("HLG"))

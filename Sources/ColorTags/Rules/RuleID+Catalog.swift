@@ -77,4 +77,8 @@ extension RuleID {
     public static let compareCLLI: RuleID = "compare.clli-changed"
     public static let compareMDCV: RuleID = "compare.mdcv-changed"
     public static let compareDolbyVision: RuleID = "compare.dolby-vision-dropped"
+    // HDR10+ (SMPTE ST 2094-40)
+    public static let videoHDR10PlusTargetAboveMastering: RuleID = "video.hdr10plus-target-above-mastering"
+    public static let videoHDR10PlusMaxSCLAboveMaxCLL: RuleID = "video.hdr10plus-maxscl-above-maxcll"
+    public static let policyHDR10Plus: RuleID = "policy.hdr10plus"
 }

@@ -47,8 +47,8 @@ extension TagChecks {
         case .gainMapBoth:
             if !gainMapISO { unmet.append("no ISO 21496-1 gain-map metadata") }
             if !gainMapXMP { unmet.append("no XMP hdrgm gain-map metadata") }
-        case .hdr10, .hlg:
-            let transfer: CICP.TransferCharacteristics = requirement == .hdr10 ? .pq : .hlg
+        case .hdr10, .hlg, .hdr10Plus:
+            let transfer: CICP.TransferCharacteristics = requirement == .hlg ? .hlg : .pq
             if !isPrimaries(.bt2020) {
                 unmet.append(
                     "primaries are \(primaries.map { TextSanitizer.sanitize($0.name) } ?? "unknown"), not BT.2020")
@@ -59,11 +59,16 @@ extension TagChecks {
             if (primary.bitDepth ?? 0) < 10 {
                 unmet.append("\(primary.bitDepth.map { "\($0)" } ?? "unknown") bits per component, not ≥ 10")
             }
-            if requirement == .hdr10, primary.masteringDisplay.isEmpty {
+            if requirement != .hlg, primary.masteringDisplay.isEmpty {
                 unmet.append("no mastering display colour volume (SMPTE ST 2086)")
             }
-            if requirement == .hdr10, primary.contentLightLevel.isEmpty {
+            if requirement != .hlg, primary.contentLightLevel.isEmpty {
                 unmet.append("no content light level (MaxCLL, MaxFALL)")
+            }
+            if requirement == .hdr10Plus, primary.video?.hdr10PlusMetadata == nil {
+                unmet.append(
+                    primary.video?.hdr10Plus == nil
+                        ? "no HDR10+ (SMPTE ST 2094-40) metadata" : "HDR10+ metadata that cannot be read")
             }
         case .dolbyVision:
             if primary.video?.dolbyVision == nil { unmet.append("no Dolby Vision configuration record") }

@@ -11,6 +11,7 @@ extension TagChecks {
         checkUntaggedVideo(image, video, index)
         checkVideoHDRMetadata(image, video, index)
         checkAlternativeTransfer(image, video, index)
+        checkHDR10Plus(image, video, index)
         checkDolbyVision(image, video, index)
     }
 

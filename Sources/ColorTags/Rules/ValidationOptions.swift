@@ -67,6 +67,8 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, Codable, Cust
     /// CMAF (ISO/IEC 23000-19 §9.3.2.2): every MP4 video track of H.264 or HEVC has a `colr` box of type `nclx`,
     /// as HLS fMP4 and DASH delivery expect.
     case cmaf
+    /// HDR10+: the ``hdr10`` requirements plus HDR10+ (SMPTE ST 2094-40) metadata that parses.
+    case hdr10Plus = "hdr10plus"
 
     public var description: String { rawValue }
 
@@ -84,6 +86,7 @@ public enum Requirement: String, Hashable, Sendable, CaseIterable, Codable, Cust
         case .hlg: .policyHLG
         case .dolbyVision: .policyDolbyVision
         case .cmaf: .policyCMAF
+        case .hdr10Plus: .policyHDR10Plus
         }
     }
 }

@@ -559,6 +559,32 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             severityReason:
                 "The derivative plays as its base layer only: Dolby Vision displays lose the dynamic metadata the source had (iPhone exports losing their 8.4 tags, sam-dumont/immich-video-memory-generator #66).",
             reference: "sam-dumont/immich-video-memory-generator #66; FFmpeg libavformat/movenc.c"),
+        .init(
+            id: .videoHDR10PlusTargetAboveMastering, defaultSeverity: .warning,
+            title:
+                "A video track's HDR10+ targeted_system_display_maximum_luminance (the largest over the frames read) is above the peak of its mastering display colour volume (`mdcv`, `SmDm`, Matroska `MasteringMetadata`, SEI 137).",
+            fix:
+                "Regenerate the HDR10+ metadata for the grade's mastering display (hdr10plus_tool editor, or the analysis tool's target setting), or correct the mastering display given to the encoder (x265 --master-display).",
+            severityReason:
+                "ST 2094-40's curve maps the content from its mastering display down to the targeted display; a target brighter than the mastering peak describes no grade that was made, and HDR10+ displays tone map from metadata that contradicts the HDR10 layer players without HDR10+ use: pictures differ between displays although every player decodes the file, a warning.",
+            reference: "SMPTE ST 2094-40 §5.2 and Annex B; SMPTE ST 2094-1; SMPTE ST 2086"),
+        .init(
+            id: .videoHDR10PlusMaxSCLAboveMaxCLL, defaultSeverity: .warning,
+            title:
+                "A video track's HDR10+ MaxSCL (the largest maxscl component over the frames read) exceeds its MaxCLL (`clli`, `CoLL`, Matroska `MaxCLL`, SEI 144) by more than 5 % and 10 cd/m².",
+            fix:
+                "Measure MaxCLL from the same pictures as the HDR10+ analysis (or re-run the analysis) and write both again: x265 --max-cll with --dhdr10-info, or mkvmerge --max-content-light.",
+            severityReason:
+                "MaxSCL and MaxCLL measure the same thing, the brightest maxRGB (CTA-861.3 Annex A, ST 2094-40 maxscl), so a frame brighter than the whole stream's MaxCLL means one of them is wrong; HDR10+ displays then tone map from data that disagrees with what HDR10 displays use: a warning, since every player still decodes the file.",
+            reference: "CTA-861.3 Annex A; SMPTE ST 2094-40 Annex B (maxscl); HDR10+ System Whitepaper"),
+        .init(
+            id: .policyHDR10Plus, defaultSeverity: .error,
+            title:
+                "Policy hdr10plus: the hdr10 policy (BT.2020, PQ, at least 10 bits, mastering display and content light level) plus HDR10+ (SMPTE ST 2094-40) metadata that parses.",
+            fix:
+                "Encode with dynamic metadata: x265 --dhdr10-info metadata.json (from hdr10plus_tool or `hdrcolor hdr10plus export`), or inject it with hdr10plus_tool inject.",
+            severityReason: "A policy the user asked for (--require hdr10plus): failing it is the point.",
+            reference: "SMPTE ST 2094-40; CTA-861.3; HDR10+ System Whitepaper"),
     ]
 }
 

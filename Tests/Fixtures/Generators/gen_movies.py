@@ -227,8 +227,9 @@ class Bits:
         return (self.value << pad).to_bytes((self.count + pad) // 8, "big")
 
 
-def hdr10plus_payload():
-    """user_data_registered_itu_t_t35 with an ST 2094-40 application 4 record (one window, no tone-mapping curve)."""
+def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000)):
+    """user_data_registered_itu_t_t35 with an ST 2094-40 application 4 record (one window, no tone-mapping curve):
+    targeted display peak in cd/m², MaxSCL in 0.1 cd/m²."""
     b = Bits()
     b.put(8, 0xB5)  # itu_t_t35_country_code: United States
     b.put(16, 0x003C)  # terminal_provider_code: Samsung
@@ -236,9 +237,9 @@ def hdr10plus_payload():
     b.put(8, 4)  # application_identifier
     b.put(8, 1)  # application_version
     b.put(2, 1)  # num_windows
-    b.put(27, 400)  # targeted_system_display_maximum_luminance
+    b.put(27, target)  # targeted_system_display_maximum_luminance
     b.put(1, 0)  # targeted_system_display_actual_peak_luminance_flag
-    for maxscl in (9000, 8000, 7000):
+    for maxscl in maxscls:
         b.put(17, maxscl)
     b.put(17, 1000)  # average_maxrgb
     b.put(4, 1)  # num_distribution_maxrgb_percentiles
@@ -599,6 +600,7 @@ def main():
           "cut in the middle of moov: structure.truncated")
 
     field_quirks()
+    hdr10plus_stream()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -631,6 +633,44 @@ def field_quirks():
           "x264-untagged.mp4 patched by gen_movies.py",
           "Dolby Vision profile 9 (AVC, compatibility ID 2, SDR base) whose base layer is untagged: BT.709 by "
           "convention, so only tags.untagged (no video.dolby-vision-compatibility-mismatch)")
+
+
+def insert_before_each_picture(stream, nals):
+    """Inserts nals[i] before the first slice of picture i (first_slice_segment_in_pic_flag set)."""
+    out, picture = bytearray(), 0
+    for unit in nal_units(stream):
+        if (unit[0] >> 1) & 0x3F < 32 and unit[2] & 0x80 and picture < len(nals):
+            out += b"\x00\x00\x00\x01" + nals[picture]
+            picture += 1
+        out += b"\x00\x00\x00\x01" + unit
+    return bytes(out)
+
+
+def hdr10plus_stream():
+    """A raw HEVC stream whose HDR10+ contradicts its HDR10 metadata (mastering peak 1000, MaxCLL 1000 cd/m²)."""
+    command = ffmpeg("x265-pq-hdr10-annexb.hevc", ["-i", os.path.join(OUT, "x265-pq-hdr10.mp4"), "-c", "copy",
+                                                   "-bsf:v", "hevc_mp4toannexb", "-f", "hevc"] + BITEXACT)
+    stream = open(scratch("x265-pq-hdr10-annexb.hevc"), "rb").read()
+    records = [hdr10plus_payload(2000, (20000, 9000, 100)), hdr10plus_payload(2000, (20000, 9000, 100)),
+               hdr10plus_payload(1500, (12000, 9000, 100))]
+    write("hdr10plus-inconsistent.hevc", insert_before_each_picture(stream, [sei_nal(4, r) for r in records]),
+          f"{command}, an HDR10+ SEI per picture inserted by gen_movies.py",
+          "raw HEVC with HDR10+ on each of 3 pictures (decode order: targets 2000, 2000, 1500 cd/m²; MaxSCL 2000, "
+          "2000, 1200 cd/m²) against a 1000 cd/m² mastering display and MaxCLL 1000: both HDR10+ rules fire")
+
+
+def hdr10plus_stream_only():
+    """Writes hdr10plus-inconsistent.hevc and its README row, keeping the other rows."""
+    with open(os.path.join(OUT, "README.md")) as f:
+        for line in f:
+            if line.startswith("| `"):
+                name, producer, purpose = [c.strip() for c in line.strip().strip("|").split(" | ")]
+                README.append((name.strip("`"), producer.replace("\\|", "|"), purpose.replace("\\|", "|")))
+    before = len(README)
+    hdr10plus_stream()
+    names = {name for name, _, _ in README[before:]}
+    README[:before] = [row for row in README[:before] if row[0] not in names]
+    write_readme()
 
 
 def field_quirks_only():
@@ -667,6 +707,9 @@ def write_readme():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["hdr10plus-stream"]:
+        hdr10plus_stream_only()
+        sys.exit(0)
     if sys.argv[1:] == ["field-quirks"]:
         field_quirks_only()
         sys.exit(0)

@@ -37,28 +37,25 @@ struct HDR10PlusFrameLog {
         pictures.append((key.epoch, key.order, pictures.count, record))
     }
 
-    /// Every picture's record in display order (nil: none of its own, or unreadable), with whether it was unreadable.
-    var displayOrder: [(record: HDR10PlusMetadata?, unreadable: Bool)] {
-        pictures.sorted { ($0.epoch, $0.order, $0.decoded) < ($1.epoch, $1.order, $1.decoded) }
-            .map { ($0.record >= 0 ? records[$0.record] : nil, $0.record == -2) }
-    }
-
-    /// The frames from the first with a record on, gaps filled with the previous record, as hdr10plus_tool lists
-    /// them.
+    /// The frames from the first with a record on (in decoding order), in display order, a picture without a record
+    /// taking the record of the picture before it in decoding order: as hdr10plus_tool and FFmpeg fill gaps.
     var filledFrames: [HDR10PlusMetadata] {
-        var frames: [HDR10PlusMetadata] = []
-        for (record, _) in displayOrder {
-            if let record { frames.append(record) } else if let last = frames.last { frames.append(last) }
+        var carried = -1
+        var frames: [(epoch: Int, order: Int, decoded: Int, record: Int)] = []
+        for picture in pictures {
+            if picture.record >= 0 { carried = picture.record }
+            if carried >= 0 { frames.append((picture.epoch, picture.order, picture.decoded, carried)) }
         }
-        return frames
+        return frames.sorted { ($0.epoch, $0.order, $0.decoded) < ($1.epoch, $1.order, $1.decoded) }
+            .map { records[$0.record] }
     }
 
     /// The summary of the frames read.
     var summary: HDR10PlusSummary {
         var summary = HDR10PlusSummary()
-        for (record, unreadable) in displayOrder {
-            if record != nil { summary.framesWithMetadata += 1 } else { summary.framesWithoutMetadata += 1 }
-            if unreadable { summary.unreadableRecords += 1 }
+        for picture in pictures {
+            if picture.record >= 0 { summary.framesWithMetadata += 1 } else { summary.framesWithoutMetadata += 1 }
+            if picture.record == -2 { summary.unreadableRecords += 1 }
         }
         let frames = filledFrames
         summary.profile = HDR10PlusScenes.profile(of: frames)
