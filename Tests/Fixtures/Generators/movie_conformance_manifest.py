@@ -79,4 +79,37 @@ add("hdr10plus_tool","assets/hevc_tests/regular.hevc","clean",[
   {"fact":"hdr10plus","expected":True,"citation":cite(h10p,2002,"let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");","259 SceneInfo entries extracted from this stream")},
   {"fact":"frames","expected":259,"citation":cite(h10p,2002,"let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");","regular_metadata.json holds one SceneInfo entry per frame, 259")}],
   "a raw HEVC stream (Annex B) with HDR10+ SEI per frame")
+# HDR10+ values: hdr10plus_tool's extract tests assert the first frame's fields, the scenes and whole JSON documents.
+rj="let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");"
+files[-1]["facts"]+=[
+  {"fact":"hdr10plusJSON","expected":"hdr10plus_tool/regular_metadata.json","citation":cite(h10p,2002,rj,"the extracted JSON equals this file (eq_file), tool version aside")},
+  {"fact":"hdr10plusScenes","expected":{"firstFrames":[0,3,6],"lengths":[3,3,253],"profile":"A"},"citation":cite(h10p,2002,rj,"regular_metadata.json's SceneInfoSummary and JSONInfo")}]
+files[-1]["verdict"]="warning"
+files[-1]["description"]+="; its HDR10+ MaxSCL (up to 2057.9 cd/m²) exceeds its SEI MaxCLL of 1000: video.hdr10plus-maxscl-above-maxcll"
+mkv=next(f for f in files if f["path"]=="hdr10plus_tool/regular.mkv")
+mkv["verdict"]="warning"
+mkv["description"]+="; the first frame's HDR10+ MaxSCL (1783 cd/m²) exceeds MaxCLL 1000: video.hdr10plus-maxscl-above-maxcll"
+add("hdr10plus_tool","assets/hevc_tests/regular_metadata.json",None,[],
+  "hdr10plus_tool's JSON export of regular.hevc and regular.mkv (data for the hdr10plusJSON fact, not a movie)")
+add("hdr10plus_tool","assets/hevc_tests/dhdr10-opt.hevc","clean",[
+  {"fact":"hdr10plusJSON","expected":"hdr10plus_tool/metadata-dhdr10-opt.json","citation":cite(h10p,1935,"let expected_json = Path::new(\"assets/hevc_tests/metadata-dhdr10-opt.json\");","x265 --dhdr10-opt writes HDR10+ only where it changes: gaps filled from the previous frame in decoding order")}],
+  "raw HEVC from x265 --dhdr10-opt: HDR10+ SEI only on frames whose metadata changes (12 of 30 frames), B-frames")
+add("hdr10plus_tool","assets/hevc_tests/metadata-dhdr10-opt.json",None,[],
+  "hdr10plus_tool's JSON export of dhdr10-opt.hevc (data for the hdr10plusJSON fact, not a movie)")
+first01={"profile":"B","targeted":400,"averageMaxRGB":1037,"maxSCL":[17830,16895,14252],
+  "distributionIndex":[1,5,10,25,50,75,90,95,99],"distributionValues":[3,14024,43,56,219,1036,2714,4668,14445],
+  "kneePoint":[17,64],"anchors":[265,666,741,800,848,887,920,945,957]}
+add("hdr10plus_tool","assets/metadata/ToS-s01.h265","warning",[
+  {"fact":"hdr10plusFirst","expected":first01,"citation":cite(h10p,93,"assert_eq!(metadata.maxscl, [17830, 16895, 14252]);","sample01 asserts every one of these fields (lines 89-111)")}],
+  "Tears of Steel with x265's HDR10+ verification metadata, profile B (PQ without MaxCLL: video.hdr-metadata-missing)")
+for name,line in (("ToS-s61.h265",1817),("ToS-s62.h265",1851)):
+  add("hdr10plus_tool","assets/metadata/"+name,"warning",[
+    {"fact":"hdr10plusScenes","expected":{"firstFrames":[0,3,6],"lengths":[3,3,3],"profile":"B" if name=="ToS-s61.h265" else "A"},"citation":cite(h10p,line,"assert_eq!(first_frames, vec![0, 3, 6]);","scene lengths [3, 3, 3] on the next line; profile asserted above")}],
+    "nine frames in three scenes of HDR10+ metadata, profile "+("B" if name=="ToS-s61.h265" else "A")+"; MaxSCL 2058 cd/m² above MaxCLL 1000: video.hdr10plus-maxscl-above-maxcll")
+add("hdr10plus_tool","assets/hevc_tests/multimsg-sei.hevc","warning",[
+  {"fact":"hdr10plusFirst","expected":{"profile":"B","targeted":400,"averageMaxRGB":263,"maxSCL":[7768,6589,6912],
+    "distributionIndex":[1,5,10,25,50,75,90,95,99],"distributionValues":[0,6080,92,1,4,107,726,1784,5843],
+    "kneePoint":[164,240],"anchors":[143,298,447,592,731,864,891,917,938]},
+   "citation":cite(h10p,1908,"assert_eq!(metadata.maxscl, [7768, 6589, 6912]);","multimsg_sei_metadata asserts every one of these fields")}],
+  "an SEI NAL unit of several messages, HDR10+ among them (4K, one frame); MaxCLL above the mastering peak: hdr.clli-above-mastering-peak")
 print(json.dumps({"schema":1,"sources":sources,"files":files},indent=2,ensure_ascii=False))
