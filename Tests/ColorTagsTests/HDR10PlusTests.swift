@@ -29,10 +29,14 @@ struct HDR10PlusTests {
             w.u(8, m.applicationVersion)
             w.u(2, m.windows.count)
             for p in m.processingWindows {
-                for v in [p.upperLeftCornerX, p.upperLeftCornerY, p.lowerRightCornerX, p.lowerRightCornerY,
-                    p.centerOfEllipseX, p.centerOfEllipseY] { w.u(16, v) }
+                for v in [
+                    p.upperLeftCornerX, p.upperLeftCornerY, p.lowerRightCornerX, p.lowerRightCornerY,
+                    p.centerOfEllipseX, p.centerOfEllipseY,
+                ] { w.u(16, v) }
                 w.u(8, p.rotationAngle)
-                for v in [p.semimajorAxisInternalEllipse, p.semimajorAxisExternalEllipse, p.semiminorAxisExternalEllipse] {
+                for v in [
+                    p.semimajorAxisInternalEllipse, p.semimajorAxisExternalEllipse, p.semiminorAxisExternalEllipse,
+                ] {
                     w.u(16, v)
                 }
                 w.u(1, p.overlapProcessOption ? 1 : 0)
@@ -83,7 +87,8 @@ struct HDR10PlusTests {
                 distribution: zip(percentages, [3, 14024, 43, 56, 219, 1036, 2714, 4668, 14445]).map {
                     .init(percentage: $0, value: $1)
                 }, fractionBrightPixels: 0,
-                toneMapping: .init(kneePointX: 17, kneePointY: 64, anchors: [265, 666, 741, 800, 848, 887, 920, 945, 957]))
+                toneMapping: .init(
+                    kneePointX: 17, kneePointY: 64, anchors: [265, 666, 741, 800, 848, 887, 920, 945, 957]))
         ])
 
     /// Three windows, both actual peak matrices, saturation weight: every optional branch, extreme field values.
@@ -183,7 +188,11 @@ struct HDR10PlusTests {
     func invalidHeaders() {
         var bytes = Writer.payload(Self.profileB).bytes
         bytes[5] = 5
-        #expect(throws: HDR10PlusError.notHDR10Plus("country 0xB5, provider 0x003C, oriented code 0x0001, application 5 (HDR10+ is 0xB5, 0x003C, 0x0001, 4)")) {
+        #expect(
+            throws: HDR10PlusError.notHDR10Plus(
+                "country 0xB5, provider 0x003C, oriented code 0x0001, application 5 (HDR10+ is 0xB5, 0x003C, 0x0001, 4)"
+            )
+        ) {
             try HDR10PlusMetadata.parse(t35: bytes)
         }
         bytes[5] = 4
@@ -259,7 +268,9 @@ struct HDR10PlusMovieTests {
         let text = tags.text(path: "stream.hevc")
         #expect(text.contains("HDR10+ Frames") && text.contains("3 scenes"))
         let report = tags.json(path: "stream.hevc").serialized()
-        #expect(report.contains("\"HDR10PlusSummary\"") && report.contains("\"TargetedSystemDisplayMaximumLuminance\": 2000"))
+        #expect(
+            report.contains("\"HDR10PlusSummary\"")
+                && report.contains("\"TargetedSystemDisplayMaximumLuminance\": 2000"))
     }
 
     @Test("a container's first sample: values without a summary; --require hdr10plus")

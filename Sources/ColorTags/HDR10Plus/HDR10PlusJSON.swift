@@ -12,14 +12,20 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
     public var toolInfo: Tool
 
     enum CodingKeys: String, CodingKey {
-        case info = "JSONInfo", sceneInfo = "SceneInfo", sceneInfoSummary = "SceneInfoSummary", toolInfo = "ToolInfo"
+        case info = "JSONInfo"
+        case sceneInfo = "SceneInfo"
+        case sceneInfoSummary = "SceneInfoSummary"
+        case toolInfo = "ToolInfo"
     }
 
     /// `JSONInfo`: the stream's profile (`A`, `B` or `N/A`) and application version (`"1.0"`).
     public struct Info: Codable, Hashable, Sendable {
         public var profile: String
         public var version: String
-        enum CodingKeys: String, CodingKey { case profile = "HDR10plusProfile", version = "Version" }
+        enum CodingKeys: String, CodingKey {
+            case profile = "HDR10plusProfile"
+            case version = "Version"
+        }
     }
 
     /// One frame's values and its place in its scene.
@@ -34,10 +40,13 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
         public var sequenceFrameIndex: Int
 
         enum CodingKeys: String, CodingKey {
-            case bezierCurveData = "BezierCurveData", luminanceParameters = "LuminanceParameters"
+            case bezierCurveData = "BezierCurveData"
+            case luminanceParameters = "LuminanceParameters"
             case numberOfWindows = "NumberOfWindows"
             case targetedSystemDisplayMaximumLuminance = "TargetedSystemDisplayMaximumLuminance"
-            case sceneFrameIndex = "SceneFrameIndex", sceneId = "SceneId", sequenceFrameIndex = "SequenceFrameIndex"
+            case sceneFrameIndex = "SceneFrameIndex"
+            case sceneId = "SceneId"
+            case sequenceFrameIndex = "SequenceFrameIndex"
         }
     }
 
@@ -46,7 +55,11 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
         public var anchors: [UInt16]
         public var kneePointX: UInt16
         public var kneePointY: UInt16
-        enum CodingKeys: String, CodingKey { case anchors = "Anchors", kneePointX = "KneePointX", kneePointY = "KneePointY" }
+        enum CodingKeys: String, CodingKey {
+            case anchors = "Anchors"
+            case kneePointX = "KneePointX"
+            case kneePointY = "KneePointY"
+        }
     }
 
     /// average maxRGB, the percentile distribution and MaxSCL, in 0.1 cd/m².
@@ -55,7 +68,9 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
         public var luminanceDistributions: LuminanceDistributions
         public var maxScl: [UInt32]
         enum CodingKeys: String, CodingKey {
-            case averageRGB = "AverageRGB", luminanceDistributions = "LuminanceDistributions", maxScl = "MaxScl"
+            case averageRGB = "AverageRGB"
+            case luminanceDistributions = "LuminanceDistributions"
+            case maxScl = "MaxScl"
         }
     }
 
@@ -64,7 +79,8 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
         public var distributionIndex: [UInt8]
         public var distributionValues: [UInt32]
         enum CodingKeys: String, CodingKey {
-            case distributionIndex = "DistributionIndex", distributionValues = "DistributionValues"
+            case distributionIndex = "DistributionIndex"
+            case distributionValues = "DistributionValues"
         }
     }
 
@@ -73,7 +89,8 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
         public var sceneFirstFrameIndex: [Int]
         public var sceneFrameNumbers: [Int]
         enum CodingKeys: String, CodingKey {
-            case sceneFirstFrameIndex = "SceneFirstFrameIndex", sceneFrameNumbers = "SceneFrameNumbers"
+            case sceneFirstFrameIndex = "SceneFirstFrameIndex"
+            case sceneFrameNumbers = "SceneFrameNumbers"
         }
     }
 
@@ -81,7 +98,10 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
     public struct Tool: Codable, Hashable, Sendable {
         public var tool: String
         public var version: String
-        enum CodingKeys: String, CodingKey { case tool = "Tool", version = "Version" }
+        enum CodingKeys: String, CodingKey {
+            case tool = "Tool"
+            case version = "Version"
+        }
     }
 
     /// The document of `frames` (display order, one record per frame), with scenes where the values change.
@@ -148,11 +168,14 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
             let lp = frame.luminanceParameters
             let window = HDR10PlusMetadata.Window(
                 maxSCL: lp.maxScl, averageMaxRGB: lp.averageRGB,
-                distribution: zip(lp.luminanceDistributions.distributionIndex, lp.luminanceDistributions.distributionValues)
-                    .map { HDR10PlusMetadata.Percentile(percentage: $0, value: $1) },
+                distribution: zip(
+                    lp.luminanceDistributions.distributionIndex, lp.luminanceDistributions.distributionValues
+                )
+                .map { HDR10PlusMetadata.Percentile(percentage: $0, value: $1) },
                 fractionBrightPixels: 0,
                 toneMapping: frame.bezierCurveData.map {
-                    HDR10PlusMetadata.BezierCurve(kneePointX: $0.kneePointX, kneePointY: $0.kneePointY, anchors: $0.anchors)
+                    HDR10PlusMetadata.BezierCurve(
+                        kneePointX: $0.kneePointX, kneePointY: $0.kneePointY, anchors: $0.anchors)
                 })
             return HDR10PlusMetadata(
                 targetedSystemDisplayMaximumLuminance: frame.targetedSystemDisplayMaximumLuminance,
@@ -170,7 +193,8 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
         for frame in sceneInfo {
             let lp = frame.luminanceParameters
             guard lp.maxScl.count == 3 else {
-                throw HDR10PlusJSONError("frame \(frame.sequenceFrameIndex): MaxScl holds \(lp.maxScl.count) values, not 3")
+                throw HDR10PlusJSONError(
+                    "frame \(frame.sequenceFrameIndex): MaxScl holds \(lp.maxScl.count) values, not 3")
             }
             let d = lp.luminanceDistributions
             guard d.distributionIndex.count == d.distributionValues.count, d.distributionIndex.count <= 15 else {
@@ -179,7 +203,8 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
                         + "\(d.distributionValues.count) values (equal counts, at most 15)")
             }
             guard (1...3).contains(frame.numberOfWindows) else {
-                throw HDR10PlusJSONError("frame \(frame.sequenceFrameIndex): NumberOfWindows is \(frame.numberOfWindows) (1 to 3)")
+                throw HDR10PlusJSONError(
+                    "frame \(frame.sequenceFrameIndex): NumberOfWindows is \(frame.numberOfWindows) (1 to 3)")
             }
         }
     }

@@ -4,7 +4,10 @@ extension HDR10PlusMetadata {
     /// `"profile B, targeted display 400 cd/m², MaxSCL 1783/1690/1425 cd/m², average maxRGB 103.7 cd/m², …"`.
     var summary: String {
         func nits(_ value: UInt32) -> String { (Double(value) / 10).g4 }
-        var parts = ["profile \(profile)", "version \(applicationVersion)", "targeted display \(targetedSystemDisplayMaximumLuminance) cd/m²"]
+        var parts = [
+            "profile \(profile)", "version \(applicationVersion)",
+            "targeted display \(targetedSystemDisplayMaximumLuminance) cd/m²",
+        ]
         if windows.count > 1 { parts.append("\(windows.count) windows") }
         for window in windows.prefix(1) {
             parts.append("MaxSCL \(window.maxSCL.map(nits).joined(separator: "/")) cd/m²")
@@ -35,7 +38,8 @@ extension HDR10PlusMetadata {
         }
         let windowValues: [JSONValue] = windows.map { w in
             .compact([
-                ("MaxSCL", .array(w.maxSCL.map { .integer(Int($0)) })), ("AverageMaxRGB", .integer(Int(w.averageMaxRGB))),
+                ("MaxSCL", .array(w.maxSCL.map { .integer(Int($0)) })),
+                ("AverageMaxRGB", .integer(Int(w.averageMaxRGB))),
                 ("DistributionPercentages", .array(w.distribution.map { .integer(Int($0.percentage)) })),
                 ("DistributionValues", .array(w.distribution.map { .integer(Int($0.value)) })),
                 ("FractionBrightPixels", .integer(Int(w.fractionBrightPixels))),
@@ -69,7 +73,8 @@ extension HDR10PlusSummary {
             r.lowerBound == r.upperBound ? r.lowerBound.g4 : "\(r.lowerBound.g4)–\(r.upperBound.g4)"
         }
         var parts = [
-            "\(framesWithMetadata) frame\(framesWithMetadata == 1 ? "" : "s") with HDR10+", "\(framesWithoutMetadata) without",
+            "\(framesWithMetadata) frame\(framesWithMetadata == 1 ? "" : "s") with HDR10+",
+            "\(framesWithoutMetadata) without",
             "\(sceneCount) scene\(sceneCount == 1 ? "" : "s")", "profile \(profile)",
         ]
         if unreadableRecords > 0 { parts.append("\(unreadableRecords) unreadable") }
@@ -83,9 +88,11 @@ extension HDR10PlusSummary {
             .optional(r) { .object([("Min", .number($0.lowerBound)), ("Max", .number($0.upperBound))]) }
         }
         return .compact([
-            ("FramesWithMetadata", .integer(framesWithMetadata)), ("FramesWithoutMetadata", .integer(framesWithoutMetadata)),
+            ("FramesWithMetadata", .integer(framesWithMetadata)),
+            ("FramesWithoutMetadata", .integer(framesWithoutMetadata)),
             ("UnreadableRecords", .integer(unreadableRecords)), ("Scenes", .integer(sceneCount)),
-            ("Profile", .string(profile)), ("MaxSCLRange", range(maxSCLRange)), ("TargetedPeakRange", range(targetedPeakRange)),
+            ("Profile", .string(profile)), ("MaxSCLRange", range(maxSCLRange)),
+            ("TargetedPeakRange", range(targetedPeakRange)),
         ])
     }
 }

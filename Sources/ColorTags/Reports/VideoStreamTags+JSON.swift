@@ -79,7 +79,11 @@ extension VideoStreamTags {
         }
         if let hdr10Plus { members.append(("HDR10Plus", .object([("Location", hdr10Plus.json)]))) }
         if let values = hdr10PlusMetadata {
-            members.append(("HDR10PlusMetadata", .object([("Value", values.first.value.json), ("Location", values.first.location.json)])))
+            members.append(
+                (
+                    "HDR10PlusMetadata",
+                    .object([("Value", values.first.value.json), ("Location", values.first.location.json)])
+                ))
             if let summary = values.summary { members.append(("HDR10PlusSummary", summary.json)) }
         }
         if let frameRate { members.append(("FrameRate", .number(frameRate))) }

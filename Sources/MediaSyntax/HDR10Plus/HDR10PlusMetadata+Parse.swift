@@ -11,7 +11,8 @@ extension HDR10PlusMetadata {
         }
         let (country, provider, oriented, application) = try fields { r throws(VideoSyntaxError) in
             (
-                UInt8(try r.bits(8, "itu_t_t35_country_code")), UInt16(try r.bits(16, "itu_t_t35_terminal_provider_code")),
+                UInt8(try r.bits(8, "itu_t_t35_country_code")),
+                UInt16(try r.bits(16, "itu_t_t35_terminal_provider_code")),
                 UInt16(try r.bits(16, "itu_t_t35_terminal_provider_oriented_code")),
                 UInt8(try r.bits(8, "application_identifier"))
             )

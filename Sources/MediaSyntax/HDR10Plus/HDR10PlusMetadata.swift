@@ -115,7 +115,8 @@ public struct HDR10PlusMetadata: Hashable, Sendable {
 
         public init(
             upperLeftCornerX: UInt16, upperLeftCornerY: UInt16, lowerRightCornerX: UInt16, lowerRightCornerY: UInt16,
-            centerOfEllipseX: UInt16, centerOfEllipseY: UInt16, rotationAngle: UInt8, semimajorAxisInternalEllipse: UInt16,
+            centerOfEllipseX: UInt16, centerOfEllipseY: UInt16, rotationAngle: UInt8,
+            semimajorAxisInternalEllipse: UInt16,
             semimajorAxisExternalEllipse: UInt16, semiminorAxisExternalEllipse: UInt16, overlapProcessOption: Bool
         ) {
             self.upperLeftCornerX = upperLeftCornerX

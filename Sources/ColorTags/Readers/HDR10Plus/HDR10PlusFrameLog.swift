@@ -63,11 +63,13 @@ struct HDR10PlusFrameLog {
         for record in records {
             let peak = Double(record.maxSCLMaximum) / 10
             let target = Double(record.targetedSystemDisplayMaximumLuminance)
-            summary.maxSCLRange = summary.maxSCLRange.map { min($0.lowerBound, peak)...max($0.upperBound, peak) }
+            summary.maxSCLRange =
+                summary.maxSCLRange.map { min($0.lowerBound, peak)...max($0.upperBound, peak) }
                 ?? peak...peak
-            summary.targetedPeakRange = summary.targetedPeakRange.map {
-                min($0.lowerBound, target)...max($0.upperBound, target)
-            } ?? target...target
+            summary.targetedPeakRange =
+                summary.targetedPeakRange.map {
+                    min($0.lowerBound, target)...max($0.upperBound, target)
+                } ?? target...target
         }
         return summary
     }

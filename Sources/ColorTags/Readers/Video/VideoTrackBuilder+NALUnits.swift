@@ -121,7 +121,9 @@ extension VideoTrackBuilder {
                     video.alternativeTransfer = Located(value, at: at("alternative transfer characteristics"))
                 }
             case SEIMessages.registeredUserData:
-                if SEIMessages.isHDR10Plus(t35: message.payload) { readHDR10Plus(message.payload, at: at("ITU-T T.35 HDR10+")) }
+                if SEIMessages.isHDR10Plus(t35: message.payload) {
+                    readHDR10Plus(message.payload, at: at("ITU-T T.35 HDR10+"))
+                }
             default:
                 break
             }
@@ -137,7 +139,9 @@ extension VideoTrackBuilder {
         switch parsed {
         case .success(let metadata): video.hdr10PlusMetadata = HDR10PlusTags(first: Located(metadata, at: location))
         case .failure(let error):
-            if video.hdr10Plus == location { problem(.malformed, "the HDR10+ record cannot be read: \(error)", at: location) }
+            if video.hdr10Plus == location {
+                problem(.malformed, "the HDR10+ record cannot be read: \(error)", at: location)
+            }
         }
     }
 
