@@ -659,29 +659,15 @@ def hdr10plus_stream():
           "2000, 1200 cd/m²) against a 1000 cd/m² mastering display and MaxCLL 1000: both HDR10+ rules fire")
 
 
-def hdr10plus_stream_only():
-    """Writes hdr10plus-inconsistent.hevc and its README row, keeping the other rows."""
+def only(generate):
+    """Runs one generator step, rewriting its movies and their README rows and keeping the other rows."""
     with open(os.path.join(OUT, "README.md")) as f:
         for line in f:
             if line.startswith("| `"):
                 name, producer, purpose = [c.strip() for c in line.strip().strip("|").split(" | ")]
                 README.append((name.strip("`"), producer.replace("\\|", "|"), purpose.replace("\\|", "|")))
     before = len(README)
-    hdr10plus_stream()
-    names = {name for name, _, _ in README[before:]}
-    README[:before] = [row for row in README[:before] if row[0] not in names]
-    write_readme()
-
-
-def field_quirks_only():
-    """Rewrites the field-quirk movies and their README rows, keeping the other rows."""
-    with open(os.path.join(OUT, "README.md")) as f:
-        for line in f:
-            if line.startswith("| `"):
-                name, producer, purpose = [c.strip() for c in line.strip().strip("|").split(" | ")]
-                README.append((name.strip("`"), producer.replace("\\|", "|"), purpose.replace("\\|", "|")))
-    before = len(README)
-    field_quirks()
+    generate()
     names = {name for name, _, _ in README[before:]}
     README[:before] = [row for row in README[:before] if row[0] not in names]
     write_readme()
@@ -707,10 +693,8 @@ def write_readme():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["hdr10plus-stream"]:
-        hdr10plus_stream_only()
-        sys.exit(0)
-    if sys.argv[1:] == ["field-quirks"]:
-        field_quirks_only()
+    steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream}
+    if len(sys.argv) == 2 and sys.argv[1] in steps:
+        only(steps[sys.argv[1]])
         sys.exit(0)
     sys.exit(main())
