@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import ColorTags
 import MediaSyntax
@@ -285,5 +286,52 @@ struct HDR10PlusMovieTests {
         let failed = plain.findings(options: policy).filter { $0.rule == .policyHDR10Plus }
         #expect(failed.count == 1 && failed.first?.message.contains("no HDR10+") == true)
         #expect(plain.findings(options: ValidationOptions(requirements: [.hdr10])).isEmpty)
+    }
+}
+
+/// The first frame's HDR10+ as FFmpeg 5.1 parses it into frame side data (`ffprobe -show_frames`, default format:
+/// JSON output keeps only the last of repeated keys), against ours.
+@Suite("HDR10+ against ffprobe", .enabled(if: ExternalTool.path("ffprobe") != nil, "ffprobe is not installed"))
+struct HDR10PlusFFprobeTests {
+    @Test("every field ffprobe prints agrees", arguments: ["hdr10plus-inconsistent.hevc"])
+    func firstFrame(_ name: String) throws {
+        let path = try #require(ExternalTool.path("ffprobe"))
+        let (output, status) = try ExternalTool.run(
+            path,
+            [
+                "-v", "error", "-show_frames", "-read_intervals", "%+#1", "-select_streams", "v:0", "-of", "default",
+                MovieFixtures.url(name).path,
+            ])
+        #expect(status == 0)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        guard let start = lines.firstIndex(where: { $0.contains("SMPTE2094-40") }) else {
+            Issue.record("ffprobe shows no HDR10+ side data for \(name)")
+            return
+        }
+        let fields = lines[start...].prefix { !$0.hasPrefix("[/SIDE_DATA]") }.compactMap { line -> (String, String)? in
+            guard let equals = line.firstIndex(of: "=") else { return nil }
+            return (String(line[..<equals]), String(line[line.index(after: equals)...]))
+        }
+        /// The numerators of a key's values scaled to `denominator` (FFmpeg prints rationals such as 17830/100000).
+        func values(_ key: String, _ denominator: Int) -> [Int] {
+            fields.filter { $0.0 == key }.compactMap { field in
+                let parts = field.1.split(separator: "/").compactMap { Int($0) }
+                guard let numerator = parts.first else { return nil }
+                let scale = parts.count == 2 ? parts[1] : 1
+                return numerator * denominator / scale
+            }
+        }
+        let ours = try #require(MovieFixtures.tags(name).primary.video?.hdr10PlusMetadata?.first.value)
+        let window = try #require(ours.windows.first)
+        #expect(values("num_windows", 1) == [ours.windows.count])
+        #expect(
+            values("targeted_system_display_maximum_luminance", 1) == [Int(ours.targetedSystemDisplayMaximumLuminance)])
+        #expect(values("maxscl", 100_000) == window.maxSCL.map(Int.init))
+        #expect(values("average_maxrgb", 100_000) == [Int(window.averageMaxRGB)])
+        #expect(values("distribution_maxrgb_percentage", 1) == window.distribution.map { Int($0.percentage) })
+        #expect(values("distribution_maxrgb_percentile", 100_000) == window.distribution.map { Int($0.value) })
+        #expect(values("fraction_bright_pixels", 1000) == [Int(window.fractionBrightPixels)])
+        #expect(values("knee_point_x", 4095) == (window.toneMapping.map { [Int($0.kneePointX)] } ?? []))
+        #expect(values("bezier_curve_anchors", 1023) == (window.toneMapping?.anchors.map(Int.init) ?? []))
     }
 }
