@@ -108,12 +108,13 @@ public struct HDR10PlusJSON: Codable, Hashable, Sendable {
     public init(frames: [HDR10PlusMetadata], tool: String = "hdrcolor", toolVersion: String = "0.1.0") {
         let profile = HDR10PlusScenes.profile(of: frames)
         let firsts = HDR10PlusScenes.firstFrames(of: frames, profile: profile)
+        let sceneStarts = Set(firsts)
         info = Info(profile: profile, version: "\(frames.first?.applicationVersion ?? 1).0")
         sceneInfo = []
         var scene = -1
         var sceneStart = 0
         for (index, metadata) in frames.enumerated() {
-            if firsts.contains(index) { (scene, sceneStart) = (scene + 1, index) }
+            if sceneStarts.contains(index) { (scene, sceneStart) = (scene + 1, index) }
             let window = metadata.windows.last
             let curve = profile == "A" ? nil : window?.toneMapping
             sceneInfo.append(
