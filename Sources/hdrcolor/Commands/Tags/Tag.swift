@@ -12,6 +12,7 @@ extension HDRColorCommand {
                 their creation date is SOURCE_DATE_EPOCH, or 1970-01-01 when unset; PQ and HLG profiles carry a lumi tag.
                 Examples: hdrcolor tag hdr.png --cicp 9/16/0/1 --mdcv bt2020:1000:0.0001 --clli 1000,400
                           hdrcolor tag ui.png --cicp 12/13/0/1 --icc-from-cicp -o tagged.png
+                Only PNG files: for a JPEG, HEIF, AVIF or movie it names the tool and options that tag that format.
                 Exit status: 0 written, 1 invalid request (e.g. not a PNG, matrix ≠ 0), 2 the file cannot be read or written.
                 """
         )
@@ -54,6 +55,7 @@ extension HDRColorCommand {
         }
 
         func run() throws {
+            try Self.requirePNG(file)
             var edit = PNGTagEdit(cicp: cicp, masteringDisplay: mdcv?.value, contentLightLevel: clli?.value)
             if let icc {
                 do {
@@ -97,6 +99,20 @@ extension HDRColorCommand {
                 "wrote \(TextSanitizer.sanitize(destination.path)): \(written.joined(separator: ", ")); pixel data unchanged"
             )
             if let tagging { print("effective colour: \(tagging.primary.effective.summary)") }
+        }
+
+        /// Ends the command unless `path` is a readable PNG: status 2 for a path that cannot be read (FIFOs and
+        /// devices are not opened), 1 for another format, naming what tags that format instead.
+        static func requirePNG(_ path: String) throws {
+            if let reason = PathCheck.problem(at: path) { try Diagnostics.fail("\(path): \(reason)", status: 2) }
+            let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }.map { [UInt8]($0) }
+            let format = head.flatMap(ImageFileFormat.init(signatureOf:))
+            guard format != .png else { return }
+            let what = format.map { "not a PNG but \($0)" } ?? "not a PNG (no PNG signature)"
+            let advice = format.flatMap(TaggingAdvice.advice(for:)).map { " For this file: \($0)" } ?? ""
+            try Diagnostics.fail(
+                "\(path) is \(what); `hdrcolor tag` writes the colour chunks of PNG files only (cICP, iCCP, mDCV, cLLI)."
+                    + advice, status: 1)
         }
 
         /// A Latin-1 iCCP keyword from a description: printable, at most 79 characters, "ICC profile" when empty.
