@@ -42,7 +42,8 @@ struct MovieRuleTests {
             let finding = try #require(try MovieFixtures.tags(name).findings().first { $0.rule == .videoHDR8Bit })
             #expect(finding.severity == .warning, "\(name)")
             #expect(finding.message.contains("8-bit H.264 \(transfer)") && finding.message.contains("BT.2100"))
-            #expect(finding.location?.container.contains("/colr (ncl") == true, "\(name): the colr that says \(transfer)")
+            #expect(
+                finding.location?.container.contains("/colr (ncl") == true, "\(name): the colr that says \(transfer)")
         }
         // 8-bit SDR and untagged 8-bit tracks are not HDR.
         for name in ["x264-bt709.mp4", "x264-untagged.mp4"] {
@@ -52,7 +53,8 @@ struct MovieRuleTests {
 
     @Test("an untagged movie's fix is FFmpeg's colour options with BT.709 video code points, not `hdrcolor tag`")
     func untaggedMovieFix() throws {
-        let finding = try #require(try MovieFixtures.tags("x264-untagged.mp4").findings().first { $0.rule == .untagged })
+        let finding = try #require(
+            try MovieFixtures.tags("x264-untagged.mp4").findings().first { $0.rule == .untagged })
         #expect(finding.fix.contains(TaggingAdvice.movieRemuxCommand) && finding.fix.contains("1/1/1"))
         #expect(finding.fix.contains("h264_metadata=colour_primaries=1"))
         #expect(!finding.fix.contains("hdrcolor tag") && !finding.fix.contains("--cicp 1/13"))

@@ -24,7 +24,8 @@ struct ReportTests {
         #expect(Self.report(["png/cicp-matrix-9.png", "misc/empty.png"]).exitStatus == 2)
         // A path that cannot be read is an error finding: exit 1, as for any error, and the other files are checked.
         let missing = ValidationReport(files: [
-            Validator().validate(file: "/nonexistent/a.mp4"), Validator().validate(file: Corpus.url("png/untagged.png").path),
+            Validator().validate(file: "/nonexistent/a.mp4"),
+            Validator().validate(file: Corpus.url("png/untagged.png").path),
         ])
         #expect(missing.exitStatus == 1 && missing.files[1].tagging != nil)
     }
@@ -33,18 +34,22 @@ struct ReportTests {
     func missingPathInEveryFormat() throws {
         let validator = Validator()
         let report = ValidationReport(files: [
-            validator.validate(file: "missing.mp4"), validator.validate(file: Corpus.url("png/pq-16bit-clean.png").path),
+            validator.validate(file: "missing.mp4"),
+            validator.validate(file: Corpus.url("png/pq-16bit-clean.png").path),
         ])
         let reason = "missing.mp4 cannot be read: no such file or folder"
         let text = report.rendered(as: .text)
-        #expect(text.contains("error   file.unreadable  \(reason)") && text.contains("2 files: 1 clean, 1 with findings"))
+        #expect(
+            text.contains("error   file.unreadable  \(reason)") && text.contains("2 files: 1 clean, 1 with findings"))
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(report.rendered(as: .json).utf8)) as? [String: Any])
         let findings = (json["Files"] as? [[String: Any]])?.first?["Findings"] as? [[String: Any]]
         #expect(findings?.first?["Rule"] as? String == "file.unreadable" && json["ExitStatus"] as? Int == 1)
         let junit = report.rendered(as: .junit)
         #expect(junit.contains("<failure type=\"file.unreadable\"") && junit.contains("tests=\"2\" failures=\"1\""))
-        #expect(report.rendered(as: .github).hasPrefix("::error file=missing.mp4,title=hdrcolor file.unreadable::\(reason)"))
+        #expect(
+            report.rendered(as: .github).hasPrefix("::error file=missing.mp4,title=hdrcolor file.unreadable::\(reason)")
+        )
         let sarif = try #require(
             try JSONSerialization.jsonObject(with: Data(report.rendered(as: .sarif).utf8)) as? [String: Any])
         let result = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)

@@ -200,13 +200,31 @@ struct PolicyTests {
     @Test(
         "policy typos are errors: unknown keys name the known ones and the nearest, bad values list the valid ones",
         arguments: [
-            (#"{"requires": ["hdr10"]}"#, "unknown key 'requires' (did you mean 'require'?); the keys are fail-on, require"),
+            (
+                #"{"requires": ["hdr10"]}"#,
+                "unknown key 'requires' (did you mean 'require'?); the keys are fail-on, require"
+            ),
             (#"{"fail_on": "warning"}"#, "unknown key 'fail_on' (did you mean 'fail-on'?)"),
-            (#"{"fail-on": "eror"}"#, "'eror' is not a valid value of 'fail-on' (did you mean 'error'?); valid values: note, warning, error"),
-            (#"{"require": ["tagged", "hdr-10"]}"#, "'hdr-10' is not a valid value of 'require' (did you mean 'hdr10'?)"),
-            (#"{"severity": {"tags.untagged": "warn"}}"#, "'warn' is not a valid value of 'severity.tags.untagged' (did you mean 'warning'?)"),
-            (#"{"paths": [{"glob": "a"}, {"glob": "b", "requir": []}]}"#, "unknown key 'requir' in 'paths[1]' (did you mean 'require'?); the keys are glob, require, disable, severity"),
-            (#"{"paths": [{"glob": "a", "require": "nonsense"}]}"#, "'nonsense' is not a valid value of 'paths[0].require'; valid values: iso-hdr"),
+            (
+                #"{"fail-on": "eror"}"#,
+                "'eror' is not a valid value of 'fail-on' (did you mean 'error'?); valid values: note, warning, error"
+            ),
+            (
+                #"{"require": ["tagged", "hdr-10"]}"#,
+                "'hdr-10' is not a valid value of 'require' (did you mean 'hdr10'?)"
+            ),
+            (
+                #"{"severity": {"tags.untagged": "warn"}}"#,
+                "'warn' is not a valid value of 'severity.tags.untagged' (did you mean 'warning'?)"
+            ),
+            (
+                #"{"paths": [{"glob": "a"}, {"glob": "b", "requir": []}]}"#,
+                "unknown key 'requir' in 'paths[1]' (did you mean 'require'?); the keys are glob, require, disable, severity"
+            ),
+            (
+                #"{"paths": [{"glob": "a", "require": "nonsense"}]}"#,
+                "'nonsense' is not a valid value of 'paths[0].require'; valid values: iso-hdr"
+            ),
             (#"{"frobnicate": 1}"#, "unknown key 'frobnicate'; the keys are"),
         ])
     func policyTypos(_ json: String, _ message: String) throws {

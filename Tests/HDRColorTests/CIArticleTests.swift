@@ -103,7 +103,8 @@ struct CIArticleTests {
             toPath: directory.appendingPathComponent("assets/bad.png").path)
         let sarif = try run(["validate", "--format", "sarif", "missing.png", "assets"])
         #expect(sarif.status == 1)
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
         let results = try #require((root["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
         #expect(results.compactMap { $0["ruleId"] as? String } == ["file.unreadable", "png.cicp-matrix-not-identity"])
         for result in results {

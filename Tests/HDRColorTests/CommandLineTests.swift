@@ -4,6 +4,11 @@ import Testing
 
 @Suite("hdrcolor command line")
 struct CommandLineTests {
+    /// Help text as one line: ArgumentParser wraps it to the terminal width.
+    static func unwrapped(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     @Test("--help explains every subcommand")
     func help() throws {
         let result = try CommandLineTool.run(["--help"])
@@ -31,7 +36,8 @@ struct CommandLineTests {
             #expect(text.contains(option), "missing \(option)")
         }
         // Every example runs as printed in a shell: `..<` only inside quotes (`<` is a redirection).
-        #expect(text.contains("--frames 0-249") && text.contains("FIRST-LAST or FIRST...LAST (both inclusive"))
+        let words = Self.unwrapped(text)
+        #expect(words.contains("--frames 0-249") && words.contains("FIRST-LAST or FIRST...LAST (both inclusive"))
         for line in text.split(separator: "\n") where line.contains("..<") {
             #expect(line.contains("'FIRST..<END'") || line.contains("'0..<"), "unquoted ..< in: \(line)")
         }
@@ -39,14 +45,14 @@ struct CommandLineTests {
 
     @Test("validate and tag --help state what is judged, what is reported and which formats tag writes")
     func validateAndTagHelp() throws {
-        let validate = try CommandLineTool.run(["validate", "--help"]).standardOutput
+        let validate = Self.unwrapped(try CommandLineTool.run(["validate", "--help"]).standardOutput)
         for text in [
             "file.unreadable error finding in every", "FIFOs and devices are never opened",
             "an unknown key or value in it is an error", "2 a file's content could not be read",
         ] {
             #expect(validate.contains(text), "validate --help lacks: \(text)")
         }
-        let tag = try CommandLineTool.run(["tag", "--help"]).standardOutput
+        let tag = Self.unwrapped(try CommandLineTool.run(["tag", "--help"]).standardOutput)
         #expect(tag.contains("Only PNG files: for a JPEG, HEIF, AVIF or movie it names the tool"))
     }
 

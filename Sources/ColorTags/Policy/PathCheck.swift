@@ -12,7 +12,8 @@ public enum PathCheck {
             case ENOENT, ENOTDIR:
                 var link = stat()
                 return lstat(path, &link) == 0
-                    ? "a symbolic link to a missing file; check where it points" : "no such file or folder; check the path"
+                    ? "a symbolic link to a missing file; check where it points"
+                    : "no such file or folder; check the path"
             case EACCES: return "permission denied on a folder of the path"
             case ELOOP: return "too many symbolic links (a loop)"
             default: return "it cannot be examined (\(String(cString: strerror(errno))))"

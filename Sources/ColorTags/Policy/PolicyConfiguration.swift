@@ -118,7 +118,11 @@ enum PolicyDecoding {
     /// The coding path as written in the file: `paths[1]`, empty at the top level.
     static func path(of decoder: any Decoder) -> String {
         decoder.codingPath.reduce(into: "") { text, key in
-            if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += (text.isEmpty ? "" : ".") + key.stringValue
+            }
         }
     }
 
