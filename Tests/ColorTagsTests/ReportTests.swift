@@ -37,7 +37,7 @@ struct ReportTests {
             validator.validate(file: "missing.mp4"),
             validator.validate(file: Corpus.url("png/pq-16bit-clean.png").path),
         ])
-        let reason = "missing.mp4 cannot be read: no such file or folder"
+        let reason = "missing.mp4 cannot be read: no such file; check the path"
         let text = report.rendered(as: .text)
         #expect(
             text.contains("error   file.unreadable  \(reason)") && text.contains("2 files: 1 clean, 1 with findings"))

@@ -123,7 +123,7 @@ struct ColorTagCommandTests {
             #expect(result.status == 1, "\(format): \(result.standardError)")
             let out = result.standardOutput
             #expect(out.contains("file.unreadable") && out.contains("png.cicp-matrix-not-identity"), "\(format)")
-            #expect(out.contains("no such file or folder") && out.contains("FIFO (named pipe)"), "\(format)")
+            #expect(out.contains("no such file; check the path") && out.contains("FIFO (named pipe)"), "\(format)")
         }
         let folder = try CommandLineTool.run(["validate", "/nonexistent/folder"])
         #expect(folder.status == 1 && folder.standardOutput.contains("/nonexistent/folder cannot be read"))

@@ -82,7 +82,7 @@ struct PreCommitHookTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let hook = try Self.hooksFile()
         try FileManager.default.copyItem(
-            at: directory.appendingPathComponent("exports/x265-params-only.mp4"),
+            at: directory.appendingPathComponent("exports/colr-vui-mismatch.mp4"),
             to: directory.appendingPathComponent("IMG_0421.MOV"))
         #expect(hook.selects("IMG_0421.MOV"))
         #expect(try Self.runHook(hook.entry + ["IMG_0421.MOV"], in: directory) == 1, "the mis-tagged copy fails")

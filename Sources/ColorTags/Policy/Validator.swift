@@ -41,11 +41,11 @@ public struct Validator: Sendable {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : path
     }
 
-    /// Validates one file (never throws). A path that cannot be read as a regular file (``PathCheck``; FIFOs and
-    /// devices are never opened) is a report with a `file.unreadable` finding; a file whose content cannot be read
-    /// (unknown format, over a limit) is a report with ``FileReport/error``.
+    /// Validates one file (never throws). A path that cannot be read as a regular file (missing, not permitted, a
+    /// folder; a FIFO, device or socket, which the reader refuses before opening it) is a report with a
+    /// `file.unreadable` finding; a file whose content cannot be read (unknown format, over a limit) is a report with
+    /// ``FileReport/error``.
     public func validate(file path: String) -> FileReport {
-        if let reason = PathCheck.problem(at: path) { return unreadable(path, reason) }
         do {
             let tagging = try ColorTagging(contentsOf: URL(fileURLWithPath: path), limits: limits)
             return FileReport(path: path, tagging: tagging, findings: tagging.findings(options: options(for: path)))

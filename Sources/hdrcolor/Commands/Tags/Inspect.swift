@@ -29,11 +29,6 @@ extension HDRColorCommand {
             var documents: [JSONValue] = []
             for file in files {
                 let tagging: ColorTagging
-                if let reason = PathCheck.problem(at: file) {
-                    Diagnostics.error("\(file): \(reason)")
-                    status = 2
-                    continue
-                }
                 do {
                     tagging = try ColorTagging(contentsOf: URL(fileURLWithPath: file))
                 } catch {

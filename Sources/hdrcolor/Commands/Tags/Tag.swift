@@ -101,12 +101,19 @@ extension HDRColorCommand {
             if let tagging { print("effective colour: \(tagging.primary.effective.summary)") }
         }
 
-        /// Ends the command unless `path` is a readable PNG: status 2 for a path that cannot be read (FIFOs and
-        /// devices are not opened), 1 for another format, naming what tags that format instead.
+        /// Ends the command unless `path` is a PNG: status 2 for a path that cannot be read (the reader refuses FIFOs
+        /// and devices before opening them), 1 for another format, naming what tags that format instead.
         static func requirePNG(_ path: String) throws {
-            if let reason = PathCheck.problem(at: path) { try Diagnostics.fail("\(path): \(reason)", status: 2) }
-            let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 4096) }.map { [UInt8]($0) }
-            let format = head.flatMap(ImageFileFormat.init(signatureOf:))
+            let format: ImageFileFormat?
+            do {
+                format = try ColorTagging(contentsOf: URL(fileURLWithPath: path)).format
+            } catch {
+                switch error {
+                case .unrecognizedFormat: format = nil
+                case .malformed(let malformed, _): format = malformed  // the writer reports a broken PNG itself
+                default: try Diagnostics.fail("\(error)", status: 2)
+                }
+            }
             guard format != .png else { return }
             let what = format.map { "not a PNG but \($0)" } ?? "not a PNG (no PNG signature)"
             let advice = format.flatMap(TaggingAdvice.advice(for:)).map { " For this file: \($0)" } ?? ""
