@@ -272,16 +272,25 @@ struct ColorTagCommandTests {
             let tagged = try CommandLineTool.run(["validate", "--fail-on", "note", jpeg.path])
             #expect(tagged.status == 0, "\(tagged.standardOutput)")
         }
-        // The movie advice, run as printed (IN and OUT filled in): the container then says BT.709 1/1/1.
-        if let ffmpeg = ExternalTool.path("ffmpeg") {
-            let output = directory.appendingPathComponent("tagged.mp4").path
-            let words = TaggingAdvice.movieRemuxCommand.split(separator: " ").dropFirst().map {
-                $0 == "IN" ? movie : $0 == "OUT" ? output : String($0)
+        // The movie and raw-stream advice, run as printed (IN and OUT filled in): the file then says BT.709 1/1/1.
+        guard let ffmpeg = ExternalTool.path("ffmpeg") else { return }
+        let stream = directory.appendingPathComponent("untagged.h264").path
+        #expect(
+            try ExternalTool.run(ffmpeg, ["-i", movie, "-c", "copy", "-bsf:v", "h264_mp4toannexb", stream]).status == 0)
+        let untagged = try CommandLineTool.run(["validate", "--fail-on", "note", stream])
+        #expect(untagged.status == 1 && untagged.standardOutput.contains(TaggingAdvice.streamCommand))
+        for (command, input, name) in [
+            (TaggingAdvice.movieRemuxCommand, movie, "tagged.mp4"),
+            (TaggingAdvice.streamCommand, stream, "tagged.h264"),
+        ] {
+            let output = directory.appendingPathComponent(name).path
+            let words = command.split(separator: " ").dropFirst().map {
+                $0 == "IN" ? input : $0 == "OUT" ? output : String($0)
             }
             #expect(try ExternalTool.run(ffmpeg, ["-loglevel", "error"] + words).status == 0)
             let tagged = try CommandLineTool.run(["validate", "--fail-on", "note", "--format", "json", output])
-            #expect(tagged.status == 0, "\(tagged.standardOutput)")
-            #expect(tagged.standardOutput.contains("\"ColorPrimaries\": 1"))
+            #expect(tagged.status == 0, "\(name): \(tagged.standardOutput)")
+            #expect(tagged.standardOutput.contains("\"ColorPrimaries\": 1"), "\(name)")
         }
     }
 

@@ -9,6 +9,10 @@ public enum TaggingAdvice {
     public static let movieRemuxCommand =
         "ffmpeg -i IN -map 0 -c copy -color_primaries bt709 -color_trc bt709 -colorspace bt709 OUT"
 
+    /// The FFmpeg command that writes BT.709 into an H.264 stream's VUI without re-encoding.
+    public static let streamCommand =
+        "ffmpeg -i IN -map 0 -c copy -bsf:v h264_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1 OUT"
+
     /// A fix that works for a file of `format`: a command, or the tool that writes the tag. Nil for ICC profiles (a
     /// profile is its own tag).
     public static func advice(for format: ImageFileFormat) -> String? {
@@ -22,11 +26,15 @@ public enum TaggingAdvice {
             return "Write an nclx `colr` box by encoding again from the source: `avifenc --cicp 1/13/6 -r full IN OUT` "
                 + "for AVIF, `heif-enc --colour_primaries 1 --transfer_characteristic 13 --matrix_coefficients 6 "
                 + "--full_range_flag 1 -o OUT IN` for HEIF (sRGB, the MIAF default made explicit)."
+        } else if format.isElementaryStream || format == .mpegTS {
+            return "A raw or transport stream carries its colour in the bitstream only: rewrite the VUI with FFmpeg, "
+                + "`\(streamCommand)` for H.264 (hevc_metadata for HEVC; av1_metadata=color_primaries=1:"
+                + "transfer_characteristics=1:matrix_coefficients=1 for AV1); BT.709 video is 1/1/1."
         } else if format.isMovie {
             return "Tag the video with FFmpeg, which writes the container's colour (`colr`, Matroska `Colour`) without "
                 + "re-encoding: `\(movieRemuxCommand)` (BT.709 video is 1/1/1; sRGB's 1/13 is not a video code). Add "
-                + "-bsf:v h264_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1 "
-                + "(hevc_metadata for HEVC) to write the bitstream's VUI too, or re-encode with the same three options."
+                + "the -bsf:v option of `\(streamCommand)` (hevc_metadata for HEVC) to write the bitstream's VUI too, or "
+                + "re-encode with the same three options."
         } else if format == .icc {
             return nil
         }
