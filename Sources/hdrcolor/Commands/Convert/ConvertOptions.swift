@@ -108,7 +108,10 @@ extension HDRColorCommand.Convert {
         @Option(help: "The encoder's speed preset (x265/x264 ultrafast…veryslow, SVT-AV1 0…13).")
         var preset: String?
 
-        @Option(help: "Frames to convert, FIRST..<END or FIRST...LAST, counted from 0 (default: all).")
+        @Option(
+            help:
+                "Frames to convert, counted from 0: FIRST-LAST or FIRST...LAST (both inclusive, no quoting needed), or 'FIRST..<END' (END excluded; quote it, < is a shell redirection) (default: all)."
+        )
         var frames: FrameRangeArgument?
 
         @Option(
@@ -160,13 +163,15 @@ extension HDRColorCommand.Convert {
         }
     }
 
-    /// A frame range: `FIRST..<END` or `FIRST...LAST`.
+    /// A frame range counted from 0: `FIRST-LAST` and `FIRST...LAST` include LAST (`0-239` is the first 240 frames,
+    /// and needs no quoting in a shell), `FIRST..<END` excludes END.
     struct FrameRangeArgument: ExpressibleByArgument {
         let range: Range<Int>
 
         init?(argument: String) {
-            let inclusive = argument.contains("...")
-            let parts = argument.components(separatedBy: inclusive ? "..." : "..<")
+            let separator = ["..<", "...", "-"].first { argument.contains($0) } ?? "..<"
+            let inclusive = separator != "..<"
+            let parts = argument.components(separatedBy: separator)
             guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 0 else { return nil }
             let end = inclusive ? last.addingReportingOverflow(1) : (partialValue: last, overflow: false)
             guard !end.overflow, end.partialValue > first else { return nil }
