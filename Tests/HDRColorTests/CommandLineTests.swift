@@ -63,10 +63,10 @@ struct CommandLineTests {
         let source = Fixtures.url("movies/x264-bt709.mp4").path
         let output = folder.appendingPathComponent("out.mp4").path
         for (range, frames) in [("0-1", 2), ("1-1", 1), ("0..<1", 1)] {
-            let result = try CommandLineTool.run(["convert", source, output, "--frames", range, "--json"])
+            let result = try CommandLineTool.run(["convert", source, output, "--frames", range, "--json", "--overwrite"])
             #expect(result.status == 0, "\(range): \(result.standardError)")
             let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
-            #expect(object?["frames"] as? Int == frames, "\(range)")
+            #expect(object?["Frames"] as? Int == frames, "\(range)")
         }
         for range in ["2-1", "0..1", "-1-2", "1-"] {
             #expect(try CommandLineTool.run(["convert", source, output, "--frames", range]).status == 64, "\(range)")

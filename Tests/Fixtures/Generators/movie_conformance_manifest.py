@@ -30,10 +30,10 @@ def cite(path,line,quote,source=None):
     if source: c["source"]=source
     return c
 pub="mp4parse/tests/public.rs"
-add("mp4parse-rust","mp4parse/tests/video_colr_nclx_two_colr.mp4","clean",[
+add("mp4parse-rust","mp4parse/tests/video_colr_nclx_two_colr.mp4","warning",[
   {"fact":"transfer","expected":18,"citation":cite(pub,936,"assert_video_nclx_colour_info(mp4::read_mp4(input, strictness), 18);")},
   {"fact":"codec","expected":"H.264","citation":cite(pub,245,"An h264 video sample entry with two nclx colr boxes")}],
-  "H.264 with two colr nclx boxes, HLG (18) then a BT.2020 (14) fallback; the first wins")
+  "8-bit H.264 with two colr nclx boxes, HLG (18) then a BT.2020 (14) fallback; the first wins (video.hdr-8-bit: BT.2100 has 10 and 12 bits only)")
 add("mp4parse-rust","mp4parse/tests/video_colr_nclx_and_icc.mp4","error",[
   {"fact":"transfer","expected":18,"citation":cite(pub,956,"assert_video_nclx_colour_info(mp4::read_mp4(input, strictness), 18);")}],
   "the second colr patched from nclx to rICC: a 7-byte 'ICC profile' (icc.unparseable: an ICC-first reader finds no profile)")
