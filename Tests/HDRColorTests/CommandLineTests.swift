@@ -63,10 +63,20 @@ struct CommandLineTests {
         let source = Fixtures.url("movies/x264-bt709.mp4").path
         let output = folder.appendingPathComponent("out.mp4").path
         for (range, frames) in [("0-1", 2), ("1-1", 1), ("0..<1", 1)] {
-            let result = try CommandLineTool.run(["convert", source, output, "--frames", range, "--json", "--overwrite"])
+            let result = try CommandLineTool.run([
+                "convert", source, output, "--frames", range, "--json", "--overwrite",
+            ])
             #expect(result.status == 0, "\(range): \(result.standardError)")
             let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
             #expect(object?["Frames"] as? Int == frames, "\(range)")
+        }
+        let proxy = try CommandLineTool.run(["convert", source, output, "--scale", "32", "--json", "--overwrite"])
+        #expect(proxy.status == 0, "\(proxy.standardError)")
+        let target = try JSONSerialization.jsonObject(with: Data(proxy.standardOutput.utf8)) as? [String: Any]
+        #expect(
+            (target?["Plan"] as? [String])?.last?.contains("resample 64×64 → 32×32") == true, "\(proxy.standardOutput)")
+        for scale in ["0", "33x", "x32", "100000"] {
+            #expect(try CommandLineTool.run(["convert", source, output, "--scale", scale]).status == 64, "\(scale)")
         }
         for range in ["2-1", "0..1", "-1-2", "1-"] {
             #expect(try CommandLineTool.run(["convert", source, output, "--frames", range]).status == 64, "\(range)")

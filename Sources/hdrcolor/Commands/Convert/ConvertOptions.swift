@@ -94,7 +94,8 @@ extension HDRColorCommand.Convert {
         }
     }
 
-    /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`, `--assume-cicp`.
+    /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`, `--scale`,
+    /// `--assume-cicp`.
     struct MovieOptions: ParsableArguments {
         @Option(
             help:
@@ -125,6 +126,12 @@ extension HDRColorCommand.Convert {
         var noCopyStreams = false
 
         @Option(
+            help:
+                "Write frames of WIDTHxHEIGHT, or WIDTH alone to keep the aspect ratio (e.g. 1920 for a 4K master's proxy); swscale Lanczos, chroma siting kept."
+        )
+        var scale: ScaleArgument?
+
+        @Option(
             name: .customLong("assume-cicp"),
             help:
                 "Read the source movie as P/T/M/R (e.g. 9/16/9/0), whatever its tags say (default: the colour validate decides)."
@@ -141,7 +148,22 @@ extension HDRColorCommand.Convert {
         var request: ConversionRequest.Movie {
             ConversionRequest.Movie(
                 codec: codec, crf: crf, preset: preset, frames: frames?.range, start: start?.seconds,
-                duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP)
+                duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP,
+                size: scale.map { ConversionRequest.Movie.Size(width: $0.width, height: $0.height) })
+        }
+    }
+
+    /// A frame size: `WIDTHxHEIGHT`, or `WIDTH` alone (height 0: the source's aspect ratio).
+    struct ScaleArgument: ExpressibleByArgument {
+        let width: Int
+        let height: Int
+
+        init?(argument: String) {
+            let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let w = Int(parts[0]), (1...16384).contains(w) else { return nil }
+            let h = parts.count == 2 ? Int(parts[1]) : 0
+            guard let h, (0...16384).contains(h) else { return nil }
+            (width, height) = (w, h)
         }
     }
 
