@@ -12,6 +12,7 @@ extension TagChecks {
         checkVideoHDRMetadata(image, video, index)
         checkAlternativeTransfer(image, video, index)
         checkDolbyVision(image, video, index)
+        checkDolbyVisionRPUs(image, video, index)
     }
 
     /// H.273 matrix codes with the same coefficients (5 and 6: BT.601 for 625 and 525 lines).

@@ -62,6 +62,13 @@ extension DolbyVisionRPU {
             /// max_content_light_level and max_frame_average_light_level in cd/m².
             package var maxCLL: Int
             package var maxFALL: Int
+
+            package init(masteringMaxNits: Int, masteringMinTenThousandths: Int, maxCLL: Int, maxFALL: Int) {
+                (self.masteringMaxNits, self.masteringMinTenThousandths) = (
+                    masteringMaxNits, masteringMinTenThousandths
+                )
+                (self.maxCLL, self.maxFALL) = (maxCLL, maxFALL)
+            }
         }
 
         /// The block's level.
