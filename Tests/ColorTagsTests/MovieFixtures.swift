@@ -80,6 +80,8 @@ enum MovieFixtures {
         var fired: Set<RuleID> = []
         for (name, _) in expectations { fired.formUnion(try rules(name)) }
         fired.formUnion(try tags("ffmpeg-remux-dv-dropped.mp4").changes(from: tags("dv-8.1-pq.mp4")).map(\.rule))
+        // The RPU rules, on a raw stream built in StreamReaderTests (no Debian tool writes RPUs).
+        fired.formUnion(try ColorTagging(bytes: StreamBytesTests.rpuStream).findings().map(\.rule))
         return fired
     }
 }

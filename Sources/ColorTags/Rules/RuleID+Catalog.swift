@@ -62,6 +62,10 @@ extension RuleID {
     public static let videoDolbyVisionProfile8Compatibility0: RuleID = "video.dolby-vision-profile8-compatibility-0"
     public static let videoDolbyVisionRecordBox: RuleID = "video.dolby-vision-record-box"
     public static let videoHDR8Bit: RuleID = "video.hdr-8-bit"
+    public static let videoDolbyVisionRPUCRC: RuleID = "video.dolby-vision-rpu-crc"
+    public static let videoDolbyVisionL6Mismatch: RuleID = "video.dolby-vision-l6-mismatch"
+    public static let videoDolbyVisionRPUProfile: RuleID = "video.dolby-vision-rpu-profile-mismatch"
+    public static let videoDolbyVisionShots: RuleID = "video.dolby-vision-rpu-shots"
     // Policies and comparisons
     public static let policyISOHDR: RuleID = "policy.iso-hdr"
     public static let policySRGB: RuleID = "policy.srgb"

@@ -455,6 +455,46 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "ITU-R BT.2100 codes PQ and HLG in 10 or 12 bits only: at 8 bits, PQ spreads 0 to 10 000 cd/m² over 220 narrow-range code values, steps large enough to show as banding in gradients (ITU-R BT.2390). Players still decode and show the file, so it is a warning, not an error.",
             reference: "ITU-R BT.2100 (digital representation: 10 or 12 bits); ITU-R BT.2390"),
         .init(
+            id: .videoDolbyVisionRPUCRC, defaultSeverity: .error,
+            title:
+                "A Dolby Vision RPU's rpu_data_crc32 does not match the CRC-32/MPEG-2 of its data.",
+            fix:
+                "Re-extract the RPUs from an undamaged source (dovi_tool extract-rpu) and inject them again; after editing an RPU, write it with a tool that recomputes the CRC (dovi_tool editor).",
+            severityReason:
+                "Dolby Vision decoders and dovi_tool reject an RPU whose CRC fails (\"RPU CRC32 does not match the data\"; an incomplete RPU is not repairable, quietvoid/dovi_tool #352): the frame loses its dynamic metadata or the player drops Dolby Vision, an error.",
+            reference: "quietvoid/dovi_tool dolby_vision/src/rpu/dovi_rpu.rs; quietvoid/dovi_tool #352"),
+        .init(
+            id: .videoDolbyVisionL6Mismatch, defaultSeverity: .warning,
+            title:
+                "The Dolby Vision level 6 metadata (MaxCLL, MaxFALL, mastering display peak) disagrees with the stream's HDR10 static metadata (`clli`/`mdcv`, SEI 144/137).",
+            fix:
+                "Set both from one measurement: edit L6 with dovi_tool's editor (level6) or write the encoder's --max-cll and --master-display from the RPU's values.",
+            severityReason:
+                "Both describe the same pictures, but Dolby Vision players send L6 to the display (libplacebo's use_dovi, Lypheo/vs-placebo #32; Aleksoid1978/VideoRenderer #283) while HDR10 players send the SEI or boxes: the display tone-maps the same movie differently by player. The pictures stay valid, a warning.",
+            reference: "Lypheo/vs-placebo #32; Aleksoid1978/VideoRenderer #283; quietvoid/dovi_tool #395"),
+        .init(
+            id: .videoDolbyVisionRPUProfile, defaultSeverity: .error,
+            title:
+                "The profile the Dolby Vision RPUs point to differs from the profile of the configuration record (`dvcC`/`dvvC`, Matroska BlockAdditionMapping).",
+            fix:
+                "Convert the RPUs to the record's profile (dovi_tool -m 2 convert for 7 to 8.1) or write the record the RPUs need (MP4Box -add FILE:dvp=PROFILE).",
+            severityReason:
+                "Players set up decoding (a single or dual layer, the IPTPQc2 or a compatible base) from the record, then apply RPUs made for another profile: a profile 5 RPU on a record saying 8 shows the wrong colours, a profile 7 RPU without its enhancement layer loses the residual. The file cannot play as written, an error.",
+            reference:
+                "Dolby Vision Streams within the ISO Base Media File Format; quietvoid/dovi_tool dolby_vision/src/rpu/rpu_data_header.rs"
+        ),
+        .init(
+            id: .videoDolbyVisionShots, defaultSeverity: .warning,
+            title:
+                "The Dolby Vision shot structure or level 1 values cannot be right: a shot of zero frames, a scene_refresh_flag other than 0 or 1, or L1 min_pq above avg_pq or avg_pq above max_pq.",
+            fix:
+                "Regenerate the metadata from the pictures (dovi_tool generate, or the Dolby Vision analysis), or fix the shot list with dovi_tool's editor (scene_cuts).",
+            severityReason:
+                "Display management adapts per shot from L1 (min, average and peak of each shot); a shot without frames or an inverted L1 range makes players tone-map from values that describe no picture. The stream still decodes, a warning.",
+            reference:
+                "quietvoid/dovi_tool dolby_vision/src/rpu/extension_metadata/blocks/level1.rs; Dolby Vision Metadata Levels"
+        ),
+        .init(
             id: .policyISOHDR, defaultSeverity: .error,
             title:
                 "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",

@@ -10,6 +10,11 @@ package struct RBSPReader {
         bytes = Self.unescape(payload)
     }
 
+    /// A reader of bytes that hold no emulation-prevention bytes any more (already unescaped).
+    package init(unescaped bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// `payload` without its emulation-prevention bytes.
     package static func unescape(_ payload: some Sequence<UInt8>) -> [UInt8] {
         var out: [UInt8] = []
@@ -24,6 +29,9 @@ package struct RBSPReader {
         }
         return out
     }
+
+    /// Bits read so far.
+    package var bitPosition: Int { position }
 
     /// Bits not read yet.
     package var remainingBits: Int { bytes.count * 8 - position }
