@@ -33,6 +33,10 @@ extension ConversionRequest {
         /// Threads converting each frame; nil for every active core (`PixelConverter`'s default). The decoder and the
         /// encoder keep working on their own threads meanwhile.
         public var conversionThreadCount: Int?
+        /// The frame size to write, e.g. 1920 × 1080 for a proxy of a 4K master; a height of 0 keeps the source's
+        /// aspect ratio (rounded to an even number of rows). nil keeps the source's size. Frames are converted at the
+        /// source's size, then resampled with ``VideoFiles/FrameScaler`` (swscale Lanczos, chroma siting kept).
+        public var size: Size?
         /// The source's colour, overriding every tag of the file (`--assume-cicp P/T/M/R`): for a movie whose tags are
         /// wrong or missing. nil takes the colour `validate` and `inspect` decide (``MovieColorDecision``).
         public var assumedSourceColor: CICP?
@@ -41,7 +45,8 @@ extension ConversionRequest {
         public init(
             codec: VideoEncodeSettings.Codec? = nil, crf: Int? = nil, preset: String? = nil, frames: Range<Int>? = nil,
             start: Double? = nil, duration: Double? = nil, copiesOtherStreams: Bool = true,
-            encoderThreadCount: Int? = nil, conversionThreadCount: Int? = nil, assumedSourceColor: CICP? = nil
+            encoderThreadCount: Int? = nil, conversionThreadCount: Int? = nil, assumedSourceColor: CICP? = nil,
+            size: Size? = nil
         ) {
             self.codec = codec
             self.crf = crf
@@ -53,6 +58,31 @@ extension ConversionRequest {
             self.encoderThreadCount = encoderThreadCount
             self.conversionThreadCount = conversionThreadCount
             self.assumedSourceColor = assumedSourceColor
+            self.size = size
+        }
+
+        /// A frame size in pixels.
+        public struct Size: Hashable, Sendable, CustomStringConvertible {
+            /// Columns.
+            public var width: Int
+            /// Rows; 0 for the width's share of the source's aspect ratio.
+            public var height: Int
+
+            /// A size.
+            public init(width: Int, height: Int) {
+                self.width = width
+                self.height = height
+            }
+
+            public var description: String { "\(width)×\(height)" }
+
+            /// The size for a source of `sourceWidth` × `sourceHeight`: a height of 0 follows the aspect ratio, rounded
+            /// to an even number so 4:2:0 chroma has whole rows.
+            func resolved(sourceWidth: Int, sourceHeight: Int) -> (width: Int, height: Int) {
+                guard height == 0, sourceWidth > 0 else { return (width, height) }
+                let rows = Double(width) * Double(sourceHeight) / Double(sourceWidth)
+                return (width, Swift.max(2, Int((rows / 2).rounded()) * 2))
+            }
         }
     }
 }

@@ -117,6 +117,22 @@ extension MediaConverter {
             } catch { throw .movie(error) }
         }
 
+        // A resized movie: each frame is converted at the source's size into `scaledFrom`, then resampled into the
+        // frame written.
+        var scaledFrom: PixelBuffer?
+        var scaler: FrameScaler?
+        if plan.isScaled(stream) {
+            do {
+                scaledFrom = try PixelBuffer(
+                    format: settings.encoding.format, width: stream.width, height: stream.height)
+            } catch { throw .conversion("\(error)") }
+            do {
+                scaler = try FrameScaler(
+                    format: settings.encoding.format, sourceWidth: stream.width, sourceHeight: stream.height,
+                    width: settings.width, height: settings.height,
+                    chromaLocation: settings.encoding.chromaLocation ?? .left)
+            } catch { throw .movie(error) }
+        }
         var converter: PixelConverter?
         var converted = 0
         let total =
@@ -133,7 +149,14 @@ extension MediaConverter {
                     if converter == nil || converter?.source != frame.encoding {
                         converter = try plan.converter(from: frame.encoding)
                     }
-                    do { try converter!.convert(frame.view, to: view) } catch { throw .conversion("\(error)") }
+                    if let scaler, scaledFrom != nil {
+                        do {
+                            try scaledFrom!.withMutableView { full in try converter!.convert(frame.view, to: full) }
+                            try scaledFrom!.withView { full in try scaler.scale(full, into: view) }
+                        } catch { throw .conversion("\(error)") }
+                    } else {
+                        do { try converter!.convert(frame.view, to: view) } catch { throw .conversion("\(error)") }
+                    }
                     let encodeStart = clock.now
                     times.converting += encodeStart - convertStart
                     let time = presentationTime(frame, range: range, first: &firstTicks)
@@ -178,7 +201,13 @@ extension MediaConverter {
             input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
-            plan: converter?.plan.steps.map(\.description) ?? [], frameCount: writer.frameCount,
+            plan: (converter?.plan.steps.map(\.description) ?? [])
+                + (scaler.map {
+                    [
+                        "resample \($0.sourceWidth)×\($0.sourceHeight) → \($0.width)×\($0.height) (swscale Lanczos, "
+                            + "chroma sited \($0.chromaLocation) on both sides)"
+                    ]
+                } ?? []), frameCount: writer.frameCount,
             copiedStreams: writer.copiedStreams, copiedTimes: copiedTimes, metadata: metadata,
             omissions: Self.omissions(of: stream) + writer.omissions, check: check, validation: validation,
             times: times)

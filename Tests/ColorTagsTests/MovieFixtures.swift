@@ -57,6 +57,8 @@ enum MovieFixtures {
         ("vp9-pq.webm", [.videoHDRMetadataMissing]),
         ("x264-bt709.mp4", []),
         ("x264-hlg-10bit.mov", []),
+        ("x264-hlg-8bit.mov", [.videoHDR8Bit]),  // ITU-R BT.2100: 10 or 12 bits
+        ("x264-pq-8bit.mp4", [.videoHDR8Bit, .videoHDRMetadataMissing]),
         ("x264-untagged.mp4", [.untagged]),
         ("x265-colr-vui-mismatch.mp4", [.videoColrBitstreamMismatch]),  // Netflix/vp9-dash #5, mpv PR #3785
         ("x265-dvb-hlg-atc.mp4", [.videoHLGAlternativeTransferOnly]),  // Multicorewareinc/x265 #321
@@ -79,6 +81,8 @@ enum MovieFixtures {
         var fired: Set<RuleID> = []
         for (name, _) in expectations { fired.formUnion(try rules(name)) }
         fired.formUnion(try tags("ffmpeg-remux-dv-dropped.mp4").changes(from: tags("dv-8.1-pq.mp4")).map(\.rule))
+        // The RPU rules, on a raw stream built in StreamReaderTests (no Debian tool writes RPUs).
+        fired.formUnion(try ColorTagging(bytes: StreamBytesTests.rpuStream).findings().map(\.rule))
         return fired
     }
 }

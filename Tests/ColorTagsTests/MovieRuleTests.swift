@@ -32,7 +32,36 @@ struct MovieRuleTests {
         (.videoDolbyVisionRecordBox, "dv-8.1-in-dvcC.mp4", "dv-8.1-pq.mp4"),
         (.mdcvInvalid, "mdcv-implausible.mp4", "ffmpeg-mdcv-clli.mp4"),
         (.untagged, "x264-untagged.mp4", "x264-bt709.mp4"),
+        (.videoHDR8Bit, "x264-pq-8bit.mp4", "x265-pq-hdr10.mp4"),
+        (.videoHDR8Bit, "x264-hlg-8bit.mov", "x264-hlg-10bit.mov"),
     ]
+
+    @Test("8-bit PQ and HLG tracks are a warning naming the bit depth and ITU-R BT.2100")
+    func hdrBitDepth() throws {
+        for (name, transfer) in [("x264-pq-8bit.mp4", "PQ"), ("x264-hlg-8bit.mov", "HLG")] {
+            let finding = try #require(try MovieFixtures.tags(name).findings().first { $0.rule == .videoHDR8Bit })
+            #expect(finding.severity == .warning, "\(name)")
+            #expect(finding.message.contains("8-bit H.264 \(transfer)") && finding.message.contains("BT.2100"))
+            #expect(
+                finding.location?.container.contains("/colr (ncl") == true, "\(name): the colr that says \(transfer)")
+        }
+        // 8-bit SDR and untagged 8-bit tracks are not HDR.
+        for name in ["x264-bt709.mp4", "x264-untagged.mp4"] {
+            #expect(try !MovieFixtures.rules(name).contains(.videoHDR8Bit), "\(name)")
+        }
+    }
+
+    @Test("an untagged movie's fix is FFmpeg's colour options with BT.709 video code points, not `hdrcolor tag`")
+    func untaggedMovieFix() throws {
+        let finding = try #require(
+            try MovieFixtures.tags("x264-untagged.mp4").findings().first { $0.rule == .untagged })
+        #expect(finding.fix.contains(TaggingAdvice.movieRemuxCommand) && finding.fix.contains("1/1/1"))
+        #expect(finding.fix.contains("h264_metadata=colour_primaries=1"))
+        #expect(!finding.fix.contains("hdrcolor tag") && !finding.fix.contains("--cicp 1/13"))
+        let required = try MovieFixtures.tags("x264-untagged.mp4").findings(
+            options: ValidationOptions(requirements: [.tagged]))
+        #expect(required.first { $0.rule == .policyTagged }?.fix == finding.fix)
+    }
 
     @Test("each video rule fails one movie and passes another", arguments: failingAndPassing)
     func failingAndPassingMovie(_ rule: RuleID, _ failing: String, _ passing: String) throws {
@@ -156,7 +185,9 @@ struct MovieRuleTests {
     @Test("every video rule is in the catalog with a reason for its severity")
     func catalog() {
         let video = ValidationRule.all.filter { $0.id.rawValue.hasPrefix("video.") }
-        #expect(video.count == 11)
+        #expect(video.count == 16)
+        #expect(ValidationRule.rule(.videoHDR8Bit).defaultSeverity == .warning)
+        #expect(ValidationRule.rule(.videoHDR8Bit).severityReason.contains("10 or 12 bits"))
         #expect(ValidationRule.rule(.videoColrBitstreamMismatch).defaultSeverity == .error)
         #expect(ValidationRule.rule(.videoHLGAlternativeTransferOnly).defaultSeverity == .note)
         #expect(ValidationRule.rule(.videoHDRMetadataMissing).severityReason.contains("HLG"))

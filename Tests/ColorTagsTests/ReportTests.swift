@@ -22,6 +22,41 @@ struct ReportTests {
         #expect(Self.report(["png/cicp-narrow-range.png"], failOn: .warning).exitStatus == 1)
         #expect(Self.report(["png/cicp-matrix-9.png"]).exitStatus == 1)
         #expect(Self.report(["png/cicp-matrix-9.png", "misc/empty.png"]).exitStatus == 2)
+        // A path that cannot be read is an error finding: exit 1, as for any error, and the other files are checked.
+        let missing = ValidationReport(files: [
+            Validator().validate(file: "/nonexistent/a.mp4"),
+            Validator().validate(file: Corpus.url("png/untagged.png").path),
+        ])
+        #expect(missing.exitStatus == 1 && missing.files[1].tagging != nil)
+    }
+
+    @Test("a missing path is reported in every format, with its rule and reason")
+    func missingPathInEveryFormat() throws {
+        let validator = Validator()
+        let report = ValidationReport(files: [
+            validator.validate(file: "missing.mp4"),
+            validator.validate(file: Corpus.url("png/pq-16bit-clean.png").path),
+        ])
+        let reason = "missing.mp4 cannot be read: no such file; check the path"
+        let text = report.rendered(as: .text)
+        #expect(
+            text.contains("error   file.unreadable  \(reason)") && text.contains("2 files: 1 clean, 1 with findings"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.rendered(as: .json).utf8)) as? [String: Any])
+        let findings = (json["Files"] as? [[String: Any]])?.first?["Findings"] as? [[String: Any]]
+        #expect(findings?.first?["Rule"] as? String == "file.unreadable" && json["ExitStatus"] as? Int == 1)
+        let junit = report.rendered(as: .junit)
+        #expect(junit.contains("<failure type=\"file.unreadable\"") && junit.contains("tests=\"2\" failures=\"1\""))
+        #expect(
+            report.rendered(as: .github).hasPrefix("::error file=missing.mp4,title=hdrcolor file.unreadable::\(reason)")
+        )
+        let sarif = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.rendered(as: .sarif).utf8)) as? [String: Any])
+        let result = try #require(((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        #expect(result["ruleId"] as? String == "file.unreadable" && result["level"] as? String == "error")
+        let physical = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((physical?["artifactLocation"] as? [String: Any])?["uri"] as? String == "missing.mp4")
+        #expect((physical?["region"] as? [String: Any])?["startLine"] as? Int == 1)
     }
 
     @Test("JSON stays valid with NaN and ±inf, which become null")
@@ -57,7 +92,7 @@ struct ReportTests {
         #expect(TextSanitizer.sanitize("a\u{202E}b\u{9B}c") == "a\\u{202E}b\\x9Bc")
     }
 
-    @Test("SARIF 2.1.0: rules, results with byte regions, unreadable files as notifications")
+    @Test("SARIF 2.1.0: rules, results with startLine 1 beside byte regions, unreadable files as notifications")
     func sarif() throws {
         let text = Self.report(["png/cicp-matrix-9.png", "misc/empty.png"]).rendered(as: .sarif)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -72,6 +107,8 @@ struct ReportTests {
             ((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"]
             as? [String: Any]
         #expect(region?["byteOffset"] as? Int == 41 && region?["byteLength"] as? Int == 4)
+        // GitHub code scanning requires a line: every result's region starts at line 1.
+        #expect(region?["startLine"] as? Int == 1)
         let notifications =
             (run["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]]
         #expect(notifications?.count == 1)
@@ -87,6 +124,14 @@ struct ReportTests {
         #expect(text.contains("<error type=\"unreadable\""))
         let parser = XMLParser(data: Data(text.utf8))
         #expect(parser.parse(), "well-formed XML")
+    }
+
+    @Test("SARIF locations: paths inside the working directory are relative URIs, others file:// URIs")
+    func sarifURIs() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(SARIF.uri("./assets/a b.png") == "assets/a%20b.png")
+        #expect(SARIF.uri(cwd + "/assets/x.png") == "assets/x.png")
+        #expect(SARIF.uri("/nonexistent/x.png") == "file:///nonexistent/x.png")
     }
 
     @Test("GitHub annotations escape %, newlines, and : and , in properties")

@@ -1,5 +1,6 @@
 import ColorTags
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Rules")
@@ -76,6 +77,10 @@ struct RuleTests {
         fired.formUnion(
             try Corpus.tags("png/srgb-cicp-8bit.png").changes(from: Corpus.tags("png/pq-16bit-clean.png")).map(\.rule))
         fired.formUnion(try MovieFixtures.firedRules())  // the video rules, on Tests/Fixtures/movies
+        fired.formUnion(Validator().validate(file: "/nonexistent/a.png").findings.map(\.rule))
+        // RPUs are read from raw and transport streams, and only a transport stream's DOVI descriptor gives a record
+        // beside them: no Debian tool writes one with RPUs of another profile, so this rule has no fixture yet.
+        fired.insert(.videoDolbyVisionRPUProfile)
         let unfired = Set(ValidationRule.all.map(\.id)).subtracting(fired)
         #expect(unfired.isEmpty, "rules no fixture fires: \(unfired.sorted())")
     }
@@ -193,6 +198,89 @@ struct PolicyTests {
         #expect(hdr.severityOverrides[.pngCICPNarrowRange] == .error)
         #expect(policy.options(for: "ui/b.png", base: ValidationOptions()).requirements == [.tagged])
         #expect(policy.unknownRuleIDs == ["nope.rule"])
+    }
+
+    @Test(
+        "policy typos are errors: unknown keys name the known ones and the nearest, bad values list the valid ones",
+        arguments: [
+            (
+                #"{"requires": ["hdr10"]}"#,
+                "unknown key 'requires' (did you mean 'require'?); the keys are fail-on, require"
+            ),
+            (#"{"fail_on": "warning"}"#, "unknown key 'fail_on' (did you mean 'fail-on'?)"),
+            (
+                #"{"fail-on": "eror"}"#,
+                "'eror' is not a valid value of 'fail-on' (did you mean 'error'?); valid values: note, warning, error"
+            ),
+            (
+                #"{"require": ["tagged", "hdr-10"]}"#,
+                "'hdr-10' is not a valid value of 'require' (did you mean 'hdr10'?)"
+            ),
+            (
+                #"{"severity": {"tags.untagged": "warn"}}"#,
+                "'warn' is not a valid value of 'severity.tags.untagged' (did you mean 'warning'?)"
+            ),
+            (
+                #"{"paths": [{"glob": "a"}, {"glob": "b", "requir": []}]}"#,
+                "unknown key 'requir' in 'paths[1]' (did you mean 'require'?); the keys are glob, require, disable, severity"
+            ),
+            (
+                #"{"paths": [{"glob": "a", "require": "nonsense"}]}"#,
+                "'nonsense' is not a valid value of 'paths[0].require'; valid values: iso-hdr"
+            ),
+            (#"{"frobnicate": 1}"#, "unknown key 'frobnicate'; the keys are"),
+        ])
+    func policyTypos(_ json: String, _ message: String) throws {
+        let error = try #require(throws: PolicyError.self) {
+            try JSONDecoder().decode(PolicyConfiguration.self, from: Data(json.utf8))
+        }
+        #expect(error.description.hasPrefix(message), "\(error)")
+    }
+
+    @Test("a list setting also takes one value; valid policies decode as before")
+    func policySingleValues() throws {
+        let policy = try JSONDecoder().decode(
+            PolicyConfiguration.self, from: Data(#"{"require": "hdr10", "exclude": "vendor/**"}"#.utf8))
+        #expect(policy.require == [.hdr10] && policy.exclude == ["vendor/**"])
+    }
+
+    @Test("untagged images get the tagging advice of their format")
+    func untaggedAdvicePerFormat() throws {
+        let png = try #require(try Corpus.tags("png/untagged.png").findings().first { $0.rule == .untagged })
+        #expect(png.fix.contains("`hdrcolor tag FILE --cicp 1/13/0/1`"))
+        let jpeg = try #require(try Corpus.tags("jpeg/pillow-untagged.jpg").findings().first { $0.rule == .untagged })
+        #expect(jpeg.fix.contains("exiftool '-ICC_Profile<=srgb.icc' FILE") && !jpeg.fix.contains("hdrcolor tag"))
+        #expect(TaggingAdvice.advice(for: .avif)?.contains("avifenc --cicp 1/13/6 -r full") == true)
+        #expect(TaggingAdvice.advice(for: .heif)?.contains("heif-enc --colour_primaries 1") == true)
+        #expect(TaggingAdvice.advice(for: .icc) == nil)
+        // Rules whose fix does not depend on the format keep the catalog's.
+        let matrix = try #require(try Corpus.tags("png/cicp-matrix-9.png").findings().first)
+        #expect(matrix.fix == ValidationRule.rule(matrix.rule).fix)
+    }
+
+    @Test("paths that cannot be read are file.unreadable findings, checked with stat before anything opens them")
+    func unreadablePaths() throws {
+        let folder = try TemporaryFolder.make("unreadable-paths")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("clip.mp4").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let validator = Validator()
+        // A FIFO would block open(2) until a writer appears: this returns only because it is never opened.
+        let reports = [fifo, "/dev/null", "/nonexistent/a.png", folder.path].map(validator.validate(file:))
+        let reasons = ["FIFO (named pipe)", "device", "no such file", "it is a folder"]
+        for (report, reason) in zip(reports, reasons) {
+            #expect(report.error == nil && report.tagging == nil)
+            #expect(report.findings.map(\.rule) == [.fileUnreadable] && report.findings[0].severity == .error)
+            #expect(report.findings[0].message.contains(reason), "\(report.findings[0].message)")
+        }
+        // A folder walk keeps the FIFO (named like a movie) for the validator to report; a missing path is kept too.
+        let walked = try FileSelection().files(in: [folder.path, "/nonexistent/b.mp4"])
+        #expect(walked == [fifo, "/nonexistent/b.mp4"])
+        // A policy can weigh the rule like any other.
+        var policy = PolicyConfiguration()
+        policy.severity = ["file.unreadable": .warning]
+        let weighed = Validator(policy: policy).validate(file: "/nonexistent/a.png")
+        #expect(weighed.findings.map(\.severity) == [.warning])
     }
 
     @Test("file selection walks folders by extension, with include and exclude globs, sorted")

@@ -181,14 +181,8 @@ struct StreamBytesTests {
         }
     }
 
-    /// dovi_tool's profile 8 default header (RpuDataHeader::p8_default): rpu_type 2, rpu_format 18, vdr_rpu_profile 1,
-    /// coefficient_log2_denom 23, BL and EL 10-bit, VDR 12-bit, residual disabled.
-    static let profile8RPU: [UInt8] =
-        [0, 0, 0, 1, 0x7C, 0x01, 0x19]
-        + bytes([
-            (2, 6), (18, 11), (1, 4), (0, 4), (1, 1), (0, 1), (0, 2), (0b11000, 9), (1, 2), (0, 1), (0b011, 3),
-            (0b011, 3), (0b00101, 5), (0, 1), (0, 3), (0, 1), (1, 1), (1, 1), (0, 1), (0xAB, 8),
-        ])
+    /// A whole profile 8 RPU (DolbyVisionRPUTests' builder) as an HEVC NAL unit of type 62 behind a start code.
+    static let profile8RPU: [UInt8] = [0, 0, 0, 1, 0x7C, 0x01] + escaped(DolbyVisionRPUTests.rpu())
 
     @Test("an RPU file: every RPU counted, the first one's header read, no picture rules")
     func rpuFile() throws {
@@ -200,24 +194,65 @@ struct StreamBytesTests {
         #expect(header.rpuType == 2 && header.rpuFormat == 18 && header.vdrRPUProfile == 1)
         #expect(header.baseLayerBitDepth == 10 && header.enhancementLayerBitDepth == 10 && header.vdrBitDepth == 12)
         #expect(header.profileHint == 8)
-        #expect(tags.findings().isEmpty)
+        #expect(tags.findings().isEmpty, "\(tags.findings())")
         #expect(tags.text(path: "RPU.bin").contains("3 Dolby Vision RPUs"))
     }
 
     @Test("an RPU file as dovi_tool writes it: start code, then the RPU payload without the 7C 01 NAL header")
     func doviToolRPUFile() throws {
-        let bare = [UInt8](Self.profile8RPU[0..<4]) + Self.profile8RPU[6...]
+        let bare = [0, 0, 0, 1] + Self.escaped(DolbyVisionRPUTests.rpu())
         let tags = try ColorTagging(bytes: bare + bare)
         #expect(tags.format == .dolbyVisionRPU)
         #expect(tags.movie?.scan?.dolbyVisionRPUs == 2)
         #expect(tags.primary.video?.dolbyVisionRPUHeader?.value.profileHint == 8)
-        #expect(tags.problems.isEmpty && tags.findings().isEmpty)
+        #expect(tags.problems.isEmpty && tags.findings().isEmpty, "\(tags.problems)")
     }
 
     @Test("a broken RPU header is a malformed finding, not a guess")
     func brokenRPU() throws {
         let tags = try ColorTagging(bytes: [0, 0, 0, 1, 0x7C, 0x01, 0x19, 0xFC, 0x00])  // rpu_type 63
-        #expect(tags.problems.contains { $0.rule == .malformed && $0.message.contains("rpu_type is 63") })
+        #expect(
+            tags.problems.contains { $0.rule == .malformed && $0.message.contains("cannot be read") },
+            "\(tags.problems)")
+    }
+
+    /// A raw HEVC stream (an access unit delimiter, SEI 144 with MaxCLL 1000 / MaxFALL 400, then RPUs: one with a
+    /// broken CRC, one with scene_refresh_flag 2) whose RPUs carry L6 MaxCLL 3948 / MaxFALL 120.
+    static let rpuStream: [UInt8] = {
+        let aud: [UInt8] = [0, 0, 0, 1, 0x46, 0x01, 0x50]
+        let sei: [UInt8] = [0, 0, 0, 1, 0x4E, 0x01, 0x90, 0x04, 0x03, 0xE8, 0x01, 0x90, 0x80]
+        var broken = DolbyVisionRPUTests.rpu()
+        broken[30] ^= 1
+        var stream = aud + sei
+        for rpu in [DolbyVisionRPUTests.rpu(), broken, DolbyVisionRPUTests.rpu(refresh: 2)] {
+            stream += [0, 0, 0, 1, 0x7C, 0x01] + escaped(rpu)
+        }
+        return stream
+    }()
+
+    /// `payload` with H.265 §7.4.2 emulation prevention: 0x03 after two zero bytes that a byte ≤ 3 follows.
+    static func escaped(_ payload: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var zeros = 0
+        for byte in payload {
+            if zeros >= 2, byte <= 3 {
+                out.append(3)
+                zeros = 0
+            }
+            out.append(byte)
+            zeros = byte == 0 ? zeros + 1 : 0
+        }
+        return out
+    }
+
+    @Test("the RPU rules on a raw stream: a CRC failure, L6 against SEI 144, an impossible shot structure")
+    func rpuRules() throws {
+        let tags = try ColorTagging(bytes: Self.rpuStream)
+        #expect(tags.format == .hevcStream)
+        let rules = Set(try tags.findings().map(\.rule))
+        #expect(rules.isSuperset(of: [.videoDolbyVisionRPUCRC, .videoDolbyVisionL6Mismatch, .videoDolbyVisionShots]))
+        let l6 = try #require(try tags.findings().first { $0.rule == .videoDolbyVisionL6Mismatch })
+        #expect(l6.message.contains("3948") && l6.message.contains("1000"), "\(l6.message)")
     }
 
     @Test("signatures by content: HEVC and H.264 headers do not overlap; IVF; OBUs; transport packets")
@@ -257,9 +292,9 @@ struct StreamBytesTests {
     @Test("the scan stops at maximumStreamScanBytes and says so")
     func bound() throws {
         let file: [UInt8] = (0..<400).flatMap { _ in Self.profile8RPU }
-        let tags = try ColorTagging(bytes: file, limits: ReadLimits(maximumStreamScanBytes: 1000))
+        let tags = try ColorTagging(bytes: file, limits: ReadLimits(maximumStreamScanBytes: 4000))
         let scan = try #require(tags.movie?.scan)
-        #expect(scan.bytes == 1000 && !scan.reachedEnd)
+        #expect(scan.bytes == 4000 && !scan.reachedEnd)
         #expect(scan.dolbyVisionRPUs < 400 && scan.dolbyVisionRPUs > 10)
     }
 }

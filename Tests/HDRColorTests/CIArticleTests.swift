@@ -78,4 +78,43 @@ struct CIArticleTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
     }
+
+    @Test("the article's promises: policy typos stop the run, a missing path is a SARIF result, 8-bit PQ movies warn")
+    func promises() throws {
+        let text = try String(contentsOf: Self.article, encoding: .utf8)
+        #expect(text.contains("`requires: [hdr10]` gives\n\"unknown key 'requires' (did you mean 'require'?)"))
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let policy = try #require(Self.blocks("yaml", in: text).first)
+        try policy.replacingOccurrences(of: "require: [tagged]", with: "requires: [tagged]").write(
+            to: directory.appendingPathComponent(".hdrcolor.yml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        func run(_ arguments: [String]) throws -> CommandLineTool.Result {
+            try CommandLineTool.run(arguments, in: directory)
+        }
+        let typo = try run(["validate", "--format", "sarif", "assets"])
+        #expect(typo.status == 2 && typo.standardError.contains("unknown key 'requires' (did you mean 'require'?)"))
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".hdrcolor.yml"))
+        // "hdrcolor validate --format sarif missing.png assets reports the missing file as a result and checks assets"
+        #expect(text.contains("`hdrcolor validate --format sarif missing.png assets` reports the\nmissing file"))
+        try FileManager.default.copyItem(
+            atPath: Fixtures.url("color-tags/png/cicp-matrix-9.png").path,
+            toPath: directory.appendingPathComponent("assets/bad.png").path)
+        let sarif = try run(["validate", "--format", "sarif", "missing.png", "assets"])
+        #expect(sarif.status == 1)
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let results = try #require((root["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["ruleId"] as? String } == ["file.unreadable", "png.cicp-matrix-not-identity"])
+        for result in results {
+            let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 1)
+            #expect(((location?["artifactLocation"] as? [String: Any])?["uri"] as? String)?.hasPrefix("/") == false)
+        }
+        // "an 8-bit PQ or HLG movie (video.hdr-8-bit, a warning by default ...)"
+        #expect(text.contains("an 8-bit PQ or HLG movie\n(`video.hdr-8-bit`, a warning by default"))
+        let movie = try run(["validate", "--fail-on", "warning", Fixtures.url("movies/x264-pq-8bit.mp4").path])
+        #expect(movie.status == 1 && movie.standardOutput.contains("warning video.hdr-8-bit"))
+    }
 }

@@ -1,3 +1,4 @@
+import ColorTags
 import Foundation
 import TestSupport
 import Testing
@@ -54,6 +55,8 @@ struct ColorTagCommandTests {
         #expect(text.standardError.contains("not-an-image.png: not an ICC profile or a recognised image"))
         let missing = try CommandLineTool.run(["inspect", "/nonexistent/a.png"])
         #expect(missing.status == 2 && missing.standardError.contains("/nonexistent/a.png: no such file"))
+        let folder = try CommandLineTool.run(["inspect", FileManager.default.temporaryDirectory.path])
+        #expect(folder.status == 2 && folder.standardError.contains("it is a folder"))
         #expect(!missing.standardError.contains("error 2") && !missing.standardError.contains("NSCocoaErrorDomain"))
         let bomb = try CommandLineTool.run(["inspect", Self.fixture("png/iccp-zlib-bomb.png")])
         #expect(bomb.status == 2 && bomb.standardError.contains("exceeds the limit"))
@@ -78,13 +81,12 @@ struct ColorTagCommandTests {
         #expect(try CommandLineTool.run(["validate", Self.fixture("misc/empty.png")]).status == 2)
     }
 
-    @Test("validate: bad usage is exit 2 (unknown policy, no paths, missing folder, unknown rule in the policy)")
+    @Test("validate: bad usage is exit 2 (unknown policy, no paths, unknown rule or key in the policy)")
     func validateUsage() throws {
         #expect(
             try CommandLineTool.run(["validate", "--require", "nonsense", Self.fixture("png/untagged.png")]).status == 2
         )
         #expect(try CommandLineTool.run(["validate"]).status == 2)
-        #expect(try CommandLineTool.run(["validate", "/nonexistent/folder"]).status == 2)
         let directory = try CommandLineTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("policy.yml")
@@ -95,6 +97,38 @@ struct ColorTagCommandTests {
         #expect(
             try CommandLineTool.run(["validate", "--config", config.path, Self.fixture("png/untagged.png")]).status == 2
         )
+        // Typos are errors naming the key or value and what is valid, not a silently empty policy.
+        for (yaml, message) in [
+            ("requires: [hdr10]\n", "unknown key 'requires' (did you mean 'require'?); the keys are fail-on, require"),
+            ("fail_on: warning\n", "unknown key 'fail_on' (did you mean 'fail-on'?)"),
+            ("fail-on: eror\n", "'eror' is not a valid value of 'fail-on' (did you mean 'error'?); valid values: note"),
+            ("require: [hdr10, hdr-10]\n", "'hdr-10' is not a valid value of 'require' (did you mean 'hdr10'?)"),
+        ] {
+            try yaml.write(to: config, atomically: true, encoding: .utf8)
+            let typo = try CommandLineTool.run(["validate", "--config", config.path, Self.fixture("png/untagged.png")])
+            #expect(typo.status == 2 && typo.standardError.contains(message), "\(yaml): \(typo.standardError)")
+            #expect(!typo.standardError.contains("Cannot initialize") && !typo.standardError.contains("not valid YAML"))
+        }
+    }
+
+    @Test("validate: missing paths and FIFOs are file.unreadable findings; the other paths are still checked")
+    func validateMissingPaths() throws {
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("clip.mp4").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let arguments = ["/nonexistent/missing.mp4", Self.fixture("png/cicp-matrix-9.png"), directory.path]
+        for format in ["text", "json", "junit", "github", "sarif"] {
+            let result = try CommandLineTool.run(["validate", "--format", format] + arguments)
+            #expect(result.status == 1, "\(format): \(result.standardError)")
+            let out = result.standardOutput
+            #expect(out.contains("file.unreadable") && out.contains("png.cicp-matrix-not-identity"), "\(format)")
+            #expect(out.contains("no such file; check the path") && out.contains("FIFO (named pipe)"), "\(format)")
+        }
+        let folder = try CommandLineTool.run(["validate", "/nonexistent/folder"])
+        #expect(folder.status == 1 && folder.standardOutput.contains("/nonexistent/folder cannot be read"))
+        let inspect = try CommandLineTool.run(["inspect", fifo])
+        #expect(inspect.status == 2 && inspect.standardError.contains("FIFO"))
     }
 
     @Test("validate walks a folder with --include/--exclude and a per-glob policy file")
@@ -215,6 +249,49 @@ struct ColorTagCommandTests {
             ]).status == 1)
         let unwritable = try CommandLineTool.run(["tag", png, "--cicp", "1/13/0/1", "-o", "/nonexistent/dir/out.png"])
         #expect(unwritable.status == 2 && unwritable.standardError.contains("cannot write"))
+    }
+
+    @Test("tag names the formats it writes and what tags the others; the advice for JPEG and movies works as printed")
+    func tagOtherFormats() throws {
+        let directory = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let jpeg = directory.appendingPathComponent("photo.jpg")
+        try FileManager.default.copyItem(atPath: Self.fixture("jpeg/pillow-untagged.jpg"), toPath: jpeg.path)
+        let refused = try CommandLineTool.run(["tag", jpeg.path, "--cicp", "1/13/0/1"])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("is not a PNG but JPEG; `hdrcolor tag` writes the colour chunks of PNG"))
+        #expect(refused.standardError.contains("exiftool '-ICC_Profile<=srgb.icc' FILE"))
+        let movie = Fixtures.url("movies/x264-untagged.mp4").path
+        let refusedMovie = try CommandLineTool.run(["tag", movie, "--cicp", "1/1/0/0"])
+        #expect(refusedMovie.status == 1 && refusedMovie.standardError.contains("-color_primaries bt709"))
+        // The JPEG advice, run as printed: a generated sRGB profile embedded with exiftool.
+        if let exiftool = ExternalTool.path("exiftool") {
+            let profile = directory.appendingPathComponent("srgb.icc").path
+            #expect(try CommandLineTool.run(["profile", "--color-space", "srgb", "-o", profile]).status == 0)
+            #expect(try ExternalTool.run(exiftool, ["-q", "-ICC_Profile<=\(profile)", jpeg.path]).status == 0)
+            let tagged = try CommandLineTool.run(["validate", "--fail-on", "note", jpeg.path])
+            #expect(tagged.status == 0, "\(tagged.standardOutput)")
+        }
+        // The movie and raw-stream advice, run as printed (IN and OUT filled in): the file then says BT.709 1/1/1.
+        guard let ffmpeg = ExternalTool.path("ffmpeg") else { return }
+        let stream = directory.appendingPathComponent("untagged.h264").path
+        #expect(
+            try ExternalTool.run(ffmpeg, ["-i", movie, "-c", "copy", "-bsf:v", "h264_mp4toannexb", stream]).status == 0)
+        let untagged = try CommandLineTool.run(["validate", "--fail-on", "note", stream])
+        #expect(untagged.status == 1 && untagged.standardOutput.contains(TaggingAdvice.streamCommand))
+        for (command, input, name) in [
+            (TaggingAdvice.movieRemuxCommand, movie, "tagged.mp4"),
+            (TaggingAdvice.streamCommand, stream, "tagged.h264"),
+        ] {
+            let output = directory.appendingPathComponent(name).path
+            let words = command.split(separator: " ").dropFirst().map {
+                $0 == "IN" ? input : $0 == "OUT" ? output : String($0)
+            }
+            #expect(try ExternalTool.run(ffmpeg, ["-loglevel", "error"] + words).status == 0)
+            let tagged = try CommandLineTool.run(["validate", "--fail-on", "note", "--format", "json", output])
+            #expect(tagged.status == 0, "\(name): \(tagged.standardOutput)")
+            #expect(tagged.standardOutput.contains("\"ColorPrimaries\": 1"), "\(name)")
+        }
     }
 
     @Test("validate --list-rules prints the catalog the documentation is made from")

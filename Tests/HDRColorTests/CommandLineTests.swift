@@ -1,8 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("hdrcolor command line")
 struct CommandLineTests {
+    /// Help text as one line: ArgumentParser wraps it to the terminal width.
+    static func unwrapped(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     @Test("--help explains every subcommand")
     func help() throws {
         let result = try CommandLineTool.run(["--help"])
@@ -28,6 +34,52 @@ struct CommandLineTests {
             "--crf", "--preset", "--frames", "--no-copy-streams",
         ] {
             #expect(text.contains(option), "missing \(option)")
+        }
+        // Every example runs as printed in a shell: `..<` only inside quotes (`<` is a redirection).
+        let words = Self.unwrapped(text)
+        #expect(words.contains("--frames 0-249") && words.contains("FIRST-LAST or FIRST...LAST (both inclusive"))
+        for line in text.split(separator: "\n") where line.contains("..<") {
+            #expect(line.contains("'FIRST..<END'") || line.contains("'0..<"), "unquoted ..< in: \(line)")
+        }
+    }
+
+    @Test("validate and tag --help state what is judged, what is reported and which formats tag writes")
+    func validateAndTagHelp() throws {
+        let validate = Self.unwrapped(try CommandLineTool.run(["validate", "--help"]).standardOutput)
+        for text in [
+            "file.unreadable error finding in every", "FIFOs and devices are never opened",
+            "an unknown key or value in it is an error", "2 a file's content could not be read",
+        ] {
+            #expect(validate.contains(text), "validate --help lacks: \(text)")
+        }
+        let tag = Self.unwrapped(try CommandLineTool.run(["tag", "--help"]).standardOutput)
+        #expect(tag.contains("Only PNG files: for a JPEG, HEIF, AVIF or movie it names the tool"))
+    }
+
+    @Test("--frames: FIRST-LAST and FIRST...LAST include LAST, 'FIRST..<END' excludes END; other forms are refused")
+    func frameRanges() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Fixtures.url("movies/x264-bt709.mp4").path
+        let output = folder.appendingPathComponent("out.mp4").path
+        for (range, frames) in [("0-1", 2), ("1-1", 1), ("0..<1", 1)] {
+            let result = try CommandLineTool.run([
+                "convert", source, output, "--frames", range, "--json", "--overwrite",
+            ])
+            #expect(result.status == 0, "\(range): \(result.standardError)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+            #expect(object?["Frames"] as? Int == frames, "\(range)")
+        }
+        let proxy = try CommandLineTool.run(["convert", source, output, "--scale", "32", "--json", "--overwrite"])
+        #expect(proxy.status == 0, "\(proxy.standardError)")
+        let target = try JSONSerialization.jsonObject(with: Data(proxy.standardOutput.utf8)) as? [String: Any]
+        #expect(
+            (target?["Plan"] as? [String])?.last?.contains("resample 64×64 → 32×32") == true, "\(proxy.standardOutput)")
+        for scale in ["0", "33x", "x32", "100000"] {
+            #expect(try CommandLineTool.run(["convert", source, output, "--scale", scale]).status == 64, "\(scale)")
+        }
+        for range in ["2-1", "0..1", "-1-2", "1-"] {
+            #expect(try CommandLineTool.run(["convert", source, output, "--frames", range]).status == 64, "\(range)")
         }
     }
 

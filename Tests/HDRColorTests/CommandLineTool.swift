@@ -21,11 +21,15 @@ struct CommandLineTool {
         return directory.appendingPathComponent("hdrcolor")
     }()
 
-    /// Runs `hdrcolor` with `arguments` and waits for it; `environment` adds to (or replaces) this process's variables.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `hdrcolor` with `arguments` and waits for it; `environment` adds to (or replaces) this process's variables;
+    /// `directory` is its working directory (default: this process's).
+    static func run(_ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

@@ -44,6 +44,8 @@ struct MovieConformanceTests {
             case "rpuCount": #expect(tags.movie?.scan?.dolbyVisionRPUs == expected.int, why)
             case "rpuProfile": #expect(video.dolbyVisionRPUHeader?.value.profileHint == expected.int, why)
             case "frames": #expect(tags.movie?.scan?.frames == expected.int, why)
+            case let kind where kind.hasPrefix("rpu") && kind != "rpuCount" && kind != "rpuProfile":
+                try checkRPUFact(kind, expected, fact.tolerance ?? 0, video, why)
             case "hdr10plus":
                 guard case .bool(let present) = expected else { throw MovieConformance.FactError.notBoolean(why) }
                 #expect((video.hdr10Plus != nil) == present, why)
@@ -66,6 +68,42 @@ struct MovieConformanceTests {
                 #expect(HDR10PlusJSON(frames: ours.frames) == ours, why)
             default: Issue.record("unknown fact kind \(fact.kind); \(why)")
             }
+        }
+    }
+
+    /// A fact about the Dolby Vision RPU summary, in the units dovi_tool's `info --summary` prints (nits).
+    func checkRPUFact(
+        _ kind: String, _ expected: JSON, _ tolerance: Double, _ video: VideoStreamTags,
+        _ why: Comment
+    ) throws {
+        let rpus = try #require(video.dolbyVisionRPUSummary?.value, why)
+        func near(_ value: Double, _ key: String) -> Bool {
+            abs(value - (expected[key]?.double ?? .nan)) <= Swift.max(tolerance, 1e-9)
+        }
+        switch kind {
+        case "rpuCRCFailures": #expect(rpus.crcFailures == expected.int, why)
+        case "rpuMalformed": #expect(rpus.malformed == expected.int, why)
+        case "rpuEnhancementLayer": #expect(rpus.enhancementLayers == [expected.string ?? ""], why)
+        case "rpuDMVersion": #expect(rpus.dmVersion == expected.string, why)
+        case "rpuShots": #expect(rpus.shots == expected.int, why)
+        case "rpuMasteringDisplay":
+            let range = try #require(rpus.sourceMasteringPQ.first, why)
+            let black = (DolbyVisionRPUSummary.nits(pq: range.lower) * 1e4).rounded() / 1e4
+            let peak = (DolbyVisionRPUSummary.nits(pq: range.upper) / 1000).rounded() * 1000
+            #expect(rpus.sourceMasteringPQ.count == 1 && near(black, "min") && near(peak, "max"), why)
+        case "rpuL1":
+            let maxCLL = DolbyVisionRPUSummary.nits(pq: try #require(rpus.maxL1MaxPQ, why))
+            let maxFALL = DolbyVisionRPUSummary.nits(pq: try #require(rpus.maxL1AvgPQ, why))
+            #expect(near(maxCLL, "maxCLL") && near(maxFALL, "maxFALL"), "\(maxCLL), \(maxFALL); \(why)")
+        case "rpuL6":
+            let l6 = try #require(rpus.level6.first, why)
+            #expect(rpus.level6.count == 1, why)
+            #expect(near(l6.masteringMinimum, "min") && near(Double(l6.masteringMaximum), "max"), why)
+            #expect(l6.maxCLL == expected["maxCLL"]?.int && l6.maxFALL == expected["maxFALL"]?.int, why)
+        case "rpuL2Trims":
+            let nits = Set(rpus.l2TargetsPQ.map { Int((DolbyVisionRPUSummary.nits(pq: $0) / 100).rounded()) * 100 })
+            #expect(nits.sorted().map(Double.init) == expected.doubles, why)
+        default: Issue.record("unknown fact kind \(kind); \(why)")
         }
     }
 

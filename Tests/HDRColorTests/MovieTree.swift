@@ -13,6 +13,7 @@ enum MovieTree {
         ("movies/ffmpeg-remux-dv-dropped.mp4", "exports/remux.mp4"),
         ("movies/x265-vui-only.mp4", "exports/x265-params-only.mp4"),
         ("movies/x265-colr-vui-mismatch.mp4", "exports/colr-vui-mismatch.mp4"),
+        ("movies/x264-pq-8bit.mp4", "exports/8-bit-pq.mp4"),
     ]
 
     /// A fresh temporary folder holding the tree.

@@ -14,7 +14,8 @@ struct PreCommitHookTests {
             return value.hasPrefix("'") && value.hasSuffix("'") ? String(value.dropFirst().dropLast()) : value
         }
 
-        /// Whether pre-commit passes `name` to the hook (Python's `re.search` on the path).
+        /// Whether pre-commit passes `name` to the hook (Python's `re.search` on the path; a leading `(?i)` is read
+        /// as Python reads it, as ICU does).
         func selects(_ name: String) -> Bool {
             (try? NSRegularExpression(pattern: pattern))?.firstMatch(
                 in: name, range: NSRange(name.startIndex..., in: name)) != nil
@@ -58,11 +59,33 @@ struct PreCommitHookTests {
         let hook = try Self.hooksFile()
         #expect(hook.fields["id"] == "hdrcolor-validate" && hook.fields["language"] == "system")
         #expect(hook.entry == ["hdrcolor", "validate"])
-        for name in ["a.png", "b/c.JPG".lowercased(), "d.heic", "e.avif", "f.icc", "g.mp4", "h.mov", "i.mkv", "j.webm"]
-        {
+        for name in ["a.png", "b/c.jpg", "d.heic", "e.avif", "f.icc", "g.mp4", "h.mov", "i.mkv", "j.webm"] {
             #expect(hook.selects(name), "\(name)")
         }
-        for name in ["README.md", "a.mp4.txt", "movie.avi"] { #expect(!hook.selects(name), "\(name)") }
+        // Phone files are upper case; the pattern ignores case ((?i), which pre-commit's Python re reads too).
+        #expect(hook.pattern.hasPrefix("(?i)"))
+        for name in ["DCIM/IMG_0421.MOV", "IMG_0422.HEIC", "PXL_2026.MP4", "b/c.JPG", "scan.Png"] {
+            #expect(hook.selects(name), "\(name)")
+        }
+        // The raw video streams validate reads.
+        for name in ["a.hevc", "b.h265", "c.265", "d.h264", "e.264", "f.obu", "g.ivf", "live/h.ts", "i.M2TS"] {
+            #expect(hook.selects(name), "\(name)")
+        }
+        for name in ["README.md", "a.mp4.txt", "movie.avi", "a.tsv", "b.m2t", "c.2650"] {
+            #expect(!hook.selects(name), "\(name)")
+        }
+    }
+
+    @Test("an upper-case phone file name is selected and checked like its lower-case twin")
+    func upperCaseStagedFile() throws {
+        let directory = try MovieTree.make()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let hook = try Self.hooksFile()
+        try FileManager.default.copyItem(
+            at: directory.appendingPathComponent("exports/colr-vui-mismatch.mp4"),
+            to: directory.appendingPathComponent("IMG_0421.MOV"))
+        #expect(hook.selects("IMG_0421.MOV"))
+        #expect(try Self.runHook(hook.entry + ["IMG_0421.MOV"], in: directory) == 1, "the mis-tagged copy fails")
     }
 
     @Test("staged files as arguments: clean files pass, a mis-tagged movie fails the commit")

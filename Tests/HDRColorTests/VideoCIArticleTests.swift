@@ -18,7 +18,7 @@ struct VideoCIArticleTests {
         let blocks = CIArticleTests.blocks("bash", in: try Self.text())
         let lines = blocks.flatMap { $0.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("hdrcolor ") }
-        #expect(lines.count == 8)
+        #expect(lines.count == 10)
         let directory = try MovieTree.make()
         defer { try? FileManager.default.removeItem(at: directory) }
         for line in lines {
@@ -37,6 +37,15 @@ struct VideoCIArticleTests {
             process.waitUntilExit()
             #expect(process.terminationStatus == expected, "`\(command)` exited \(process.terminationStatus)")
         }
+        // The SARIF command with a missing path wrote a report the upload step accepts: the missing path is a result
+        // located at line 1, and the movie that exists was checked.
+        let sarif = try Data(contentsOf: directory.appendingPathComponent("hdrcolor.sarif"))
+        let root = try #require(try JSONSerialization.jsonObject(with: sarif) as? [String: Any])
+        let results = try #require((root["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["ruleId"] as? String } == ["file.unreadable"])
+        let location = (results.first?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == "masters/missing.mp4")
+        #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 1)
     }
 
     @Test("the workflow runs the action with its inputs and writes the SARIF file the upload step names")

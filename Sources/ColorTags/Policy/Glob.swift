@@ -74,17 +74,16 @@ public struct FileSelection: Sendable {
         self.exclude = exclude
     }
 
-    /// The files named by `paths`, folders walked recursively (hidden entries skipped), sorted per folder.
+    /// The files named by `paths`, folders walked recursively (hidden entries skipped), sorted per folder. A path
+    /// that is not a folder is kept as given, existing or not: ``Validator/validate(file:)`` reports what it cannot
+    /// read, so one missing path does not stop the others being checked.
     ///
-    /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` for a path that does not exist.
+    /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` for a folder that cannot be listed.
     public func files(in paths: [String]) throws(ColorTagsError) -> [String] {
         var result: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .unreadableFile(path: path, reason: "no such file or folder; check the path")
-            }
-            guard isDirectory.boolValue else {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 result.append(path)
                 continue
             }

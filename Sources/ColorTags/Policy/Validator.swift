@@ -41,14 +41,24 @@ public struct Validator: Sendable {
         return file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : path
     }
 
-    /// Validates one file (never throws: an unreadable file is a report with ``FileReport/error``).
+    /// Validates one file (never throws). A path that cannot be read as a regular file (missing, not permitted, a
+    /// folder; a FIFO, device or socket, which the reader refuses before opening it) is a report with a
+    /// `file.unreadable` finding; a file whose content cannot be read (unknown format, over a limit) is a report with
+    /// ``FileReport/error``.
     public func validate(file path: String) -> FileReport {
         do {
             let tagging = try ColorTagging(contentsOf: URL(fileURLWithPath: path), limits: limits)
             return FileReport(path: path, tagging: tagging, findings: tagging.findings(options: options(for: path)))
         } catch {
+            if case .unreadableFile(_, let reason) = error { return unreadable(path, reason) }
             return FileReport(path: path, tagging: nil, findings: [], error: error)
         }
+    }
+
+    /// The report of a path that cannot be read: one `file.unreadable` finding, weighed by the file's options.
+    func unreadable(_ path: String, _ reason: String) -> FileReport {
+        let finding = Finding(rule: .fileUnreadable, message: "\(path) cannot be read: \(reason)")
+        return FileReport(path: path, tagging: nil, findings: options(for: path).weigh([finding]))
     }
 
     /// Validates `paths` with up to `concurrency` files at a time, keeping their order; `progress` is called with
@@ -82,12 +92,13 @@ public struct Validator: Sendable {
     }
 
     /// Compares a source asset with files derived from it (`validate --compare`): the derived files' own findings plus
-    /// what changed. A source that cannot be read makes every report unreadable.
+    /// what changed. A source whose content cannot be read makes every report unreadable; a source path that cannot be
+    /// read is reported as such, and the derived files get their own findings only.
     public func compare(source: String, derived: [String]) -> [FileReport] {
         let sourceReport = validate(file: source)
         guard let sourceTagging = sourceReport.tagging else {
-            return [sourceReport]
-                + derived.map { FileReport(path: $0, tagging: nil, findings: [], error: sourceReport.error) }
+            guard let error = sourceReport.error else { return [sourceReport] + derived.map { validate(file: $0) } }
+            return [sourceReport] + derived.map { FileReport(path: $0, tagging: nil, findings: [], error: error) }
         }
         return derived.map { path in
             var report = validate(file: path)

@@ -86,8 +86,11 @@ extension ValidationReport {
         return lines.joined(separator: "\n")
     }
 
-    /// SARIF 2.1.0: the rule catalog as `tool.driver.rules`, one result per finding with a byte region, unreadable files
-    /// as tool execution notifications.
+    /// SARIF 2.1.0: the rule catalog as `tool.driver.rules`, one result per finding (a path that cannot be read
+    /// included), files whose content cannot be read as tool execution notifications. Every result has a physical
+    /// location GitHub code scanning accepts: the path relative to the working directory (the repository root in a
+    /// workflow) and a region with `startLine` 1, which code scanning requires, beside the finding's byte region when
+    /// it has one (`byteOffset`, `byteLength`: where in the file the tag is).
     var sarif: JSONValue {
         func level(_ severity: Severity) -> JSONValue {
             .string(severity == .error ? "error" : severity == .warning ? "warning" : "note")
@@ -107,15 +110,11 @@ extension ValidationReport {
                 var physical: [(String, JSONValue)] = [
                     ("artifactLocation", .object([("uri", .string(SARIF.uri(file.path)))]))
                 ]
+                var region: [(String, JSONValue)] = [("startLine", .integer(1))]
                 if let location = finding.location {
-                    physical.append(
-                        (
-                            "region",
-                            .object([
-                                ("byteOffset", .integer(location.offset)), ("byteLength", .integer(location.length)),
-                            ])
-                        ))
+                    region += [("byteOffset", .integer(location.offset)), ("byteLength", .integer(location.length))]
                 }
+                physical.append(("region", .object(region)))
                 results.append(
                     .compact([
                         ("ruleId", .string(finding.rule.rawValue)),
@@ -177,11 +176,15 @@ extension ValidationReport {
     }
 }
 
-enum SARIF {
-    /// A relative or absolute path as a URI reference (percent-encoding what RFC 3986 does not allow in a path).
-    static func uri(_ path: String) -> String {
-        var result = path.hasPrefix("/") ? "file://" : ""
-        for byte in path.utf8 {
+package enum SARIF {
+    /// A path as a URI reference (percent-encoding what RFC 3986 does not allow in a path): relative to the working
+    /// directory when inside it, without a leading `./`, as code scanning matches it against the repository's files;
+    /// a `file://` URI otherwise.
+    package static func uri(_ path: String) -> String {
+        var relative = Validator.relative(path, to: nil)
+        while relative.hasPrefix("./") { relative.removeFirst(2) }
+        var result = relative.hasPrefix("/") ? "file://" : ""
+        for byte in relative.utf8 {
             let allowed =
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || "-._~/!$&'()*+,;=:@".utf8.contains(byte)

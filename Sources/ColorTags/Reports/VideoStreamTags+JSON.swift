@@ -70,6 +70,9 @@ extension VideoStreamTags {
                     ])
                 ))
         }
+        if let rpus = dolbyVisionRPUSummary {
+            members.append(("DolbyVisionRPUSummary", rpus.value.json(location: rpus.location)))
+        }
         if let a = alternativeTransfer {
             members.append(
                 (

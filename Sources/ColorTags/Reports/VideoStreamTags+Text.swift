@@ -30,6 +30,7 @@ extension VideoStreamTags {
         }
         if let rpu = dolbyVisionRPU { add("Dolby Vision RPU", "present", rpu) }
         if let header = dolbyVisionRPUHeader { add("RPU Header", header.value.summary, header.location) }
+        if let rpus = dolbyVisionRPUSummary { for (label, value) in rpus.value.textLines { add(label, value) } }
         if let alternative = alternativeTransfer {
             add(
                 "Alternative Transfer", CICP.TransferCharacteristics(rawValue: alternative.value).description,

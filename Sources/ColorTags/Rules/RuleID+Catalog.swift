@@ -6,6 +6,8 @@ extension RuleID {
     public static let colrRangeMissing: RuleID = "structure.colr-range-missing"
     public static let chunkOrder: RuleID = "structure.chunk-order"
     public static let duplicateTag: RuleID = "structure.duplicate-tag"
+    // Paths
+    public static let fileUnreadable: RuleID = "file.unreadable"
     // Effective colour and precedence
     public static let untagged: RuleID = "tags.untagged"
     public static let heifColrDuplicate: RuleID = "heif.colr-duplicate"
@@ -59,6 +61,11 @@ extension RuleID {
     public static let videoDolbyVisionCompatibility: RuleID = "video.dolby-vision-compatibility-mismatch"
     public static let videoDolbyVisionProfile8Compatibility0: RuleID = "video.dolby-vision-profile8-compatibility-0"
     public static let videoDolbyVisionRecordBox: RuleID = "video.dolby-vision-record-box"
+    public static let videoHDR8Bit: RuleID = "video.hdr-8-bit"
+    public static let videoDolbyVisionRPUCRC: RuleID = "video.dolby-vision-rpu-crc"
+    public static let videoDolbyVisionL6Mismatch: RuleID = "video.dolby-vision-l6-mismatch"
+    public static let videoDolbyVisionRPUProfile: RuleID = "video.dolby-vision-rpu-profile-mismatch"
+    public static let videoDolbyVisionShots: RuleID = "video.dolby-vision-rpu-shots"
     // Policies and comparisons
     public static let policyISOHDR: RuleID = "policy.iso-hdr"
     public static let policySRGB: RuleID = "policy.srgb"

@@ -13,6 +13,8 @@ extension TagChecks {
         checkAlternativeTransfer(image, video, index)
         checkHDR10Plus(image, video, index)
         checkDolbyVision(image, video, index)
+        checkHDRBitDepth(image, video, index)
+        checkDolbyVisionRPUs(image, video, index)
     }
 
     /// H.273 matrix codes with the same coefficients (5 and 6: BT.601 for 625 and 525 lines).

@@ -24,7 +24,10 @@ struct TagChecks {
     }
 
     mutating func add(_ rule: RuleID, _ message: String, at location: TagLocation? = nil, image: Int? = nil) {
-        findings.append(Finding(rule: rule, message: message, location: location, imageIndex: image))
+        findings.append(
+            Finding(
+                rule: rule, message: message, location: location, imageIndex: image,
+                advice: TaggingAdvice.fix(for: rule, in: tagging.format)))
     }
 
     mutating func run() {

@@ -75,9 +75,19 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "PNG §5.6 allows one of each colour chunk; readers keep either the first or the last, so two readers can show two colours.",
             reference: "PNG 3rd edition §5.6"),
         .init(
+            id: .fileUnreadable, defaultSeverity: .error,
+            title:
+                "A path given or found cannot be read: it does not exist, is not readable, or is not a regular file (a FIFO, device or socket is reported, never opened).",
+            fix:
+                "Check the path (a typo, a file not checked out, Git LFS not fetched) and its permissions, or remove it from the command line or the hook's arguments.",
+            severityReason:
+                "Nothing in the path was checked, so a run that went on would pass a file nobody read; a FIFO is not opened because POSIX open() for reading blocks until a writer appears, and a device may never end.",
+            reference: "POSIX.1-2017 open() (O_NONBLOCK: a FIFO opened for reading blocks), stat() (S_ISREG)"),
+        .init(
             id: .untagged, defaultSeverity: .note,
             title: "No colour tag: readers assume sRGB (PNG, JPEG) or the MIAF defaults (HEIF, AVIF).",
-            fix: "Tag the file so every reader agrees, e.g. `hdrcolor tag FILE --cicp 1/13/0/1` for sRGB.",
+            fix:
+                "Tag the file with the colour it was made in; each finding names the command for its format: PNG `hdrcolor tag`, JPEG an embedded ICC profile, HEIF and AVIF an nclx `colr` (re-encode), movies FFmpeg's -color_primaries, -color_trc and -colorspace (1/1/1 for BT.709 video).",
             severityReason:
                 "Readers agree on the default (sRGB for PNG and JPEG, MIAF 1/13/6/full for HEIF/AVIF), so nothing renders differently; it is worth knowing only when the content is not sRGB.",
             reference: "PNG 3rd edition §4.3; MIAF (ISO/IEC 23000-22) §7.3.6.4"),
@@ -437,6 +447,54 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "FFmpeg reads any of the three boxes, but readers that look for the box of the profile miss the record and play the base layer only: some players lose Dolby Vision, a warning.",
             reference: "FFmpeg libavformat/dovi_isom.c; Dolby Vision Streams within the ISO Base Media File Format"),
         .init(
+            id: .videoHDR8Bit, defaultSeverity: .warning,
+            title: "A PQ or HLG video track has fewer than 10 bits per component.",
+            fix:
+                "Encode HDR at 10 bits from a 10-bit or deeper master: FFmpeg -pix_fmt yuv420p10le with libx265 or libsvtav1 (or libx264's High 10 profile); re-quantising the 8-bit file cannot bring the lost steps back.",
+            severityReason:
+                "ITU-R BT.2100 codes PQ and HLG in 10 or 12 bits only: at 8 bits, PQ spreads 0 to 10 000 cd/m² over 220 narrow-range code values, steps large enough to show as banding in gradients (ITU-R BT.2390). Players still decode and show the file, so it is a warning, not an error.",
+            reference: "ITU-R BT.2100 (digital representation: 10 or 12 bits); ITU-R BT.2390"),
+        .init(
+            id: .videoDolbyVisionRPUCRC, defaultSeverity: .error,
+            title:
+                "A Dolby Vision RPU's rpu_data_crc32 does not match the CRC-32/MPEG-2 of its data.",
+            fix:
+                "Re-extract the RPUs from an undamaged source (dovi_tool extract-rpu) and inject them again; after editing an RPU, write it with a tool that recomputes the CRC (dovi_tool editor).",
+            severityReason:
+                "Dolby Vision decoders and dovi_tool reject an RPU whose CRC fails (\"RPU CRC32 does not match the data\"; an incomplete RPU is not repairable, quietvoid/dovi_tool #352): the frame loses its dynamic metadata or the player drops Dolby Vision, an error.",
+            reference: "quietvoid/dovi_tool dolby_vision/src/rpu/dovi_rpu.rs; quietvoid/dovi_tool #352"),
+        .init(
+            id: .videoDolbyVisionL6Mismatch, defaultSeverity: .warning,
+            title:
+                "The Dolby Vision level 6 metadata (MaxCLL, MaxFALL, mastering display peak) disagrees with the stream's HDR10 static metadata (`clli`/`mdcv`, SEI 144/137).",
+            fix:
+                "Set both from one measurement: edit L6 with dovi_tool's editor (level6) or write the encoder's --max-cll and --master-display from the RPU's values.",
+            severityReason:
+                "Both describe the same pictures, but Dolby Vision players send L6 to the display (libplacebo's use_dovi, Lypheo/vs-placebo #32; Aleksoid1978/VideoRenderer #283) while HDR10 players send the SEI or boxes: the display tone-maps the same movie differently by player. The pictures stay valid, a warning.",
+            reference: "Lypheo/vs-placebo #32; Aleksoid1978/VideoRenderer #283; quietvoid/dovi_tool #395"),
+        .init(
+            id: .videoDolbyVisionRPUProfile, defaultSeverity: .error,
+            title:
+                "The profile the Dolby Vision RPUs point to differs from the profile of the configuration record (`dvcC`/`dvvC`, Matroska BlockAdditionMapping).",
+            fix:
+                "Convert the RPUs to the record's profile (dovi_tool -m 2 convert for 7 to 8.1) or write the record the RPUs need (MP4Box -add FILE:dvp=PROFILE).",
+            severityReason:
+                "Players set up decoding (a single or dual layer, the IPTPQc2 or a compatible base) from the record, then apply RPUs made for another profile: a profile 5 RPU on a record saying 8 shows the wrong colours, a profile 7 RPU without its enhancement layer loses the residual. The file cannot play as written, an error.",
+            reference:
+                "Dolby Vision Streams within the ISO Base Media File Format; quietvoid/dovi_tool dolby_vision/src/rpu/rpu_data_header.rs"
+        ),
+        .init(
+            id: .videoDolbyVisionShots, defaultSeverity: .warning,
+            title:
+                "The Dolby Vision shot structure or level 1 values cannot be right: a shot of zero frames, a scene_refresh_flag other than 0 or 1, or L1 min_pq above avg_pq or avg_pq above max_pq.",
+            fix:
+                "Regenerate the metadata from the pictures (dovi_tool generate, or the Dolby Vision analysis), or fix the shot list with dovi_tool's editor (scene_cuts).",
+            severityReason:
+                "Display management adapts per shot from L1 (min, average and peak of each shot); a shot without frames or an inverted L1 range makes players tone-map from values that describe no picture. The stream still decodes, a warning.",
+            reference:
+                "quietvoid/dovi_tool dolby_vision/src/rpu/extension_metadata/blocks/level1.rs; Dolby Vision Metadata Levels"
+        ),
+        .init(
             id: .policyISOHDR, defaultSeverity: .error,
             title:
                 "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",
@@ -600,18 +658,22 @@ public struct Finding: Hashable, Sendable {
     public var location: TagLocation?
     /// Which image (index into ``ColorTagging/images``); nil for the file.
     public var imageIndex: Int?
+    /// Advice for this file in place of the rule's (e.g. the tagging command for its format), when set.
+    public var advice: String?
 
-    /// Creates a finding.
+    /// Creates a finding; `advice` replaces the rule's fix for this file.
     public init(
-        rule: RuleID, severity: Severity? = nil, message: String, location: TagLocation? = nil, imageIndex: Int? = nil
+        rule: RuleID, severity: Severity? = nil, message: String, location: TagLocation? = nil, imageIndex: Int? = nil,
+        advice: String? = nil
     ) {
         self.rule = rule
         self.severity = severity ?? ValidationRule.rule(rule).defaultSeverity
         self.message = message
         self.location = location
         self.imageIndex = imageIndex
+        self.advice = advice
     }
 
-    /// How to fix it (the rule's advice).
-    public var fix: String { ValidationRule.rule(rule).fix }
+    /// How to fix it: ``advice`` when set, else the rule's.
+    public var fix: String { advice ?? ValidationRule.rule(rule).fix }
 }

@@ -70,9 +70,20 @@ struct MoviePlan {
             measures = lightLevel == nil
         }
 
+        let size =
+            request.movie.size?.resolved(sourceWidth: source.width, sourceHeight: source.height)
+            ?? (width: source.width, height: source.height)
+        guard size.width > 0, size.height > 0, size.width <= 16384, size.height <= 16384,
+            size.width % (format.chromaSubsampling?.horizontalFactor ?? 1) == 0,
+            size.height % (format.chromaSubsampling?.verticalFactor ?? 1) == 0
+        else {
+            throw .invalidRequest(
+                "cannot write \(size.width)×\(size.height) frames: sizes run from 1 to 16384, and 4:2:0 needs even ones"
+            )
+        }
         var settings = VideoEncodeSettings(
-            codec: request.movie.codec ?? (ext == "webm" ? .av1 : .hevc), width: source.width,
-            height: source.height, encoding: encoding, frameRate: source.frameRate ?? Rational(25, 1),
+            codec: request.movie.codec ?? (ext == "webm" ? .av1 : .hevc), width: size.width,
+            height: size.height, encoding: encoding, frameRate: source.frameRate ?? Rational(25, 1),
             masteringDisplay: mastering, contentLightLevel: lightLevel)
         settings.timeBase = source.timeBase
         settings.crf = request.movie.crf
@@ -82,6 +93,11 @@ struct MoviePlan {
         self.settings = settings
         self.options = options
         self.measuresLightLevel = measures
+    }
+
+    /// Whether frames are resampled to another size after conversion.
+    func isScaled(_ source: VideoStreamInfo) -> Bool {
+        settings.width != source.width || settings.height != source.height
     }
 
     /// The converter from decoded frames of `encoding` to the written encoding.

@@ -10,7 +10,7 @@ package struct RBSPReader {
         bytes = Self.unescape(payload)
     }
 
-    /// A reader of bytes whose emulation prevention is already removed (an SEI message's payload).
+    /// A reader of bytes that hold no emulation-prevention bytes any more (already unescaped).
     package init(unescaped bytes: [UInt8]) {
         self.bytes = bytes
     }
@@ -29,6 +29,9 @@ package struct RBSPReader {
         }
         return out
     }
+
+    /// Bits read so far.
+    package var bitPosition: Int { position }
 
     /// Bits not read yet.
     package var remainingBits: Int { bytes.count * 8 - position }

@@ -527,6 +527,11 @@ def main():
                                                     "-x264-params", "threads=1"] + BITEXACT)
     keep("x264-untagged.mp4", scratch("x264-untagged.mp4"), f"{ffmpeg_version}: {command}",
          "8-bit H.264 with no colour anywhere: tags.untagged (players guess from the frame size)")
+    for name, colour, what in [("x264-pq-8bit.mp4", PQ, "PQ"), ("x264-hlg-8bit.mov", HLG, "HLG")]:
+        command = ffmpeg(name, SOURCE + ["-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "ultrafast",
+                                         "-x264-params", "threads=1"] + colour + BITEXACT)
+        keep(name, scratch(name), f"{ffmpeg_version}: {command}",
+             f"8-bit H.264 {what} BT.2020 (colr and VUI agree): video.hdr-8-bit (BT.2100 has 10 and 12 bits only)")
     command = ffmpeg("x264-hlg-10bit.mov", SOURCE + ["-pix_fmt", "yuv420p10le", "-c:v", "libx264", "-preset",
                                                      "ultrafast", "-x264-params", "threads=1"] + HLG + BITEXACT)
     keep("x264-hlg-10bit.mov", scratch("x264-hlg-10bit.mov"), f"{ffmpeg_version}: {command}",

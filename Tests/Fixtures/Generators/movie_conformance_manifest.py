@@ -30,10 +30,10 @@ def cite(path,line,quote,source=None):
     if source: c["source"]=source
     return c
 pub="mp4parse/tests/public.rs"
-add("mp4parse-rust","mp4parse/tests/video_colr_nclx_two_colr.mp4","clean",[
+add("mp4parse-rust","mp4parse/tests/video_colr_nclx_two_colr.mp4","warning",[
   {"fact":"transfer","expected":18,"citation":cite(pub,936,"assert_video_nclx_colour_info(mp4::read_mp4(input, strictness), 18);")},
   {"fact":"codec","expected":"H.264","citation":cite(pub,245,"An h264 video sample entry with two nclx colr boxes")}],
-  "H.264 with two colr nclx boxes, HLG (18) then a BT.2020 (14) fallback; the first wins")
+  "8-bit H.264 with two colr nclx boxes, HLG (18) then a BT.2020 (14) fallback; the first wins (video.hdr-8-bit: BT.2100 has 10 and 12 bits only)")
 add("mp4parse-rust","mp4parse/tests/video_colr_nclx_and_icc.mp4","error",[
   {"fact":"transfer","expected":18,"citation":cite(pub,956,"assert_video_nclx_colour_info(mp4::read_mp4(input, strictness), 18);")}],
   "the second colr patched from nclx to rICC: a 7-byte 'ICC profile' (icc.unparseable: an ICC-first reader finds no profile)")
@@ -57,23 +57,58 @@ add("hdr10plus_tool","assets/hevc_tests/regular.mkv","clean",[
 info="tests/rpu/info.rs"
 add("dovi_tool","assets/hevc_tests/regular_rpu.bin","clean",[
   {"fact":"rpuCount","expected":259,"citation":cite(info,75,".and(predicate::str::contains(\"  Frames: 259\"))")},
-  {"fact":"rpuProfile","expected":8,"citation":cite(info,76,".and(predicate::str::contains(\"  Profile: 8\"))")}],
+  {"fact":"rpuProfile","expected":8,"citation":cite(info,76,".and(predicate::str::contains(\"  Profile: 8\"))")},
+  {"fact":"rpuDMVersion","expected":"2 (CM v4.0)","citation":cite(info,77,".and(predicate::str::contains(\"  DM version: 2 (CM v4.0)\"))")},
+  {"fact":"rpuShots","expected":3,"citation":cite(info,78,".and(predicate::str::contains(\"  Scene/shot count: 3\"))")},
+  {"fact":"rpuMasteringDisplay","expected":{"min":0.0001,"max":1000},"citation":cite(info,79,".and(predicate::str::contains(\"  RPU mastering display: 0.0001/1000 nits\"))")},
+  {"fact":"rpuL1","expected":{"maxCLL":632.88,"maxFALL":10.05},"tolerance":0.005,"citation":cite(info,80,".and(predicate::str::contains(\"  RPU content light level (L1): MaxCLL: 632.88 nits, MaxFALL: 10.05 nits\"))")},
+  {"fact":"rpuL6","expected":{"min":0.0001,"max":1000,"maxCLL":3948,"maxFALL":120},"citation":cite(info,81,".and(predicate::str::contains(\"  L6 metadata: Mastering display: 0.0001/1000 nits. MaxCLL: 3948 nits, MaxFALL: 120 nits\"))")},
+  {"fact":"rpuL2Trims","expected":[100,600,1000],"citation":cite(info,82,".and(predicate::str::contains(\"  L2 trims: 100 nits, 600 nits, 1000 nits\"))")},
+  {"fact":"rpuCRCFailures","expected":0,"citation":cite("dolby_vision/src/rpu/dovi_rpu.rs",140,"if received_crc32 != dovi_rpu.rpu_data_crc32 {","info --summary (tests/rpu/info.rs:74) parses every RPU, which fails on a CRC mismatch")}],
   "259 profile 8 RPUs as dovi_tool writes them (start code, RPU payload without the 7C 01 NAL header)")
 add("dovi_tool","assets/hevc_tests/regular_rpu_mel.bin","clean",[
   {"fact":"rpuCount","expected":259,"citation":cite(info,33,".and(predicate::str::contains(\"  Frames: 259\"))")},
-  {"fact":"rpuProfile","expected":7,"citation":cite(info,34,".and(predicate::str::contains(\"  Profile: 7 (MEL)\"))")}],
+  {"fact":"rpuProfile","expected":7,"citation":cite(info,34,".and(predicate::str::contains(\"  Profile: 7 (MEL)\"))")},
+  {"fact":"rpuEnhancementLayer","expected":"MEL","citation":cite(info,34,".and(predicate::str::contains(\"  Profile: 7 (MEL)\"))")},
+  {"fact":"rpuDMVersion","expected":"2 (CM v4.0)","citation":cite(info,35,".and(predicate::str::contains(\"  DM version: 2 (CM v4.0)\"))")},
+  {"fact":"rpuShots","expected":3,"citation":cite(info,36,".and(predicate::str::contains(\"  Scene/shot count: 3\")),")}],
   "259 profile 7 MEL RPUs")
 add("dovi_tool","assets/tests/fel_orig.bin","clean",[
   {"fact":"rpuCount","expected":1,"citation":cite(info,52,".and(predicate::str::contains(\"  Frames: 1\"))")},
-  {"fact":"rpuProfile","expected":7,"citation":cite(info,53,".and(predicate::str::contains(\"  Profile: 7 (FEL)\"))")}],
+  {"fact":"rpuProfile","expected":7,"citation":cite(info,53,".and(predicate::str::contains(\"  Profile: 7 (FEL)\"))")},
+  {"fact":"rpuEnhancementLayer","expected":"FEL","citation":cite(info,53,".and(predicate::str::contains(\"  Profile: 7 (FEL)\"))")},
+  {"fact":"rpuDMVersion","expected":"1 (CM v2.9)","citation":cite(info,54,".and(predicate::str::contains(\"  DM version: 1 (CM v2.9)\"))")},
+  {"fact":"rpuShots","expected":0,"citation":cite(info,55,".and(predicate::str::contains(\"  Scene/shot count: 0\"))")},
+  {"fact":"rpuMasteringDisplay","expected":{"min":0.0001,"max":1000},"citation":cite(info,56,".and(predicate::str::contains(\"  RPU mastering display: 0.0001/1000 nits\"))")},
+  {"fact":"rpuL1","expected":{"maxCLL":630.04,"maxFALL":5.83},"tolerance":0.005,"citation":cite(info,57,".and(predicate::str::contains(\"  RPU content light level (L1): MaxCLL: 630.04 nits, MaxFALL: 5.83 nits\"))")},
+  {"fact":"rpuL6","expected":{"min":0.0001,"max":1000,"maxCLL":1712,"maxFALL":175},"citation":cite(info,58,".and(predicate::str::contains(\"  L6 metadata: Mastering display: 0.0001/1000 nits. MaxCLL: 1712 nits, MaxFALL: 175 nits\"))")},
+  {"fact":"rpuL2Trims","expected":[100],"citation":cite(info,59,".and(predicate::str::contains(\"  L2 trims: 100 nits\"))")}],
   "one profile 7 FEL RPU")
 add("dovi_tool","assets/tests/profile5.bin","clean",[
   {"fact":"rpuProfile","expected":5,"citation":cite("src/tests/rpu.rs",74,"assert_eq!(dovi_rpu.dovi_profile, 5);")}],
   "one profile 5 RPU (full-range IPTPQc2 base layer)")
-add("dovi_tool","assets/hevc_tests/regular.hevc","clean",[
+rpu="src/tests/rpu.rs"
+add("dovi_tool","assets/tests/profile4.bin","clean",[
+  {"fact":"rpuProfile","expected":4,"citation":cite(rpu,63,"assert_eq!(dovi_rpu.dovi_profile, 4);")}],
+  "one profile 4 RPU (residual enhancement layer, 10-bit VDR)")
+add("dovi_tool","assets/tests/profile8.bin","clean",[
+  {"fact":"rpuProfile","expected":8,"citation":cite(rpu,85,"assert_eq!(dovi_rpu.dovi_profile, 8);")}],
+  "one profile 8 RPU")
+add("dovi_tool","assets/tests/mel_rpu.bin","clean",[
+  {"fact":"rpuProfile","expected":7,"citation":cite(rpu,109,"assert_eq!(dovi_rpu.dovi_profile, 7);")},
+  {"fact":"rpuEnhancementLayer","expected":"MEL","citation":cite(rpu,110,"assert_eq!(dovi_rpu.el_type.as_ref().unwrap(), &DoviELType::MEL);")}],
+  "one profile 7 MEL RPU")
+add("dovi_tool","assets/tests/p8_001_end_crc32.bin","clean",[
+  {"fact":"rpuCount","expected":3,"citation":cite(rpu,272,"assert_eq!(rpus.len(), 3);")},
+  {"fact":"rpuCRCFailures","expected":0,"citation":cite(rpu,272,"assert_eq!(rpus.len(), 3);","the first RPU's CRC is D8 00 00 01, a 3-byte start code inside the RPU")}],
+  "three profile 8 RPUs, the first ending in a CRC that holds 00 00 01 (only 4-byte start codes split an RPU file)")
+add("dovi_tool","assets/tests/st2094_10_level3.bin","error",[
+  {"fact":"rpuMalformed","expected":1,"citation":cite(info,98,"predicate::str::contains(\"CM v2.9: Disallowed block level 3\"),")}],
+  "an RPU with a level 3 block among its CM v2.9 blocks, which dovi_tool rejects")
+add("dovi_tool","assets/hevc_tests/regular.hevc","warning",[
   {"fact":"rpuCount","expected":259,"citation":cite("tests/hevc/extract_rpu.rs",47,".assert(predicate::path::eq_file(expected_rpu));","the 259 RPUs of regular_rpu.bin (tests/rpu/info.rs:75) are extracted from this stream")},
   {"fact":"codec","expected":"HEVC","citation":cite("tests/hevc/extract_rpu.rs",31,"let input_file = Path::new(\"assets/hevc_tests/regular.hevc\");")}],
-  "a raw HEVC stream (Annex B) with a Dolby Vision profile 8 RPU per frame, PQ HDR10 base")
+  "a raw HEVC stream (Annex B) with a Dolby Vision profile 8 RPU per frame, PQ HDR10 base; its RPUs' level 6 says MaxCLL 3948, MaxFALL 120 while SEI 144 says 1000, 400 (video.dolby-vision-l6-mismatch)")
 h10p="tests/hevc/extract.rs"
 add("hdr10plus_tool","assets/hevc_tests/regular.hevc","clean",[
   {"fact":"hdr10plus","expected":True,"citation":cite(h10p,2002,"let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");","259 SceneInfo entries extracted from this stream")},

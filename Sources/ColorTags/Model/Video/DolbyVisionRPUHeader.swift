@@ -1,7 +1,7 @@
 import MediaSyntax
 
 /// The header of a Dolby Vision RPU (rpu_data_header(), as dovi_tool's `dolby_vision` crate reads it): enough to say
-/// which profile the RPU belongs to. The mapping, NLQ and display-management data that follow are not parsed.
+/// which profile the RPU belongs to. ``DolbyVisionRPUSummary`` holds what the rest of the RPUs say.
 public struct DolbyVisionRPUHeader: Hashable, Sendable {
     /// rpu_type (2 for every RPU in use).
     public var rpuType: UInt8
@@ -17,15 +17,16 @@ public struct DolbyVisionRPUHeader: Hashable, Sendable {
     public var baseLayerBitDepth: Int?
     public var enhancementLayerBitDepth: Int?
     public var vdrBitDepth: Int?
-    /// The profile these fields point to, as dovi_tool guesses it: 5 (vdr_rpu_profile 0, full-range base layer),
+    /// The profile these fields point to, as dovi_tool derives it: 5 (vdr_rpu_profile 0, full-range base layer),
     /// 7 (an enhancement layer with residual, 12-bit VDR), 4 (the same at another VDR depth), 8 (no residual); nil
     /// when the header does not say.
     public var profileHint: Int?
 
     /// The byte every RPU payload starts with (rpu_nal_prefix), after the HEVC NAL unit header `7C 01`.
-    static let prefix: UInt8 = 0x19
+    static let prefix = DolbyVisionRPU.prefix
 
-    /// Parses the RPU header from the payload after the NAL unit header (escaped: emulation prevention is removed).
+    /// Parses the RPU header alone from the payload after the NAL unit header (escaped: emulation prevention is
+    /// removed), for an RPU whose later parts cannot be read.
     ///
     /// - Throws: ``VideoSyntaxError`` when the prefix is not 0x19, rpu_type is not 2, or the header ends early.
     package static func parse(_ escaped: ArraySlice<UInt8>) throws(VideoSyntaxError) -> DolbyVisionRPUHeader {
@@ -34,33 +35,7 @@ public struct DolbyVisionRPUHeader: Hashable, Sendable {
         guard prefix == UInt32(Self.prefix) else {
             throw VideoSyntaxError("rpu_nal_prefix is \(prefix), not \(Self.prefix)")
         }
-        let type = UInt8(try r.bits(6, "rpu_type"))
-        guard type == 2 else { throw VideoSyntaxError("rpu_type is \(type), not 2") }
-        var header = DolbyVisionRPUHeader(
-            rpuType: type, rpuFormat: UInt16(try r.bits(11, "rpu_format")),
-            vdrRPUProfile: UInt8(try r.bits(4, "vdr_rpu_profile")), vdrRPULevel: UInt8(try r.bits(4, "vdr_rpu_level")))
-        guard try r.flag("vdr_seq_info_present_flag") else { return header }
-        try r.skip(1, "chroma_resampling_explicit_filter_flag")
-        let coefficientType = try r.bits(2, "coefficient_data_type")
-        if coefficientType == 0 { _ = try r.ue("coefficient_log2_denom", maximum: 32) }
-        try r.skip(2, "vdr_rpu_normalized_idc")
-        header.baseLayerFullRange = try r.flag("bl_video_full_range_flag")
-        var residual = false
-        if header.rpuFormat & 0x700 == 0 {
-            header.baseLayerBitDepth = try r.ue("bl_bit_depth_minus8", maximum: 8) + 8
-            header.enhancementLayerBitDepth = try r.ue("el_bit_depth_minus8", maximum: 8) + 8
-            header.vdrBitDepth = try r.ue("vdr_bit_depth_minus8", maximum: 8) + 8
-            try r.skip(4, "spatial_resampling_filter_flag and reserved_zero_3bits")
-            let elResampling = try r.flag("el_spatial_resampling_filter_flag")
-            let disableResidual = try r.flag("disable_residual_flag")
-            residual = elResampling && !disableResidual
-        }
-        switch header.vdrRPUProfile {
-        case 0: header.profileHint = header.baseLayerFullRange == true ? 5 : nil
-        case 1: header.profileHint = residual ? (header.vdrBitDepth == 12 ? 7 : 4) : 8
-        default: break
-        }
-        return header
+        return DolbyVisionRPUHeader(try DolbyVisionRPU.Header.parse(&r))
     }
 
     /// `"rpu_type 2, rpu_format 18, vdr_rpu_profile 1 (profile 8), BL 10-bit, EL 10-bit, VDR 12-bit"`.
@@ -74,5 +49,16 @@ public struct DolbyVisionRPUHeader: Hashable, Sendable {
         if let enhancementLayerBitDepth { parts.append("EL \(enhancementLayerBitDepth)-bit") }
         if let vdrBitDepth { parts.append("VDR \(vdrBitDepth)-bit") }
         return parts.joined(separator: ", ")
+    }
+}
+
+extension DolbyVisionRPUHeader {
+    /// The public face of a parsed rpu_data_header.
+    init(_ h: DolbyVisionRPU.Header) {
+        self.init(
+            rpuType: h.rpuType, rpuFormat: h.rpuFormat, vdrRPUProfile: h.vdrRPUProfile, vdrRPULevel: h.vdrRPULevel,
+            baseLayerFullRange: h.sequenceInfoPresent ? h.baseLayerFullRange : nil,
+            baseLayerBitDepth: h.baseLayerBitDepth, enhancementLayerBitDepth: h.enhancementLayerBitDepth,
+            vdrBitDepth: h.vdrBitDepth, profileHint: h.profile)
     }
 }

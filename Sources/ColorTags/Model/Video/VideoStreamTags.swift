@@ -58,6 +58,9 @@ public struct VideoStreamTags: Hashable, Sendable {
     public var dolbyVisionRPU: TagLocation?
     /// The header of the first Dolby Vision RPU, in a raw stream, transport stream or RPU file.
     public var dolbyVisionRPUHeader: Located<DolbyVisionRPUHeader>?
+    /// What every Dolby Vision RPU read says (a raw stream's or an RPU file's scanned prefix, a transport stream),
+    /// located at the first RPU.
+    public var dolbyVisionRPUSummary: Located<DolbyVisionRPUSummary>?
     /// The alternative transfer characteristics SEI (H.265/H.264 payload 147): preferred_transfer_characteristics,
     /// an H.273 transfer code that replaces the VUI's for decoders that know it (DVB HLG: VUI 14, SEI 18).
     public var alternativeTransfer: Located<UInt8>?

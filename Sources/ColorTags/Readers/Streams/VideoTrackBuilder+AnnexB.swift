@@ -2,7 +2,7 @@ import MediaSyntax
 
 /// The NAL units of an Annex B byte stream (a raw HEVC or H.264 stream, an RPU file, a transport stream's video PES
 /// payloads), read as a track's in-band units: the first sequence parameter set, every SEI message, and Dolby Vision
-/// RPUs (counted; the first one's header parsed).
+/// RPUs (each parsed and CRC-checked into ``VideoStreamTags/dolbyVisionRPUSummary``; the first one's header kept).
 extension VideoTrackBuilder {
     /// What a scan of NAL units found.
     struct AnnexBCounts {
@@ -21,21 +21,28 @@ extension VideoTrackBuilder {
         _ data: [UInt8], complete: Bool, container: String, rpuFile: Bool = false, fileOffset: (Int) -> Int
     ) -> AnnexBCounts {
         var counts = AnnexBCounts()
-        for unit in AnnexB.units(data, complete: complete, limit: Self.maximumNALUnits) {
+        let units =
+            rpuFile
+            ? DolbyVisionRPU.fileUnits(data, complete: complete, limit: Self.maximumNALUnits)
+            : AnnexB.units(data, complete: complete, limit: Self.maximumNALUnits)
+        for unit in units {
             let nal = data[unit]
             let offset = fileOffset(unit.lowerBound)
             counts.units += 1
             if rpuFile, nal.first == DolbyVisionRPUHeader.prefix {
                 // An RPU file's unit: the RPU payload itself, its NAL header removed.
                 counts.rpus += 1
-                if counts.rpus == 1 { readRPUHeader(nal, offset: offset, container: container) }
+                readRPU(nal, offset: offset, container: container, ownFrame: true)
                 continue
             }
             if video.codec == .hevc {
-                if AnnexB.startsHEVCPicture(nal) { counts.frames += 1 }
+                if AnnexB.startsHEVCPicture(nal) {
+                    counts.frames += 1
+                    video.dolbyVisionRPUSummary?.value.picture()
+                }
                 if (nal[unit.lowerBound] >> 1) & 0x3F == 62 {
                     counts.rpus += 1
-                    if counts.rpus == 1 { readRPUHeader(nal.dropFirst(2), offset: offset, container: container) }
+                    readRPU(nal.dropFirst(2), offset: offset, container: container, ownFrame: false)
                 }
             } else if AnnexB.startsAVCPicture(nal) {
                 counts.frames += 1
@@ -47,14 +54,28 @@ extension VideoTrackBuilder {
         return counts
     }
 
-    /// The header of the first Dolby Vision RPU (`payload` starts at the RPU prefix, after any NAL unit header).
-    mutating func readRPUHeader(_ payload: ArraySlice<UInt8>, offset: Int, container: String) {
+    /// Parses a Dolby Vision RPU (`payload` starts at the RPU prefix, after any NAL unit header) into the stream's
+    /// summary; the first one's header is kept, and the first one that cannot be read is reported. `ownFrame` when
+    /// the RPU stands for a frame of its own (an RPU file).
+    mutating func readRPU(_ payload: ArraySlice<UInt8>, offset: Int, container: String, ownFrame: Bool) {
         let location = TagLocation(
             offset: offset, length: payload.count, container: "\(container) (Dolby Vision RPU, NAL unit type 62)")
+        if video.dolbyVisionRPUSummary == nil {
+            video.dolbyVisionRPUSummary = Located(DolbyVisionRPUSummary(), at: location)
+        }
+        let first = video.dolbyVisionRPUSummary?.value.rpus == 0
         do {
-            video.dolbyVisionRPUHeader = Located(try DolbyVisionRPUHeader.parse(payload), at: location)
+            let rpu = try DolbyVisionRPU.parse(payload)
+            if first { video.dolbyVisionRPUHeader = Located(DolbyVisionRPUHeader(rpu.header), at: location) }
+            video.dolbyVisionRPUSummary?.value.add(rpu, countsAsPicture: ownFrame)
         } catch {
-            problem(.malformed, "the Dolby Vision RPU at byte \(offset) cannot be read: \(error)", at: location)
+            if first { video.dolbyVisionRPUHeader = try? Located(DolbyVisionRPUHeader.parse(payload), at: location) }
+            if video.dolbyVisionRPUSummary?.value.firstFailure == nil {
+                let index = (video.dolbyVisionRPUSummary?.value.rpus ?? 0) + 1
+                problem(
+                    .malformed, "Dolby Vision RPU \(index) at byte \(offset) cannot be read: \(error)", at: location)
+            }
+            video.dolbyVisionRPUSummary?.value.add(error)
         }
     }
 }

@@ -24,8 +24,9 @@ extension HDRColorCommand {
                   hdrcolor convert f.yuv f.png --input-format x420 --size 3840x2160
                   hdrcolor convert a.png b.png out/ --format avif --jobs 2
                   hdrcolor convert hdr10.mp4 hlg.mp4 --to bt2100-hlg   PQ movie to HLG (203 cd/m² → HLG 75 %)
-                  hdrcolor convert hdr10.mkv sdr.mp4 --to bt709 --tone-map bt2390 --frames '0..<250'
+                  hdrcolor convert hdr10.mkv sdr.mp4 --to bt709 --tone-map bt2390 --frames 0-249
                   hdrcolor convert IMG_0421.MOV clip.mp4 --to bt709 --start 1.5 --duration 4
+                  hdrcolor convert master-4k.mp4 proxy.mp4 --to bt709 --scale 1920   a 1920-wide SDR proxy (aspect kept)
                 Movies (MP4, MOV, MKV, WebM; HEVC, H.264, AV1 through FFmpeg) are written as planar Y′CbCr 4:2:0, \
                 10-bit for HDR and 8-bit for SDR, with the colour in the bitstream and the container; the rotation, \
                 the metadata (creation date, location, make, model) and the audio are kept (cut with the video, at \

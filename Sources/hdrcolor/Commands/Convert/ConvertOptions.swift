@@ -94,7 +94,8 @@ extension HDRColorCommand.Convert {
         }
     }
 
-    /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`, `--assume-cicp`.
+    /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`, `--scale`,
+    /// `--assume-cicp`.
     struct MovieOptions: ParsableArguments {
         @Option(
             help:
@@ -108,7 +109,10 @@ extension HDRColorCommand.Convert {
         @Option(help: "The encoder's speed preset (x265/x264 ultrafast…veryslow, SVT-AV1 0…13).")
         var preset: String?
 
-        @Option(help: "Frames to convert, FIRST..<END or FIRST...LAST, counted from 0 (default: all).")
+        @Option(
+            help:
+                "Frames to convert, counted from 0: FIRST-LAST or FIRST...LAST (both inclusive, no quoting needed), or 'FIRST..<END' (END excluded; quote it, < is a shell redirection) (default: all)."
+        )
         var frames: FrameRangeArgument?
 
         @Option(
@@ -120,6 +124,12 @@ extension HDRColorCommand.Convert {
 
         @Flag(name: .customLong("no-copy-streams"), help: "Do not copy the movie's audio and other streams.")
         var noCopyStreams = false
+
+        @Option(
+            help:
+                "Write frames of WIDTHxHEIGHT, or WIDTH alone to keep the aspect ratio (e.g. 1920 for a 4K master's proxy); swscale Lanczos, chroma siting kept."
+        )
+        var scale: ScaleArgument?
 
         @Option(
             name: .customLong("assume-cicp"),
@@ -138,7 +148,22 @@ extension HDRColorCommand.Convert {
         var request: ConversionRequest.Movie {
             ConversionRequest.Movie(
                 codec: codec, crf: crf, preset: preset, frames: frames?.range, start: start?.seconds,
-                duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP)
+                duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP,
+                size: scale.map { ConversionRequest.Movie.Size(width: $0.width, height: $0.height) })
+        }
+    }
+
+    /// A frame size: `WIDTHxHEIGHT`, or `WIDTH` alone (height 0: the source's aspect ratio).
+    struct ScaleArgument: ExpressibleByArgument {
+        let width: Int
+        let height: Int
+
+        init?(argument: String) {
+            let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let w = Int(parts[0]), (1...16384).contains(w) else { return nil }
+            let h = parts.count == 2 ? Int(parts[1]) : 0
+            guard let h, (0...16384).contains(h) else { return nil }
+            (width, height) = (w, h)
         }
     }
 
@@ -160,13 +185,15 @@ extension HDRColorCommand.Convert {
         }
     }
 
-    /// A frame range: `FIRST..<END` or `FIRST...LAST`.
+    /// A frame range counted from 0: `FIRST-LAST` and `FIRST...LAST` include LAST (`0-239` is the first 240 frames,
+    /// and needs no quoting in a shell), `FIRST..<END` excludes END.
     struct FrameRangeArgument: ExpressibleByArgument {
         let range: Range<Int>
 
         init?(argument: String) {
-            let inclusive = argument.contains("...")
-            let parts = argument.components(separatedBy: inclusive ? "..." : "..<")
+            let separator = ["..<", "...", "-"].first { argument.contains($0) } ?? "..<"
+            let inclusive = separator != "..<"
+            let parts = argument.components(separatedBy: separator)
             guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), first >= 0 else { return nil }
             let end = inclusive ? last.addingReportingOverflow(1) : (partialValue: last, overflow: false)
             guard !end.overflow, end.partialValue > first else { return nil }

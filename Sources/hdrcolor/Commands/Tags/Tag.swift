@@ -12,6 +12,7 @@ extension HDRColorCommand {
                 their creation date is SOURCE_DATE_EPOCH, or 1970-01-01 when unset; PQ and HLG profiles carry a lumi tag.
                 Examples: hdrcolor tag hdr.png --cicp 9/16/0/1 --mdcv bt2020:1000:0.0001 --clli 1000,400
                           hdrcolor tag ui.png --cicp 12/13/0/1 --icc-from-cicp -o tagged.png
+                Only PNG files: for a JPEG, HEIF, AVIF or movie it names the tool and options that tag that format.
                 Exit status: 0 written, 1 invalid request (e.g. not a PNG, matrix ≠ 0), 2 the file cannot be read or written.
                 """
         )
@@ -54,6 +55,7 @@ extension HDRColorCommand {
         }
 
         func run() throws {
+            try Self.requirePNG(file)
             var edit = PNGTagEdit(cicp: cicp, masteringDisplay: mdcv?.value, contentLightLevel: clli?.value)
             if let icc {
                 do {
@@ -97,6 +99,27 @@ extension HDRColorCommand {
                 "wrote \(TextSanitizer.sanitize(destination.path)): \(written.joined(separator: ", ")); pixel data unchanged"
             )
             if let tagging { print("effective colour: \(tagging.primary.effective.summary)") }
+        }
+
+        /// Ends the command unless `path` is a PNG: status 2 for a path that cannot be read (the reader refuses FIFOs
+        /// and devices before opening them), 1 for another format, naming what tags that format instead.
+        static func requirePNG(_ path: String) throws {
+            let format: ImageFileFormat?
+            do {
+                format = try ColorTagging(contentsOf: URL(fileURLWithPath: path)).format
+            } catch {
+                switch error {
+                case .unrecognizedFormat: format = nil
+                case .malformed(let malformed, _): format = malformed  // the writer reports a broken PNG itself
+                default: try Diagnostics.fail("\(error)", status: 2)
+                }
+            }
+            guard format != .png else { return }
+            let what = format.map { "not a PNG but \($0)" } ?? "not a PNG (no PNG signature)"
+            let advice = format.flatMap(TaggingAdvice.advice(for:)).map { " For this file: \($0)" } ?? ""
+            try Diagnostics.fail(
+                "\(path) is \(what); `hdrcolor tag` writes the colour chunks of PNG files only (cICP, iCCP, mDCV, cLLI)."
+                    + advice, status: 1)
         }
 
         /// A Latin-1 iCCP keyword from a description: printable, at most 79 characters, "ICC profile" when empty.

@@ -12,10 +12,14 @@ extension HDRColorCommand {
                 Walks files and folders (PNG, JPEG, HEIF, AVIF, ICC, MP4, MOV, MKV, WebM by extension; explicit files by \
                 signature), reads them \
                 in parallel and applies every rule (`--list-rules`). A policy file, --config or .hdrcolor.yml in the \
-                current folder, adds requirements, per-glob policies, disabled rules and severities.
+                current folder, adds requirements, per-glob policies, disabled rules and severities; an unknown key or \
+                value in it is an error that lists the valid ones.
+                A path that does not exist or is not a readable regular file (FIFOs and devices are never opened) is a \
+                file.unreadable error finding in every format, and the other paths are still checked.
                 With --compare SOURCE, each DERIVED file also fails when primaries, transfer, range, cLLI or mDCV changed, \
                 or a movie lost its Dolby Vision record.
-                Exit status: 0 clean, 1 findings at or above --fail-on, 2 a file could not be read or the usage is wrong.
+                Exit status: 0 clean, 1 findings at or above --fail-on, 2 a file's content could not be read (unknown \
+                format, over a limit) or the usage or policy file is wrong.
                 """
         )
 
@@ -121,6 +125,11 @@ extension HDRColorCommand {
         /// A decoding error as one sentence (key path and problem), not Swift's debug dump.
         static func describe(_ error: any Error) -> String {
             switch error {
+            case let error as PolicyError:
+                return error.description
+            case DecodingError.dataCorrupted(let context) where context.underlyingError is PolicyError:
+                // Yams wraps what `init(from:)` throws as "not valid YAML"; the policy's own error says more.
+                return describe(context.underlyingError!)
             case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
                 DecodingError.valueNotFound(_, let context), DecodingError.keyNotFound(_, let context):
                 let path = context.codingPath.map(\.stringValue).joined(separator: ".")
