@@ -208,6 +208,13 @@ struct StreamBytesTests {
         #expect(tags.problems.isEmpty && tags.findings().isEmpty, "\(tags.problems)")
     }
 
+    @Test("a stream that ends right after an RPU's NAL header is no RPU file and no trap (FuzzStreams)")
+    func rpuHeaderAtTheEnd() {
+        #expect(ImageFileFormat(signatureOf: [0, 0, 1, 0x7C, 0x01]) != .dolbyVisionRPU)
+        #expect(ImageFileFormat(signatureOf: [0, 0, 1, 0x7C, 0x01, 0x19]) == .dolbyVisionRPU)
+        _ = try? ColorTagging(bytes: [0, 0, 1, 0x7C, 0x01])
+    }
+
     @Test("a broken RPU header is a malformed finding, not a guess")
     func brokenRPU() throws {
         let tags = try ColorTagging(bytes: [0, 0, 0, 1, 0x7C, 0x01, 0x19, 0xFC, 0x00])  // rpu_type 63

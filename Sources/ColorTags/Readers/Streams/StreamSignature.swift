@@ -46,7 +46,8 @@ enum StreamSignature {
         // write_rpu_file); a unit that keeps the header is read too. 0x19 is no stream-starting NAL header in HEVC
         // (type 12, reserved) or H.264 (type 25, unspecified).
         if first == DolbyVisionRPUHeader.prefix
-            || (hevcHeaderValid && hevcType == 62 && second == 0x01 && bytes[header + 2] == DolbyVisionRPUHeader.prefix)
+            || (hevcHeaderValid && hevcType == 62 && second == 0x01
+                && bytes.u8(header + 2) == DolbyVisionRPUHeader.prefix)
         {
             return .dolbyVisionRPU
         }
