@@ -35,17 +35,7 @@ struct MovieBitstreamTests {
             for start in stride(from: 0, to: all.count, by: 8) {
                 bytes.append(all[start..<(start + 8)].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) })
             }
-            var out: [UInt8] = []
-            var zeros = 0
-            for byte in bytes {
-                if zeros >= 2, byte <= 3 {
-                    out.append(3)
-                    zeros = 0
-                }
-                out.append(byte)
-                zeros = byte == 0 ? zeros + 1 : 0
-            }
-            return out
+            return RBSPReader.escape(bytes)
         }
     }
 

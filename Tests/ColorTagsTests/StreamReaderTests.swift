@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import ColorTags
+import MediaSyntax
 
 /// Streams made at test time by ffmpeg: raw HEVC, H.264, AV1 (IVF and OBU), MPEG-TS and 10-bit VP9 without colour
 /// elements. Colour is cross-checked with ffprobe on the same files.
@@ -182,7 +183,7 @@ struct StreamBytesTests {
     }
 
     /// A whole profile 8 RPU (DolbyVisionRPUTests' builder) as an HEVC NAL unit of type 62 behind a start code.
-    static let profile8RPU: [UInt8] = [0, 0, 0, 1, 0x7C, 0x01] + escaped(DolbyVisionRPUTests.rpu())
+    static let profile8RPU: [UInt8] = [0, 0, 0, 1, 0x7C, 0x01] + RBSPReader.escape(DolbyVisionRPUTests.rpu())
 
     @Test("an RPU file: every RPU counted, the first one's header read, no picture rules")
     func rpuFile() throws {
@@ -200,7 +201,7 @@ struct StreamBytesTests {
 
     @Test("an RPU file as dovi_tool writes it: start code, then the RPU payload without the 7C 01 NAL header")
     func doviToolRPUFile() throws {
-        let bare = [0, 0, 0, 1] + Self.escaped(DolbyVisionRPUTests.rpu())
+        let bare = [0, 0, 0, 1] + RBSPReader.escape(DolbyVisionRPUTests.rpu())
         let tags = try ColorTagging(bytes: bare + bare)
         #expect(tags.format == .dolbyVisionRPU)
         #expect(tags.movie?.scan?.dolbyVisionRPUs == 2)
@@ -232,24 +233,20 @@ struct StreamBytesTests {
         broken[30] ^= 1
         var stream = aud + sei
         for rpu in [DolbyVisionRPUTests.rpu(), broken, DolbyVisionRPUTests.rpu(refresh: 2)] {
-            stream += [0, 0, 0, 1, 0x7C, 0x01] + escaped(rpu)
+            stream += [0, 0, 0, 1, 0x7C, 0x01] + RBSPReader.escape(rpu)
         }
         return stream
     }()
 
-    /// `payload` with H.265 §7.4.2 emulation prevention: 0x03 after two zero bytes that a byte ≤ 3 follows.
-    static func escaped(_ payload: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var zeros = 0
-        for byte in payload {
-            if zeros >= 2, byte <= 3 {
-                out.append(3)
-                zeros = 0
-            }
-            out.append(byte)
-            zeros = byte == 0 ? zeros + 1 : 0
-        }
-        return out
+    @Test("emulation prevention (H.265 §7.4.2): escape inserts 0x03 after 00 00 before a byte ≤ 3; unescape undoes it")
+    func emulationPrevention() {
+        let raw: [UInt8] = [0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 4]
+        #expect(RBSPReader.escape(raw) == [0, 0, 3, 1, 0, 0, 3, 0, 0, 3, 3, 0, 0, 4])
+        #expect(RBSPReader.unescape(RBSPReader.escape(raw)) == raw)
+        #expect(
+            AnnexB.units([0, 0, 0, 1, 0x19, 0xD8, 0, 0, 1, 0x80], complete: true, limit: 9, fourByteStartCodes: true)
+                == [4..<10])
+        #expect(AnnexB.units([0, 0, 0, 1, 0x19, 0xD8, 0, 0, 1, 0x80], complete: true, limit: 9) == [4..<6, 9..<10])
     }
 
     @Test("the RPU rules on a raw stream: a CRC failure, L6 against SEI 144, an impossible shot structure")

@@ -38,32 +38,6 @@ package struct DolbyVisionRPU: Hashable, Sendable {
     /// The largest escaped RPU parsed (real ones hold 150 to 600 bytes; a larger one is not an RPU).
     package static let maximumBytes = 1 << 16
 
-    /// The units of an RPU file as dovi_tool writes and reads it: each follows a 4-byte start code `00 00 00 01`
-    /// (a 3-byte one does not split, since a CRC such as `D8 00 00 01` holds one), at most `limit` of them; the last
-    /// is left out unless the data is `complete`. Trailing zero bytes stay (the parser ignores them).
-    package static func fileUnits(_ data: [UInt8], complete: Bool, limit: Int) -> [Range<Int>] {
-        var starts: [Int] = []
-        var index = 0
-        while index + 3 < data.count, starts.count <= limit {
-            if data[index + 3] > 1 {
-                index += 4  // no start code can begin at index…index + 3
-            } else if data[index + 3] == 1, data[index] == 0, data[index + 1] == 0, data[index + 2] == 0 {
-                starts.append(index + 4)
-                index += 4
-            } else {
-                index += 1
-            }
-        }
-        var units: [Range<Int>] = []
-        for (number, start) in starts.enumerated() where units.count < limit {
-            let isLast = number + 1 == starts.count
-            if isLast, !complete { break }
-            let end = isLast ? data.count : starts[number + 1] - 4
-            if end > start { units.append(start..<end) }
-        }
-        return units
-    }
-
     /// Parses an RPU from its payload after any NAL unit header, emulation prevention still in place: starting with
     /// the prefix 0x19, as an HEVC NAL unit of type 62 holds it after `7C 01` and an RPU file after its start code.
     /// Trailing zero bytes (trailing_zero_8bits) are ignored.

@@ -3,16 +3,21 @@
 package enum AnnexB {
     /// The NAL units of `data` (ranges without start codes and without the zero bytes before the next one), at most
     /// `limit`. With `complete` false the data is a prefix of a longer stream, so its last unit may be cut and is left
-    /// out.
-    package static func units(_ data: [UInt8], complete: Bool, limit: Int) -> [Range<Int>] {
+    /// out. `fourByteStartCodes` splits only at `00 00 00 01`, as dovi_tool writes and reads RPU files: their units are
+    /// not all escaped against `00 00 01` (a CRC such as `D8 00 00 01` holds one).
+    package static func units(
+        _ data: [UInt8], complete: Bool, limit: Int, fourByteStartCodes: Bool = false
+    ) -> [Range<Int>] {
+        let length = fourByteStartCodes ? 4 : 3
         var starts: [Int] = []
         var index = 0
-        while index + 2 < data.count, starts.count <= limit {
-            if data[index + 2] > 1 {
-                index += 3  // no start code can begin at index, index + 1 or index + 2
-            } else if data[index] == 0, data[index + 1] == 0, data[index + 2] == 1 {
-                starts.append(index + 3)
-                index += 3
+        while index + length - 1 < data.count, starts.count <= limit {
+            let last = index + length - 1
+            if data[last] > 1 {
+                index += length  // no start code can begin at index … last
+            } else if data[last] == 1, data[index..<last].allSatisfy({ $0 == 0 }) {
+                starts.append(index + length)
+                index += length
             } else {
                 index += 1
             }
@@ -21,7 +26,7 @@ package enum AnnexB {
         for (number, start) in starts.enumerated() where units.count < limit {
             let isLast = number + 1 == starts.count
             if isLast, !complete { break }
-            var end = isLast ? data.count : starts[number + 1] - 3
+            var end = isLast ? data.count : starts[number + 1] - length
             while end > start, data[end - 1] == 0 { end -= 1 }
             if end > start { units.append(start..<end) }
         }

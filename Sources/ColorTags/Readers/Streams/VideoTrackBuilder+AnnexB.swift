@@ -21,11 +21,9 @@ extension VideoTrackBuilder {
         _ data: [UInt8], complete: Bool, container: String, rpuFile: Bool = false, fileOffset: (Int) -> Int
     ) -> AnnexBCounts {
         var counts = AnnexBCounts()
-        let units =
-            rpuFile
-            ? DolbyVisionRPU.fileUnits(data, complete: complete, limit: Self.maximumNALUnits)
-            : AnnexB.units(data, complete: complete, limit: Self.maximumNALUnits)
-        for unit in units {
+        for unit in AnnexB.units(
+            data, complete: complete, limit: Self.maximumNALUnits, fourByteStartCodes: rpuFile)
+        {
             let nal = data[unit]
             let offset = fileOffset(unit.lowerBound)
             counts.units += 1
