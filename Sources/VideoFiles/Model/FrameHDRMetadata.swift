@@ -19,16 +19,22 @@ public struct FrameHDRMetadata: Hashable, Sendable {
     public var hdr10PlusPayload: [UInt8]?
     /// Whether the frame carries a Dolby Vision RPU (`AV_FRAME_DATA_DOVI_RPU_BUFFER`, HEVC NAL unit type 62).
     public var hasDolbyVisionRPU: Bool
+    /// The Dolby Vision RPU as the bitstream stored it: the NAL unit's payload after its 2-byte header (from the
+    /// `0x19` prefix to the `0x80` terminator), emulation-prevention bytes kept, as FFmpeg hands it out in
+    /// `AV_FRAME_DATA_DOVI_RPU_BUFFER`. `nil` when the frame has none.
+    public var dolbyVisionRPUPayload: [UInt8]?
 
     /// Creates a value; every field defaults to absent.
     public init(
         masteringDisplay: MasteringDisplayColorVolume? = nil, contentLightLevel: ContentLightLevel? = nil,
-        hasHDR10Plus: Bool = false, hdr10PlusPayload: [UInt8]? = nil, hasDolbyVisionRPU: Bool = false
+        hasHDR10Plus: Bool = false, hdr10PlusPayload: [UInt8]? = nil, hasDolbyVisionRPU: Bool = false,
+        dolbyVisionRPUPayload: [UInt8]? = nil
     ) {
         self.masteringDisplay = masteringDisplay
         self.contentLightLevel = contentLightLevel
         self.hasHDR10Plus = hasHDR10Plus
         self.hdr10PlusPayload = hdr10PlusPayload
         self.hasDolbyVisionRPU = hasDolbyVisionRPU
+        self.dolbyVisionRPUPayload = dolbyVisionRPUPayload
     }
 }

@@ -241,7 +241,12 @@ extension MovieReader {
                 UnsafeRawPointer(data).loadUnaligned(as: AVContentLightMetadata.self))
         }
         hdr.hasHDR10Plus = av_frame_get_side_data(frame, AV_FRAME_DATA_DYNAMIC_HDR_PLUS) != nil
-        hdr.hasDolbyVisionRPU = av_frame_get_side_data(frame, AV_FRAME_DATA_DOVI_RPU_BUFFER) != nil
+        if let s = av_frame_get_side_data(frame, AV_FRAME_DATA_DOVI_RPU_BUFFER) {
+            hdr.hasDolbyVisionRPU = true
+            if let data = s.pointee.data, s.pointee.size > 0 {
+                hdr.dolbyVisionRPUPayload = Array(UnsafeBufferPointer(start: data, count: Int(s.pointee.size)))
+            }
+        }
         if hdr.hasHDR10Plus, takingPayload {
             let key = frame.pointee.pts != FFmpeg.noTimestamp ? frame.pointee.pts : pts
             hdr.hdr10PlusPayload = key.flatMap { hdr10PlusScanner.take(pts: $0) }
