@@ -89,9 +89,10 @@ let package = Package(
         ),
 
         // MARK: Media syntax
-        // Bytes to syntax and nothing else (bit readers, NAL units, dynamic HDR metadata payloads): written once, read
-        // by ColorTags, ImageFiles and VideoFiles alike. Pure Swift, no dependency.
-        .target(name: "MediaSyntax", swiftSettings: swiftSettings),
+        // Bytes to syntax and nothing else (bounds-checked byte and bit readers, NAL units, HDR metadata records and
+        // dynamic HDR metadata payloads): written once, read by ColorTags, ImageFiles and VideoFiles alike. Pure Swift;
+        // ColorSpaces only for the chromaticities of a mastering display.
+        .target(name: "MediaSyntax", dependencies: ["ColorSpaces"], swiftSettings: swiftSettings),
 
         // MARK: Colour tags of image files
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -119,7 +120,7 @@ let package = Package(
             dependencies: [
                 "CPNG", "CJPEG", "CAVIF", "CHEIF", "CDe265", "CDav1d", "SignalCoding", "TransferFunctions",
                 "ColorSpaces", "PixelBuffers",
-                "PixelConversion", "ToneMapping", "ColorTags", "ICC",
+                "PixelConversion", "ToneMapping", "ColorTags", "MediaSyntax", "ICC",
             ],
             swiftSettings: swiftSettings
         ),
@@ -132,7 +133,9 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(
             name: "VideoFiles",
-            dependencies: ["CFFmpeg", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion", "ColorTags"],
+            dependencies: [
+                "CFFmpeg", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion", "MediaSyntax",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -143,7 +146,7 @@ let package = Package(
             name: "MediaConversion",
             dependencies: [
                 "HDRColor", "ImageFiles", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion",
-                "ToneMapping", "ColorTags", "ICC", "VideoFiles",
+                "ToneMapping", "ColorTags", "ICC", "VideoFiles", "MediaSyntax",
             ],
             swiftSettings: swiftSettings
         ),
@@ -153,7 +156,7 @@ let package = Package(
             name: "HDRColor",
             dependencies: [
                 "SignalCoding", "TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping", "ICC",
-                "PixelConversion", "ColorTags",
+                "PixelConversion", "MediaSyntax", "ColorTags",
             ],
             swiftSettings: swiftSettings
         ),
@@ -176,7 +179,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .target(
             name: "VideoTestSupport",
-            dependencies: ["VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions", "TestSupport"],
+            dependencies: [
+                "VideoFiles", "PixelConversion", "ColorTags", "MediaSyntax", "TransferFunctions", "TestSupport",
+            ],
             path: "Tests/VideoTestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "SignalCodingTests", dependencies: ["SignalCoding", "TestSupport"], swiftSettings: swiftSettings),
@@ -194,14 +199,17 @@ let package = Package(
         .testTarget(
             name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ColorTagsTests", dependencies: ["ColorTags", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ImageFilesTests", dependencies: ["ImageFiles", "TransferFunctions", "TestSupport"],
+            name: "ColorTagsTests", dependencies: ["ColorTags", "MediaSyntax", "TestSupport"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ImageFilesTests", dependencies: ["ImageFiles", "MediaSyntax", "TransferFunctions", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VideoFilesTests",
             dependencies: [
-                "VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions", "TestSupport", "VideoTestSupport",
+                "VideoFiles", "PixelConversion", "ColorTags", "MediaSyntax", "TransferFunctions", "TestSupport",
+                "VideoTestSupport",
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -3,6 +3,7 @@
 @_exported import ColorTags
 @_exported import HalfFloat
 @_exported import ICC
+@_exported import MediaSyntax
 @_exported import PixelBuffers
 @_exported import PixelConversion
 @_exported import SignalCoding

@@ -2,6 +2,7 @@ public import ColorSpaces
 public import ColorTags
 public import ImageFiles
 public import PixelConversion
+import MediaSyntax
 
 /// What one conversion did: the source as read, the target decided, the plan that ran, the file written and what the
 /// check of that file found, with times per stage.

@@ -6,6 +6,7 @@ public import PixelBuffers
 public import PixelConversion
 public import SignalCoding
 public import ToneMapping
+import MediaSyntax
 
 /// What a conversion should produce. Every field has the default `hdrcolor convert` uses when its option is not given.
 public struct ConversionRequest: Sendable {

@@ -7,6 +7,7 @@ import PixelConversion
 import SignalCoding
 import ToneMapping
 import VideoFiles
+import MediaSyntax
 
 extension MediaConverter {
     /// The movie file name extensions ``convertMovie(_:to:progress:)`` writes: `mp4`, `m4v`, `mov`, `mkv`, `webm`.

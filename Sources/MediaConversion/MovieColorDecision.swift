@@ -1,5 +1,6 @@
 public import ColorTags
 public import SignalCoding
+import MediaSyntax
 
 /// The colour a movie conversion reads its source as, and why: one decision for `convert`, `validate` and `inspect`.
 ///

@@ -2,6 +2,7 @@ import ColorSpaces
 import ColorTags
 import Foundation
 import Testing
+import MediaSyntax
 
 @Suite("HEIF/AVIF reader")
 struct ISOBMFFReaderTests {

@@ -3,6 +3,7 @@ import ColorTags
 import Foundation
 import SignalCoding
 import Testing
+import MediaSyntax
 
 /// Reading movies made by independent producers (ffmpeg 5.1 with libx265, libx264, SVT-AV1 and libvpx; mkvmerge)
 /// and files patched from the specifications: containers, every source of colour with its location, the effective

@@ -3,6 +3,7 @@ import ColorTags
 import Foundation
 import ICC
 import Testing
+import MediaSyntax
 
 @Suite("PNG tag writer")
 struct TagWriterTests {

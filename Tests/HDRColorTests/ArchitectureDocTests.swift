@@ -206,7 +206,10 @@ struct ArchitectureDocTests {
         let targets = try Self.packageTargets()
         let graph = try Self.graph()
         let cTargets = Set(targets.filter { $0.kind == .systemLibrary }.map(\.name) + ["CPixelKernels"])
-        for core in ["SignalCoding", "TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping"] {
+        for core in [
+            "SignalCoding", "TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping",
+            "MediaSyntax",
+        ] {
             let reached = Self.closure(of: core, in: graph).intersection(cTargets)
             #expect(reached.isEmpty, "\(core) reaches \(reached.sorted())")
         }
@@ -234,6 +237,18 @@ struct ArchitectureDocTests {
             #expect(Self.closure(of: name, in: graph).isDisjoint(with: ffmpeg), "\(name) reaches FFmpeg")
         }
         #expect(!Self.closure(of: "HDRColor", in: graph).contains("VideoFiles"))
+    }
+
+    @Test(
+        "rule 5: the movie layer reads syntax from MediaSyntax, not the validator: VideoFiles reaches no LittleCMS or zlib"
+    )
+    func videoFilesBelowTheValidator() throws {
+        let graph = try Self.graph()
+        let reached = Self.closure(of: "VideoFiles", in: graph)
+        #expect(reached.contains("MediaSyntax"))
+        for name in ["ColorTags", "ICC", "CLittleCMS", "CZlib"] {
+            #expect(!reached.contains(name), "VideoFiles reaches \(name)")
+        }
     }
 
     @Test("rule 4: no Swift file re-exports a C module or imports it publicly")

@@ -5,6 +5,7 @@ import HDRColor
 import MediaConversion
 import Testing
 import VideoFiles
+import MediaSyntax
 
 /// "Converting HDR video files": every Swift block of the article, in order, with checks of what it promises.
 extension ArticleExamplesTests {

@@ -9,6 +9,7 @@ import PixelConversion
 import SignalCoding
 import TestSupport
 import Testing
+import MediaSyntax
 
 /// HDRColor's HEIF/AVIF item decoder (libde265, dav1d) against libheif 1.15 and libavif 0.11 on the fixtures of
 /// `Tests/Fixtures/image-files/items` (gen_heif_items.py), hostile item graphs, and a hand-built SPS.

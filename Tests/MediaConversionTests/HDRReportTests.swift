@@ -11,6 +11,7 @@ import Testing
 import TransferFunctions
 import VideoFiles
 import VideoTestSupport
+import MediaSyntax
 
 /// `HDRReport`: false colour, histogram and chromaticity checked against `PixelConverter` on synthetic frames of
 /// known luminance and colour; the light level over time against the CTA-861.3 meter; the page's HTML.

@@ -8,6 +8,7 @@ import TestSupport
 import Testing
 import VideoTestSupport
 import VideoFiles
+import MediaSyntax
 
 extension VideoFilesSuite {
     /// MovieReader on the committed fixture movies (Tests/Fixtures/movies, made by gen_movies.py with ffmpeg, x265,

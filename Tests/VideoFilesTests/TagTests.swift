@@ -7,6 +7,7 @@ import SignalCoding
 import Testing
 import VideoTestSupport
 import VideoFiles
+import MediaSyntax
 
 extension VideoFilesSuite {
     /// The colour a MovieWriter writes, read back by ColorTags (container colr/Colour, mdcv/clli, bitstream VUI and SEI,

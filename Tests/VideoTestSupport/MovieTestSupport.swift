@@ -7,6 +7,7 @@ import SignalCoding
 import TestSupport
 import TransferFunctions
 public import VideoFiles
+import MediaSyntax
 
 /// Shared pieces of the VideoFiles and MediaConversion tests: PQ test frames of known luminance, movie writing, temporary folders and the
 /// optional ffmpeg/ffprobe cross-checks.

@@ -1,4 +1,5 @@
 public import ICC
+import MediaSyntax
 
 /// Why a file could not be read (or written). Each message names the file or structure and says what to do.
 public enum ColorTagsError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,6 @@
 public import ColorSpaces
 public import SignalCoding
+import MediaSyntax
 
 /// The colour an image means once the format's precedence has picked among its tags.
 ///

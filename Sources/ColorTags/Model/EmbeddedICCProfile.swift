@@ -1,4 +1,5 @@
 public import ICC
+import MediaSyntax
 
 /// An ICC profile embedded in an image (PNG `iCCP`, JPEG `APP2 ICC_PROFILE`, ISOBMFF `colr` `prof`/`rICC`) or read
 /// from an `.icc` file.

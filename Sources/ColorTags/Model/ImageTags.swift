@@ -1,4 +1,5 @@
 import SignalCoding
+import MediaSyntax
 
 /// Everything one image of a file (the primary image, a JPEG gain-map image, a HEIF item) says about its colour.
 ///

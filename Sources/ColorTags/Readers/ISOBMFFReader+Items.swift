@@ -1,3 +1,4 @@
+import MediaSyntax
 extension ISOBMFFReader {
     typealias Item = ISOBMFFItemGraph.Item
     typealias Reference = ISOBMFFItemGraph.Reference

@@ -1,4 +1,5 @@
 import ColorSpaces
+import MediaSyntax
 
 extension ISOBMFFReader {
     mutating func assemble(_ graph: ISOBMFFItemGraph, boxes properties: [Box], brands: [String]) throws(ColorTagsError)

@@ -1,3 +1,4 @@
+import MediaSyntax
 extension JPEGReader {
     func handle(
         marker: UInt8, payload: Range<Int>, into result: inout Segments,

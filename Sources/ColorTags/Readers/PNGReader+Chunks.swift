@@ -1,4 +1,5 @@
 import ColorSpaces
+import MediaSyntax
 
 extension PNGReader {
     /// Decodes one colour chunk (or IHDR) into `image`; a body of the wrong size is a problem, not an error.

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSyntax
 
 /// Reads Adobe/UltraHDR gain-map fields from an XMP packet without a full XML parser (see ``XMPFields``). The prefix
 /// is whatever the packet binds to `http://ns.adobe.com/hdr-gain-map/1.0/`.

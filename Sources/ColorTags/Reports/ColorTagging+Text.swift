@@ -1,4 +1,5 @@
 import ColorSpaces
+import MediaSyntax
 
 extension ColorTagging {
     /// The human-readable report of `inspect`: per image its size, depth, effective colour and each tag with its

@@ -1,4 +1,5 @@
 import SignalCoding
+import MediaSyntax
 
 extension VideoStreamTags {
     /// The report lines of a video track (after its colour tags), each `label value — location`.

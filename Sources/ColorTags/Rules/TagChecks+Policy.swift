@@ -1,5 +1,6 @@
 import ColorSpaces
 import SignalCoding
+import MediaSyntax
 
 extension TagChecks {
     mutating func check(_ requirement: Requirement) {

@@ -1,5 +1,6 @@
 import ColorSpaces
 import SignalCoding
+import MediaSyntax
 
 extension TagChecks {
     /// The rules for a video track (MP4, QuickTime, Matroska): container against bitstream, a missing `colr`,

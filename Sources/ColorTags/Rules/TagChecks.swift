@@ -2,6 +2,7 @@ import ColorSpaces
 import Foundation
 import ICC
 import TransferFunctions
+import MediaSyntax
 
 extension ColorTagging {
     /// Runs every rule over the tags (and the policies in `options`), returning findings in file order.

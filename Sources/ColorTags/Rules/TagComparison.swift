@@ -1,4 +1,5 @@
 import ColorSpaces
+import MediaSyntax
 
 extension ColorTagging {
     /// What changed between a source asset and a file a pipeline derived from it: primaries, transfer, range, content

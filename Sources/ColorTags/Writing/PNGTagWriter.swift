@@ -1,6 +1,7 @@
 public import Foundation
 public import ICC
 import SignalCoding
+import MediaSyntax
 
 /// Colour chunks to add to or replace in a PNG (`hdrcolor tag`).
 public struct PNGTagEdit: Sendable {

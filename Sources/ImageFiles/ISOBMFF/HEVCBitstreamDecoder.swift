@@ -3,6 +3,7 @@ import ColorTags
 import PixelBuffers
 import PixelConversion
 import SignalCoding
+import MediaSyntax
 
 /// Decodes the HEVC bitstream of one `hvc1`/`hev1` item through libde265 (Debian libde265 1.0.11): the `hvcC`
 /// parameter sets, then the item's length-prefixed NAL units (`de265_push_NAL`), end of stream (`de265_flush_data`),

@@ -2,6 +2,7 @@ import ColorSpaces
 import ColorTags
 import PixelBuffers
 import PixelConversion
+import MediaSyntax
 
 /// MaxCLL and MaxFALL of PQ or HLG pixels (CTA-861.3: the largest component per pixel, in cd/m²), measured through
 /// `PixelConverter` to linear light. Nil for SDR encodings.

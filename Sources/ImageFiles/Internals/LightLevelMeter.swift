@@ -1,5 +1,6 @@
 import ColorTags
 import PixelBuffers
+import MediaSyntax
 
 /// MaxCLL and MaxFALL of an image or over a movie's frames (CTA-861.3): the largest component of any pixel, and the largest frame
 /// average of the pixels' largest components, in cd/m², from frames of extended linear float RGBA (1.0 = reference

@@ -2,6 +2,7 @@ public import ColorTags
 public import ICC
 public import PixelBuffers
 public import PixelConversion
+import MediaSyntax
 
 /// An image read from a file: its pixels as the codec delivered them, what they mean (``encoding``, ready for
 /// `PixelConverter`), and the file's HDR metadata.

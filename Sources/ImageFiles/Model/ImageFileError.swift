@@ -1,4 +1,5 @@
 public import ColorTags
+import MediaSyntax
 
 /// Why an image file cannot be read or written. Each case names the file (when known), what is wrong and what to do.
 ///

@@ -1,6 +1,7 @@
 public import ColorSpaces
 public import ColorTags
 public import PixelConversion
+import MediaSyntax
 
 /// Options for writing image files.
 public struct ImageWriteOptions: Sendable {

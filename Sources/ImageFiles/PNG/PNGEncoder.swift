@@ -6,6 +6,7 @@ import ICC
 import PixelBuffers
 import PixelConversion
 import SignalCoding
+import MediaSyntax
 
 /// Encodes RGBA 8/16-bit buffers as PNG through libpng, then adds the colour chunks with ColorTags' `PNGTagWriter`:
 /// `cICP` when the colour space has H.273 code points, `iCCP` (a v4.4 profile with a `cicp` tag), `mDCV` and `cLLI`.

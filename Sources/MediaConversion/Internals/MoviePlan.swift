@@ -7,6 +7,7 @@ import PixelConversion
 import SignalCoding
 import ToneMapping
 import VideoFiles
+import MediaSyntax
 
 /// The choices a movie conversion makes from its request and the source stream: the encoding and encoder settings
 /// written, the conversion options, and whether the light level must be measured.

@@ -3,6 +3,7 @@ import ColorTags
 import ImageFiles
 import PixelConversion
 import ToneMapping
+import MediaSyntax
 
 /// The choices a conversion makes from its request, the output format and the source image.
 struct TargetDecision {

@@ -2,6 +2,7 @@ import ColorSpaces
 import ColorTags
 import Foundation
 import PixelBuffers
+import MediaSyntax
 
 extension HDRReport {
     /// The histogram: share of pixels (%) per bin against log10 cd/m², with vertical lines (in the legend) at

@@ -1,5 +1,6 @@
 import ColorTags
 import Foundation
+import MediaSyntax
 
 extension HDRReport {
     /// The report as one self-contained HTML page: every picture a `data:` URI, no script, no external resource (a

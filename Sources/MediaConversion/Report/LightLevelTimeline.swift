@@ -3,6 +3,7 @@ import Foundation
 import ImageFiles
 import PixelBuffers
 import VideoFiles
+import MediaSyntax
 
 /// A movie's light level over time: MaxCLL and MaxFALL (CTA-861.3) of each measured frame in cd/m², measured at full
 /// size by the same meter as `hdrcolor convert`'s first pass, beside what the file declares.

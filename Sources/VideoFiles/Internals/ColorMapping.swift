@@ -1,6 +1,6 @@
 internal import CFFmpeg
 import ColorSpaces
-import ColorTags
+import MediaSyntax
 import PixelBuffers
 import PixelConversion
 import SignalCoding

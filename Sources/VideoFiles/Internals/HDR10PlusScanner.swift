@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import ColorTags
+import MediaSyntax
 
 /// Finds SMPTE ST 2094-40 (HDR10+) messages in compressed packets, so that a frame's message reaches the caller as
 /// the bytes the bitstream stored: FFmpeg 5.1 parses HDR10+ into `AVDynamicHDRPlus` but keeps no bytes and has no

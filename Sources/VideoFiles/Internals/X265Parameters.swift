@@ -1,4 +1,4 @@
-import ColorTags
+import MediaSyntax
 
 /// The HDR metadata of x265's `master-display` and `max-cll` parameters: the string x265 parses into its mastering
 /// display (SEI 137) and content light level (SEI 144) messages.

@@ -1,4 +1,4 @@
-public import ColorTags
+public import MediaSyntax
 
 /// The HDR metadata that travels with one decoded frame (FFmpeg frame side data), or with a stream.
 ///

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import ColorTags
+import MediaSyntax
 import PixelBuffers
 import PixelConversion
 import SignalCoding

@@ -1,5 +1,5 @@
 internal import CFFmpeg
-import ColorTags
+import MediaSyntax
 import Foundation
 import PixelBuffers
 import SignalCoding

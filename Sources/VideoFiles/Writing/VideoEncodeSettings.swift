@@ -1,4 +1,4 @@
-public import ColorTags
+public import MediaSyntax
 public import PixelConversion
 public import SignalCoding
 

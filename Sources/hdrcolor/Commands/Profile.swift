@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HDRColor
+import MediaSyntax
 
 extension HDRColorCommand {
     struct Profile: ParsableCommand {

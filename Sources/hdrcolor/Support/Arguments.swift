@@ -1,5 +1,6 @@
 import ArgumentParser
 import HDRColor
+import MediaSyntax
 
 // Typed command-line values: ArgumentParser parses and validates them, and lists the choices in --help.
 

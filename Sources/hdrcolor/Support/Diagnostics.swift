@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HDRColor
+import MediaSyntax
 
 /// The one place commands report errors: `error: …` on standard error, then an exit status.
 enum Diagnostics {

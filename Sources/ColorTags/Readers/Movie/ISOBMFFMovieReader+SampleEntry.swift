@@ -1,5 +1,6 @@
 import ColorSpaces
 import SignalCoding
+import MediaSyntax
 
 extension ISOBMFFMovieReader {
     /// A visual sample entry (ISO/IEC 14496-12 §12.1.3; QuickTime's video sample description has the same 78 bytes):

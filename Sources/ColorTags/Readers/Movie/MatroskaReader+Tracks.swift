@@ -1,5 +1,6 @@
 import ColorSpaces
 import SignalCoding
+import MediaSyntax
 
 extension MatroskaReader {
     /// One `TrackEntry`.

@@ -1,4 +1,5 @@
 import SignalCoding
+import MediaSyntax
 
 /// The codec configuration records: `hvcC`, `avcC` (their parameter sets and SEI arrays), `av1C`, `vpcC`.
 extension VideoTrackBuilder {

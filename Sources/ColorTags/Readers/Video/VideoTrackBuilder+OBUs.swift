@@ -1,4 +1,5 @@
 import SignalCoding
+import MediaSyntax
 
 /// AV1 OBUs from `av1C` configOBUs and samples: the sequence header and metadata OBUs.
 extension VideoTrackBuilder {

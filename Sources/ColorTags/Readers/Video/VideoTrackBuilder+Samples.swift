@@ -1,3 +1,4 @@
+import MediaSyntax
 /// The first sample (frame) of a track, split by codec into NAL units or OBUs.
 extension VideoTrackBuilder {
 

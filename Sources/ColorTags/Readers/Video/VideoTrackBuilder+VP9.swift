@@ -1,4 +1,5 @@
 import SignalCoding
+import MediaSyntax
 
 /// VP9: the uncompressed header of the first frame, and the codec feature metadata of a Matroska `CodecPrivate`.
 extension VideoTrackBuilder {

@@ -1,5 +1,6 @@
 import ColorSpaces
 import SignalCoding
+import MediaSyntax
 
 /// Collects what a container reader finds about one video track (its colour boxes or Matroska `Colour`, HDR boxes,
 /// Dolby Vision record), reads the codec configuration (`hvcC`, `avcC`, `av1C`, `vpcC`, Matroska `CodecPrivate`) and

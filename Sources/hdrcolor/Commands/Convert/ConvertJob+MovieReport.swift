@@ -2,6 +2,7 @@ import Foundation
 import HDRColor
 import MediaConversion
 import VideoFiles
+import MediaSyntax
 
 extension ConvertReportFormat {
     /// The text and JSON report of one movie conversion.

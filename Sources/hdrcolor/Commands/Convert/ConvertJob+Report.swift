@@ -2,6 +2,7 @@ import Foundation
 import HDRColor
 import ImageFiles
 import MediaConversion
+import MediaSyntax
 
 /// The text and JSON report of one conversion (`hdrcolor convert`, `--json`).
 enum ConvertReportFormat {

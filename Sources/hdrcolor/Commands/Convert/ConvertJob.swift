@@ -2,6 +2,7 @@ import Foundation
 import HDRColor
 import ImageFiles
 import MediaConversion
+import MediaSyntax
 
 /// The outcome of one file: its report, and whether it failed (and how).
 struct ConvertOutcome: Sendable {

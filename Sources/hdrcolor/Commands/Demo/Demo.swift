@@ -4,6 +4,7 @@ import HDRColor
 import ImageFiles
 import MediaConversion
 import VideoFiles
+import MediaSyntax
 
 extension HDRColorCommand {
     /// `hdrcolor demo`: the library's whole job on a built-in HDR test frame, from a 10-bit PQ video frame to validated

@@ -1,5 +1,6 @@
 import Foundation
 import HDRColor
+import MediaSyntax
 
 /// The demo's HDR test frame, defined in linear BT.2020 light with 1.0 = reference white (203 cd/m², BT.2408), in
 /// four bands from top to bottom:

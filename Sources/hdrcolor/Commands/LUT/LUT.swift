@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRColor
 import MediaConversion
+import MediaSyntax
 
 extension HDRColorCommand {
     /// `hdrcolor lut`: a conversion (tone mapping included) written as a 3D LUT `.cube` file.

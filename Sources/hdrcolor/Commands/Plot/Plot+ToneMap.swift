@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRColor
 import MediaConversion
+import MediaSyntax
 
 extension HDRColorCommand.Plot {
     /// `hdrcolor plot tonemap`: the response of tone-mapping operators to grey, input and output in stops relative to

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRColor
 import MediaConversion
+import MediaSyntax
 
 extension HDRColorCommand.Plot {
     /// `hdrcolor plot transfer`: transfer functions as signal → luminance, on a logarithmic luminance axis.

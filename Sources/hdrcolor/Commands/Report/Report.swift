@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRColor
 import MediaConversion
+import MediaSyntax
 
 extension HDRColorCommand {
     /// `hdrcolor report`: one self-contained HTML page that shows an image or a movie.

@@ -1,10 +1,10 @@
 /// Splitting HEVC and H.264 data into NAL units: the parameter-set arrays of an `hvcC` or `avcC` record, and the
 /// length-prefixed NAL units of a sample (ISO/IEC 14496-15). Ranges index the bytes given; every length is checked
 /// against them, and a unit that does not fit ends the list.
-enum NALUnits {
+package enum NALUnits {
     /// The NAL units of a sample whose units are prefixed by big-endian lengths of `lengthSize` bytes (1, 2 or 4), at
     /// most `limit` of them.
-    static func lengthPrefixed(_ data: [UInt8], lengthSize: Int, limit: Int = 1_024) -> [Range<Int>] {
+    package static func lengthPrefixed(_ data: [UInt8], lengthSize: Int, limit: Int = 1_024) -> [Range<Int>] {
         guard [1, 2, 4].contains(lengthSize) else { return [] }
         var units: [Range<Int>] = []
         var position = 0
@@ -19,19 +19,19 @@ enum NALUnits {
     }
 
     /// An `hvcC` record (ISO/IEC 14496-15 §8.3.3.1): the profile fields and the NAL units of its arrays.
-    struct HEVCConfiguration {
-        var profileIDC: Int
-        var levelIDC: Int
-        var chromaFormat: Int
-        var lumaBitDepth: Int
-        var chromaBitDepth: Int
+    package struct HEVCConfiguration {
+        package var profileIDC: Int
+        package var levelIDC: Int
+        package var chromaFormat: Int
+        package var lumaBitDepth: Int
+        package var chromaBitDepth: Int
         /// lengthSizeMinusOne + 1: the size of the length prefix of each NAL unit in samples.
-        var lengthSize: Int
-        var units: [Range<Int>]
+        package var lengthSize: Int
+        package var units: [Range<Int>]
     }
 
     /// Parses an `hvcC` payload; nil when it is shorter than its 23-byte header.
-    static func hevcConfiguration(_ data: [UInt8]) -> HEVCConfiguration? {
+    package static func hevcConfiguration(_ data: [UInt8]) -> HEVCConfiguration? {
         guard data.count >= 23 else { return nil }
         var units: [Range<Int>] = []
         var position = 23
@@ -53,15 +53,15 @@ enum NALUnits {
     }
 
     /// An `avcC` record (ISO/IEC 14496-15 §5.3.3.1): the profile, level and its SPS and PPS NAL units.
-    struct AVCConfiguration {
-        var profileIDC: Int
-        var levelIDC: Int
-        var lengthSize: Int
-        var units: [Range<Int>]
+    package struct AVCConfiguration {
+        package var profileIDC: Int
+        package var levelIDC: Int
+        package var lengthSize: Int
+        package var units: [Range<Int>]
     }
 
     /// Parses an `avcC` payload; nil when it is shorter than its 6-byte header.
-    static func avcConfiguration(_ data: [UInt8]) -> AVCConfiguration? {
+    package static func avcConfiguration(_ data: [UInt8]) -> AVCConfiguration? {
         guard data.count >= 6 else { return nil }
         var units: [Range<Int>] = []
         var position = 6

@@ -1,23 +1,21 @@
-import MediaSyntax
-
 /// The fields of an H.264 sequence parameter set (H.264 §7.3.2.1.1) up to and including its VUI colour description:
 /// profile, level, chroma format, bit depths, size and ``VideoUsabilityInformation``. Scaling matrices, picture order
 /// count type 1 cycles, frame cropping and field coding are parsed on the way.
-struct AVCSequenceParameters: Sendable {
-    var profileIDC: Int
-    var levelIDC: Int
-    var chromaFormat: Int
-    var lumaBitDepth: Int
-    var chromaBitDepth: Int
-    var width: Int
-    var height: Int
-    var vui: VideoUsabilityInformation?
+package struct AVCSequenceParameters: Sendable {
+    package var profileIDC: Int
+    package var levelIDC: Int
+    package var chromaFormat: Int
+    package var lumaBitDepth: Int
+    package var chromaBitDepth: Int
+    package var width: Int
+    package var height: Int
+    package var vui: VideoUsabilityInformation?
 
     /// Profiles whose SPS codes chroma_format_idc, bit depths and scaling matrices (H.264 §7.3.2.1.1).
-    static let highProfiles: Set<Int> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]
+    package static let highProfiles: Set<Int> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]
 
     /// Parses an SPS NAL unit, header byte included.
-    static func parse(nal: ArraySlice<UInt8>) throws(VideoSyntaxError) -> AVCSequenceParameters {
+    package static func parse(nal: ArraySlice<UInt8>) throws(VideoSyntaxError) -> AVCSequenceParameters {
         guard let header = nal.first, header & 0x1F == 7 else {
             throw VideoSyntaxError("NAL unit type \(nal.first.map { $0 & 0x1F } ?? 0) is not an SPS (7)")
         }
@@ -71,7 +69,7 @@ struct AVCSequenceParameters: Sendable {
     }
 
     /// scaling_list() (§7.3.2.1.1.1): delta-coded until a zero next scale ends the list.
-    static func scalingList(_ r: inout RBSPReader, size: Int) throws(VideoSyntaxError) {
+    package static func scalingList(_ r: inout RBSPReader, size: Int) throws(VideoSyntaxError) {
         var last: Int64 = 8
         var next: Int64 = 8
         for _ in 0..<size {

@@ -1,12 +1,10 @@
-import MediaSyntax
-
 /// The short-term reference picture sets of an HEVC SPS (H.265 §7.3.7, semantics §7.4.8): read only to reach the
 /// fields after them, but read exactly, because a set predicted from the previous one (inter_ref_pic_set_prediction)
 /// codes one flag pair per picture of that set, so each set's picture order count deltas (equations 7-61 and 7-62)
 /// decide how many bits the next one takes.
 package enum HEVCReferencePictureSets {
     /// One set's DeltaPocS0 (negative, nearest first) and DeltaPocS1 (positive, nearest first).
-    struct Set {
+    package struct Set {
         var negative: [Int] = []
         var positive: [Int] = []
         var count: Int { negative.count + positive.count }
@@ -21,7 +19,7 @@ package enum HEVCReferencePictureSets {
         }
     }
 
-    static func read(_ r: inout RBSPReader, index: Int, previous: Set?) throws(VideoSyntaxError) -> Set {
+    package static func read(_ r: inout RBSPReader, index: Int, previous: Set?) throws(VideoSyntaxError) -> Set {
         let what = "st_ref_pic_set(\(index))"
         if index > 0, let reference = previous, try r.flag("\(what) inter_ref_pic_set_prediction_flag") {
             // In an SPS the reference is always the previous set (delta_idx_minus1 is only coded in slice headers).

@@ -1,21 +1,21 @@
 /// The colour config of an AV1 sequence header (AV1 specification §5.5.1, §5.5.2), read from the configOBUs of an
 /// `av1C` box.
-struct AV1SequenceHeader: Hashable, Sendable {
-    var bitDepth: Int
-    var isMonochrome: Bool
-    var colorDescriptionPresent: Bool
-    var colourPrimaries: UInt8
-    var transferCharacteristics: UInt8
-    var matrixCoefficients: UInt8
-    var fullRange: Bool
+package struct AV1SequenceHeader: Hashable, Sendable {
+    package var bitDepth: Int
+    package var isMonochrome: Bool
+    package var colorDescriptionPresent: Bool
+    package var colourPrimaries: UInt8
+    package var transferCharacteristics: UInt8
+    package var matrixCoefficients: UInt8
+    package var fullRange: Bool
 
     /// The `av1C` fields and, when its configOBUs hold a sequence header, its colour config.
-    struct Configuration {
-        var bitDepth: Int
-        var sequenceHeader: AV1SequenceHeader?
+    package struct Configuration {
+        package var bitDepth: Int
+        package var sequenceHeader: AV1SequenceHeader?
     }
 
-    static func configuration(from data: [UInt8]) -> Configuration? {
+    package static func configuration(from data: [UInt8]) -> Configuration? {
         guard data.count >= 4, data[0] & 0x80 != 0 else { return nil }
         let high = data[2] & 0x40 != 0
         let twelve = data[2] & 0x20 != 0
@@ -25,7 +25,7 @@ struct AV1SequenceHeader: Hashable, Sendable {
 
     /// The first sequence header among the OBUs (low-overhead bitstream format) in `data` from `start`: the av1C
     /// configOBUs, or the start of an `av01` item's data (libavif 0.11 leaves configOBUs empty).
-    static func firstSequenceHeader(inOBUs data: [UInt8], from start: Int) -> AV1SequenceHeader? {
+    package static func firstSequenceHeader(inOBUs data: [UInt8], from start: Int) -> AV1SequenceHeader? {
         var position = start
         var count = 0
         while position < data.count, count < 64 {
@@ -48,7 +48,7 @@ struct AV1SequenceHeader: Hashable, Sendable {
         return nil
     }
 
-    static func leb128(_ data: [UInt8], at start: Int) -> (value: Int, length: Int)? {
+    package static func leb128(_ data: [UInt8], at start: Int) -> (value: Int, length: Int)? {
         var value = 0
         for index in 0..<8 {
             guard let byte = data.u8(start + index) else { return nil }
@@ -59,7 +59,7 @@ struct AV1SequenceHeader: Hashable, Sendable {
     }
 
     /// Parses a sequence_header_obu() up to color_config(); nil when it is cut off.
-    static func parse(_ payload: ArraySlice<UInt8>) -> AV1SequenceHeader? {
+    package static func parse(_ payload: ArraySlice<UInt8>) -> AV1SequenceHeader? {
         var r = BitReader(payload)
         guard let profile = r.bits(3), r.bits(1) != nil, let reduced = r.flag() else { return nil }
         if reduced {

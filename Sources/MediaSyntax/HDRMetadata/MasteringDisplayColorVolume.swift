@@ -49,50 +49,11 @@ public struct MasteringDisplayColorVolume: Hashable, Sendable {
         return data
     }
 
-    static func clampedU16(_ value: Double) -> UInt16 {
+    package static func clampedU16(_ value: Double) -> UInt16 {
         value.isNaN ? 0 : UInt16(Swift.max(0, Swift.min(65535, value.rounded())))
     }
 
-    static func clampedU32(_ value: Double) -> UInt32 {
+    package static func clampedU32(_ value: Double) -> UInt32 {
         value.isNaN ? 0 : UInt32(Swift.max(0, Swift.min(Double(UInt32.max), value.rounded())))
-    }
-}
-
-/// CTA-861.3 content light level: PNG `cLLI` (u32, 0.0001 cd/m²), ISOBMFF `clli` (u16, cd/m²).
-public struct ContentLightLevel: Hashable, Sendable {
-    /// MaxCLL, the largest light level of any pixel, in cd/m²; 0 means unknown.
-    public var maxContentLightLevel: Double
-    /// MaxFALL, the largest frame-average light level, in cd/m²; 0 means unknown.
-    public var maxFrameAverageLightLevel: Double
-
-    /// Creates a value in cd/m².
-    public init(maxContentLightLevel: Double, maxFrameAverageLightLevel: Double) {
-        self.maxContentLightLevel = maxContentLightLevel
-        self.maxFrameAverageLightLevel = maxFrameAverageLightLevel
-    }
-
-    /// The 8-byte PNG `cLLI` body: u32 MaxCLL, u32 MaxFALL in units of 0.0001 cd/m².
-    public var pngChunkData: [UInt8] {
-        var data: [UInt8] = []
-        data.appendU32(MasteringDisplayColorVolume.clampedU32(maxContentLightLevel / 0.0001))
-        data.appendU32(MasteringDisplayColorVolume.clampedU32(maxFrameAverageLightLevel / 0.0001))
-        return data
-    }
-}
-
-/// The PNG `cHRM` chunk: white point and primaries (CIE 1931 xy).
-public struct PNGChromaticities: Hashable, Sendable {
-    /// White point.
-    public var white: Chromaticity
-    /// Red primary.
-    public var red: Chromaticity
-    /// Green primary.
-    public var green: Chromaticity
-    /// Blue primary.
-    public var blue: Chromaticity
-
-    /// The chromaticities as primaries (for comparisons through ColorSpaces).
-    public var primaries: RGBPrimaries {
-        RGBPrimaries(red: red, green: green, blue: blue, white: WhitePoint(white, name: "cHRM white"), name: "PNG cHRM")
     }
 }

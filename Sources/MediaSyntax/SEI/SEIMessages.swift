@@ -1,15 +1,14 @@
 import ColorSpaces
-import MediaSyntax
 
 /// The SEI messages of an HEVC or H.264 SEI NAL unit (H.265 §7.3.5, H.264 §7.3.2.3) that concern colour, and their
 /// payloads as the standards lay them out (H.265 Annex D.2, H.264 Annex D.1).
 package enum SEIMessages {
     /// mastering_display_colour_volume.
-    static let masteringDisplay = 137
+    package static let masteringDisplay = 137
     /// content_light_level_info.
-    static let contentLightLevel = 144
+    package static let contentLightLevel = 144
     /// alternative_transfer_characteristics.
-    static let alternativeTransfer = 147
+    package static let alternativeTransfer = 147
     /// user_data_registered_itu_t_t35.
     package static let registeredUserData = 4
 
@@ -37,7 +36,7 @@ package enum SEIMessages {
     }
 
     /// A payloadType or payloadSize: 0xFF bytes adding 255 each, then the last byte.
-    static func varValue(_ bytes: [UInt8], _ position: inout Int) -> Int? {
+    package static func varValue(_ bytes: [UInt8], _ position: inout Int) -> Int? {
         var value = 0
         while position < bytes.count {
             let byte = bytes[position]
@@ -51,7 +50,7 @@ package enum SEIMessages {
 
     /// mastering_display_colour_volume: display_primaries_x/y for c = 0, 1, 2 in G, B, R order and the white point
     /// in units of 0.00002, then max and min luminance in units of 0.0001 cd/m².
-    static func masteringDisplay(_ p: ArraySlice<UInt8>) -> MasteringDisplayColorVolume? {
+    package static func masteringDisplay(_ p: ArraySlice<UInt8>) -> MasteringDisplayColorVolume? {
         let b = Array(p)
         guard b.count >= 24 else { return nil }
         func xy(_ i: Int) -> Chromaticity {
@@ -63,7 +62,7 @@ package enum SEIMessages {
     }
 
     /// content_light_level_info: max_content_light_level and max_pic_average_light_level in whole cd/m².
-    static func contentLightLevel(_ p: ArraySlice<UInt8>) -> ContentLightLevel? {
+    package static func contentLightLevel(_ p: ArraySlice<UInt8>) -> ContentLightLevel? {
         let b = Array(p.prefix(4))
         guard b.count == 4 else { return nil }
         return ContentLightLevel(

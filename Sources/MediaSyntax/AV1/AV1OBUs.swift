@@ -2,22 +2,22 @@ import ColorSpaces
 
 /// AV1 open bitstream units in the low-overhead format (AV1 specification §5.3) as ISOBMFF samples, Matroska blocks
 /// and `av1C` configOBUs hold them, and the metadata OBUs (§5.8, §6.7) that carry HDR metadata.
-enum AV1OBUs {
+package enum AV1OBUs {
     /// OBU_SEQUENCE_HEADER.
-    static let sequenceHeader: UInt8 = 1
+    package static let sequenceHeader: UInt8 = 1
     /// OBU_TEMPORAL_DELIMITER: the start of each temporal unit (frame) of a stream.
-    static let temporalDelimiter: UInt8 = 2
+    package static let temporalDelimiter: UInt8 = 2
     /// OBU_METADATA.
-    static let metadata: UInt8 = 5
+    package static let metadata: UInt8 = 5
 
     /// One OBU: its type and payload range in the bytes given.
-    struct OBU {
-        var type: UInt8
-        var payload: Range<Int>
+    package struct OBU {
+        package var type: UInt8
+        package var payload: Range<Int>
     }
 
     /// The OBUs of `data` from `start`, at most `limit`; an OBU without obu_has_size_field runs to the end.
-    static func split(_ data: [UInt8], from start: Int = 0, limit: Int = 256) -> [OBU] {
+    package static func split(_ data: [UInt8], from start: Int = 0, limit: Int = 256) -> [OBU] {
         var obus: [OBU] = []
         var position = start
         while position < data.count, obus.count < limit {
@@ -38,7 +38,7 @@ enum AV1OBUs {
     }
 
     /// What a metadata OBU holds.
-    enum Metadata {
+    package enum Metadata {
         /// METADATA_TYPE_HDR_CLL (1): max_cll, max_fall in cd/m².
         case contentLightLevel(ContentLightLevel)
         /// METADATA_TYPE_HDR_MDCV (2): primaries R, G, B and white in 0.16 fixed point, luminance_max in 24.8,
@@ -51,7 +51,7 @@ enum AV1OBUs {
     }
 
     /// Decodes a metadata OBU payload.
-    static func metadata(_ payload: ArraySlice<UInt8>) -> Metadata {
+    package static func metadata(_ payload: ArraySlice<UInt8>) -> Metadata {
         let bytes = Array(payload)
         guard let type = AV1SequenceHeader.leb128(bytes, at: 0) else { return .other(type: -1) }
         let body = Array(bytes.dropFirst(type.length))

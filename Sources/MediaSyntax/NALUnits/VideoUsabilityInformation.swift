@@ -1,5 +1,3 @@
-import MediaSyntax
-
 /// The fields of an HEVC or H.264 VUI (H.265 Annex E.2.1, H.264 Annex E.1.1) that say what the pixels mean, read up
 /// to the timing information; what follows (HRD parameters, bitstream restrictions) is not needed and not read.
 package struct VideoUsabilityInformation: Sendable {
@@ -17,7 +15,7 @@ package struct VideoUsabilityInformation: Sendable {
     package var frameRate: Double?
 
     /// The sample aspect ratios of aspect_ratio_idc 1…16 (H.273 Table 6 / H.264 Table E-1).
-    static let aspectRatioTable: [(UInt32, UInt32)] = [
+    package static let aspectRatioTable: [(UInt32, UInt32)] = [
         (1, 1), (12, 11), (10, 11), (16, 11), (40, 33), (24, 11), (20, 11), (32, 11), (80, 33), (18, 11), (15, 11),
         (64, 33), (160, 99), (4, 3), (3, 2), (2, 1),
     ]

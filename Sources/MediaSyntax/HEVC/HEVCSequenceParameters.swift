@@ -1,5 +1,3 @@
-import MediaSyntax
-
 /// The fields of an HEVC sequence parameter set (H.265 §7.3.2.2) up to and including its VUI colour description:
 /// profile, level, chroma format, size, bit depths and ``VideoUsabilityInformation``. The movie reader takes a
 /// stream's tags from it; the HEIF item decoder checks limits and reads what libde265 does not expose
@@ -120,7 +118,7 @@ package struct HEVCSequenceParameters: Sendable {
     }
 
     /// profile_tier_level(1, maxNumSubLayersMinus1) (§7.3.3): the general profile and level.
-    static func profileTierLevel(_ r: inout RBSPReader, maxSubLayersMinus1: Int) throws(VideoSyntaxError) -> (
+    package static func profileTierLevel(_ r: inout RBSPReader, maxSubLayersMinus1: Int) throws(VideoSyntaxError) -> (
         Int, Int
     ) {
         try r.skip(3, "general_profile_space and general_tier_flag")
@@ -142,7 +140,7 @@ package struct HEVCSequenceParameters: Sendable {
     }
 
     /// scaling_list_data() (§7.3.4).
-    static func scalingListData(_ r: inout RBSPReader) throws(VideoSyntaxError) {
+    package static func scalingListData(_ r: inout RBSPReader) throws(VideoSyntaxError) {
         for sizeID in 0..<4 {
             var matrixID = 0
             while matrixID < 6 {

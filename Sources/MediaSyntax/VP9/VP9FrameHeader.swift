@@ -1,35 +1,33 @@
-import MediaSyntax
-
 /// The fields of a VP9 uncompressed frame header (VP9 bitstream specification §6.2) up to and including
 /// color_config() and frame_size(): profile, bit depth, colour space, range, subsampling and size. A WebM or IVF file
 /// with no colour in its container still states these in every key frame.
-struct VP9FrameHeader: Hashable, Sendable {
-    var profile: Int
-    var bitDepth: Int
+package struct VP9FrameHeader: Hashable, Sendable {
+    package var profile: Int
+    package var bitDepth: Int
     /// color_space: 0 CS_UNKNOWN, 1 CS_BT_601, 2 CS_BT_709, 3 CS_SMPTE_170, 4 CS_SMPTE_240, 5 CS_BT_2020,
     /// 6 CS_RESERVED, 7 CS_RGB.
-    var colorSpace: Int
-    var fullRange: Bool
-    var subsamplingX: Bool
-    var subsamplingY: Bool
-    var width: Int?
-    var height: Int?
+    package var colorSpace: Int
+    package var fullRange: Bool
+    package var subsamplingX: Bool
+    package var subsamplingY: Bool
+    package var width: Int?
+    package var height: Int?
 
     /// The H.273 matrix coefficients of each color_space, as FFmpeg maps them (unknown 2, BT.601 5, BT.709 1,
     /// SMPTE 170M 6, SMPTE 240M 7, BT.2020 9, reserved 3, RGB 0).
-    static let matrixOfColorSpace: [UInt8] = [2, 5, 1, 6, 7, 9, 3, 0]
+    package static let matrixOfColorSpace: [UInt8] = [2, 5, 1, 6, 7, 9, 3, 0]
 
     /// The H.273 matrix coefficients of ``colorSpace``.
-    var matrixCoefficients: UInt8 { Self.matrixOfColorSpace[colorSpace] }
+    package var matrixCoefficients: UInt8 { Self.matrixOfColorSpace[colorSpace] }
 
     /// chroma_format_idc-style: 1 for 4:2:0, 2 for 4:2:2, 3 for 4:4:4 (and 4:4:0, which has no code of its own).
-    var chromaFormat: Int { subsamplingX ? (subsamplingY ? 1 : 2) : 3 }
+    package var chromaFormat: Int { subsamplingX ? (subsamplingY ? 1 : 2) : 3 }
 
     /// Parses the header of the frame that starts `frame`; nil for a frame that shows an existing frame or an inter
     /// frame of profile 0 (they state no colour).
     ///
     /// - Throws: ``VideoSyntaxError`` when the frame marker or sync code is wrong or the header ends early.
-    static func parse(_ frame: ArraySlice<UInt8>) throws(VideoSyntaxError) -> VP9FrameHeader? {
+    package static func parse(_ frame: ArraySlice<UInt8>) throws(VideoSyntaxError) -> VP9FrameHeader? {
         var r = Reader(bits: BitReader(frame))
         let marker = try r.bits(2, "frame_marker")
         guard marker == 2 else { throw VideoSyntaxError("frame_marker is \(marker), not 2") }
@@ -60,7 +58,7 @@ struct VP9FrameHeader: Hashable, Sendable {
         return header
     }
 
-    static func syncCode(_ r: inout Reader) throws(VideoSyntaxError) {
+    package static func syncCode(_ r: inout Reader) throws(VideoSyntaxError) {
         let code = try r.bits(24, "frame_sync_code")
         guard code == 0x49_8342 else {
             throw VideoSyntaxError("frame_sync_code is 0x\(String(code, radix: 16, uppercase: true)), not 0x498342")
@@ -68,7 +66,7 @@ struct VP9FrameHeader: Hashable, Sendable {
     }
 
     /// color_config() (§6.2.2).
-    static func colorConfig(_ r: inout Reader, profile: Int) throws(VideoSyntaxError) -> VP9FrameHeader {
+    package static func colorConfig(_ r: inout Reader, profile: Int) throws(VideoSyntaxError) -> VP9FrameHeader {
         let bitDepth = profile >= 2 ? (try r.flag("ten_or_twelve_bit") ? 12 : 10) : 8
         let colorSpace = Int(try r.bits(3, "color_space"))
         var header = VP9FrameHeader(
@@ -93,7 +91,7 @@ struct VP9FrameHeader: Hashable, Sendable {
 extension VP9FrameHeader {
     /// A bit reader whose reads past the end throw, naming the field (VP9 has no emulation prevention, so
     /// ``RBSPReader`` does not apply).
-    struct Reader {
+    package struct Reader {
         var bits: BitReader
 
         mutating func bits(_ count: Int, _ what: String) throws(VideoSyntaxError) -> UInt32 {

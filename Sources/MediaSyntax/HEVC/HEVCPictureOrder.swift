@@ -1,11 +1,12 @@
-import MediaSyntax
-
 /// The display order of an HEVC stream's pictures: PicOrderCntVal (H.265 §8.3.1) from each picture's first slice
 /// segment header, with the SPS and PPS fields that header depends on. An IDR, BLA or the first picture restarts the
 /// count, so the order key is (restarts so far, PicOrderCntVal).
-struct HEVCPictureOrder {
+package struct HEVCPictureOrder {
+    /// An empty tracker: no parameter sets seen yet.
+    package init() {}
+
     /// What a slice header needs of a PPS (§7.3.2.3.1).
-    struct PictureParameters {
+    package struct PictureParameters {
         var sequenceID: Int
         var outputFlagPresent: Bool
         var extraSliceHeaderBits: Int
@@ -18,7 +19,7 @@ struct HEVCPictureOrder {
     private var previousMSB = 0
 
     /// Reads a parameter set (NAL unit types 33 and 34, header included); other units are ignored.
-    mutating func readParameterSet(_ nal: ArraySlice<UInt8>) {
+    package mutating func readParameterSet(_ nal: ArraySlice<UInt8>) {
         guard nal.count > 2 else { return }
         switch (nal[nal.startIndex] >> 1) & 0x3F {
         case 33:
@@ -40,7 +41,7 @@ struct HEVCPictureOrder {
 
     /// The display-order key of the picture a slice NAL unit (type < 32, header included) starts, or nil when the
     /// unit does not start a picture or its parameter sets are missing.
-    mutating func pictureKey(_ nal: ArraySlice<UInt8>) -> (epoch: Int, order: Int)? {
+    package mutating func pictureKey(_ nal: ArraySlice<UInt8>) -> (epoch: Int, order: Int)? {
         guard AnnexB.startsHEVCPicture(nal) else { return nil }
         let type = Int(nal[nal.startIndex] >> 1) & 0x3F
         let temporalID = Int(nal[nal.startIndex + 1] & 7) - 1

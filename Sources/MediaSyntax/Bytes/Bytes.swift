@@ -1,11 +1,11 @@
-// Bounds-checked big-endian reads over file bytes. Every size and offset taken from a file goes through
+// Bounds-checked big-endian reads over file bytes, for every reader above MediaSyntax. Every size and offset taken from a file goes through
 // `Bytes.range(_:_:within:)` or the overflow-reporting helpers here, so a hostile length field can neither trap nor
 // index out of bounds.
 
-enum Bytes {
+package enum Bytes {
     /// `offset ..< offset + length` if it lies within `0 ..< count`, else nil (also for negative values or overflow).
     @inline(__always)
-    static func range(_ offset: Int, _ length: Int, within count: Int) -> Range<Int>? {
+    package static func range(_ offset: Int, _ length: Int, within count: Int) -> Range<Int>? {
         guard offset >= 0, length >= 0 else { return nil }
         let (end, overflow) = offset.addingReportingOverflow(length)
         guard !overflow, end <= count else { return nil }
@@ -14,21 +14,21 @@ enum Bytes {
 
     /// `a + b`, or nil on overflow.
     @inline(__always)
-    static func add(_ a: Int, _ b: Int) -> Int? {
+    package static func add(_ a: Int, _ b: Int) -> Int? {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? nil : sum
     }
 
     /// `a · b`, or nil on overflow.
     @inline(__always)
-    static func multiply(_ a: Int, _ b: Int) -> Int? {
+    package static func multiply(_ a: Int, _ b: Int) -> Int? {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
         return overflow ? nil : product
     }
 
     /// A four-character code as text: printable ASCII as is, anything else as `\xNN`, so that chunk and box names
     /// from a file never carry control characters.
-    static func fourCC(_ bytes: some Collection<UInt8>) -> String {
+    package static func fourCC(_ bytes: some Collection<UInt8>) -> String {
         var text = ""
         for byte in bytes {
             if byte >= 0x20, byte < 0x7F {
@@ -41,26 +41,26 @@ enum Bytes {
     }
 
     /// Latin-1 text (PNG keywords, ICC names) up to the first NUL.
-    static func latin1(_ bytes: some Collection<UInt8>) -> String {
+    package static func latin1(_ bytes: some Collection<UInt8>) -> String {
         String(String.UnicodeScalarView(bytes.prefix(while: { $0 != 0 }).map { Unicode.Scalar($0) }))
     }
 }
 
 extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    package func leftPadded(to width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }
 
 extension Array where Element == UInt8 {
-    @inline(__always) func u8(_ offset: Int) -> UInt8? { offset >= 0 && offset < count ? self[offset] : nil }
+    @inline(__always) package func u8(_ offset: Int) -> UInt8? { offset >= 0 && offset < count ? self[offset] : nil }
 
-    @inline(__always) func u16(_ offset: Int) -> UInt16? {
+    @inline(__always) package func u16(_ offset: Int) -> UInt16? {
         guard Bytes.range(offset, 2, within: count) != nil else { return nil }
         return UInt16(self[offset]) << 8 | UInt16(self[offset + 1])
     }
 
-    @inline(__always) func u32(_ offset: Int) -> UInt32? {
+    @inline(__always) package func u32(_ offset: Int) -> UInt32? {
         guard Bytes.range(offset, 4, within: count) != nil else { return nil }
         return UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8
             | UInt32(self[offset + 3])
@@ -68,44 +68,44 @@ extension Array where Element == UInt8 {
 
     /// A field whose bounds a length check has just established: its value, or 0 should the check and the read ever
     /// disagree (no force unwrap on file data).
-    @inline(__always) func u16(at offset: Int) -> UInt16 { u16(offset) ?? 0 }
+    @inline(__always) package func u16(at offset: Int) -> UInt16 { u16(offset) ?? 0 }
 
     /// As ``u16(at:)``, 32 bits.
-    @inline(__always) func u32(at offset: Int) -> UInt32 { u32(offset) ?? 0 }
+    @inline(__always) package func u32(at offset: Int) -> UInt32 { u32(offset) ?? 0 }
 
-    @inline(__always) func u64(_ offset: Int) -> UInt64? {
+    @inline(__always) package func u64(_ offset: Int) -> UInt64? {
         guard let high = u32(offset), let low = u32(offset + 4) else { return nil }
         return UInt64(high) << 32 | UInt64(low)
     }
 
     /// Little- or big-endian 16/32-bit reads for TIFF-structured data (MPF).
-    func u16(_ offset: Int, littleEndian: Bool) -> UInt16? {
+    package func u16(_ offset: Int, littleEndian: Bool) -> UInt16? {
         guard let value = u16(offset) else { return nil }
         return littleEndian ? value.byteSwapped : value
     }
 
-    func u32(_ offset: Int, littleEndian: Bool) -> UInt32? {
+    package func u32(_ offset: Int, littleEndian: Bool) -> UInt32? {
         guard let value = u32(offset) else { return nil }
         return littleEndian ? value.byteSwapped : value
     }
 
     /// The bytes in `offset ..< offset + length`, or nil when that is not inside the array.
-    func slice(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
+    package func slice(_ offset: Int, _ length: Int) -> ArraySlice<UInt8>? {
         guard let range = Bytes.range(offset, length, within: count) else { return nil }
         return self[range]
     }
 
     /// Whether the bytes at `offset` equal `prefix`.
-    func matches(_ prefix: [UInt8], at offset: Int) -> Bool {
+    package func matches(_ prefix: [UInt8], at offset: Int) -> Bool {
         guard let range = Bytes.range(offset, prefix.count, within: count) else { return false }
         return self[range].elementsEqual(prefix)
     }
 
-    mutating func appendU16(_ value: UInt16) {
+    package mutating func appendU16(_ value: UInt16) {
         append(UInt8(value >> 8))
         append(UInt8(value & 0xFF))
     }
-    mutating func appendU32(_ value: UInt32) {
+    package mutating func appendU32(_ value: UInt32) {
         append(UInt8(value >> 24))
         append(UInt8((value >> 16) & 0xFF))
         append(UInt8((value >> 8) & 0xFF))
@@ -114,14 +114,14 @@ extension Array where Element == UInt8 {
 }
 
 /// A bit reader for AV1 headers (most significant bit first).
-struct BitReader {
-    let bytes: ArraySlice<UInt8>
-    private(set) var position = 0  // in bits from bytes.startIndex
+package struct BitReader {
+    package let bytes: ArraySlice<UInt8>
+    package private(set) var position = 0  // in bits from bytes.startIndex
 
-    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    package init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
 
     /// The next `count` (≤ 32) bits, or nil past the end.
-    mutating func bits(_ count: Int) -> UInt32? {
+    package mutating func bits(_ count: Int) -> UInt32? {
         var value: UInt32 = 0
         for _ in 0..<count {
             let byteIndex = bytes.startIndex + position / 8
@@ -133,10 +133,10 @@ struct BitReader {
         return value
     }
 
-    mutating func flag() -> Bool? { bits(1).map { $0 == 1 } }
+    package mutating func flag() -> Bool? { bits(1).map { $0 == 1 } }
 
     /// AV1 uvlc() (§4.10.3); nil past the end or for more than 32 leading zeros.
-    mutating func uvlc() -> UInt32? {
+    package mutating func uvlc() -> UInt32? {
         var leadingZeros = 0
         while true {
             guard let bit = bits(1) else { return nil }
