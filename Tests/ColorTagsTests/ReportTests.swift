@@ -5,6 +5,7 @@ import Testing
 #if canImport(FoundationXML)
 import FoundationXML
 import MediaSyntax
+
 #endif
 
 @Suite("Reports")

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Positioned reads over a file's bytes: what the movie readers use instead of loading a whole file. A movie's tags
 /// sit in a few kilobytes (`moov`, Matroska `Tracks`, the first video sample) of a file that may hold gigabytes, so
 /// the readers seek from structure to structure and read only those.

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// The item structure of a HEIF or AVIF file (ISO/IEC 23008-12 §9; ISO/IEC 14496-12 §8.11) as the tag reader found
 /// it: items, their properties, references and data locations. A pixel decoder uses it to find and assemble coded
 /// items (grids, transformations, auxiliary and derived images) without walking the boxes again.

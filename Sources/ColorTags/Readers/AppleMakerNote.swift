@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads the two Apple maker-note values that scale Apple's HDR gain map of older iPhone photos (`MakerApple` tags
 /// 0x0021 and 0x0030, exiftool's HDRHeadroom and HDRGain) from Exif TIFF bytes (a JPEG's APP1 `Exif\0\0` payload
 /// after its signature, or a HEIF `Exif` item after its offset field). Every offset is bounds-checked; anything

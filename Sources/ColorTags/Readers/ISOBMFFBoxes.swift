@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// A box inside a list of boxes held in memory: its type, where it starts and its payload (after the
 /// size/type/largesize/uuid header), as indices into the bytes it was walked in, and its path for messages.
 struct ISOBMFFBox {

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 extension ISOBMFFReader {
     typealias Item = ISOBMFFItemGraph.Item
     typealias Reference = ISOBMFFItemGraph.Reference

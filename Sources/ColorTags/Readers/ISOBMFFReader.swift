@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads the colour tags of HEIF and AVIF files (ISO/IEC 14496-12 boxes, ISO/IEC 23008-12 items): per image item the
 /// `colr` boxes (`nclx` → CICP with the full-range flag, `prof`/`rICC` → ICC), `pixi`, `clli`, `mdcv`, `ispe`,
 /// `av1C` (bit depth and the sequence header's colour config), `auxC`, and the ISO 21496-1 payload of `tmap` items.

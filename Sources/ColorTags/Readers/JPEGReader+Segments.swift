@@ -1,4 +1,5 @@
 import MediaSyntax
+
 extension JPEGReader {
     func handle(
         marker: UInt8, payload: Range<Int>, into result: inout Segments,

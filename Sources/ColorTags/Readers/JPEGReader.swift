@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads the colour tags of a JPEG: APP2 ICC_PROFILE (reassembled by sequence number), APP1 XMP with hdrgm gain-map
 /// fields, APP2 ISO 21496-1 gain-map metadata, APP2 MPF and the secondary images it points at, and the SOF bit depth.
 struct JPEGReader {

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads the colour tags of a PNG file (W3C PNG 3rd edition): IHDR, cICP, iCCP, sRGB, gAMA, cHRM, mDCV, cLLI, the
 /// legacy `mDCv`/`cLLi` spellings and the HDR reference-white chunk, with chunk order, duplicates and CRCs checked.
 struct PNGReader {

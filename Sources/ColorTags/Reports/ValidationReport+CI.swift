@@ -1,4 +1,5 @@
 import MediaSyntax
+
 extension ValidationReport {
     /// JUnit XML (the Ant/Jenkins/GitLab schema): one `testcase` per file; findings at or above ``failOn`` are a
     /// `failure`, an unreadable file an `error`, lower findings go to `system-out`.

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// The result of validating one file.
 public struct FileReport: Sendable {
     /// The path as given or found while walking.

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// What a video track says beyond the colour tags every image has: its codec and sample entry, the Dolby Vision
 /// record, HDR metadata carried in the bitstream (SEI messages, AV1 metadata OBUs) with their locations, the
 /// alternative transfer characteristics SEI, HDR10+ presence, chroma siting, aspect ratio and timing.

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 extension ISOBMFFMovieReader {
     /// The first sample of each video track still without one, from a `moof` box (ISO/IEC 14496-12 §8.8): `tfhd`
     /// gives the base data offset (explicit, or the `moof`'s first byte) and default sample size, the first `trun`

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads the video tracks of an MP4 or QuickTime movie (ISO/IEC 14496-12, QuickTime File Format) by seeking: the
 /// top-level box headers, the `moov` box (before or after `mdat`), the first `moof` of a fragmented file, and the
 /// first sample of each video track. Media data is never read beyond that sample.

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 extension MatroskaReader {
     /// The first block of each video track in the first Cluster (at most 256 of its children are looked at): its
     /// frame is the track's first sample. Laced blocks and tracks with `ContentEncodings` are left unread.

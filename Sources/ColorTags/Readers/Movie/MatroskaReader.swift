@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads the video tracks of a Matroska or WebM movie by seeking: the EBML header, the Segment's top-level element
 /// headers (`SeekHead`, `Info`, `Tracks` loaded; Clusters skipped by their sizes), the `SeekHead` to find `Tracks`
 /// written after the Clusters, and the first block of each video track in the first Cluster.

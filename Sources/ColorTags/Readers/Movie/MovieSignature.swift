@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Tells movies from images by their first bytes: the `ftyp` brands (a HEIF or AVIF image and an MP4 movie both start
 /// with `ftyp`), the first box of an old QuickTime file, or the EBML magic of Matroska and WebM.
 enum MovieSignature {

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads raw video streams and Dolby Vision RPU files like a movie's video track: an HEVC or H.264 Annex B stream,
 /// an AV1 OBU stream (low-overhead format), an IVF file (AV1 or VP9 frames) or an RPU file. Only the first
 /// ``ReadLimits/maximumStreamScanBytes`` (4 MiB by default) are read, in one read from the start; ``MovieTags/scan``

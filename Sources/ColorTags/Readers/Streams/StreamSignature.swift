@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Tells raw video streams, Dolby Vision RPU files and MPEG transport streams by their first bytes, never by their
 /// extension: a start code followed by a plausible NAL unit header, the `DKIF` of IVF, an AV1 OBU header with valid
 /// bits, or transport-stream sync bytes at the packet pitch.

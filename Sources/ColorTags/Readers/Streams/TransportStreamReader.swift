@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// Reads an MPEG-2 transport stream (ISO/IEC 13818-1) like a movie: the program association table (PID 0) leads to
 /// the first program's map table, whose first H.264 (stream type 0x1B) or HEVC (0x24) stream is the video track; its
 /// Dolby Vision video stream descriptor (tag 0xB0) is a configuration record, and the payloads of its first PES packets

@@ -1,4 +1,5 @@
 import MediaSyntax
+
 /// The first sample (frame) of a track, split by codec into NAL units or OBUs.
 extension VideoTrackBuilder {
 
