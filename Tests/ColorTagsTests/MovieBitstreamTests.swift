@@ -291,7 +291,7 @@ struct MovieBitstreamTests {
         payload += [0x00, 0x98, 0x96, 0x80, 0, 0, 0, 1, 0x80]
         let (messages, truncated) = SEIMessages.messages(in: payload[...])
         #expect(!truncated && messages.map(\.type) == [300, 137] && messages[0].payload.count == 300)
-        let display = try #require(SEIMessages.masteringDisplay(messages[1].payload))
+        let display = try #require(MasteringDisplayColorVolume(st2086: messages[1].payload))
         #expect(display.red == Chromaticity(x: 0.68, y: 0.32) && display.green.x == 0.265)
         #expect(display.maximumLuminance == 1000 && display.minimumLuminance == 0.0001)
         #expect(SEIMessages.isHDR10Plus(t35: [0xB5, 0x00, 0x3C, 0x00, 0x01, 0x04, 0x01]))

@@ -800,22 +800,22 @@ import MediaSyntax
         }
         let centred = try box([20, 1, 10, 1, 0, 1, 0, 1]).cropRectangle(imageWidth: 32, imageHeight: 32)
         #expect(centred == .init(x: 6, y: 11, width: 20, height: 10))
-        #expect(throws: ItemParseError.self) {
+        #expect(throws: SyntaxError.self) {
             try box([21, 2, 10, 1, 0, 1, 0, 1]).cropRectangle(imageWidth: 32, imageHeight: 32)
         }
-        #expect(throws: ItemParseError.self) {
+        #expect(throws: SyntaxError.self) {
             try box([21, 1, 10, 1, 0, 1, 0, 1]).cropRectangle(imageWidth: 32, imageHeight: 32)
         }
-        #expect(throws: ItemParseError.self) {
+        #expect(throws: SyntaxError.self) {
             try box([20, 1, 10, 1, 7, 1, 0, 1]).cropRectangle(imageWidth: 32, imageHeight: 32)
         }
-        #expect(throws: ItemParseError.self) {
+        #expect(throws: SyntaxError.self) {
             try box([20, 0, 10, 1, 0, 1, 0, 1]).cropRectangle(imageWidth: 32, imageHeight: 32)
         }
-        #expect(throws: ItemParseError.self) {
+        #expect(throws: SyntaxError.self) {
             try box([.max, 1, .max, 1, .max, 1, .min, 1]).cropRectangle(imageWidth: 65535, imageHeight: 65535)
         }
-        #expect(throws: ItemParseError.self) { try CleanApertureBox(payload: [0, 0, 0][...]) }
+        #expect(throws: SyntaxError.self) { try CleanApertureBox(payload: [0, 0, 0][...]) }
     }
 
     @Test func chromaSitingFollowsTheTransforms() {

@@ -208,7 +208,7 @@ extension ISOBMFFReader {
             image.colourBoxTypes.append(Located(colourType, at: colrLocation))
             switch colourType {
             case "nclx", "nclc":
-                let (tag, found) = ColourInformation.read(data, type: colourType, in: "property \(index) 'colr'")
+                let (tag, found) = ColourInformation.read(data, in: "property \(index) 'colr'")
                 problems += found.map { ReadProblem($0.0, $0.1, at: colrLocation, image: imageIndex) }
                 if let tag { image.cicp.append(Located(tag, at: colrLocation)) }
             case "prof", "rICC":
@@ -220,38 +220,21 @@ extension ISOBMFFReader {
                 break
             }
         case "pixi":
-            guard data.count >= 5 else { return short(5) }
-            let channels = Int(data[4])
-            guard data.count >= 5 + channels else { return short(5 + channels) }
-            image.channelCount = channels
-            image.bitDepth = data[5..<(5 + channels)].map(Int.init).max()
+            guard let pixi = try? PixelInformation(payload: data[...]) else { return short(5 + Int(data.u8(4) ?? 0)) }
+            image.channelCount = pixi.bitDepths.count
+            image.bitDepth = pixi.bitDepths.max()
         case "ispe":
-            guard data.count >= 12 else { return short(12) }
-            image.width = Int(data.u32(at: 4))
-            image.height = Int(data.u32(at: 8))
+            guard let extents = try? ImageSpatialExtents(payload: data[...]) else { return short(12) }
+            image.width = extents.width
+            image.height = extents.height
         case "clli":
-            guard data.count >= 4 else { return short(4) }
-            image.contentLightLevel.append(
-                Located(
-                    ContentLightLevel(
-                        maxContentLightLevel: Double(data.u16(at: 0)),
-                        maxFrameAverageLightLevel: Double(data.u16(at: 2))),
-                    at: location))
+            guard let value = ContentLightLevel(cta861: data) else { return short(4) }
+            image.contentLightLevel.append(Located(value, at: location))
         case "mdcv":
-            guard data.count >= 24 else { return short(24) }
-            // display_primaries in G, B, R order (as HEVC SEI), units of 0.00002; luminances in 0.0001 cd/m².
-            func xy(_ i: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u16(at: i * 4)) * 0.00002, y: Double(data.u16(at: i * 4 + 2)) * 0.00002)
-            }
-            image.masteringDisplay.append(
-                Located(
-                    MasteringDisplayColorVolume(
-                        red: xy(2), green: xy(0), blue: xy(1), white: xy(3),
-                        maximumLuminance: Double(data.u32(at: 16)) * 0.0001,
-                        minimumLuminance: Double(data.u32(at: 20)) * 0.0001),
-                    at: location))
+            guard let value = MasteringDisplayColorVolume(st2086: data) else { return short(24) }
+            image.masteringDisplay.append(Located(value, at: location))
         case "av1C":
-            guard let configuration = AV1SequenceHeader.configuration(from: data) else { return short(4) }
+            guard let configuration = try? AV1Configuration(payload: data) else { return short(4) }
             if image.bitDepth == nil { image.bitDepth = configuration.bitDepth }
             if let header = configuration.sequenceHeader {
                 let cicp = CICP(

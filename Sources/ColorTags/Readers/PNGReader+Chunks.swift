@@ -105,25 +105,15 @@ extension PNGReader {
         case "mDCV", "mDCv":
             guard data.count == 24 else { return wrongSize(24) }
             if chunk.name == "mDCv" { legacy(chunk, "mDCV", problems: &problems, location: location) }
-            func xy(_ index: Int) -> Chromaticity {
-                Chromaticity(
-                    x: Double(data.u16(at: index * 4)) * 0.00002, y: Double(data.u16(at: index * 4 + 2)) * 0.00002)
+            if let value = MasteringDisplayColorVolume(pngChunk: data) {
+                image.masteringDisplay.append(Located(value, at: location))
             }
-            image.masteringDisplay.append(
-                Located(
-                    MasteringDisplayColorVolume(
-                        red: xy(0), green: xy(1), blue: xy(2), white: xy(3),
-                        maximumLuminance: Double(data.u32(at: 16)) * 0.0001,
-                        minimumLuminance: Double(data.u32(at: 20)) * 0.0001),
-                    at: location))
         case "cLLI", "cLLi":
             guard data.count == 8 else { return wrongSize(8) }
             if chunk.name == "cLLi" { legacy(chunk, "cLLI", problems: &problems, location: location) }
-            image.contentLightLevel.append(
-                Located(
-                    ContentLightLevel(
-                        maxContentLightLevel: Double(data.u32(at: 0)) * 0.0001,
-                        maxFrameAverageLightLevel: Double(data.u32(at: 4)) * 0.0001), at: location))
+            if let value = ContentLightLevel(pngChunk: data) {
+                image.contentLightLevel.append(Located(value, at: location))
+            }
         case let name where Self.referenceWhiteChunkTypes.contains(name):
             guard data.count == 4, let value = data.u32(0) else { return wrongSize(4) }
             image.referenceWhite.append(Located(Double(value) * 0.0001, at: location))

@@ -3,6 +3,7 @@ import Foundation
 import PixelBuffers
 import PixelConversion
 import SignalCoding
+import MediaSyntax
 
 /// Decodes the AV1 bitstream of one `av01` item through dav1d (Debian dav1d 1.0): a decoder with few threads, a frame
 /// delay of 1, the `a1op` operating point, only the highest spatial layer (`all_layers = 0`) and `frame_size_limit`

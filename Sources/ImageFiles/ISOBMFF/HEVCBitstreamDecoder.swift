@@ -25,7 +25,7 @@ enum HEVCBitstreamDecoder {
         }
         let units: [Range<Int>]
         do { units = try nalUnits(in: data, lengthSize: configuration.lengthSize) } catch {
-            throw corrupt(error.reason)
+            throw corrupt(error.message)
         }
         let parameterSets =
             configuration.nalUnits
@@ -87,23 +87,23 @@ enum HEVCBitstreamDecoder {
 
     /// The byte ranges of the length-prefixed NAL units of an item (ISO/IEC 14496-15 §4.3.2): each length is
     /// `lengthSize` big-endian bytes; empty units are skipped.
-    static func nalUnits(in data: [UInt8], lengthSize: Int) throws(ItemParseError) -> [Range<Int>] {
+    static func nalUnits(in data: [UInt8], lengthSize: Int) throws(SyntaxError) -> [Range<Int>] {
         var units: [Range<Int>] = []
         var position = 0
         while position < data.count {
             guard data.count - position >= lengthSize else {
-                throw ItemParseError("the item data ends inside a NAL unit length at byte \(position)")
+                throw SyntaxError("the item data ends inside a NAL unit length at byte \(position)")
             }
             var length = 0
             for i in 0..<lengthSize { length = length << 8 | Int(data[position + i]) }
             position += lengthSize
             guard length <= data.count - position else {
-                throw ItemParseError(
+                throw SyntaxError(
                     "a NAL unit of \(length) bytes at byte \(position) runs past the \(data.count)-byte item data")
             }
             if length > 0 {
                 guard units.count < maximumNALUnitCount else {
-                    throw ItemParseError("the item data holds more than \(maximumNALUnitCount) NAL units")
+                    throw SyntaxError("the item data holds more than \(maximumNALUnitCount) NAL units")
                 }
                 units.append(position..<position + length)
             }

@@ -1,5 +1,6 @@
 import ColorTags
 import PixelBuffers
+import MediaSyntax
 
 extension ItemDecoder {
     /// Decodes a `grid` item (ISO/IEC 23008-12 §6.6.2.3): its `dimg` inputs, row-major, each decoded (with its own
@@ -18,7 +19,7 @@ extension ItemDecoder {
             throw corrupt("grid item \(item.id): \(error)")
         }
         let grid: ImageGrid
-        do { grid = try ImageGrid(payload: payload) } catch { throw corrupt("grid item \(item.id): \(error.reason)") }
+        do { grid = try ImageGrid(payload: payload) } catch { throw corrupt("grid item \(item.id): \(error.message)") }
         try limits.check(
             width: grid.outputWidth, height: grid.outputHeight, what: "grid item \(item.id)'s output size")
         let tiles = graph.references("dimg", from: item.id)
@@ -46,7 +47,7 @@ extension ItemDecoder {
                 }
             } else {
                 do { try grid.checkTiles(width: tile.width, height: tile.height) } catch {
-                    throw corrupt("grid item \(item.id): \(error.reason)")
+                    throw corrupt("grid item \(item.id): \(error.message)")
                 }
                 let sub = tile.subsampling
                 replicateChroma =

@@ -1,5 +1,6 @@
 import ColorTags
 import PixelBuffers
+import MediaSyntax
 
 /// HDRColor's own HEIF/AVIF item decoder, for files libheif 1.15 and libavif 0.11 cannot open (an `auxl` reference
 /// with several targets, grids of small tiles) and for items they do not expose (gain maps: the second input of a
@@ -111,6 +112,9 @@ struct ItemDecoder {
             guard let configuration = try property("av1C", of: item.id, parse: AV1Configuration.init) else {
                 throw corrupt("the AV1 item \(item.id) has no 'av1C' property")
             }
+            guard configuration.version == 1 else {
+                throw corrupt("item \(item.id): 'av1C' version \(configuration.version); version 1 is the one defined")
+            }
             let point = try property("a1op", of: item.id, parse: AV1OperatingPoint.init)?.index ?? 0
             let layer = try property("lsel", of: item.id, parse: LayerSelector.init)?.layer
             return try AV1BitstreamDecoder.decode(
@@ -119,6 +123,12 @@ struct ItemDecoder {
         }
         guard let configuration = try property("hvcC", of: item.id, parse: HEVCConfiguration.init) else {
             throw corrupt("the HEVC item \(item.id) has no 'hvcC' property")
+        }
+        guard configuration.lengthSize != 3 else {
+            throw corrupt("item \(item.id): 'hvcC' lengthSizeMinusOne is 2; ISO/IEC 14496-15 allows 0, 1 and 3")
+        }
+        guard !configuration.arraysTruncated else {
+            throw corrupt("item \(item.id): a NAL unit of the 'hvcC' arrays runs past the end of the property")
         }
         if let layer = try property("lsel", of: item.id, parse: LayerSelector.init)?.layer, layer != 0 {
             throw .unsupportedContent(
@@ -146,12 +156,12 @@ struct ItemDecoder {
     }
 
     /// The first property of `type` associated with `id`, parsed; `nil` when there is none.
-    func property<T>(_ type: String, of id: UInt32, parse: (ArraySlice<UInt8>) throws(ItemParseError) -> T)
+    func property<T>(_ type: String, of id: UInt32, parse: (ArraySlice<UInt8>) throws(SyntaxError) -> T)
         throws(ImageFileError) -> T?
     {
         guard let property = graph.property(type, of: id) else { return nil }
         let payload = try payload(of: property, item: id)
-        do { return try parse(payload) } catch { throw corrupt("item \(id): \(error.reason)") }
+        do { return try parse(payload) } catch { throw corrupt("item \(id): \(error.message)") }
     }
 
     /// A property's payload bytes, checked against the file.
@@ -190,7 +200,7 @@ struct ItemDecoder {
                 default:
                     continue
                 }
-            } catch { throw corrupt("item \(item.id): \(error.reason)") }
+            } catch { throw corrupt("item \(item.id): \(error.message)") }
             decoded = try decoded.applying(transform)
         }
         return decoded

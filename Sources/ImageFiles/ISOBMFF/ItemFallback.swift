@@ -3,6 +3,7 @@ import ColorTags
 import PixelBuffers
 import PixelConversion
 import SignalCoding
+import MediaSyntax
 
 /// What `HEIFDecoder` and `AVIFDecoder` do when libheif or libavif cannot read a file: decode the primary item with
 /// ``ItemDecoder`` and describe it as planar Y′CbCr.
@@ -85,7 +86,9 @@ enum ItemFallback {
     static func containerCICP(of id: UInt32, decoder: ItemDecoder) -> CICP? {
         for property in decoder.graph.properties(of: id) where property.type == "colr" {
             guard let payload = try? decoder.payload(of: property, item: id) else { continue }
-            if let cicp = try? ColourInformation.nclx(payload: payload) { return cicp }
+            if let colour = try? ColourInformation(payload), colour.type == "nclx", !colour.codesOutOfRange {
+                return colour.cicp
+            }
         }
         return nil
     }

@@ -1,5 +1,5 @@
 /// The colour config of an AV1 sequence header (AV1 specification §5.5.1, §5.5.2), read from the configOBUs of an
-/// `av1C` box.
+/// `av1C` box (``AV1Configuration/sequenceHeader``) or the start of an `av01` item's data.
 package struct AV1SequenceHeader: Hashable, Sendable {
     package var bitDepth: Int
     package var isMonochrome: Bool
@@ -8,20 +8,6 @@ package struct AV1SequenceHeader: Hashable, Sendable {
     package var transferCharacteristics: UInt8
     package var matrixCoefficients: UInt8
     package var fullRange: Bool
-
-    /// The `av1C` fields and, when its configOBUs hold a sequence header, its colour config.
-    package struct Configuration {
-        package var bitDepth: Int
-        package var sequenceHeader: AV1SequenceHeader?
-    }
-
-    package static func configuration(from data: [UInt8]) -> Configuration? {
-        guard data.count >= 4, data[0] & 0x80 != 0 else { return nil }
-        let high = data[2] & 0x40 != 0
-        let twelve = data[2] & 0x20 != 0
-        return Configuration(
-            bitDepth: high ? (twelve ? 12 : 10) : 8, sequenceHeader: firstSequenceHeader(inOBUs: data, from: 4))
-    }
 
     /// The first sequence header among the OBUs (low-overhead bitstream format) in `data` from `start`: the av1C
     /// configOBUs, or the start of an `av01` item's data (libavif 0.11 leaves configOBUs empty).

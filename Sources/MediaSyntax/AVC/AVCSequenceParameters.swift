@@ -15,9 +15,9 @@ package struct AVCSequenceParameters: Sendable {
     package static let highProfiles: Set<Int> = [100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]
 
     /// Parses an SPS NAL unit, header byte included.
-    package static func parse(nal: ArraySlice<UInt8>) throws(VideoSyntaxError) -> AVCSequenceParameters {
+    package static func parse(nal: ArraySlice<UInt8>) throws(SyntaxError) -> AVCSequenceParameters {
         guard let header = nal.first, header & 0x1F == 7 else {
-            throw VideoSyntaxError("NAL unit type \(nal.first.map { $0 & 0x1F } ?? 0) is not an SPS (7)")
+            throw SyntaxError("NAL unit type \(nal.first.map { $0 & 0x1F } ?? 0) is not an SPS (7)")
         }
         var r = RBSPReader(nal.dropFirst())
         let profile = Int(try r.bits(8, "profile_idc"))
@@ -69,14 +69,14 @@ package struct AVCSequenceParameters: Sendable {
     }
 
     /// scaling_list() (§7.3.2.1.1.1): delta-coded until a zero next scale ends the list.
-    package static func scalingList(_ r: inout RBSPReader, size: Int) throws(VideoSyntaxError) {
+    package static func scalingList(_ r: inout RBSPReader, size: Int) throws(SyntaxError) {
         var last: Int64 = 8
         var next: Int64 = 8
         for _ in 0..<size {
             if next != 0 {
                 let delta = try r.se("delta_scale")
                 guard (-128...127).contains(delta) else {
-                    throw VideoSyntaxError("delta_scale is \(delta), outside −128…127")
+                    throw SyntaxError("delta_scale is \(delta), outside −128…127")
                 }
                 next = (last + delta + 256) % 256
             }

@@ -33,7 +33,7 @@ extension DolbyVisionRPU {
         /// The most extension blocks read per version (real RPUs hold fewer than 20).
         static let maximumBlocks: UInt32 = 255
 
-        static func parse(_ r: inout RBSPReader, header: Header) throws(VideoSyntaxError) -> DisplayManagement {
+        static func parse(_ r: inout RBSPReader, header: Header) throws(SyntaxError) -> DisplayManagement {
             let compressed = header.reservedZero3Bits == 1
             var dm = DisplayManagement(
                 compressed: compressed, affectedID: try r.ue("affected_dm_metadata_id", maximum: 15),
@@ -64,11 +64,11 @@ extension DolbyVisionRPU {
         /// (dovi_tool: "Disallowed block level").
         private static func parseBlocks(
             _ r: inout RBSPReader, version: String, disallowed: Set<UInt8>
-        ) throws(VideoSyntaxError) -> [ExtensionBlock] {
+        ) throws(SyntaxError) -> [ExtensionBlock] {
             let count = try r.ue("\(version) num_ext_blocks", maximum: maximumBlocks)
             while r.bitPosition % 8 != 0 {
                 guard try !r.flag("dm_alignment_zero_bit") else {
-                    throw VideoSyntaxError("\(version): dm_alignment_zero_bit is 1")
+                    throw SyntaxError("\(version): dm_alignment_zero_bit is 1")
                 }
             }
             var blocks: [ExtensionBlock] = []
@@ -76,13 +76,13 @@ extension DolbyVisionRPU {
                 let length = try r.ue("\(version) ext_block_length[\(index)]")
                 let level = UInt8(try r.bits(8, "\(version) ext_block_level[\(index)]"))
                 guard !disallowed.contains(level) else {
-                    throw VideoSyntaxError("\(version): disallowed block level \(level)")
+                    throw SyntaxError("\(version): disallowed block level \(level)")
                 }
                 let start = r.bitPosition
                 let block = try ExtensionBlock.parse(&r, level: level, length: Int(length))
                 let used = r.bitPosition - start
                 guard used <= Int(length) * 8 else {
-                    throw VideoSyntaxError(
+                    throw SyntaxError(
                         "\(version): the level \(level) block declares \(length) bytes but its fields take \(used) bits"
                     )
                 }

@@ -91,15 +91,15 @@ extension DolbyVisionRPU {
         }
 
         /// Reads the fields of a block of `level` whose payload holds `length` bytes (the caller skips what is left).
-        static func parse(_ r: inout RBSPReader, level: UInt8, length: Int) throws(VideoSyntaxError) -> ExtensionBlock {
-            func u(_ count: Int, _ what: String) throws(VideoSyntaxError) -> Int {
+        static func parse(_ r: inout RBSPReader, level: UInt8, length: Int) throws(SyntaxError) -> ExtensionBlock {
+            func u(_ count: Int, _ what: String) throws(SyntaxError) -> Int {
                 Int(try r.bits(count, "level \(level) \(what)"))
             }
             switch level {
             case 1: return .level1(minPQ: try u(12, "min_pq"), maxPQ: try u(12, "max_pq"), avgPQ: try u(12, "avg_pq"))
             case 2:
                 let target = try u(12, "target_max_pq")
-                let trims = try (0..<5).map { (_: Int) throws(VideoSyntaxError) in try u(12, "trim") }
+                let trims = try (0..<5).map { (_: Int) throws(SyntaxError) in try u(12, "trim") }
                 let weight = try u(13, "ms_weight")
                 return .level2(
                     Trim(
@@ -124,7 +124,7 @@ extension DolbyVisionRPU {
                         maxFALL: try u(16, "max_frame_average_light_level")))
             case 8:
                 let index = try u(8, "target_display_index")
-                let trims = try (0..<6).map { (_: Int) throws(VideoSyntaxError) in try u(12, "trim") }
+                let trims = try (0..<6).map { (_: Int) throws(SyntaxError) in try u(12, "trim") }
                 // Longer blocks add target_mid_contrast, clip_trim and the saturation and hue vectors: skipped.
                 return .level8(
                     Trim(

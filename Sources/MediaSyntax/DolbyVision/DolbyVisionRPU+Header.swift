@@ -66,9 +66,9 @@ extension DolbyVisionRPU {
         }
 
         /// Reads rpu_data_header after the prefix.
-        package static func parse(_ r: inout RBSPReader) throws(VideoSyntaxError) -> Header {
+        package static func parse(_ r: inout RBSPReader) throws(SyntaxError) -> Header {
             let type = UInt8(try r.bits(6, "rpu_type"))
-            guard type == 2 else { throw VideoSyntaxError("rpu_type is \(type), not 2") }
+            guard type == 2 else { throw SyntaxError("rpu_type is \(type), not 2") }
             var h = Header(
                 rpuType: type, rpuFormat: UInt16(try r.bits(11, "rpu_format")),
                 vdrRPUProfile: UInt8(try r.bits(4, "vdr_rpu_profile")),
@@ -78,7 +78,7 @@ extension DolbyVisionRPU {
                 h.chromaResamplingExplicitFilter = try r.flag("chroma_resampling_explicit_filter_flag")
                 h.coefficientDataType = UInt8(try r.bits(2, "coefficient_data_type"))
                 guard h.coefficientDataType <= 1 else {
-                    throw VideoSyntaxError("coefficient_data_type is \(h.coefficientDataType), not 0 or 1")
+                    throw SyntaxError("coefficient_data_type is \(h.coefficientDataType), not 0 or 1")
                 }
                 if h.coefficientDataType == 0 {
                     h.coefficientLog2Denominator = try r.ue("coefficient_log2_denom", maximum: 32)
@@ -88,7 +88,7 @@ extension DolbyVisionRPU {
                 if h.depthsCoded {
                     h.baseLayerBitDepth = try r.ue("bl_bit_depth_minus8", maximum: 8) + 8
                     let el = try r.ue("el_bit_depth_minus8", maximum: 0xFFFF)
-                    guard el & 0xFF <= 8 else { throw VideoSyntaxError("el_bit_depth_minus8 is \(el & 0xFF), above 8") }
+                    guard el & 0xFF <= 8 else { throw SyntaxError("el_bit_depth_minus8 is \(el & 0xFF), above 8") }
                     h.enhancementLayerBitDepth = el & 0xFF + 8
                     h.extendedMappingIDC = UInt8(el >> 8)
                     h.vdrBitDepth = try r.ue("vdr_bit_depth_minus8", maximum: 8) + 8

@@ -44,7 +44,7 @@ extension DolbyVisionRPU {
         /// The most partitions along an axis.
         static let maximumPartitions: UInt32 = 1 << 12
 
-        static func parse(_ r: inout RBSPReader, header: Header) throws(VideoSyntaxError) -> Mapping {
+        static func parse(_ r: inout RBSPReader, header: Header) throws(SyntaxError) -> Mapping {
             let vdrRPUID = try r.ue("vdr_rpu_id", maximum: 15)
             let colorSpace = try r.ue("mapping_color_space", maximum: 0xFF)
             let chromaFormat = try r.ue("mapping_chroma_format_idc", maximum: 3)
@@ -60,7 +60,7 @@ extension DolbyVisionRPU {
             if header.hasNLQ {
                 let method = UInt8(try r.bits(3, "nlq_method_idc"))
                 guard method == 0 else {
-                    throw VideoSyntaxError("nlq_method_idc is \(method), not 0 (linear dead zone)")
+                    throw SyntaxError("nlq_method_idc is \(method), not 0 (linear dead zone)")
                 }
                 nlqMethod = method
                 for index in 0..<2 { nlqPivots.append(Int(try r.bits(baseDepth, "nlq_pred_pivot_value[\(index)]"))) }
@@ -94,7 +94,7 @@ extension DolbyVisionRPU {
 
         /// One coefficient: its integer part (se(v)) when fixed point, then its fraction or float bits.
         private static func skipCoefficient(_ r: inout RBSPReader, header: Header, _ what: String)
-            throws(VideoSyntaxError)
+            throws(SyntaxError)
         {
             if header.coefficientDataType == 0 { _ = try r.se("\(what)_int") }
             try r.skip(header.coefficientBits, what)
@@ -103,7 +103,7 @@ extension DolbyVisionRPU {
         /// A polynomial piece: poly_order_minus1 (0 or 1), linear_interp_flag for order 1, then order + 1
         /// coefficients, or the interpolation values (two on the last piece).
         private static func skipPolynomial(_ r: inout RBSPReader, header: Header, lastPiece: Bool)
-            throws(VideoSyntaxError)
+            throws(SyntaxError)
         {
             let order = try r.ue("poly_order_minus1", maximum: 1) + 1
             if order == 1, try r.flag("linear_interp_flag") {
@@ -117,15 +117,15 @@ extension DolbyVisionRPU {
         }
 
         /// An MMR piece: mmr_order_minus1 (0…2), the constant, then 7 coefficients per order.
-        private static func skipMMR(_ r: inout RBSPReader, header: Header) throws(VideoSyntaxError) {
+        private static func skipMMR(_ r: inout RBSPReader, header: Header) throws(SyntaxError) {
             let order = Int(try r.bits(2, "mmr_order_minus1")) + 1
-            guard order <= 3 else { throw VideoSyntaxError("mmr_order_minus1 is 3, above 2") }
+            guard order <= 3 else { throw SyntaxError("mmr_order_minus1 is 3, above 2") }
             try skipCoefficient(&r, header: header, "mmr_constant")
             for _ in 0..<order * 7 { try skipCoefficient(&r, header: header, "mmr_coef") }
         }
 
         /// rpu_data_nlq for the three components; whether every value is the MEL one.
-        private static func readNLQIsMinimal(_ r: inout RBSPReader, header: Header) throws(VideoSyntaxError) -> Bool {
+        private static func readNLQIsMinimal(_ r: inout RBSPReader, header: Header) throws(SyntaxError) -> Bool {
             let fixed = header.coefficientDataType == 0
             let bits = header.coefficientBits
             var minimal = true

@@ -47,20 +47,20 @@ package struct DolbyVisionRPU: Hashable, Sendable {
     ///   its syntax (naming the element).
     package static func parse(_ escaped: some Collection<UInt8>) throws(DolbyVisionRPUError) -> DolbyVisionRPU {
         guard escaped.count <= maximumBytes else {
-            throw .malformed(VideoSyntaxError("the RPU holds \(escaped.count) bytes, more than \(maximumBytes)"))
+            throw .malformed(SyntaxError("the RPU holds \(escaped.count) bytes, more than \(maximumBytes)"))
         }
         var bytes = RBSPReader.unescape(escaped)
         while bytes.last == 0 { bytes.removeLast() }
         // The prefix, one byte of header at least, the CRC and the final byte.
         guard bytes.count >= 7 else {
-            throw .malformed(VideoSyntaxError("the RPU holds \(bytes.count) bytes, fewer than the 7 of the smallest"))
+            throw .malformed(SyntaxError("the RPU holds \(bytes.count) bytes, fewer than the 7 of the smallest"))
         }
         guard bytes[0] == prefix else {
-            throw .malformed(VideoSyntaxError("rpu_nal_prefix is \(bytes[0]), not \(prefix)"))
+            throw .malformed(SyntaxError("rpu_nal_prefix is \(bytes[0]), not \(prefix)"))
         }
         guard bytes[bytes.count - 1] == finalByte else {
             throw .malformed(
-                VideoSyntaxError("the RPU ends with \(bytes[bytes.count - 1]), not the final byte \(finalByte)"))
+                SyntaxError("the RPU ends with \(bytes[bytes.count - 1]), not the final byte \(finalByte)"))
         }
         let crcStart = bytes.count - 5
         let stored = bytes[crcStart..<crcStart + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -75,14 +75,14 @@ package struct DolbyVisionRPU: Hashable, Sendable {
     }
 
     /// The fields between the prefix and the CRC (`reader` holds exactly those bytes, prefix included).
-    private static func parseFields(_ reader: RBSPReader, crc32: UInt32) throws(VideoSyntaxError) -> DolbyVisionRPU {
+    private static func parseFields(_ reader: RBSPReader, crc32: UInt32) throws(SyntaxError) -> DolbyVisionRPU {
         var r = reader
         try r.skip(8, "rpu_nal_prefix")
         let header = try Header.parse(&r)
         let mapping = header.usePreviousVDRRPU ? nil : try Mapping.parse(&r, header: header)
         let dm = header.vdrDMMetadataPresent ? try DisplayManagement.parse(&r, header: header) : nil
         while r.bitPosition % 8 != 0 {
-            guard try !r.flag("rpu_alignment_zero_bit") else { throw VideoSyntaxError("rpu_alignment_zero_bit is 1") }
+            guard try !r.flag("rpu_alignment_zero_bit") else { throw SyntaxError("rpu_alignment_zero_bit is 1") }
         }
         // Bits may remain before the CRC (dovi_tool keeps them as `remaining`): they are covered by the CRC.
         return DolbyVisionRPU(header: header, mapping: mapping, displayManagement: dm, crc32: crc32)
@@ -93,7 +93,7 @@ package struct DolbyVisionRPU: Hashable, Sendable {
 package enum DolbyVisionRPUError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The RPU breaks its syntax: too short, wrong prefix or final byte, a value out of range, or it ends inside an
     /// element.
-    case malformed(VideoSyntaxError)
+    case malformed(SyntaxError)
     /// rpu_data_crc32 differs from the CRC-32/MPEG-2 of the bytes it covers: the RPU was damaged or edited without
     /// updating its CRC.
     case crcMismatch(stored: UInt32, computed: UInt32)

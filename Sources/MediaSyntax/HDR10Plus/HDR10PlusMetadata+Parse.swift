@@ -6,10 +6,10 @@ extension HDR10PlusMetadata {
     ///   the payload ends inside a field, ``HDR10PlusError/invalid(_:)`` for num_windows 0.
     public static func parse(t35 payload: some Collection<UInt8>) throws(HDR10PlusError) -> HDR10PlusMetadata {
         var r = RBSPReader(unescaped: Array(payload))
-        func fields<T>(_ read: (inout RBSPReader) throws(VideoSyntaxError) -> T) throws(HDR10PlusError) -> T {
+        func fields<T>(_ read: (inout RBSPReader) throws(SyntaxError) -> T) throws(HDR10PlusError) -> T {
             do { return try read(&r) } catch { throw .truncated(error.message) }
         }
-        let (country, provider, oriented, application) = try fields { r throws(VideoSyntaxError) in
+        let (country, provider, oriented, application) = try fields { r throws(SyntaxError) in
             (
                 UInt8(try r.bits(8, "itu_t_t35_country_code")),
                 UInt16(try r.bits(16, "itu_t_t35_terminal_provider_code")),
@@ -22,11 +22,11 @@ extension HDR10PlusMetadata {
                 "country \(hex(country, 2)), provider \(hex(provider, 4)), oriented code \(hex(oriented, 4)), "
                     + "application \(application) (HDR10+ is 0xB5, 0x003C, 0x0001, 4)")
         }
-        let (version, windowCount) = try fields { r throws(VideoSyntaxError) in
+        let (version, windowCount) = try fields { r throws(SyntaxError) in
             (UInt8(try r.bits(8, "application_version")), Int(try r.bits(2, "num_windows")))
         }
         guard windowCount > 0 else { throw .invalid("num_windows is 0 (1 to 3 allowed)") }
-        var metadata = try fields { r throws(VideoSyntaxError) in try body(&r, windowCount: windowCount) }
+        var metadata = try fields { r throws(SyntaxError) in try body(&r, windowCount: windowCount) }
         metadata.applicationVersion = version
         return metadata
     }
@@ -38,7 +38,7 @@ extension HDR10PlusMetadata {
     }
 
     /// Everything after num_windows.
-    private static func body(_ r: inout RBSPReader, windowCount: Int) throws(VideoSyntaxError) -> HDR10PlusMetadata {
+    private static func body(_ r: inout RBSPReader, windowCount: Int) throws(SyntaxError) -> HDR10PlusMetadata {
         var processing: [ProcessingWindow] = []
         for _ in 1..<windowCount { processing.append(try ProcessingWindow(&r)) }
         let target = try r.bits(27, "targeted_system_display_maximum_luminance")
@@ -84,8 +84,8 @@ extension HDR10PlusMetadata {
 }
 
 extension HDR10PlusMetadata.ProcessingWindow {
-    init(_ r: inout RBSPReader) throws(VideoSyntaxError) {
-        func u16(_ name: String) throws(VideoSyntaxError) -> UInt16 { UInt16(try r.bits(16, name)) }
+    init(_ r: inout RBSPReader) throws(SyntaxError) {
+        func u16(_ name: String) throws(SyntaxError) -> UInt16 { UInt16(try r.bits(16, name)) }
         upperLeftCornerX = try u16("window_upper_left_corner_x")
         upperLeftCornerY = try u16("window_upper_left_corner_y")
         lowerRightCornerX = try u16("window_lower_right_corner_x")
@@ -101,7 +101,7 @@ extension HDR10PlusMetadata.ProcessingWindow {
 }
 
 extension HDR10PlusMetadata.PeakLuminanceMatrix {
-    init(_ r: inout RBSPReader, _ name: String) throws(VideoSyntaxError) {
+    init(_ r: inout RBSPReader, _ name: String) throws(SyntaxError) {
         let rowCount = Int(try r.bits(5, "num_rows_\(name)"))
         columns = Int(try r.bits(5, "num_cols_\(name)"))
         rows = []

@@ -11,6 +11,23 @@ public struct ContentLightLevel: Hashable, Sendable {
         self.maxFrameAverageLightLevel = maxFrameAverageLightLevel
     }
 
+    /// Parses the CTA-861.3 payload of HEVC/H.264 SEI `content_light_level_info` and of the ISOBMFF `clli` box: u16
+    /// MaxCLL and u16 MaxFALL in whole cd/m². Nil when fewer than 4 bytes.
+    package init?(cta861 payload: some Collection<UInt8>) {
+        let b = Array(payload.prefix(4))
+        guard b.count == 4 else { return nil }
+        self.init(maxContentLightLevel: Double(b.u16(at: 0)), maxFrameAverageLightLevel: Double(b.u16(at: 2)))
+    }
+
+    /// Parses the 8-byte PNG `cLLI` body: u32 MaxCLL and u32 MaxFALL in units of 0.0001 cd/m².
+    package init?(pngChunk payload: some Collection<UInt8>) {
+        let b = Array(payload.prefix(8))
+        guard b.count == 8 else { return nil }
+        self.init(
+            maxContentLightLevel: Double(b.u32(at: 0)) * 0.0001,
+            maxFrameAverageLightLevel: Double(b.u32(at: 4)) * 0.0001)
+    }
+
     /// The 8-byte PNG `cLLI` body: u32 MaxCLL, u32 MaxFALL in units of 0.0001 cd/m².
     public var pngChunkData: [UInt8] {
         var data: [UInt8] = []

@@ -36,6 +36,36 @@ public struct MasteringDisplayColorVolume: Hashable, Sendable {
             maximumLuminance: maximumLuminance, minimumLuminance: minimumLuminance)
     }
 
+    /// Parses the 24-byte SMPTE ST 2086 payload of HEVC/H.264 SEI `mastering_display_colour_volume` and of the ISOBMFF
+    /// `mdcv` box: display primaries in G, B, R order, then the white point, as u16 in units of 0.00002; u32 maximum
+    /// and minimum luminance in units of 0.0001 cd/m². Nil when fewer than 24 bytes.
+    package init?(st2086 payload: some Collection<UInt8>) {
+        guard let (xy, luminance) = Self.fields(payload) else { return nil }
+        self.init(
+            red: xy[2], green: xy[0], blue: xy[1], white: xy[3], maximumLuminance: luminance.maximum,
+            minimumLuminance: luminance.minimum)
+    }
+
+    /// Parses the 24-byte PNG `mDCV` body: as ST 2086 but in R, G, B order (the layout ``pngChunkData`` writes).
+    package init?(pngChunk payload: some Collection<UInt8>) {
+        guard let (xy, luminance) = Self.fields(payload) else { return nil }
+        self.init(
+            red: xy[0], green: xy[1], blue: xy[2], white: xy[3], maximumLuminance: luminance.maximum,
+            minimumLuminance: luminance.minimum)
+    }
+
+    /// Four chromaticities (u16 pairs, 0.00002) and two luminances (u32, 0.0001 cd/m²) in stored order.
+    private static func fields(
+        _ payload: some Collection<UInt8>
+    ) -> (xy: [Chromaticity], luminance: (maximum: Double, minimum: Double))? {
+        let b = Array(payload.prefix(24))
+        guard b.count == 24 else { return nil }
+        let xy = (0..<4).map { i in
+            Chromaticity(x: Double(b.u16(at: i * 4)) * 0.00002, y: Double(b.u16(at: i * 4 + 2)) * 0.00002)
+        }
+        return (xy, (Double(b.u32(at: 16)) * 0.0001, Double(b.u32(at: 20)) * 0.0001))
+    }
+
     /// The 24-byte PNG `mDCV` body: 8 × u16 chromaticities (R, G, B, white; units of 0.00002), then u32 maximum and
     /// u32 minimum luminance (units of 0.0001 cd/m²). Values are rounded and clamped to the fields.
     public var pngChunkData: [UInt8] {

@@ -11,7 +11,7 @@ package enum HEVCReferencePictureSets {
     }
 
     /// Reads num_short_term_ref_pic_sets and every st_ref_pic_set() of an SPS.
-    package static func skip(_ r: inout RBSPReader) throws(VideoSyntaxError) {
+    package static func skip(_ r: inout RBSPReader) throws(SyntaxError) {
         let count = try r.ue("num_short_term_ref_pic_sets", maximum: 64)
         var sets: [Set] = []
         for index in 0..<count {
@@ -19,7 +19,7 @@ package enum HEVCReferencePictureSets {
         }
     }
 
-    package static func read(_ r: inout RBSPReader, index: Int, previous: Set?) throws(VideoSyntaxError) -> Set {
+    package static func read(_ r: inout RBSPReader, index: Int, previous: Set?) throws(SyntaxError) -> Set {
         let what = "st_ref_pic_set(\(index))"
         if index > 0, let reference = previous, try r.flag("\(what) inter_ref_pic_set_prediction_flag") {
             // In an SPS the reference is always the previous set (delta_idx_minus1 is only coded in slice headers).
@@ -52,7 +52,7 @@ package enum HEVCReferencePictureSets {
                 if delta > 0, useDelta[n + j] { set.positive.append(delta) }
             }
             guard set.count <= 32 else {
-                throw VideoSyntaxError("\(what) predicts \(set.count) pictures, more than a decoder can hold")
+                throw SyntaxError("\(what) predicts \(set.count) pictures, more than a decoder can hold")
             }
             return set
         }

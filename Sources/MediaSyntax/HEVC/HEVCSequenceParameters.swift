@@ -32,19 +32,19 @@ package struct HEVCSequenceParameters: Sendable {
 
     /// Parses an SPS NAL unit, header included.
     ///
-    /// - Throws: ``VideoSyntaxError`` when it is not a base-layer SPS, ends early or holds a value the standard
+    /// - Throws: ``SyntaxError`` when it is not a base-layer SPS, ends early or holds a value the standard
     ///   forbids before the VUI's timing information.
-    package static func parse(nal: ArraySlice<UInt8>) throws(VideoSyntaxError) -> HEVCSequenceParameters {
-        guard nal.count >= 3 else { throw VideoSyntaxError("the SPS NAL unit has \(nal.count) bytes") }
+    package static func parse(nal: ArraySlice<UInt8>) throws(SyntaxError) -> HEVCSequenceParameters {
+        guard nal.count >= 3 else { throw SyntaxError("the SPS NAL unit has \(nal.count) bytes") }
         let type = (nal[nal.startIndex] >> 1) & 0x3F
         let layer = (nal[nal.startIndex] & 1) << 5 | nal[nal.startIndex + 1] >> 3
-        guard type == 33 else { throw VideoSyntaxError("NAL unit type \(type) is not an SPS (33)") }
-        guard layer == 0 else { throw VideoSyntaxError("the SPS belongs to layer \(layer), not the base layer") }
+        guard type == 33 else { throw SyntaxError("NAL unit type \(type) is not an SPS (33)") }
+        guard layer == 0 else { throw SyntaxError("the SPS belongs to layer \(layer), not the base layer") }
         var r = RBSPReader(nal.dropFirst(2))
         try r.skip(4, "sps_video_parameter_set_id")
         let maxSubLayersMinus1 = Int(try r.bits(3, "sps_max_sub_layers_minus1"))
         guard maxSubLayersMinus1 <= 6 else {
-            throw VideoSyntaxError("sps_max_sub_layers_minus1 is \(maxSubLayersMinus1), above the allowed 6")
+            throw SyntaxError("sps_max_sub_layers_minus1 is \(maxSubLayersMinus1), above the allowed 6")
         }
         try r.skip(1, "sps_temporal_id_nesting_flag")
         let (profile, level) = try profileTierLevel(&r, maxSubLayersMinus1: maxSubLayersMinus1)
@@ -54,7 +54,7 @@ package struct HEVCSequenceParameters: Sendable {
         let codedWidth = try r.ue("pic_width_in_luma_samples", maximum: 1 << 16)
         let codedHeight = try r.ue("pic_height_in_luma_samples", maximum: 1 << 16)
         guard codedWidth > 0, codedHeight > 0 else {
-            throw VideoSyntaxError("the SPS picture size is \(codedWidth)×\(codedHeight)")
+            throw SyntaxError("the SPS picture size is \(codedWidth)×\(codedHeight)")
         }
         var (width, height) = (codedWidth, codedHeight)
         if try r.flag("conformance_window_flag") {
@@ -66,7 +66,7 @@ package struct HEVCSequenceParameters: Sendable {
             let horizontal = (offsets[0] + offsets[1]) * (chromaFormat == 1 || chromaFormat == 2 ? 2 : 1)
             let vertical = (offsets[2] + offsets[3]) * (chromaFormat == 1 ? 2 : 1)
             guard horizontal < codedWidth, vertical < codedHeight else {
-                throw VideoSyntaxError(
+                throw SyntaxError(
                     "the SPS conformance window removes the whole \(codedWidth)×\(codedHeight) picture")
             }
             (width, height) = (codedWidth - horizontal, codedHeight - vertical)
@@ -118,7 +118,7 @@ package struct HEVCSequenceParameters: Sendable {
     }
 
     /// profile_tier_level(1, maxNumSubLayersMinus1) (§7.3.3): the general profile and level.
-    package static func profileTierLevel(_ r: inout RBSPReader, maxSubLayersMinus1: Int) throws(VideoSyntaxError) -> (
+    package static func profileTierLevel(_ r: inout RBSPReader, maxSubLayersMinus1: Int) throws(SyntaxError) -> (
         Int, Int
     ) {
         try r.skip(3, "general_profile_space and general_tier_flag")
@@ -140,7 +140,7 @@ package struct HEVCSequenceParameters: Sendable {
     }
 
     /// scaling_list_data() (§7.3.4).
-    package static func scalingListData(_ r: inout RBSPReader) throws(VideoSyntaxError) {
+    package static func scalingListData(_ r: inout RBSPReader) throws(SyntaxError) {
         for sizeID in 0..<4 {
             var matrixID = 0
             while matrixID < 6 {

@@ -1,4 +1,4 @@
-/// Splitting HEVC and H.264 data into NAL units: the parameter-set arrays of an `hvcC` or `avcC` record, and the
+/// Splitting HEVC and H.264 data into NAL units: the parameter-set arrays of an `avcC` record (`hvcC`: ``HEVCConfiguration``), and the
 /// length-prefixed NAL units of a sample (ISO/IEC 14496-15). Ranges index the bytes given; every length is checked
 /// against them, and a unit that does not fit ends the list.
 package enum NALUnits {
@@ -16,40 +16,6 @@ package enum NALUnits {
             position = unit.upperBound
         }
         return units
-    }
-
-    /// An `hvcC` record (ISO/IEC 14496-15 §8.3.3.1): the profile fields and the NAL units of its arrays.
-    package struct HEVCConfiguration {
-        package var profileIDC: Int
-        package var levelIDC: Int
-        package var chromaFormat: Int
-        package var lumaBitDepth: Int
-        package var chromaBitDepth: Int
-        /// lengthSizeMinusOne + 1: the size of the length prefix of each NAL unit in samples.
-        package var lengthSize: Int
-        package var units: [Range<Int>]
-    }
-
-    /// Parses an `hvcC` payload; nil when it is shorter than its 23-byte header.
-    package static func hevcConfiguration(_ data: [UInt8]) -> HEVCConfiguration? {
-        guard data.count >= 23 else { return nil }
-        var units: [Range<Int>] = []
-        var position = 23
-        arrays: for _ in 0..<Int(data[22]) {
-            guard let count = data.u16(position + 1) else { break }
-            position += 3
-            for _ in 0..<Int(count) {
-                guard let length = data.u16(position),
-                    let unit = Bytes.range(position + 2, Int(length), within: data.count)
-                else { break arrays }
-                if length > 0 { units.append(unit) }
-                position = unit.upperBound
-            }
-        }
-        return HEVCConfiguration(
-            profileIDC: Int(data[1] & 0x1F), levelIDC: Int(data[12]), chromaFormat: Int(data[16] & 0x03),
-            lumaBitDepth: Int(data[17] & 0x07) + 8, chromaBitDepth: Int(data[18] & 0x07) + 8,
-            lengthSize: Int(data[21] & 0x03) + 1, units: units)
     }
 
     /// An `avcC` record (ISO/IEC 14496-15 §5.3.3.1): the profile, level and its SPS and PPS NAL units.

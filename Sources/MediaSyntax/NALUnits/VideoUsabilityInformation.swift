@@ -21,7 +21,7 @@ package struct VideoUsabilityInformation: Sendable {
     ]
 
     /// Reads vui_parameters() of an HEVC SPS (`hevc`) or an H.264 SPS up to the timing information.
-    package static func parse(_ r: inout RBSPReader, hevc: Bool) throws(VideoSyntaxError) -> VideoUsabilityInformation {
+    package static func parse(_ r: inout RBSPReader, hevc: Bool) throws(SyntaxError) -> VideoUsabilityInformation {
         var vui = VideoUsabilityInformation()
         if try r.flag("VUI aspect_ratio_info_present_flag") {
             let idc = try r.bits(8, "VUI aspect_ratio_idc")

@@ -48,27 +48,6 @@ package enum SEIMessages {
         return nil
     }
 
-    /// mastering_display_colour_volume: display_primaries_x/y for c = 0, 1, 2 in G, B, R order and the white point
-    /// in units of 0.00002, then max and min luminance in units of 0.0001 cd/m².
-    package static func masteringDisplay(_ p: ArraySlice<UInt8>) -> MasteringDisplayColorVolume? {
-        let b = Array(p)
-        guard b.count >= 24 else { return nil }
-        func xy(_ i: Int) -> Chromaticity {
-            Chromaticity(x: Double(b.u16(at: i * 4)) * 0.00002, y: Double(b.u16(at: i * 4 + 2)) * 0.00002)
-        }
-        return MasteringDisplayColorVolume(
-            red: xy(2), green: xy(0), blue: xy(1), white: xy(3), maximumLuminance: Double(b.u32(at: 16)) * 0.0001,
-            minimumLuminance: Double(b.u32(at: 20)) * 0.0001)
-    }
-
-    /// content_light_level_info: max_content_light_level and max_pic_average_light_level in whole cd/m².
-    package static func contentLightLevel(_ p: ArraySlice<UInt8>) -> ContentLightLevel? {
-        let b = Array(p.prefix(4))
-        guard b.count == 4 else { return nil }
-        return ContentLightLevel(
-            maxContentLightLevel: Double(b.u16(at: 0)), maxFrameAverageLightLevel: Double(b.u16(at: 2)))
-    }
-
     /// Whether ITU-T T.35 bytes (country code first) are an HDR10+ record: country 0xB5 (United States), terminal
     /// provider 0x003C, provider-oriented code 0x0001, application identifier 4 (SMPTE ST 2094-40 Annex B).
     package static func isHDR10Plus(t35 p: ArraySlice<UInt8>) -> Bool {

@@ -26,11 +26,11 @@ package struct VP9FrameHeader: Hashable, Sendable {
     /// Parses the header of the frame that starts `frame`; nil for a frame that shows an existing frame or an inter
     /// frame of profile 0 (they state no colour).
     ///
-    /// - Throws: ``VideoSyntaxError`` when the frame marker or sync code is wrong or the header ends early.
-    package static func parse(_ frame: ArraySlice<UInt8>) throws(VideoSyntaxError) -> VP9FrameHeader? {
+    /// - Throws: ``SyntaxError`` when the frame marker or sync code is wrong or the header ends early.
+    package static func parse(_ frame: ArraySlice<UInt8>) throws(SyntaxError) -> VP9FrameHeader? {
         var r = Reader(bits: BitReader(frame))
         let marker = try r.bits(2, "frame_marker")
-        guard marker == 2 else { throw VideoSyntaxError("frame_marker is \(marker), not 2") }
+        guard marker == 2 else { throw SyntaxError("frame_marker is \(marker), not 2") }
         let low = try r.bits(1, "profile_low_bit")
         let profile = Int(try r.bits(1, "profile_high_bit") << 1 | low)
         if profile == 3 { try r.skip(1, "reserved_zero") }
@@ -58,15 +58,15 @@ package struct VP9FrameHeader: Hashable, Sendable {
         return header
     }
 
-    package static func syncCode(_ r: inout Reader) throws(VideoSyntaxError) {
+    package static func syncCode(_ r: inout Reader) throws(SyntaxError) {
         let code = try r.bits(24, "frame_sync_code")
         guard code == 0x49_8342 else {
-            throw VideoSyntaxError("frame_sync_code is 0x\(String(code, radix: 16, uppercase: true)), not 0x498342")
+            throw SyntaxError("frame_sync_code is 0x\(String(code, radix: 16, uppercase: true)), not 0x498342")
         }
     }
 
     /// color_config() (§6.2.2).
-    package static func colorConfig(_ r: inout Reader, profile: Int) throws(VideoSyntaxError) -> VP9FrameHeader {
+    package static func colorConfig(_ r: inout Reader, profile: Int) throws(SyntaxError) -> VP9FrameHeader {
         let bitDepth = profile >= 2 ? (try r.flag("ten_or_twelve_bit") ? 12 : 10) : 8
         let colorSpace = Int(try r.bits(3, "color_space"))
         var header = VP9FrameHeader(
@@ -94,13 +94,13 @@ extension VP9FrameHeader {
     package struct Reader {
         var bits: BitReader
 
-        mutating func bits(_ count: Int, _ what: String) throws(VideoSyntaxError) -> UInt32 {
-            guard let value = bits.bits(count) else { throw VideoSyntaxError("the frame header ends inside \(what)") }
+        mutating func bits(_ count: Int, _ what: String) throws(SyntaxError) -> UInt32 {
+            guard let value = bits.bits(count) else { throw SyntaxError("the frame header ends inside \(what)") }
             return value
         }
 
-        mutating func flag(_ what: String) throws(VideoSyntaxError) -> Bool { try bits(1, what) == 1 }
+        mutating func flag(_ what: String) throws(SyntaxError) -> Bool { try bits(1, what) == 1 }
 
-        mutating func skip(_ count: Int, _ what: String) throws(VideoSyntaxError) { _ = try bits(count, what) }
+        mutating func skip(_ count: Int, _ what: String) throws(SyntaxError) { _ = try bits(count, what) }
     }
 }

@@ -28,12 +28,12 @@ public struct DolbyVisionRPUHeader: Hashable, Sendable {
     /// Parses the RPU header alone from the payload after the NAL unit header (escaped: emulation prevention is
     /// removed), for an RPU whose later parts cannot be read.
     ///
-    /// - Throws: ``VideoSyntaxError`` when the prefix is not 0x19, rpu_type is not 2, or the header ends early.
-    package static func parse(_ escaped: ArraySlice<UInt8>) throws(VideoSyntaxError) -> DolbyVisionRPUHeader {
+    /// - Throws: ``SyntaxError`` when the prefix is not 0x19, rpu_type is not 2, or the header ends early.
+    package static func parse(_ escaped: ArraySlice<UInt8>) throws(SyntaxError) -> DolbyVisionRPUHeader {
         var r = RBSPReader(escaped.prefix(64))
         let prefix = try r.bits(8, "rpu_nal_prefix")
         guard prefix == UInt32(Self.prefix) else {
-            throw VideoSyntaxError("rpu_nal_prefix is \(prefix), not \(Self.prefix)")
+            throw SyntaxError("rpu_nal_prefix is \(prefix), not \(Self.prefix)")
         }
         return DolbyVisionRPUHeader(try DolbyVisionRPU.Header.parse(&r))
     }

@@ -58,12 +58,12 @@ extension ISOBMFFMovieReader {
             readColour(box, data: data, in: moov, into: &builder, trackID: trackID)
         case "mdcv":
             guard data.count >= 24 else { return short(24) }
-            if let value = SEIMessages.masteringDisplay(data[...]) {
+            if let value = MasteringDisplayColorVolume(st2086: data[...]) {
                 builder.containerMasteringDisplay.append(Located(value, at: here))
             }
         case "clli":
             guard data.count >= 4 else { return short(4) }
-            if let value = SEIMessages.contentLightLevel(data[...]) {
+            if let value = ContentLightLevel(cta861: data[...]) {
                 builder.containerContentLightLevel.append(Located(value, at: here))
             }
         case "SmDm":
@@ -80,7 +80,7 @@ extension ISOBMFFMovieReader {
                         minimumLuminance: Double(data.u32(at: 24)) / 16384),
                     at: here))
         case "CoLL":
-            guard data.count >= 8, let value = SEIMessages.contentLightLevel(data[4...]) else { return short(8) }
+            guard data.count >= 8, let value = ContentLightLevel(cta861: data[4...]) else { return short(8) }
             builder.containerContentLightLevel.append(Located(value, at: here))
         case "pasp":
             guard data.count >= 8 else { return short(8) }
@@ -111,7 +111,7 @@ extension ISOBMFFMovieReader {
         builder.image.colourBoxTypes.append(Located(kind, at: here))
         switch kind {
         case "nclx", "nclc":
-            let (tag, found) = ColourInformation.read(data, type: kind, in: "'\(box.path)' of track \(trackID)")
+            let (tag, found) = ColourInformation.read(data, in: "'\(box.path)' of track \(trackID)")
             problems += found.map { ReadProblem($0.0, $0.1, at: here) }
             if let tag { builder.containerCICP.append(Located(tag, at: here)) }
         case "prof", "rICC":

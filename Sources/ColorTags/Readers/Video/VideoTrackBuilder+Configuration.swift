@@ -10,7 +10,7 @@ extension VideoTrackBuilder {
         let location = TagLocation(offset: offset, length: bytes.count, container: container)
         switch type {
         case "hvcC":
-            guard let configuration = NALUnits.hevcConfiguration(bytes) else {
+            guard let configuration = try? HEVCConfiguration(payload: bytes) else {
                 return problem(
                     .malformed, "\(container) has \(bytes.count) bytes, fewer than its 23-byte header", at: location)
             }
@@ -18,9 +18,9 @@ extension VideoTrackBuilder {
             video.profile = configuration.profileIDC
             video.level = configuration.levelIDC
             video.chromaFormat = configuration.chromaFormat
-            image.bitDepth = configuration.lumaBitDepth
-            video.chromaBitDepth = configuration.chromaBitDepth
-            for unit in configuration.units {
+            image.bitDepth = configuration.bitDepthLuma
+            video.chromaBitDepth = configuration.bitDepthChroma
+            for unit in configuration.nalUnitRanges {
                 readNAL(bytes[unit], offset: offset + unit.lowerBound, container: container)
             }
         case "avcC":
@@ -46,18 +46,16 @@ extension VideoTrackBuilder {
     /// `av1C` (AV1 Codec ISO Media File Format Binding §2.3): profile, level, bit depth, chroma subsampling and
     /// position, then configOBUs (a sequence header and metadata OBUs).
     mutating func readAV1Configuration(_ bytes: [UInt8], location: TagLocation) {
-        guard let configuration = AV1SequenceHeader.configuration(from: bytes), bytes.count >= 4 else {
+        guard let configuration = try? AV1Configuration(payload: bytes) else {
             return problem(
                 .malformed, "\(location.container) is not an AV1 codec configuration record (marker or size)",
                 at: location)
         }
         image.bitDepth = configuration.bitDepth
-        video.profile = Int(bytes[1] >> 5)
-        video.level = Int(bytes[1] & 0x1F)
-        let monochrome = bytes[2] & 0x10 != 0
-        let (x, y) = (bytes[2] & 0x08 != 0, bytes[2] & 0x04 != 0)
-        video.chromaFormat = monochrome ? 0 : x && y ? 1 : x ? 2 : 3
-        switch bytes[2] & 0x03 {  // chroma_sample_position: 1 vertical (left), 2 colocated (top-left)
+        video.profile = configuration.profile
+        video.level = configuration.level
+        video.chromaFormat = configuration.chromaFormat
+        switch configuration.chromaSamplePosition {  // 1 vertical (left), 2 colocated (top-left)
         case 1: setChromaLocation(.h273(topField: 0, bottomField: 0), at: location)
         case 2: setChromaLocation(.h273(topField: 2, bottomField: 2), at: location)
         default: break

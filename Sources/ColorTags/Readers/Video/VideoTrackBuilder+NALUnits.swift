@@ -35,13 +35,13 @@ extension VideoTrackBuilder {
         guard nal.count >= 2 else { return }
         // MV-HEVC/SHVC layers' SPSs have another syntax: the base layer (nuh_layer_id 0) describes the stream.
         guard (nal[nal.startIndex] & 1) << 5 | nal[nal.startIndex + 1] >> 3 == 0 else { return }
-        adoptSequenceParameters("HEVC", source: .hevcVUI, location: location) { () throws(VideoSyntaxError) in
+        adoptSequenceParameters("HEVC", source: .hevcVUI, location: location) { () throws(SyntaxError) in
             try HEVCSequenceParameters.parse(nal: nal)
         }
     }
 
     mutating func readAVCSequenceParameters(_ nal: ArraySlice<UInt8>, location: TagLocation) {
-        adoptSequenceParameters("H.264", source: .avcVUI, location: location) { () throws(VideoSyntaxError) in
+        adoptSequenceParameters("H.264", source: .avcVUI, location: location) { () throws(SyntaxError) in
             try AVCSequenceParameters.parse(nal: nal)
         }
     }
@@ -49,7 +49,7 @@ extension VideoTrackBuilder {
     /// The stream's first sequence parameter set, `parse`d: profile, level, chroma format, bit depths, size (where the
     /// container gave none) and VUI. A broken one is reported once; later ones are not parsed again.
     private mutating func adoptSequenceParameters<SPS: SequenceParameterSet>(
-        _ codec: String, source: CICPTag.Source, location: TagLocation, parse: () throws(VideoSyntaxError) -> SPS
+        _ codec: String, source: CICPTag.Source, location: TagLocation, parse: () throws(SyntaxError) -> SPS
     ) {
         guard !hasSequenceParameters else { return }
         hasSequenceParameters = true
@@ -109,11 +109,11 @@ extension VideoTrackBuilder {
             }
             switch message.type {
             case SEIMessages.masteringDisplay:
-                if let value = SEIMessages.masteringDisplay(message.payload) {
+                if let value = MasteringDisplayColorVolume(st2086: message.payload) {
                     addBitstream(value, at: at("mastering display colour volume"))
                 }
             case SEIMessages.contentLightLevel:
-                if let value = SEIMessages.contentLightLevel(message.payload) {
+                if let value = ContentLightLevel(cta861: message.payload) {
                     addBitstream(value, at: at("content light level"))
                 }
             case SEIMessages.alternativeTransfer:
