@@ -92,7 +92,7 @@ let package = Package(
         // Bytes to syntax and nothing else (bounds-checked byte and bit readers, NAL units, HDR metadata records and
         // dynamic HDR metadata payloads): written once, read by ColorTags, ImageFiles and VideoFiles alike. Pure Swift;
         // ColorSpaces only for the chromaticities of a mastering display.
-        .target(name: "MediaSyntax", dependencies: ["ColorSpaces"], swiftSettings: swiftSettings),
+        .target(name: "MediaSyntax", dependencies: ["SignalCoding", "ColorSpaces"], swiftSettings: swiftSettings),
 
         // MARK: Colour tags of image files
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -53,7 +53,7 @@ extension ImageFile {
                 throw .invalidRequest("\(error)")
             }
             return PixelEncoding(
-                format: format, colorSpace: colorSpace, matrix: AVIFEncoder.matrix(for: colorSpace),
+                format: format, colorSpace: colorSpace, matrix: .writingDefault(for: colorSpace.primaries),
                 chromaLocation: subsampling == .s420 ? .topLeft : nil)
         case .raw:
             guard let description = options.raw else {

@@ -131,4 +131,12 @@ struct YCbCrMatrixTests {
             _ = matrix.rgb(fromYCbCr: SIMD3(.infinity, -.infinity, .nan))
         }
     }
+
+    @Test("the writers' default matrix: BT.2020 NCL for BT.2020 primaries (and the same coordinates by another name)")
+    func writingDefault() {
+        #expect(YCbCrMatrix.writingDefault(for: .bt2020) == .bt2020NonConstantLuminance)
+        #expect(YCbCrMatrix.writingDefault(for: ColorSpace.bt2100PQ.primaries) == .bt2020NonConstantLuminance)
+        #expect(YCbCrMatrix.writingDefault(for: .bt709) == .bt709)
+        #expect(YCbCrMatrix.writingDefault(for: .displayP3) == .bt709)
+    }
 }

@@ -96,3 +96,12 @@ extension YCbCrMatrix {
         }
     }
 }
+
+extension YCbCrMatrix {
+    /// The matrix a writer uses when none is asked for: BT.2020 non-constant luminance for BT.2020 primaries, BT.709
+    /// for every other set (as x265, libavif and FFmpeg's encoders are usually configured for HDR and SDR). The one
+    /// decision behind the AVIF, HEIF and movie writers.
+    public static func writingDefault(for primaries: RGBPrimaries) -> YCbCrMatrix {
+        primaries.hasSameCoordinates(as: .bt2020) ? .bt2020NonConstantLuminance : .bt709
+    }
+}

@@ -66,7 +66,7 @@ public struct ColorTagging: Sendable {
             self = try reader.read()
         case .icc: self = try ICCFileReader.read(bytes, limits: limits)
         case .mp4, .mov, .matroska, .mpegTS, .hevcStream, .avcStream, .av1Stream, .ivf, .dolbyVisionRPU:
-            self = try MovieReader.read(ArrayByteSource(bytes), format: format, limits: limits)
+            self = try MovieContainerReader.read(ArrayByteSource(bytes), format: format, limits: limits)
         }
         for image in images {
             guard let width = image.width, let height = image.height else { continue }
@@ -90,7 +90,7 @@ public struct ColorTagging: Sendable {
         let file = try FileByteSource(url: url)
         let head = try file.read(at: 0, length: 4096)
         if let format = ImageFileFormat(signatureOf: head), format.isMovie || format.isElementaryStream {
-            self = try MovieReader.read(file, format: format, limits: limits)
+            self = try MovieContainerReader.read(file, format: format, limits: limits)
             return
         }
         guard file.count <= limits.maximumFileSize else {

@@ -18,7 +18,7 @@ enum AVIFEncoder {
         let space = encoding.colorSpace
         let lossless = options.lossless
         let subsampling: PixelFormat.ChromaSubsampling = lossless || options.chroma420 != true ? .s444 : .s420
-        let matrix: YCbCrMatrix? = lossless ? nil : Self.matrix(for: space)
+        let matrix: YCbCrMatrix? = lossless ? nil : .writingDefault(for: space.primaries)
         let codes = try? CICP(colorSpace: space, matrix: matrix, range: .full)
         let width = pixels.width
         let height = pixels.height
@@ -85,11 +85,6 @@ enum AVIFEncoder {
             throw .encodingFailed(format: .avif, reason: AVIFDecoder.message(result))
         }
         return Array(UnsafeBufferPointer(start: data, count: output.size))
-    }
-
-    /// The Y′CbCr matrix written: BT.2020 NCL for BT.2020 primaries, BT.709 otherwise.
-    static func matrix(for space: ColorSpace) -> YCbCrMatrix {
-        space.primaries.hasSameCoordinates(as: .bt2020) ? .bt2020NonConstantLuminance : .bt709
     }
 
     /// The three planes libavif takes (samples in the low bits of 16-bit words above 8 bits): Y′CbCr through

@@ -70,8 +70,7 @@ enum HEIFEncoder {
             }
         }
         let space = encoding.colorSpace
-        let matrix: YCbCrMatrix =
-            space.primaries.hasSameCoordinates(as: .bt2020) ? .bt2020NonConstantLuminance : .bt709
+        let matrix = YCbCrMatrix.writingDefault(for: space.primaries)
         let codes = try? CICP(colorSpace: space, matrix: options.lossless ? nil : matrix, range: .full)
         guard let nclx = heif_nclx_color_profile_alloc() else {
             throw .encodingFailed(format: .heif, reason: "out of memory")

@@ -41,7 +41,7 @@ struct MoviePlan {
         } catch { throw .invalidRequest("\(depth)-bit video: \(error)") }
         let bt2020 = space.primaries.hasSameCoordinates(as: .bt2020)
         let encoding = PixelEncoding(
-            format: format, colorSpace: space, matrix: bt2020 ? .bt2020NonConstantLuminance : .bt709,
+            format: format, colorSpace: space, matrix: .writingDefault(for: space.primaries),
             chromaLocation: bt2020 ? .topLeft : .left)
 
         let content = TargetDecision.contentLuminance(source.masteringDisplay, source.contentLightLevel)
