@@ -36,6 +36,10 @@ public struct ReadLimits: Hashable, Sendable {
     /// the file is not read. The video payload reassembled from a transport stream's PES packets is further capped by
     /// ``maximumSampleBytes``.
     public var maximumStreamScanBytes: Int
+    /// The most samples of an MP4/QuickTime HEVC track read for dynamic HDR metadata (Dolby Vision RPUs, HDR10+ SEI)
+    /// when its first sample or its configuration shows some (default 1 000 000: 4.6 hours at 60 frames per second).
+    /// Only NAL unit headers and those units are read, by seeking; the slices are skipped.
+    public var maximumDynamicMetadataSamples: Int
 
     /// Creates limits; every parameter defaults to the value named above.
     public init(
@@ -43,7 +47,7 @@ public struct ReadLimits: Hashable, Sendable {
         maximumSegmentCount: Int = 10_000, maximumBoxCount: Int = 100_000, maximumBoxDepth: Int = 16,
         maximumItemCount: Int = 4_096, maximumPixelCount: Int = 1 << 32, maximumMovieBoxSize: Int = 64 << 20,
         maximumSampleBytes: Int = 1 << 20, maximumTrackCount: Int = 1_024,
-        maximumStreamScanBytes: Int = 4 << 20
+        maximumStreamScanBytes: Int = 4 << 20, maximumDynamicMetadataSamples: Int = 1_000_000
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDecompressedSize = maximumDecompressedSize
@@ -57,6 +61,7 @@ public struct ReadLimits: Hashable, Sendable {
         self.maximumSampleBytes = maximumSampleBytes
         self.maximumTrackCount = maximumTrackCount
         self.maximumStreamScanBytes = maximumStreamScanBytes
+        self.maximumDynamicMetadataSamples = maximumDynamicMetadataSamples
     }
 
     /// The defaults.

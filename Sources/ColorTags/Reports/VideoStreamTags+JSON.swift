@@ -93,6 +93,16 @@ extension VideoStreamTags {
         if let sampleCount { members.append(("FrameCount", .integer(sampleCount))) }
         if let duration { members.append(("Duration", .number(duration))) }
         if let firstSample { members.append(("FirstSample", firstSample.json)) }
+        if let scan = dynamicMetadataScan {
+            members.append(
+                (
+                    "DynamicMetadataScan",
+                    .object([
+                        ("Samples", .integer(scan.samples)), ("Complete", .bool(scan.complete)),
+                        ("BytesRead", .integer(scan.bytesRead)),
+                    ])
+                ))
+        }
         return .object(members)
     }
 }

@@ -43,6 +43,12 @@ extension VideoStreamTags {
             if let summary = values.summary { add("HDR10+ Frames", summary.text) }
         }
         if let firstSample { add("First Sample Read", "\(firstSample.length) bytes", firstSample) }
+        if let scan = dynamicMetadataScan {
+            add(
+                "Samples Scanned",
+                "\(scan.samples) for RPUs and HDR10+ (\(scan.complete ? "every sample" : "the first \(scan.samples) only"); \(scan.bytesRead) bytes read in all)"
+            )
+        }
         return lines
     }
 

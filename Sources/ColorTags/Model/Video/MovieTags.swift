@@ -62,3 +62,21 @@ public struct StreamScan: Hashable, Sendable {
         self.dolbyVisionRPUs = dolbyVisionRPUs
     }
 }
+
+/// How much of an MP4/QuickTime track was read for dynamic HDR metadata: every sample's RPU and HDR10+ SEI, up to
+/// ``ReadLimits/maximumDynamicMetadataSamples`` samples.
+public struct DynamicMetadataScan: Hashable, Sendable {
+    /// The samples whose NAL units were read.
+    public var samples: Int
+    /// Whether every sample of the track was read (else the counts describe the first ``samples``).
+    public var complete: Bool
+    /// The bytes the whole file read had read when the scan ended (headers and metadata units only).
+    public var bytesRead: Int
+
+    /// Creates a value.
+    public init(samples: Int, complete: Bool, bytesRead: Int) {
+        self.samples = samples
+        self.complete = complete
+        self.bytesRead = bytesRead
+    }
+}

@@ -63,6 +63,10 @@ public struct VideoStreamTags: Hashable, Sendable {
     /// What every Dolby Vision RPU read says (a raw stream's or an RPU file's scanned prefix, a transport stream),
     /// located at the first RPU.
     public var dolbyVisionRPUSummary: Located<DolbyVisionRPUSummary>?
+    /// How many samples of an MP4/QuickTime track were read for ``dolbyVisionRPUSummary`` and
+    /// ``HDR10PlusTags/summary`` (nil when the track was not scanned: no dynamic metadata in its first sample or
+    /// configuration, or another container).
+    public var dynamicMetadataScan: DynamicMetadataScan?
     /// The alternative transfer characteristics SEI (H.265/H.264 payload 147): preferred_transfer_characteristics,
     /// an H.273 transfer code that replaces the VUI's for decoders that know it (DVB HLG: VUI 14, SEI 18).
     public var alternativeTransfer: Located<UInt8>?

@@ -8,6 +8,8 @@ extension ISOBMFFMovieReader {
         var firstSample: (offset: Int, length: Int)?
         /// `trex` default_sample_size (fragmented files).
         var defaultSampleSize: UInt32?
+        /// The boxes of `stbl` (sample sizes, chunks and their offsets), for the dynamic-metadata scan.
+        var sampleTable: [Box] = []
 
         /// A video track of a fragmented file whose first sample is still to be found in a `moof`.
         var needsFragmentSample: Bool { isVideo && firstSample == nil }
@@ -78,6 +80,7 @@ extension ISOBMFFMovieReader {
             (track.builder.image.width, track.builder.image.height) = size
         }
         readSampleTable(table, in: moov, timescale: timescale, into: &track)
+        track.sampleTable = table
         return track
     }
 

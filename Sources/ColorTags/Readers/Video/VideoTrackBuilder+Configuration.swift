@@ -20,6 +20,7 @@ extension VideoTrackBuilder {
             video.chromaFormat = configuration.chromaFormat
             image.bitDepth = configuration.bitDepthLuma
             video.chromaBitDepth = configuration.bitDepthChroma
+            configurationNALUnits = configuration.nalUnits
             for unit in configuration.nalUnitRanges {
                 readNAL(bytes[unit], offset: offset + unit.lowerBound, container: container)
             }

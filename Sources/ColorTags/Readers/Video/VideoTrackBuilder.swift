@@ -24,8 +24,10 @@ struct VideoTrackBuilder {
     var problems: [(RuleID, String, TagLocation?)] = []
     /// Whether a sequence parameter set or sequence header has been read (the configuration's wins over in-band ones).
     var hasSequenceParameters = false
-    /// Every picture's HDR10+ record, when the reader asks for them (raw HEVC streams).
+    /// Every picture's HDR10+ record, when the reader asks for them (raw HEVC streams, the MP4 sample scan).
     var hdr10PlusLog: HDR10PlusFrameLog?
+    /// The parameter-set NAL units of the `hvcC` record, for a frame log started after it was read.
+    var configurationNALUnits: [[UInt8]] = []
 
     init(trackID: UInt32, codec: VideoStreamTags.Codec) {
         image = ImageTags(role: .videoTrack(id: trackID))
