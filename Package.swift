@@ -132,7 +132,9 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .target(
             name: "VideoFiles",
-            dependencies: ["CFFmpeg", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion", "ColorTags"],
+            dependencies: [
+                "CFFmpeg", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion", "ColorTags", "MediaSyntax",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -143,7 +145,7 @@ let package = Package(
             name: "MediaConversion",
             dependencies: [
                 "HDRColor", "ImageFiles", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion",
-                "ToneMapping", "ColorTags", "ICC", "VideoFiles",
+                "ToneMapping", "ColorTags", "ICC", "VideoFiles", "MediaSyntax",
             ],
             swiftSettings: swiftSettings
         ),
@@ -202,12 +204,14 @@ let package = Package(
             name: "VideoFilesTests",
             dependencies: [
                 "VideoFiles", "PixelConversion", "ColorTags", "TransferFunctions", "TestSupport", "VideoTestSupport",
+                "MediaSyntax",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaConversionTests",
             dependencies: [
                 "MediaConversion", "ImageFiles", "HDRColor", "VideoFiles", "TestSupport", "VideoTestSupport",
+                "MediaSyntax",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
