@@ -12,7 +12,8 @@ import VideoTestSupport
 /// them with the reason when the colour changes; the written movie is read back by MovieReader, ffprobe (FFmpeg 5.1's
 /// own HDR10+ and RPU parsers) and `validate --compare`.
 @Suite(
-    "Movie conversion keeps dynamic HDR metadata", .enabled(if: MovieTestSupport.hasFFmpeg && MovieTestSupport.hasFFprobe)
+    "Movie conversion keeps dynamic HDR metadata",
+    .enabled(if: MovieTestSupport.hasFFmpeg && MovieTestSupport.hasFFprobe)
 )
 struct MovieDynamicMetadataTests {
     init() { FFmpegLogLevel.quiet.apply() }
@@ -53,7 +54,9 @@ struct MovieDynamicMetadataTests {
         }
     }
 
-    @Test("a re-encode (HEVC, MP4 and Matroska) keeps each frame's HDR10+ and RPU, equal frame by frame", arguments: ["mp4", "mkv"])
+    @Test(
+        "a re-encode (HEVC, MP4 and Matroska) keeps each frame's HDR10+ and RPU, equal frame by frame",
+        arguments: ["mp4", "mkv"])
     func reencode(_ container: String) throws {
         let folder = try MovieTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,7 +119,8 @@ struct MovieDynamicMetadataTests {
         #expect(try Self.probe(output).allSatisfy { $0.target == nil && !$0.rpu })
         let rules = Set(
             try ColorTagging(contentsOf: output).changes(from: ColorTagging(contentsOf: Self.source)).map(\.rule))
-        #expect(rules.isSuperset(of: [.compareTransfer, .compareHDR10Plus, .compareDolbyVisionRPU, .compareDolbyVision]))
+        #expect(
+            rules.isSuperset(of: [.compareTransfer, .compareHDR10Plus, .compareDolbyVisionRPU, .compareDolbyVision]))
     }
 
     @Test("to AV1: HDR10+ kept in T.35 metadata OBUs; the profile 8 RPUs dropped with the reason")

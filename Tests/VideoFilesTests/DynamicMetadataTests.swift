@@ -17,7 +17,9 @@ extension VideoFilesSuite {
         static func fixture(_ name: String) -> URL { Fixtures.url("movies/\(name)") }
 
         /// The L1 (min, max, avg PQ codes) and scene_refresh_flag gen_movies.py's dynamic_metadata() gives frames 0…4.
-        static let l1: [[Int]] = [[0, 2081, 1229], [0, 2100, 1300], [62, 3079, 1500], [62, 3000, 1480], [62, 2900, 1460]]
+        static let l1: [[Int]] = [
+            [0, 2081, 1229], [0, 2100, 1300], [62, 3079, 1500], [62, 3000, 1480], [62, 2900, 1460],
+        ]
         static let sceneRefresh = [1, 0, 1, 0, 0]
 
         /// Per frame: the HDR10+ message and the RPU.
@@ -50,7 +52,8 @@ extension VideoFilesSuite {
                 #expect(l1 == [Self.l1[index]], "frame \(index)")
                 #expect(
                     dm.blocks.contains(
-                        .level6(.init(masteringMaxNits: 1000, masteringMinTenThousandths: 1, maxCLL: 1000, maxFALL: 400))
+                        .level6(
+                            .init(masteringMaxNits: 1000, masteringMinTenThousandths: 1, maxCLL: 1000, maxFALL: 400))
                     ))
             }
         }

@@ -629,7 +629,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
         ),
         .init(
             id: .compareHDR10Plus, defaultSeverity: .warning,
-            title: "--compare: the derived movie's video carries no HDR10+ (ST 2094-40) message where the source's does.",
+            title:
+                "--compare: the derived movie's video carries no HDR10+ (ST 2094-40) message where the source's does.",
             fix:
                 "Keep HDR10+ through the re-encode: `hdrcolor convert` keeps it when the colour is unchanged; with x265 export it (hdr10plus_tool extract) and give it back (--dhdr10-info, which needs x265 built with HDR10_PLUS) or inject it (hdr10plus_tool inject).",
             severityReason:

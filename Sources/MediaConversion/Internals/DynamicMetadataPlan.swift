@@ -49,7 +49,8 @@ struct DynamicMetadataPlan {
                 omissions.append(
                     MovieOmission(
                         what: "HDR10+ dynamic metadata",
-                        reason: "\(settings.codec.encoderName) movies have no HDR10+ carriage in use; write HEVC or AV1"))
+                        reason: "\(settings.codec.encoderName) movies have no HDR10+ carriage in use; write HEVC or AV1"
+                    ))
             } else {
                 keepsHDR10Plus = true
             }

@@ -20,7 +20,8 @@ extension MovieWriter {
                 throw .invalidSettings("\(codec.encoderName) movies carry no HDR10+ message; drop it before appending")
             }
             if rpu != nil, !codec.carriesDolbyVisionRPU {
-                throw .invalidSettings("\(codec.encoderName) movies carry no Dolby Vision RPU; drop it before appending")
+                throw .invalidSettings(
+                    "\(codec.encoderName) movies carry no Dolby Vision RPU; drop it before appending")
             }
             for (name, bytes) in [("HDR10+ message", hdr10Plus), ("Dolby Vision RPU", rpu)] {
                 if let bytes, bytes.count > AccessUnitMetadata.maximumPayload {
