@@ -136,4 +136,24 @@ struct MovieDynamicMetadataTests {
         let before = try Self.dynamicMetadata(Self.source)
         #expect(try Self.dynamicMetadata(output).map(\.hdr10Plus) == before.map(\.hdr10Plus))
     }
+
+    @Test("a resized copy keeps HDR10+ but drops the RPUs (pixel geometry); a record without RPUs is not written")
+    func resizedAndRecordOnly() throws {
+        let folder = try MovieTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var request = Self.request(nil)
+        request.movie.size = .init(width: 32, height: 32)
+        let resized = folder.appendingPathComponent("small.mp4")
+        let report = try request.converter.convertMovie(Self.source, to: resized)
+        #expect(report.keptDynamicMetadata.map(\.what) == ["HDR10+ dynamic metadata"])
+        #expect(report.omissions.first?.reason.contains("resampled") == true, "\(report.omissions)")
+        #expect(try MovieReader(contentsOf: resized).videoStream.dolbyVision == nil)
+        // dv-8.1-pq.mp4 has a dvvC record but no RPU in its samples: writing the record would promise RPUs.
+        let recordOnly = folder.appendingPathComponent("record-only.mp4")
+        let plain = try Self.request(nil).converter.convertMovie(
+            Fixtures.url("movies/dv-8.1-pq.mp4"), to: recordOnly)
+        #expect(plain.keptDynamicMetadata.isEmpty)
+        #expect(plain.omissions.map(\.what) == ["Dolby Vision configuration record (profile 8.1)"])
+        #expect(try MovieReader(contentsOf: recordOnly).videoStream.dolbyVision == nil)
+    }
 }

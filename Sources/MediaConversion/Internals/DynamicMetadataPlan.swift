@@ -96,7 +96,9 @@ struct DynamicMetadataPlan {
             omissions.append(
                 MovieOmission(
                     what: "Dolby Vision configuration record",
-                    reason: "the source has none (a raw stream): the RPUs are kept, but players look for the record"))
+                    reason:
+                        "the source has none (a raw stream, or a re-mux that lost it): the RPUs are kept, but players "
+                        + "look for the record"))
         } else if let record = source.dolbyVision, !hasRPUs {
             omissions.append(
                 MovieOmission(
