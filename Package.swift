@@ -216,6 +216,7 @@ let package = Package(
             name: "MediaConversionTests",
             dependencies: [
                 "MediaConversion", "ImageFiles", "HDRColor", "VideoFiles", "TestSupport", "VideoTestSupport",
+                "MediaSyntax",
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -39,6 +39,12 @@ extension MediaConverter {
     /// - **HDR10 metadata** of a PQ target: the request's, else the source's when the colour is unchanged; otherwise
     ///   the mastering display is BT.2020 at the content's peak (1000 cd/m² for HLG, the tone-mapping target when one
     ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames.
+    /// - **Dynamic HDR metadata**: each frame's HDR10+ message and Dolby Vision profile 8 RPU are written into the
+    ///   access unit of the same frame when the colour is unchanged (same code points, no tone mapping): through a
+    ///   re-encode, a codec (HEVC, AV1 for HDR10+) or container change and a frame range; the Dolby Vision
+    ///   configuration record goes with the RPUs. When the colour changes, or the codec or picture size cannot keep
+    ///   them true, they are dropped and listed in ``MovieConversionReport/omissions`` with the reason
+    ///   (``MovieConversionReport/keptDynamicMetadata`` lists what was kept).
     /// - **What else is kept**: the video stream's display matrix (rotation) and metadata (`language`,
     ///   `handler_name`, `creation_time`), the container's metadata (as `ffmpeg -map_metadata 0` keeps it, QuickTime
     ///   `mdta` keys such as the location included), and the other streams the container can hold, copied packet by
@@ -50,7 +56,7 @@ extension MediaConverter {
     ///   SVT-AV1 copy each frame in and encode it in the background). The caller's thread takes each decoded frame,
     ///   converts it over every core (``ConversionRequest/Movie-swift.struct/conversionThreadCount``) into one
     ///   preallocated frame and hands that to the encoder; once running, nothing is allocated per frame by the
-    ///   pipeline.
+    ///   pipeline but the access units that gain a frame's dynamic metadata.
     /// - **Check**: the written movie is checked as `hdrcolor validate` would: `--require hdr10` for PQ, `--require
     ///   hlg` for HLG, the plain rules for SDR (``MovieConversionReport/check``).
     ///
@@ -103,8 +109,18 @@ extension MediaConverter {
         var copiedTimes: MovieTimeRange?
         // Made at the first frame, when a range's true start (a frame's own time) is known.
         var writer: MovieWriter?
-        func makeWriter(origin: Rational?) throws(MediaConversionError) -> MovieWriter {
+        // The fate of the source's HDR10+ and Dolby Vision RPUs, decided at the first frame (which carries them).
+        var dynamic: DynamicMetadataPlan?
+        var given = (hdr10Plus: 0, rpus: 0)
+        var startsInsideShot = false
+        func makeWriter(origin: Rational?, first: FrameHDRMetadata?) throws(MediaConversionError) -> MovieWriter {
             let opened = clock.now
+            let decided = plan.dynamicMetadata(stream, firstFrame: first)
+            dynamic = decided
+            settings.dolbyVision = decided.record
+            if range != nil, decided.keepsRPUs, let rpu = first?.dolbyVisionRPUPayload {
+                startsInsideShot = DynamicMetadataPlan.startsShot(rpu) == false
+            }
             if copies, let range, let origin {
                 let span = stream.frameRate.map { Double(range.count) / $0.doubleValue }
                 let first = origin.doubleValue
@@ -161,10 +177,16 @@ extension MediaConverter {
                     let encodeStart = clock.now
                     times.converting += encodeStart - convertStart
                     let time = presentationTime(frame, range: range, first: &firstTicks)
-                    if writer == nil { writer = try makeWriter(origin: range == nil ? nil : frame.presentationTime) }
+                    if writer == nil {
+                        writer = try makeWriter(origin: range == nil ? nil : frame.presentationTime, first: frame.hdr)
+                    }
+                    let kept = dynamic?.metadata(for: frame.hdr)
+                    if kept?.hdr10PlusPayload != nil { given.hdr10Plus += 1 }
+                    if kept?.dolbyVisionRPUPayload != nil { given.rpus += 1 }
                     let appendStart = clock.now
                     do throws(VideoFilesError) {
-                        try writer?.append(view.readOnly, encoding: settings.encoding, presentationTime: time)
+                        try writer?.append(
+                            view.readOnly, encoding: settings.encoding, presentationTime: time, dynamicMetadata: kept)
                     } catch { throw .movie(error) }
                     mark = clock.now
                     times.encoding += mark - appendStart
@@ -182,7 +204,7 @@ extension MediaConverter {
                         "no frame of the movie is in frames \(range.lowerBound)..<\(range.upperBound)"
                             + (stream.frameCount.map { " (it has \($0))" } ?? ""))
                 }
-                writer = try makeWriter(origin: nil)
+                writer = try makeWriter(origin: nil, first: nil)
             }
             mark = clock.now
             do throws(VideoFilesError) { try writer?.finish() } catch { throw .movie(error) }
@@ -194,6 +216,10 @@ extension MediaConverter {
         }
         guard let writer else { throw .conversion("the movie writer was not created") }  // made above or thrown
 
+        let decided = dynamic ?? plan.dynamicMetadata(stream, firstFrame: nil)
+        let (kept, shortfall) = Self.keptDynamicMetadata(
+            decided, given: given, written: (writer.hdr10PlusFrameCount, writer.dolbyVisionRPUFrameCount),
+            startsInsideShot: startsInsideShot)
         mark = clock.now
         let (check, validation) = validate(output, settings.encoding.colorSpace)
         times.checking = clock.now - mark
@@ -210,8 +236,8 @@ extension MediaConverter {
                     ]
                 } ?? []), frameCount: writer.frameCount,
             copiedStreams: writer.copiedStreams, copiedTimes: copiedTimes, metadata: metadata,
-            omissions: Self.omissions(of: stream) + writer.omissions, check: check, validation: validation,
-            times: times)
+            keptDynamicMetadata: kept, omissions: decided.omissions + shortfall + writer.omissions, check: check,
+            validation: validation, times: times)
     }
 
     /// Container tags the muxer writes anew, which would describe the source's file: its brands and muxer.
@@ -219,22 +245,34 @@ extension MediaConverter {
     /// Video stream tags that describe the source's encoder, not the one writing the stream now.
     static let regeneratedStreamKeys: Set<String> = ["encoder", "vendor_id"]
 
-    /// What of the source's video stream the conversion cannot carry.
-    static func omissions(of stream: VideoStreamInfo) -> [MovieOmission] {
-        var omissions: [MovieOmission] = []
-        if let dv = stream.dolbyVision {
-            omissions.append(
-                MovieOmission(
-                    what: "Dolby Vision profile \(dv.profile).\(dv.compatibilityID) RPU",
-                    reason: "it describes the source's pictures, not the converted ones; the base layer is converted"))
+    /// The dynamic metadata written, and the frames whose metadata the encoder's packets could not be matched to.
+    static func keptDynamicMetadata(
+        _ plan: DynamicMetadataPlan, given: (hdr10Plus: Int, rpus: Int), written: (hdr10Plus: Int, rpus: Int),
+        startsInsideShot: Bool
+    ) -> ([KeptDynamicMetadata], [MovieOmission]) {
+        var kept: [KeptDynamicMetadata] = []
+        var missing: [MovieOmission] = []
+        let rows = [
+            ("HDR10+ dynamic metadata", plan.hdr10PlusCarriage, given.hdr10Plus, written.hdr10Plus, nil),
+            (
+                plan.rpuName, "NAL unit 62 per access unit" + (plan.record != nil ? ", configuration record" : ""),
+                given.rpus, written.rpus,
+                startsInsideShot
+                    ? "the range starts inside a shot: its first RPU has scene_refresh_flag 0, as in the source" : nil
+            ),
+        ]
+        for (what, carriage, given, written, note) in rows where given > 0 {
+            kept.append(
+                KeptDynamicMetadata(
+                    what: what, carriage: carriage, frames: written, sourceFrames: given, note: note))
+            if written < given {
+                missing.append(
+                    MovieOmission(
+                        what: "\(what) of \(given - written) of \(given) frames",
+                        reason: "the encoder returned their packets without the frames' presentation times"))
+            }
         }
-        if stream.hasHDR10Plus {
-            omissions.append(
-                MovieOmission(
-                    what: "HDR10+ dynamic metadata",
-                    reason: "its per-scene tone curves describe the source's grade, not the converted pictures"))
-        }
-        return omissions
+        return (kept, missing)
     }
 
     /// Calls `body` with each frame of the request's range (all frames when none) until it returns false.

@@ -32,8 +32,11 @@ public struct MovieConversionReport: Sendable {
     public var copiedTimes: MovieTimeRange?
     /// The container metadata tags written (the source's, without the ones the muxer writes anew: brands, encoder).
     public var metadata: [MovieMetadataItem]
+    /// The source's dynamic HDR metadata (HDR10+, Dolby Vision RPUs) written into the movie frame by frame.
+    public var keptDynamicMetadata: [KeptDynamicMetadata]
     /// What the source carried that the written movie does not, and why (streams the container cannot hold,
-    /// Dolby Vision RPUs, HDR10+ dynamic metadata, a display matrix Matroska cannot take).
+    /// Dolby Vision RPUs and HDR10+ dynamic metadata that no longer describe the pictures or that the codec cannot
+    /// carry, a display matrix Matroska cannot take).
     public var omissions: [MovieOmission]
     /// The check run on the written movie, as its `hdrcolor` command: `validate --require hdr10` (PQ),
     /// `validate --require hlg` (HLG) or `validate` (SDR).

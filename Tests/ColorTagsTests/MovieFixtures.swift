@@ -62,6 +62,8 @@ enum MovieFixtures {
         ("x264-untagged.mp4", [.untagged]),
         ("x265-colr-vui-mismatch.mp4", [.videoColrBitstreamMismatch]),  // Netflix/vp9-dash #5, mpv PR #3785
         ("x265-dvb-hlg-atc.mp4", [.videoHLGAlternativeTransferOnly]),  // Multicorewareinc/x265 #321
+        ("x265-dv-5-rpu.mp4", [.cicpUnspecifiedCode]),  // x265 writes VUI 2/2/2 with --range full, as profile 5 is
+        ("x265-dv-8.1-rpu-hdr10plus.mp4", []),
         ("x265-hdr10plus.mp4", []),
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),
@@ -81,6 +83,8 @@ enum MovieFixtures {
         var fired: Set<RuleID> = []
         for (name, _) in expectations { fired.formUnion(try rules(name)) }
         fired.formUnion(try tags("ffmpeg-remux-dv-dropped.mp4").changes(from: tags("dv-8.1-pq.mp4")).map(\.rule))
+        fired.formUnion(
+            try tags("x265-pq-hdr10.mp4").changes(from: tags("x265-dv-8.1-rpu-hdr10plus.mp4")).map(\.rule))
         // The RPU rules, on a raw stream built in StreamReaderTests (no Debian tool writes RPUs).
         fired.formUnion(try ColorTagging(bytes: StreamBytesTests.rpuStream).findings().map(\.rule))
         return fired

@@ -182,6 +182,23 @@ struct MovieRuleTests {
         }
     }
 
+    @Test(
+        "--compare: a derivative without the source's HDR10+ messages and RPUs gets compare.hdr10plus-dropped (warning) and compare.dolby-vision-rpu-dropped (error)"
+    )
+    func compareDynamicMetadata() throws {
+        let source = try MovieFixtures.tags("x265-dv-8.1-rpu-hdr10plus.mp4")
+        #expect(source.primary.video?.hdr10Plus != nil && source.primary.video?.dolbyVisionRPU != nil)
+        // The same HDR10 stream (same colour, mastering display and light level) without any dynamic metadata.
+        let findings = try MovieFixtures.tags("x265-pq-hdr10.mp4").changes(from: source)
+        #expect(Set(findings.map(\.rule)) == [.compareDolbyVision, .compareDolbyVisionRPU, .compareHDR10Plus])
+        #expect(findings.first { $0.rule == .compareHDR10Plus }?.severity == .warning)
+        #expect(findings.first { $0.rule == .compareDolbyVisionRPU }?.severity == .error)
+        // Against itself, nothing is lost; a source without dynamic metadata loses none.
+        #expect(try MovieFixtures.tags("x265-dv-8.1-rpu-hdr10plus.mp4").changes(from: source).isEmpty)
+        let plain = try MovieFixtures.tags("x265-pq-hdr10.mp4")
+        #expect(source.changes(from: plain).isEmpty)
+    }
+
     @Test("every video rule is in the catalog with a reason for its severity")
     func catalog() {
         let video = ValidationRule.all.filter { $0.id.rawValue.hasPrefix("video.") }

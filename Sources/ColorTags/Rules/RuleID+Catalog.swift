@@ -84,6 +84,8 @@ extension RuleID {
     public static let compareCLLI: RuleID = "compare.clli-changed"
     public static let compareMDCV: RuleID = "compare.mdcv-changed"
     public static let compareDolbyVision: RuleID = "compare.dolby-vision-dropped"
+    public static let compareDolbyVisionRPU: RuleID = "compare.dolby-vision-rpu-dropped"
+    public static let compareHDR10Plus: RuleID = "compare.hdr10plus-dropped"
     // HDR10+ (SMPTE ST 2094-40)
     public static let videoHDR10PlusTargetAboveMastering: RuleID = "video.hdr10plus-target-above-mastering"
     public static let videoHDR10PlusMaxSCLAboveMaxCLL: RuleID = "video.hdr10plus-maxscl-above-maxcll"

@@ -4,7 +4,7 @@ import MediaSyntax
 extension ColorTagging {
     /// What changed between a source asset and a file a pipeline derived from it: primaries, transfer, range, content
     /// light level and mastering display of the primary images (a movie's first video track), and a dropped Dolby
-    /// Vision record (`validate --compare`). ImageMagick, libvips and
+    /// Vision record, Dolby Vision RPUs or HDR10+ messages (`validate --compare`). ImageMagick, libvips and
     /// avifenc have each silently dropped such tags (ImageMagick #7715, libvips #3912, libavif #2950).
     public func changes(from source: ColorTagging, options: ValidationOptions = ValidationOptions()) -> [Finding] {
         var findings: [Finding] = []
@@ -79,6 +79,20 @@ extension ColorTagging {
             add(
                 .compareDolbyVision,
                 "the Dolby Vision configuration record (profile \(record.name)) was dropped: the derivative plays as its base layer only"
+            )
+        }
+        if let video = before.video, video.dolbyVisionRPU != nil || video.dolbyVisionRPUSummary != nil,
+            after.video?.dolbyVisionRPU == nil, after.video?.dolbyVisionRPUSummary == nil
+        {
+            add(
+                .compareDolbyVisionRPU,
+                "the Dolby Vision RPUs were dropped: Dolby Vision displays get no per-shot metadata"
+                    + (after.video?.dolbyVision != nil ? ", though the configuration record promises it" : ""))
+        }
+        if before.video?.hdr10Plus != nil, after.video?.hdr10Plus == nil {
+            add(
+                .compareHDR10Plus,
+                "the HDR10+ dynamic metadata (ST 2094-40) was dropped: HDR10+ displays tone map from the static metadata only"
             )
         }
         return options.weigh(findings)

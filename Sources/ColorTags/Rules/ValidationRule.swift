@@ -618,6 +618,27 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "The derivative plays as its base layer only: Dolby Vision displays lose the dynamic metadata the source had (iPhone exports losing their 8.4 tags, sam-dumont/immich-video-memory-generator #66).",
             reference: "sam-dumont/immich-video-memory-generator #66; FFmpeg libavformat/movenc.c"),
         .init(
+            id: .compareDolbyVisionRPU, defaultSeverity: .error,
+            title: "--compare: the derived movie's video carries no Dolby Vision RPU where the source's does.",
+            fix:
+                "Keep the RPUs through the re-encode: `hdrcolor convert` keeps profile 8 RPUs when the colour is unchanged; with x265 extract them (dovi_tool extract-rpu) and give them back (--dolby-vision-rpu, or dovi_tool inject-rpu). After a colour change, drop the configuration record too.",
+            severityReason:
+                "The RPUs are the Dolby Vision metadata itself: without them a Dolby Vision display shows the base layer with no per-shot mapping, and a derivative that kept the configuration record promises RPUs it lacks (quietvoid/dovi_tool #156: a re-encode that lost the RPUs played as HDR10 only), an error.",
+            reference:
+                "quietvoid/dovi_tool #156; Dolby Vision Streams within the HEVC elementary stream (RPU NAL unit per access unit); FFmpeg 5.1 libavcodec/libx265.c (passes no RPU)"
+        ),
+        .init(
+            id: .compareHDR10Plus, defaultSeverity: .warning,
+            title:
+                "--compare: the derived movie's video carries no HDR10+ (ST 2094-40) message where the source's does.",
+            fix:
+                "Keep HDR10+ through the re-encode: `hdrcolor convert` keeps it when the colour is unchanged; with x265 export it (hdr10plus_tool extract) and give it back (--dhdr10-info, which needs x265 built with HDR10_PLUS) or inject it (hdr10plus_tool inject).",
+            severityReason:
+                "The derivative still plays as HDR10, but HDR10+ displays lose the per-scene tone mapping and fall back to the static mastering display and MaxCLL; transcoders lose it silently (intel/media-driver #1908: every Plex transcode drops it; FFmpeg 5.1's libx265 wrapper passes none), so a warning.",
+            reference:
+                "intel/media-driver #1908; cdgriffith/FastFlix #416 (x265 without HDR10_PLUS); SMPTE ST 2094-40"
+        ),
+        .init(
             id: .videoHDR10PlusTargetAboveMastering, defaultSeverity: .warning,
             title:
                 "A video track's HDR10+ targeted_system_display_maximum_luminance (the largest over the frames read) is above the peak of its mastering display colour volume (`mdcv`, `SmDm`, Matroska `MasteringMetadata`, SEI 137).",

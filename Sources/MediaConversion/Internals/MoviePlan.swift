@@ -16,6 +16,9 @@ struct MoviePlan {
     let options: PixelConverter.Options
     /// Whether MaxCLL/MaxFALL are measured in a first pass (a PQ target whose light level nobody gave).
     let measuresLightLevel: Bool
+    /// Whether the written pictures have the source's colour: the same code points (primaries, transfer, matrix,
+    /// range) and no tone mapping, so that the source's dynamic HDR metadata still describes them.
+    let colourUnchanged: Bool
 
     init(request: ConversionRequest, source: VideoStreamInfo, output: URL) throws(MediaConversionError) {
         let ext = output.pathExtension.lowercased()
@@ -94,6 +97,14 @@ struct MoviePlan {
         self.settings = settings
         self.options = options
         self.measuresLightLevel = measures
+        self.colourUnchanged = options.toneMapping.isNone && (try? settings.cicp()) == source.cicp
+    }
+
+    /// What becomes of the source's HDR10+ messages and Dolby Vision RPUs (see ``DynamicMetadataPlan``).
+    func dynamicMetadata(_ source: VideoStreamInfo, firstFrame: FrameHDRMetadata?) -> DynamicMetadataPlan {
+        DynamicMetadataPlan(
+            source: source, firstFrame: firstFrame, settings: settings, colourUnchanged: colourUnchanged,
+            scaled: isScaled(source))
     }
 
     /// Whether frames are resampled to another size after conversion.

@@ -54,7 +54,8 @@ extension MovieReader {
         let hdr = sideData(pts: nil, takingPayload: false)
         videoStream.masteringDisplay = videoStream.masteringDisplay ?? hdr.masteringDisplay
         videoStream.contentLightLevel = videoStream.contentLightLevel ?? hdr.contentLightLevel
-        videoStream.hasHDR10Plus = hdr.hasHDR10Plus
+        videoStream.hasHDR10Plus =
+            hdr.hasHDR10Plus || (hdr10PlusScanner.codec == .av1 && !hdr10PlusScanner.pending.isEmpty)
     }
 
     /// Makes sure `frame` holds the next frame to hand out (past the discard point of a seek); false at the end.
@@ -247,9 +248,11 @@ extension MovieReader {
                 hdr.dolbyVisionRPUPayload = Array(UnsafeBufferPointer(start: data, count: Int(s.pointee.size)))
             }
         }
-        if hdr.hasHDR10Plus, takingPayload {
+        // FFmpeg 5.1's libdav1d wrapper exports no HDR10+ side data: for AV1 the scanner's metadata OBUs are the source.
+        if hdr.hasHDR10Plus || hdr10PlusScanner.codec == .av1, takingPayload {
             let key = frame.pointee.pts != FFmpeg.noTimestamp ? frame.pointee.pts : pts
             hdr.hdr10PlusPayload = key.flatMap { hdr10PlusScanner.take(pts: $0) }
+            hdr.hasHDR10Plus = hdr.hasHDR10Plus || hdr.hdr10PlusPayload != nil
         }
         return hdr
     }

@@ -37,6 +37,11 @@ extension MovieWriter {
             stream.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
         }
         try addSideData(stream)
+        if let record = settings.dolbyVision {
+            try addDolbyVisionRecord(record, to: stream)
+            // FFmpeg 5.1's MP4/MOV muxer writes dvcC/dvvC only at this compliance level.
+            context.pointee.strict_std_compliance = FF_COMPLIANCE_UNOFFICIAL
+        }
         if let matrix = settings.displayMatrix {
             if isQuickTime {
                 try addDisplayMatrix(matrix, to: stream)
@@ -109,6 +114,27 @@ extension MovieWriter {
             stream, AV_PKT_DATA_DISPLAYMATRIX, data.assumingMemoryBound(to: UInt8.self), size)
         if status < 0 { av_free(data) }
         try FFmpeg.check(status, "av_stream_add_side_data (display matrix)")
+    }
+
+    /// The Dolby Vision configuration record as stream side data (`AV_PKT_DATA_DOVI_CONF`).
+    private func addDolbyVisionRecord(_ record: DolbyVisionConfiguration, to stream: UnsafeMutablePointer<AVStream>)
+        throws(VideoFilesError)
+    {
+        var size = 0
+        guard let dovi = av_dovi_alloc(&size) else { throw .allocationFailed("AVDOVIDecoderConfigurationRecord") }
+        dovi.pointee.dv_version_major = record.versionMajor
+        dovi.pointee.dv_version_minor = record.versionMinor
+        dovi.pointee.dv_profile = record.profile
+        dovi.pointee.dv_level = record.level
+        dovi.pointee.rpu_present_flag = record.rpuPresent ? 1 : 0
+        dovi.pointee.el_present_flag = record.enhancementLayerPresent ? 1 : 0
+        dovi.pointee.bl_present_flag = record.baseLayerPresent ? 1 : 0
+        dovi.pointee.dv_bl_signal_compatibility_id = record.compatibilityID
+        let status = dovi.withMemoryRebound(to: UInt8.self, capacity: 1) {
+            av_stream_add_side_data(stream, AV_PKT_DATA_DOVI_CONF, $0, size)
+        }
+        if status < 0 { av_free(dovi) }
+        try FFmpeg.check(status, "av_stream_add_side_data (Dolby Vision configuration record)")
     }
 
     /// The mastering display and content light level as stream side data, which FFmpeg 5.1's MP4/MOV muxer writes as
@@ -251,6 +277,7 @@ extension MovieWriter {
                 packet.pointee.dts = pts
             }
             lastDTS = packet.pointee.dts
+            try addDynamicMetadata(to: packet)
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             videoPacketCount += 1

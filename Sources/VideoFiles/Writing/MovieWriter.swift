@@ -21,7 +21,13 @@ import SignalCoding
 /// the caller's planes are wrapped in a reused `AVFrame` (libx265, libx264 and libsvtav1 copy their input inside
 /// `avcodec_send_frame`, and the writer checks that no reference to the caller's memory remains when `append`
 /// returns). Other layouts (biplanar 'x420', P010) are copied once into a reused frame of the encoder's layout. One
-/// `AVPacket` is reused for every packet written; nothing is allocated per frame by the writer once running.
+/// `AVPacket` is reused for every packet written; nothing is allocated per frame by the writer once running, except
+/// the access units that gain a frame's dynamic metadata.
+///
+/// A frame's HDR10+ message and Dolby Vision RPU (``FrameHDRMetadata/hdr10PlusPayload``,
+/// ``FrameHDRMetadata/dolbyVisionRPUPayload``, as ``MovieReader`` hands them out) are written into the access unit the
+/// encoder makes of that frame, found by its presentation time however the encoder reorders frames: an HEVC SEI and
+/// NAL unit 62, an AV1 metadata OBU (see ``VideoEncodeSettings/Codec/carriesHDR10Plus``).
 ///
 /// A writer is a class that owns FFmpeg's encoder and muxer; it is not `Sendable`: use it from one thread at a time.
 /// Call ``finish()`` to write the file's index; a writer released without it leaves an incomplete file.
@@ -38,6 +44,9 @@ public final class MovieWriter {
     public internal(set) var omissions: [MovieOmission] = []
     /// Frames appended so far.
     public private(set) var frameCount = 0
+    /// Access units written with an HDR10+ message, and with a Dolby Vision RPU.
+    public internal(set) var hdr10PlusFrameCount = 0
+    public internal(set) var dolbyVisionRPUFrameCount = 0
 
     var formatContext: UnsafeMutablePointer<AVFormatContext>?
     var encoder: UnsafeMutablePointer<AVCodecContext>?
@@ -60,6 +69,10 @@ public final class MovieWriter {
     var videoPacketCount = 0
     var lastDTS: Int64?
     var isClosed = false
+    /// The dynamic metadata of frames sent to the encoder whose packet has not come out yet, by pts (encoder time
+    /// base), and the buffer an access unit is rebuilt in.
+    var pendingMetadata: [Int64: PendingMetadata] = [:]
+    var accessUnit: [UInt8] = []
 
     /// Creates the file, opens the encoder and writes the container header. When any of it fails, no file is left.
     ///
@@ -137,13 +150,20 @@ public final class MovieWriter {
     ///     `PixelConverter` first: the writer never changes colour).
     ///   - presentationTime: The frame's time in seconds, rounded to the time base; `nil` places it one frame after
     ///     the previous one (frame count ÷ frame rate).
+    ///   - dynamicMetadata: The frame's HDR10+ message and Dolby Vision RPU to write into its access unit, as the
+    ///     reader gives them (``FrameHDRMetadata/hdr10PlusPayload``, ``FrameHDRMetadata/dolbyVisionRPUPayload``); the
+    ///     static fields are ignored (the settings carry them). Only give metadata that still describes the pictures:
+    ///     same colour, same frame.
     /// - Throws: ``VideoFilesError/encodingMismatch(expected:actual:)``, ``VideoFilesError/sizeMismatch(expectedWidth:expectedHeight:width:height:)``,
     ///   ``VideoFilesError/invalidTimestamp(_:)`` for a time not after the previous frame's,
+    ///   ``VideoFilesError/invalidSettings(_:)`` for dynamic metadata the codec cannot carry or of more than 64 KiB,
     ///   ``VideoFilesError/writerClosed`` after ``finish()`` or a failure, ``VideoFilesError/ffmpeg(call:code:message:)``.
-    public func append(_ frame: PixelBufferView, encoding: PixelEncoding, presentationTime: Rational? = nil)
-        throws(VideoFilesError)
-    {
+    public func append(
+        _ frame: PixelBufferView, encoding: PixelEncoding, presentationTime: Rational? = nil,
+        dynamicMetadata: FrameHDRMetadata? = nil
+    ) throws(VideoFilesError) {
         guard !isClosed, let encoder else { throw .writerClosed }
+        let pending = try PendingMetadata(dynamicMetadata, codec: settings.codec)
         guard encoding == settings.encoding else {
             throw .encodingMismatch(expected: settings.encoding, actual: encoding)
         }
@@ -163,6 +183,7 @@ public final class MovieWriter {
         do throws(VideoFilesError) {
             let input = try prepare(frame)
             input.pointee.pts = pts
+            if let pending { try expect(pending, pts: pts) }
             try FFmpeg.check(avcodec_send_frame(encoder, input), "avcodec_send_frame")
             lastPTS = pts
             try drainEncoder()
@@ -189,6 +210,7 @@ public final class MovieWriter {
         isClosed = true
         try FFmpeg.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame (flush)")
         try drainEncoder()
+        pendingMetadata.removeAll()  // frames whose packet never came: the counts tell
         try copier?.copy(upTo: nil, into: self)
         try FFmpeg.checkWrite(av_write_trailer(context), "av_write_trailer", path: url.path)
         try FFmpeg.checkWrite(avio_closep(&context.pointee.pb), "avio_closep", path: url.path)

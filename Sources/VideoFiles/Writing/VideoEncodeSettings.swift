@@ -41,6 +41,15 @@ public struct VideoEncodeSettings: Sendable {
             }
         }
 
+        /// Whether ``MovieWriter`` can write a frame's HDR10+ message into this codec's access units: HEVC (an SEI)
+        /// and AV1 (a metadata OBU); H.264 has no HDR10+ carriage in use.
+        public var carriesHDR10Plus: Bool { self != .h264 }
+
+        /// Whether ``MovieWriter`` can write a frame's Dolby Vision RPU: HEVC only (NAL unit type 62, profiles 5, 7
+        /// and 8). Dolby Vision on AV1 (profile 10) carries the RPU in an ITU-T T.35 metadata OBU that FFmpeg 5.1
+        /// neither reads nor signals in a configuration record.
+        public var carriesDolbyVisionRPU: Bool { self == .hevc }
+
         public var description: String { rawValue }
     }
 
@@ -82,6 +91,12 @@ public struct VideoEncodeSettings: Sendable {
     /// How the pictures are turned for display, written as the stream's display matrix (`tkhd` in MP4 and
     /// QuickTime; FFmpeg 5.1's Matroska muxer has no place for it, see ``MovieWriter/omissions``); nil for none.
     public var displayMatrix: DisplayMatrix?
+    /// The Dolby Vision configuration record written with the video stream (FFmpeg's `AV_PKT_DATA_DOVI_CONF`): `dvcC`
+    /// or `dvvC` in MP4 and QuickTime, which FFmpeg 5.1's muxer writes only at `-strict unofficial` (the writer sets
+    /// it), a `BlockAdditionMapping` in Matroska; nil for none. Give it with an RPU on every frame
+    /// (``MovieWriter/append(_:encoding:presentationTime:dynamicMetadata:)``): a record without RPUs promises
+    /// metadata the stream does not carry.
+    public var dolbyVision: DolbyVisionConfiguration?
     /// Metadata tags of the video stream (`language`, `handler_name`, `creation_time` …).
     public var streamMetadata: [MovieMetadataItem]
 
@@ -105,6 +120,7 @@ public struct VideoEncodeSettings: Sendable {
         self.keyFrameInterval = nil
         self.threadCount = nil
         self.displayMatrix = nil
+        self.dolbyVision = nil
         self.streamMetadata = []
     }
 

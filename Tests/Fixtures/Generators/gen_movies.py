@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+import dovi_rpu
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "movies")
 README = []  # (file, producer, purpose)
@@ -606,6 +608,7 @@ def main():
 
     field_quirks()
     hdr10plus_stream()
+    dynamic_metadata()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -664,6 +667,66 @@ def hdr10plus_stream():
           "2000, 1200 cd/m²) against a 1000 cd/m² mastering display and MaxCLL 1000: both HDR10+ rules fire")
 
 
+def dynamic_metadata():
+    """Movies whose every frame carries its own dynamic metadata, for keeping it through `convert` and for readers of
+    RPUs: x265 3.5's CLI writes the RPUs (--dolby-vision-rpu, a .bin from dovi_rpu.py), an HDR10+ SEI per picture is
+    inserted here, ffmpeg muxes, and the Dolby Vision record is patched in (no Debian tool writes it)."""
+    if not tool("x265"):
+        print("note: x265 (the CLI) is missing; the dynamic-metadata movies keep their committed bytes")
+        return
+    frames = 5
+    command = ffmpeg("testsrc2-5.yuv", ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=25", "-frames:v", str(frames),
+                                       "-pix_fmt", "yuv420p10le", "-f", "rawvideo"])
+    # Two shots (frames 0-1 and 2-4), each frame its own L1; L2 trims for a 100 cd/m2 target, L5, L6, L9, L11.
+    l1s = [(0, 2081, 1229), (0, 2100, 1300), (62, 3079, 1500), (62, 3000, 1480), (62, 2900, 1460)]
+    refresh = [1, 0, 1, 0, 0]
+
+    def rpus(profile):
+        return [dovi_rpu.rpu(profile=profile, l1=l1, scene_refresh=r, l2=[(2081, 2048, 2048, 2048, 2048, 2048, 2048)],
+                             l5=(0, 0, 8, 8), l6=(1000, 1, 1000, 400), l9=2, l11=(1, 0))
+                for l1, r in zip(l1s, refresh)]
+    x265_version = version(["x265", "--version"]).split("x265 [info]: ")[-1]
+    made = []
+    for name, profile, vui in [
+        ("x265-dv-8.1-rpu-hdr10plus.mp4", 8, ["--colorprim", "bt2020", "--transfer", "smpte2084", "--colormatrix",
+                                              "bt2020nc", "--range", "limited", "--master-display", MASTER_DISPLAY,
+                                              "--max-cll", "1000,400"]),
+        ("x265-dv-5-rpu.mp4", 5, ["--range", "full"]),
+    ]:
+        with open(scratch(f"rpu-{profile}.bin"), "wb") as f:
+            f.write(dovi_rpu.rpu_file(rpus(profile)))
+        encode = ["x265", "--input", scratch("testsrc2-5.yuv"), "--input-res", "64x64", "--fps", "25", "--input-depth",
+                  "10", "--output-depth", "10", "--frames", str(frames), "--preset", "ultrafast", "--pools", "1",
+                  "--frame-threads", "1", "--bframes", "0", "--no-info", "--log-level", "error", "--dolby-vision-profile",
+                  "8.1" if profile == 8 else "5", "--dolby-vision-rpu", scratch(f"rpu-{profile}.bin"),
+                  "--vbv-bufsize", "1000", "--vbv-maxrate", "1000"] + vui + ["-o", scratch(f"dv-{profile}.hevc")]
+        run(encode)
+        stream = open(scratch(f"dv-{profile}.hevc"), "rb").read()
+        note = ""
+        if profile == 8:
+            # HDR10+ per picture (decode order), targets 400 ... 800 cd/m2, MaxSCL falling with the picture.
+            records = [hdr10plus_payload(400 + 100 * i, (9000 - 500 * i, 8000, 7000)) for i in range(frames)]
+            stream = insert_before_each_picture(stream, [sei_nal(4, r) for r in records])
+            note = ", an HDR10+ SEI per picture inserted by gen_movies.py"
+        with open(scratch(f"dv-{profile}-sei.hevc"), "wb") as f:
+            f.write(stream)
+        mux = ffmpeg(f"plain-{name}", ["-r", "25", "-i", scratch(f"dv-{profile}-sei.hevc"), "-c", "copy", "-tag:v",
+                                       "hvc1"] + (PQ if profile == 8 else []) + BITEXACT)
+        base = open(scratch(f"plain-{name}"), "rb").read()
+        kind, compatibility = (b"dvvC", 1) if profile == 8 else (b"dvcC", 0)
+        record = box(kind, dolby_vision_record(profile, 1, compatibility))
+        made.append((name, patch_sample_entry(base, with_box(record)),
+                     f"{command}; RPUs from dovi_rpu.py; {x265_version}: `{local(quoted(encode))}`{note}; then {mux}; "
+                     f"{kind.decode()} patched by gen_movies.py"))
+    write(made[0][0], made[0][1], made[0][2],
+          "Dolby Vision 8.1 with an RPU per frame (two shots: scene_refresh on frames 0 and 2; L1 per frame, L2, L5, "
+          "L6 1000/0.0001/1000/400, L9, L11, L254) and HDR10+ per picture (targets 400, 500 … 800 cd/m²), 5 frames: kept by convert, "
+          "compare.hdr10plus-dropped and compare.dolby-vision-rpu-dropped against a converted copy")
+    write(made[1][0], made[1][1], made[1][2],
+          "Dolby Vision 5 with an RPU per frame (identity reshaping, IPTPQc2 matrices; the same L1 per frame as the "
+          "8.1 movie): a profile 5 stream whose RPUs parse")
+
+
 def only(generate):
     """Runs one generator step, rewriting its movies and their README rows and keeping the other rows."""
     with open(os.path.join(OUT, "README.md")) as f:
@@ -698,7 +761,8 @@ def write_readme():
 
 
 if __name__ == "__main__":
-    steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream}
+    steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream,
+             "dynamic-metadata": dynamic_metadata}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)

@@ -18,8 +18,7 @@ extension ConvertReportFormat {
         }
         if source.hasHDR10Plus { tags.append("HDR10+") }
         if let dv = source.dolbyVision {
-            tags.append(
-                "Dolby Vision profile \(dv.profile).\(dv.compatibilityID) level \(dv.level) (RPU not carried over)")
+            tags.append("Dolby Vision profile \(dv.profile).\(dv.compatibilityID) level \(dv.level)")
         }
         var written: [String] = ["\(settings.codec.encoderName)", "\(settings.encoding)"]
         if let m = settings.masteringDisplay {
@@ -52,6 +51,11 @@ extension ConvertReportFormat {
             carried.append("metadata: \(report.metadata.map(\.key).joined(separator: ", "))")
         }
         lines.append("  output:  \(TextSanitizer.sanitize(carried.joined(separator: "; ")))")
+        for kept in report.keptDynamicMetadata {
+            lines.append(
+                "  kept:    \(TextSanitizer.sanitize("\(kept.what): \(kept.frames) of \(kept.sourceFrames) frames, \(kept.carriage)"))"
+                    + (kept.note.map { " (\(TextSanitizer.sanitize($0)))" } ?? ""))
+        }
         for omission in report.omissions {
             lines.append("  not carried: \(TextSanitizer.sanitize("\(omission.what): \(omission.reason)"))")
         }
@@ -104,6 +108,17 @@ extension ConvertReportFormat {
                 } ?? .null
             ),
             ("Metadata", .object(report.metadata.map { ($0.key, .string($0.value)) })),
+            (
+                "KeptDynamicMetadata",
+                .array(
+                    report.keptDynamicMetadata.map {
+                        .object([
+                            ("What", .string($0.what)), ("Carriage", .string($0.carriage)),
+                            ("Frames", .integer($0.frames)), ("SourceFrames", .integer($0.sourceFrames)),
+                            ("Note", $0.note.map { .string($0) } ?? .null),
+                        ])
+                    })
+            ),
             (
                 "NotCarried",
                 .array(
