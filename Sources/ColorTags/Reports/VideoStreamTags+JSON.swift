@@ -99,7 +99,6 @@ extension VideoStreamTags {
                     "DynamicMetadataScan",
                     .object([
                         ("Samples", .integer(scan.samples)), ("Complete", .bool(scan.complete)),
-                        ("BytesRead", .integer(scan.bytesRead)),
                     ])
                 ))
         }

@@ -46,7 +46,7 @@ extension VideoStreamTags {
         if let scan = dynamicMetadataScan {
             add(
                 "Samples Scanned",
-                "\(scan.samples) for RPUs and HDR10+ (\(scan.complete ? "every sample" : "the first \(scan.samples) only"); \(scan.bytesRead) bytes read in all)"
+                "\(scan.samples) for RPUs and HDR10+ (\(scan.complete ? "every sample" : "the first \(scan.samples) only"))"
             )
         }
         return lines

@@ -70,13 +70,9 @@ public struct DynamicMetadataScan: Hashable, Sendable {
     public var samples: Int
     /// Whether every sample of the track was read (else the counts describe the first ``samples``).
     public var complete: Bool
-    /// The bytes the whole file read had read when the scan ended (headers and metadata units only).
-    public var bytesRead: Int
-
     /// Creates a value.
-    public init(samples: Int, complete: Bool, bytesRead: Int) {
+    public init(samples: Int, complete: Bool) {
         self.samples = samples
         self.complete = complete
-        self.bytesRead = bytesRead
     }
 }

@@ -149,8 +149,7 @@ extension ISOBMFFMovieReader {
             track.builder.video.hdr10PlusMetadata?.summary = log.summary
         }
         track.builder.hdr10PlusLog = nil
-        track.builder.video.dynamicMetadataScan = DynamicMetadataScan(
-            samples: places.count, complete: !more, bytesRead: source.bytesRead)
+        track.builder.video.dynamicMetadataScan = DynamicMetadataScan(samples: places.count, complete: !more)
     }
 
     /// The HDR10+ records (ITU-T T.35 SEI messages) of an SEI NAL unit, for the frame log; other messages were read

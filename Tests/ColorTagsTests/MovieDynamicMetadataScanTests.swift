@@ -1,0 +1,47 @@
+import ColorTags
+import Foundation
+import MediaSyntax
+import Testing
+
+/// Every sample of an MP4 HEVC track read for its Dolby Vision RPU and HDR10+ SEI, on the movies
+/// `gen_movies.py dynamic-metadata` makes with the x265 tool from `dovi_rpu.py`'s RPUs (shot starts on frames 1
+/// and 3, L6 1000/0.0001 cd/m² and MaxCLL 1000 / MaxFALL 400) and an HDR10+ JSON (one record per frame).
+@Suite("MP4 dynamic metadata scan")
+struct MovieDynamicMetadataScanTests {
+    @Test("profile 8.1 with HDR10+: five RPUs in two shots, their L6, and five HDR10+ frames, read from every sample")
+    func everySample() throws {
+        let video = try #require(try MovieFixtures.tags("x265-dv-8.1-rpu-hdr10plus.mp4").primary.video)
+        let scan = try #require(video.dynamicMetadataScan)
+        #expect(scan.samples == 5 && scan.complete)
+        let rpus = try #require(video.dolbyVisionRPUSummary?.value)
+        #expect(rpus.rpus == 5 && rpus.crcFailures == 0 && rpus.malformed == 0 && rpus.profiles == [8])
+        #expect(rpus.shots == 2 && rpus.zeroFrameShots == 0)
+        let l6 = try #require(rpus.level6.first)
+        #expect(l6.maxCLL == 1000 && l6.maxFALL == 400 && l6.masteringMaximum == 1000)
+        let hdr10Plus = try #require(video.hdr10PlusMetadata?.summary)
+        #expect(hdr10Plus.framesWithMetadata == 5 && hdr10Plus.framesWithoutMetadata == 0)
+    }
+
+    @Test("profile 5: every RPU read, the profile told by the RPUs as by the record")
+    func profile5() throws {
+        let video = try #require(try MovieFixtures.tags("x265-dv-5-rpu.mp4").primary.video)
+        #expect(video.dynamicMetadataScan?.samples == 5)
+        #expect(video.dolbyVisionRPUSummary?.value.rpus == 5)
+        #expect(video.dolbyVisionRPUSummary?.value.profiles == [5] && video.dolbyVision?.value.profile == 5)
+    }
+
+    @Test("the sample cap: the first N samples read and the scan marked incomplete")
+    func capped() throws {
+        var limits = ReadLimits.default
+        limits.maximumDynamicMetadataSamples = 3
+        let video = try #require(try MovieFixtures.tags("x265-dv-8.1-rpu-hdr10plus.mp4", limits: limits).primary.video)
+        #expect(video.dynamicMetadataScan == DynamicMetadataScan(samples: 3, complete: false))
+        #expect(video.dolbyVisionRPUSummary?.value.rpus == 3)
+    }
+
+    @Test("an HDR10 movie without dynamic metadata is not scanned")
+    func notScanned() throws {
+        let video = try #require(try MovieFixtures.tags("x265-pq-hdr10.mp4").primary.video)
+        #expect(video.dynamicMetadataScan == nil && video.dolbyVisionRPUSummary == nil)
+    }
+}
