@@ -64,6 +64,12 @@ enum MovieFixtures {
         ("x265-dvb-hlg-atc.mp4", [.videoHLGAlternativeTransferOnly]),  // Multicorewareinc/x265 #321
         ("x265-dv-5-rpu.mp4", [.cicpUnspecifiedCode]),  // x265 writes VUI 2/2/2 with --range full, as profile 5 is
         ("x265-dv-8.1-rpu-hdr10plus.mp4", []),
+        ("x265-dv-8.1-rpu-missing.mp4", [.videoDolbyVisionRPUMissing]),  // dovi_tool #170, #278
+        // Profile 5 RPUs (VUI 2/2/2, full range) muxed as PQ under an 8.1 record: every layer disagrees.
+        (
+            "x265-dv-8.1-record-profile-5-rpus.mp4",
+            [.cicpUnspecifiedCode, .videoColrBitstreamMismatch, .videoHDRMetadataMissing, .videoDolbyVisionRPUProfile]
+        ),
         ("x265-hdr10plus.mp4", []),
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),

@@ -202,7 +202,7 @@ struct MovieRuleTests {
     @Test("every video rule is in the catalog with a reason for its severity")
     func catalog() {
         let video = ValidationRule.all.filter { $0.id.rawValue.hasPrefix("video.") }
-        #expect(video.count == 16)
+        #expect(video.count == 17)
         #expect(ValidationRule.rule(.videoHDR8Bit).defaultSeverity == .warning)
         #expect(ValidationRule.rule(.videoHDR8Bit).severityReason.contains("10 or 12 bits"))
         #expect(ValidationRule.rule(.videoColrBitstreamMismatch).defaultSeverity == .error)

@@ -66,6 +66,7 @@ extension RuleID {
     public static let videoDolbyVisionL6Mismatch: RuleID = "video.dolby-vision-l6-mismatch"
     public static let videoDolbyVisionRPUProfile: RuleID = "video.dolby-vision-rpu-profile-mismatch"
     public static let videoDolbyVisionShots: RuleID = "video.dolby-vision-rpu-shots"
+    public static let videoDolbyVisionRPUMissing: RuleID = "video.dolby-vision-rpu-missing"
     // Policies and comparisons
     public static let policyISOHDR: RuleID = "policy.iso-hdr"
     public static let policySRGB: RuleID = "policy.srgb"

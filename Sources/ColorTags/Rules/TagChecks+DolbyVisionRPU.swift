@@ -1,6 +1,6 @@
 extension TagChecks {
     /// What the Dolby Vision RPUs say against their own CRCs, the stream's static HDR metadata and the configuration
-    /// record: `video.dolby-vision-rpu-crc`, `-l6-mismatch`, `-rpu-profile-mismatch` and `-rpu-shots`.
+    /// record: `video.dolby-vision-rpu-crc`, `-l6-mismatch`, `-rpu-profile-mismatch`, `-rpu-shots` and `-rpu-missing`.
     mutating func checkDolbyVisionRPUs(_ image: ImageTags, _ video: VideoStreamTags, _ index: Int) {
         guard let located = video.dolbyVisionRPUSummary else { return }
         let rpus = located.value
@@ -12,6 +12,12 @@ extension TagChecks {
                     + "decoders drop them", at: location, image: index)
         }
         checkLevel6(image, rpus, location, index)
+        if let frames = framesRead(video), rpus.rpus < frames {
+            add(
+                .videoDolbyVisionRPUMissing,
+                "\(frames - rpus.rpus) of \(frames) frames read carry no Dolby Vision RPU (\(rpus.rpus) RPUs): "
+                    + "a Dolby Vision decoder needs one per frame", at: location, image: index)
+        }
         if let record = video.dolbyVision?.value, [4, 5, 7, 8].contains(Int(record.profile)) {
             let others = rpus.profiles.filter { $0 != Int(record.profile) }
             if !others.isEmpty {
@@ -67,5 +73,15 @@ extension TagChecks {
                 + differences.prefix(4).joined(separator: "; ")
                 + ": Dolby Vision and HDR10 players send different values to the display", at: location,
             image: index)
+    }
+
+    /// The frames whose RPUs were all looked for: every sample of an MP4 track scanned, or every picture of a raw
+    /// stream read to its end (a stream prefix may end inside a frame before its RPU); nil for an RPU file, where each
+    /// RPU is a frame.
+    private func framesRead(_ video: VideoStreamTags) -> Int? {
+        if let scan = video.dynamicMetadataScan { return scan.samples }
+        guard tagging.format != .dolbyVisionRPU, let scan = tagging.movie?.scan, scan.reachedEnd, scan.frames > 0
+        else { return nil }
+        return scan.frames
     }
 }

@@ -495,6 +495,16 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "quietvoid/dovi_tool dolby_vision/src/rpu/extension_metadata/blocks/level1.rs; Dolby Vision Metadata Levels"
         ),
         .init(
+            id: .videoDolbyVisionRPUMissing, defaultSeverity: .error,
+            title:
+                "Frames without a Dolby Vision RPU in a stream that carries RPUs: every frame of a Dolby Vision stream must have its own.",
+            fix:
+                "Re-inject one RPU per frame (dovi_tool inject-rpu with an RPU list of the stream's frame count; x265 --dolby-vision-rpu with as many RPUs as frames), or drop the Dolby Vision signalling.",
+            severityReason:
+                "A Dolby Vision decoder composes and tone-maps each frame from its RPU; dovi_tool's maintainer: \"Every frame is expected to carry metadata\", and x265 warns \"Dolby Vision RPU not found for POC\" for each frame it cannot give one. Frames without fall back or repeat stale metadata, which shows as flashes and wrong brightness: an error.",
+            reference: "quietvoid/dovi_tool#170; quietvoid/dovi_tool#278 (x265 'Dolby Vision RPU not found for POC')"
+        ),
+        .init(
             id: .policyISOHDR, defaultSeverity: .error,
             title:
                 "Policy iso-hdr: BT.2020 primaries, PQ or HLG, at least 10 bits, and CICP or an ICC profile present.",

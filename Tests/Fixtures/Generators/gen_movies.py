@@ -686,6 +686,16 @@ def dynamic_metadata():
                              l5=(0, 0, 8, 8), l6=(1000, 1, 1000, 400), l9=2, l11=(1, 0))
                 for l1, r in zip(l1s, refresh)]
     x265_version = version(["x265", "--version"]).split("x265 [info]: ")[-1]
+    vuis = {8: ["--colorprim", "bt2020", "--transfer", "smpte2084", "--colormatrix", "bt2020nc", "--range", "limited",
+                "--master-display", MASTER_DISPLAY, "--max-cll", "1000,400"], 5: ["--range", "full"]}
+
+    def encode_for(profile, vui=None):
+        return ["x265", "--input", scratch("testsrc2-5.yuv"), "--input-res", "64x64", "--fps", "25", "--input-depth",
+                "10", "--output-depth", "10", "--frames", str(frames), "--preset", "ultrafast", "--pools", "1",
+                "--frame-threads", "1", "--bframes", "0", "--no-info", "--log-level", "error", "--dolby-vision-profile",
+                "8.1" if profile == 8 else "5", "--dolby-vision-rpu", scratch(f"rpu-{profile}.bin"),
+                "--vbv-bufsize", "1000", "--vbv-maxrate", "1000"] + (vui or vuis[profile]) + [
+                    "-o", scratch(f"dv-{profile}.hevc")]
     made = []
     for name, profile, vui in [
         ("x265-dv-8.1-rpu-hdr10plus.mp4", 8, ["--colorprim", "bt2020", "--transfer", "smpte2084", "--colormatrix",
@@ -695,11 +705,7 @@ def dynamic_metadata():
     ]:
         with open(scratch(f"rpu-{profile}.bin"), "wb") as f:
             f.write(dovi_rpu.rpu_file(rpus(profile)))
-        encode = ["x265", "--input", scratch("testsrc2-5.yuv"), "--input-res", "64x64", "--fps", "25", "--input-depth",
-                  "10", "--output-depth", "10", "--frames", str(frames), "--preset", "ultrafast", "--pools", "1",
-                  "--frame-threads", "1", "--bframes", "0", "--no-info", "--log-level", "error", "--dolby-vision-profile",
-                  "8.1" if profile == 8 else "5", "--dolby-vision-rpu", scratch(f"rpu-{profile}.bin"),
-                  "--vbv-bufsize", "1000", "--vbv-maxrate", "1000"] + vui + ["-o", scratch(f"dv-{profile}.hevc")]
+        encode = encode_for(profile, vui)
         run(encode)
         stream = open(scratch(f"dv-{profile}.hevc"), "rb").read()
         note = ""
@@ -725,6 +731,29 @@ def dynamic_metadata():
     write(made[1][0], made[1][1], made[1][2],
           "Dolby Vision 5 with an RPU per frame (identity reshaping, IPTPQc2 matrices; the same L1 per frame as the "
           "8.1 movie): a profile 5 stream whose RPUs parse")
+
+    # Field faults: RPUs on the first 3 of 5 frames (x265 warns "Dolby Vision RPU not found for POC" for the rest, as in
+    # dovi_tool#278), and profile 5 RPUs under an 8.1 record.
+    with open(scratch("rpu-8-short.bin"), "wb") as f:
+        f.write(dovi_rpu.rpu_file(rpus(8)[:3]))
+    short = [a if a != scratch("rpu-8.bin") else scratch("rpu-8-short.bin") for a in encode_for(8)]
+    short[short.index("-o") + 1] = scratch("dv-8-short.hevc")
+    run(short)
+    mux = ffmpeg("plain-dv-8-short.mp4", ["-r", "25", "-i", scratch("dv-8-short.hevc"), "-c", "copy", "-tag:v", "hvc1"]
+                 + PQ + BITEXACT)
+    write("x265-dv-8.1-rpu-missing.mp4",
+          patch_sample_entry(open(scratch("plain-dv-8-short.mp4"), "rb").read(),
+                             with_box(box(b"dvvC", dolby_vision_record(8, 1, 1)))),
+          f"{command}; 3 RPUs from dovi_rpu.py; {x265_version}: `{local(quoted(short))}`; then {mux}; dvvC patched by "
+          "gen_movies.py",
+          "Dolby Vision 8.1 whose RPUs stop after frame 3 of 5: video.dolby-vision-rpu-missing")
+    mux = ffmpeg("plain-dv-5-as-8.mp4", ["-r", "25", "-i", scratch("dv-5-sei.hevc"), "-c", "copy", "-tag:v", "hvc1"]
+                 + PQ + BITEXACT)
+    write("x265-dv-8.1-record-profile-5-rpus.mp4",
+          patch_sample_entry(open(scratch("plain-dv-5-as-8.mp4"), "rb").read(),
+                             with_box(box(b"dvvC", dolby_vision_record(8, 1, 1)))),
+          f"the profile 5 stream of x265-dv-5-rpu.mp4; then {mux}; dvvC 8.1 patched by gen_movies.py",
+          "an 8.1 record over profile 5 RPUs: video.dolby-vision-rpu-profile-mismatch")
 
 
 def only(generate):
