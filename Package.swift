@@ -143,7 +143,7 @@ let package = Package(
             name: "MediaConversion",
             dependencies: [
                 "HDRColor", "ImageFiles", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion",
-                "ToneMapping", "ColorTags", "ICC", "VideoFiles",
+                "ToneMapping", "ColorTags", "ICC", "VideoFiles", "MediaSyntax",
             ],
             swiftSettings: swiftSettings
         ),

@@ -134,6 +134,7 @@ extension MediaConverter {
             } catch { throw .movie(error) }
         }
         var converter: PixelConverter?
+        var pictures = try SourcePictures(stream, threadCount: request.movie.conversionThreadCount)
         var converted = 0
         let total =
             range.map { range in
@@ -146,16 +147,18 @@ extension MediaConverter {
                 try forEachFrame(reader, range) { frame throws(MediaConversionError) in
                     let convertStart = clock.now
                     times.decoding += convertStart - mark
-                    if converter == nil || converter?.source != frame.encoding {
-                        converter = try plan.converter(from: frame.encoding)
-                    }
-                    if let scaler, scaledFrom != nil {
-                        do {
-                            try scaledFrom!.withMutableView { full in try converter!.convert(frame.view, to: full) }
-                            try scaledFrom!.withView { full in try scaler.scale(full, into: view) }
-                        } catch { throw .conversion("\(error)") }
-                    } else {
-                        do { try converter!.convert(frame.view, to: view) } catch { throw .conversion("\(error)") }
+                    try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
+                        if converter == nil || converter?.source != encoding {
+                            converter = try plan.converter(from: encoding)
+                        }
+                        if let scaler, scaledFrom != nil {
+                            do {
+                                try scaledFrom!.withMutableView { full in try converter!.convert(picture, to: full) }
+                                try scaledFrom!.withView { full in try scaler.scale(full, into: view) }
+                            } catch { throw .conversion("\(error)") }
+                        } else {
+                            do { try converter!.convert(picture, to: view) } catch { throw .conversion("\(error)") }
+                        }
                     }
                     let encodeStart = clock.now
                     times.converting += encodeStart - convertStart
@@ -201,7 +204,7 @@ extension MediaConverter {
             input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
-            plan: (converter?.plan.steps.map(\.description) ?? [])
+            plan: (pictures.planStep.map { [$0] } ?? []) + (converter?.plan.steps.map(\.description) ?? [])
                 + (scaler.map {
                     [
                         "resample \($0.sourceWidth)×\($0.sourceHeight) → \($0.width)×\($0.height) (swscale Lanczos, "
@@ -225,7 +228,10 @@ extension MediaConverter {
             omissions.append(
                 MovieOmission(
                     what: "Dolby Vision profile \(dv.profile).\(dv.compatibilityID) RPU",
-                    reason: "it describes the source's pictures, not the converted ones; the base layer is converted"))
+                    reason: SourcePictures.composes(stream)
+                        ? "applied, not kept: each frame was composed through its RPU (profile 5 has no displayable "
+                            + "base layer) and the composed pictures converted"
+                        : "it describes the source's pictures, not the converted ones; the base layer is converted"))
         }
         if stream.hasHDR10Plus {
             omissions.append(
@@ -279,15 +285,18 @@ extension MediaConverter {
             linear = try PixelBuffer(format: .rgbaFloat, width: plan.settings.width, height: plan.settings.height)
         } catch { throw .conversion("\(error)") }
         var converter: PixelConverter?
+        var pictures = try SourcePictures(reader.videoStream, threadCount: request.movie.conversionThreadCount)
         try forEachFrame(reader, range) { frame throws(MediaConversionError) in
-            if converter == nil || converter?.source != frame.encoding {
-                converter = try plan.measuringConverter(from: frame.encoding)
-            }
-            do {
-                try linear.withMutableView { view throws(PixelConversionError) in
-                    try converter!.convert(frame.view, to: view)
+            try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
+                if converter == nil || converter?.source != encoding {
+                    converter = try plan.measuringConverter(from: encoding)
                 }
-            } catch { throw .conversion("\(error)") }
+                do {
+                    try linear.withMutableView { view throws(PixelConversionError) in
+                        try converter!.convert(picture, to: view)
+                    }
+                } catch { throw .conversion("\(error)") }
+            }
             linear.withView { meter.add($0) }
             return true
         }

@@ -22,12 +22,8 @@ struct MoviePlan {
             throw .invalidRequest(
                 "cannot tell the movie format from '\(output.lastPathComponent)'; use .mp4, .m4v, .mov, .mkv or .webm")
         }
-        if let dolbyVision = source.dolbyVision, dolbyVision.profile == 5 {
-            throw .unsupportedSource(
-                "Dolby Vision profile 5 carries IPTPQc2 pictures that only its RPU turns into colour; without a Dolby "
-                    + "Vision decoder they would be converted as if they were Y′CbCr (\(source.cicp))")
-        }
-        let sourceSpace = source.encoding.colorSpace
+        // Dolby Vision profile 5 is converted from its composed pictures (SourcePictures), PQ BT.2020.
+        let sourceSpace = SourcePictures.composes(source) ? .bt2100PQ : source.encoding.colorSpace
         let space = request.colorSpace ?? sourceSpace
         guard !space.isLinear else {
             throw .invalidRequest(

@@ -606,6 +606,7 @@ def main():
 
     field_quirks()
     hdr10plus_stream()
+    dolby_vision_5()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -664,6 +665,68 @@ def hdr10plus_stream():
           "2000, 1200 cd/m²) against a 1000 cd/m² mastering display and MaxCLL 1000: both HDR10+ rules fire")
 
 
+def dolby_vision_5():
+    """A real Dolby Vision profile 5 movie: x265's CLI muxes an RPU per frame (dovi_rpu.py) into a full-range 10-bit
+    IPT-PQ-c2 base layer; ffmpeg puts it in MP4 and the profile 5 record is patched in. Two shots: RPU A (frames 0–1:
+    piecewise polynomial luma, MMR chroma, L1 max 1000 cd/m², an L2 trim for 100 cd/m²) and RPU B (frame 2: other
+    curves, L1 max 200 cd/m²). `gen_movies.py dolby-vision-5` rewrites only this movie."""
+    import dovi_rpu
+    if not tool("x265"):
+        print("note: x265 (the CLI) is missing; dv-5-rpu.mp4 keeps its committed bytes")
+        return
+    raw = scratch("dv5-source.yuv")
+    # Flat bars (smptebars), so that chroma upsampling filters agree inside them, with a vertical luma ramp and chroma
+    # at 35 % (geq): IPT-PQ-c2 values of plausible colours, below the 1000 cd/m² mastering peak.
+    run(FFMPEG + ["-f", "lavfi", "-i", "smptebars=size=64x64:rate=25", "-frames:v", "3", "-vf",
+                  "format=yuv444p,geq=lum='lum(X,Y)*(0.3+Y/128)':cb='128+(cb(X,Y)-128)*0.35':cr='128+(cr(X,Y)-128)*0.35',"
+                  "format=yuv420p10le",
+                  "-f", "rawvideo", raw])
+    rpus = [dovi_rpu.rpu(profile=5, curves=[c["pieces"] for c in curves], pivots=[c["pivots"] for c in curves],
+                         l1=l1, l2=l2, scene_refresh=refresh, source_min_pq=0)
+            for curves, l1, l2, refresh in dolby_vision_5_shots()]
+    rpu_path = scratch("dv5-rpu.bin")
+    with open(rpu_path, "wb") as f:
+        f.write(dovi_rpu.rpu_file(rpus))
+    hevc = scratch("dv5.hevc")
+    command = ["x265", "--input", raw, "--input-res", "64x64", "--fps", "25", "--input-depth", "10",
+               "--output-depth", "10", "--preset", "ultrafast", "--log-level", "error", "--no-info", "--pools", "1",
+               "--frame-threads", "1", "--bframes", "0", "--range", "full", "--dolby-vision-profile", "5", "--dolby-vision-rpu",
+               rpu_path, "--vbv-bufsize", "20000", "--vbv-maxrate", "20000", "-o", hevc]
+    run(command)
+    run(FFMPEG + ["-r", "25", "-i", hevc, "-c", "copy", "-tag:v", "hvc1"] + BITEXACT + [scratch("dv5-plain.mp4")])
+    with open(scratch("dv5-plain.mp4"), "rb") as f:
+        plain = f.read()
+    record = box(b"dvcC", dolby_vision_record(5, 1, 0))
+    x265_version = version(["x265", "--version"])
+    write("dv-5-rpu.mp4", patch_sample_entry(plain, with_box(record)),
+          f"{x265_version}: `{local(quoted(command))}` (RPUs from dovi_rpu.py), `ffmpeg -c copy`, dvcC patched by "
+          "gen_movies.py",
+          "Dolby Vision profile 5 with an RPU per frame (two shots: piecewise polynomial and MMR reshaping, L1, L2, "
+          "L6): composed to PQ by DolbyVisionComposer; converted to HDR10/HLG/SDR by convert")
+
+
+# Frames of dv-5-rpu.mp4: (curves, L1 (min, max, avg PQ codes), L2 trims, scene_refresh_flag) per frame; a curve is
+# its pivots (10-bit codes) and pieces (dovi_rpu.Piece: polynomial coefficients; dovi_rpu.MMR).
+def dolby_vision_5_shots():
+    import dovi_rpu
+    piece, mmr = dovi_rpu.Piece, dovi_rpu.MMR
+    a = [
+        {"pivots": [0, 400, 1023], "pieces": [piece((0.0, 1.05, -0.05)), piece((0.02, 0.97))]},
+        {"pivots": [0, 1023], "pieces": [mmr(0.01, [[0.02, 0.93, 0.01, 0.03, -0.02, 0.01, 0.005],
+                                                   [0.01, -0.01, 0.005, 0.002, 0.001, -0.001, 0.0005],
+                                                   [0.002, 0.001, -0.002, 0.0, 0.001, 0.0, -0.0003]])]},
+        {"pivots": [0, 700, 1023], "pieces": [mmr(-0.01, [[0.0, 0.01, 1.02, 0.01, 0.0, 0.01, 0.0]]),
+                                              piece((0.0, 1.0, -0.02))]},
+    ]
+    b = [
+        {"pivots": [0, 1023], "pieces": [piece((0.0, 0.9, 0.05))]},
+        {"pivots": [0, 600, 1023], "pieces": [piece((0.01, 0.98)), piece((0.0, 1.0, 0.0))]},
+        {"pivots": [0, 1023], "pieces": [piece((0.0, 1.0))]},
+    ]
+    trim = [(2081, 2048, 2048, 2048, 2048, 2048, 0)]
+    return [(a, (0, 3079, 1229), trim, 1), (a, (0, 3079, 1229), trim, 0), (b, (0, 2238, 1000), [], 1)]
+
+
 def only(generate):
     """Runs one generator step, rewriting its movies and their README rows and keeping the other rows."""
     with open(os.path.join(OUT, "README.md")) as f:
@@ -698,7 +761,7 @@ def write_readme():
 
 
 if __name__ == "__main__":
-    steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream}
+    steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream, "dolby-vision-5": dolby_vision_5}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)

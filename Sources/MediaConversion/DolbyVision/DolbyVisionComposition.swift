@@ -1,0 +1,249 @@
+import Foundation
+import MediaSyntax
+import PixelBuffers
+
+/// One RPU's composition parameters, flattened for the per-pixel loop: the three reshaping curves and the two
+/// matrices (see ``DolbyVisionComposer`` for the steps).
+struct DolbyVisionComposition: Sendable {
+    /// One component's curve: normalised pivots and its pieces.
+    struct Curve: Sendable {
+        /// The inner pivots (all but the first and last), normalised: piece i covers [pivot i, pivot i + 1).
+        var innerPivots: [Double]
+        /// The first and last pivots, normalised: the reshaped value is clamped to them.
+        var low: Double
+        var high: Double
+        /// Per piece: 0 polynomial, else the MMR order (1…3).
+        var order: [Int]
+        /// Per piece 22 values: a polynomial's c₀, c₁, c₂ (then zeros), or an MMR's constant then 7 weights per order.
+        var coefficients: [Double]
+
+        static let stride = 22
+    }
+
+    var curves: [Curve]
+    /// ycc_to_rgb (row-major) and its offsets.
+    var nonlinear: [Double]
+    var offsets: [Double]
+    /// The fixed LMS → BT.2020 RGB matrix times rgb_to_lms (row-major).
+    var linear: [Double]
+    var baseLayerBitDepth: Int
+    var transformID: Int
+
+    /// The inverse of the BT.2020-referred Hunt-Pointer-Estévez LMS matrix of IPT-PQ, rows of LMS → R, G, B (the
+    /// values libplacebo hard-codes as `dovi_lms2rgb`).
+    static let lmsToBT2020: [Double] = [
+        3.06441879, -2.16597676, 0.10155818,
+        -0.65612108, 1.78554118, -0.12943749,
+        0.01736321, -0.04725154, 1.03004253,
+    ]
+
+    init(
+        mapping: DolbyVisionRPU.Mapping, transform: DolbyVisionRPU.DisplayManagement.ColorTransform,
+        transformID: Int, baseLayerBitDepth: Int, profile: Int?
+    ) throws(DolbyVisionComposerError) {
+        guard (8...16).contains(baseLayerBitDepth) else {
+            throw .unsupported("a \(baseLayerBitDepth)-bit base layer")
+        }
+        guard mapping.components.count == 3 else {
+            throw .unsupported("the mapping has \(mapping.components.count) components, not 3")
+        }
+        let scale = Double((1 << baseLayerBitDepth) - 1)
+        var curves: [Curve] = []
+        for (index, component) in mapping.components.enumerated() {
+            let pivots = component.pivotValues.map { Double($0) / scale }
+            guard pivots.count >= 2, component.pieces.count == pivots.count - 1 else {
+                throw .unsupported("component \(index) has \(pivots.count) pivots and \(component.pieces.count) pieces")
+            }
+            var order: [Int] = []
+            var coefficients: [Double] = []
+            for piece in component.pieces {
+                var values = [Double](repeating: 0, count: Curve.stride)
+                switch piece {
+                case .polynomial(let c):
+                    order.append(0)
+                    for (k, value) in c.prefix(3).enumerated() { values[k] = value }
+                case .mmr(let constant, let weights):
+                    order.append(weights.count)
+                    values[0] = constant
+                    for (k, row) in weights.enumerated() {
+                        for (j, value) in row.prefix(7).enumerated() { values[1 + 7 * k + j] = value }
+                    }
+                case .linearInterpolation:
+                    throw .unsupported(
+                        "component \(index) uses a linear-interpolation piece (linear_interp_flag), which no decoder "
+                            + "applies (FFmpeg and libplacebo refuse it too)")
+                }
+                coefficients += values
+            }
+            curves.append(
+                Curve(
+                    innerPivots: Array(pivots.dropFirst().dropLast()), low: pivots[0], high: pivots[pivots.count - 1],
+                    order: order, coefficients: coefficients))
+        }
+        guard transform.yccToRGB.count == 9, transform.rgbToLMS.count == 9, transform.yccToRGBOffsets.count == 3 else {
+            throw .unsupported("the colour transform is incomplete")
+        }
+        let lms = transform.linearMatrix
+        var linear = [Double](repeating: 0, count: 9)
+        for r in 0..<3 {
+            for c in 0..<3 {
+                linear[3 * r + c] = (0..<3).reduce(0) { $0 + Self.lmsToBT2020[3 * r + $1] * lms[3 * $1 + c] }
+            }
+        }
+        self.curves = curves
+        self.nonlinear = transform.nonlinearMatrix
+        self.offsets = transform.nonlinearOffsets(profile: profile)
+        self.linear = linear
+        self.baseLayerBitDepth = baseLayerBitDepth
+        self.transformID = transformID
+    }
+
+    /// PQ-coded BT.2020 R′G′B′ of one pixel's base-layer codes.
+    func compose(_ codes: SIMD3<Double>) -> SIMD3<Double> {
+        let scale = 1 / Double((1 << baseLayerBitDepth) - 1)
+        let s = SIMD3(
+            min(max(codes.x * scale, 0), 1), min(max(codes.y * scale, 0), 1), min(max(codes.z * scale, 0), 1))
+        return curves.withUnsafeBufferPointer { c in
+            nonlinear.withUnsafeBufferPointer { n in
+                linear.withUnsafeBufferPointer { l in
+                    Self.pixel(s, c, n, offsets, l)
+                }
+            }
+        }
+    }
+
+    /// The steps 2 to 6 for one normalised pixel.
+    @inline(__always)
+    private static func pixel(
+        _ s: SIMD3<Double>, _ curves: UnsafeBufferPointer<Curve>, _ n: UnsafeBufferPointer<Double>,
+        _ offsets: [Double], _ l: UnsafeBufferPointer<Double>
+    ) -> SIMD3<Double> {
+        let reshaped = SIMD3(
+            reshape(curves[0], s, s.x) - offsets[0], reshape(curves[1], s, s.y) - offsets[1],
+            reshape(curves[2], s, s.z) - offsets[2])
+        var lms = SIMD3<Double>()
+        for r in 0..<3 {
+            lms[r] = pqEOTF(n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z)
+        }
+        var out = SIMD3<Double>()
+        for r in 0..<3 {
+            out[r] = pqOETF(l[3 * r] * lms.x + l[3 * r + 1] * lms.y + l[3 * r + 2] * lms.z)
+        }
+        return out
+    }
+
+    /// One component's reshaped value; `value` is the component's own normalised code, which picks the piece.
+    @inline(__always)
+    private static func reshape(_ curve: Curve, _ s: SIMD3<Double>, _ value: Double) -> Double {
+        var piece = 0
+        for pivot in curve.innerPivots where value >= pivot { piece += 1 }
+        let order = curve.order[piece]
+        let base = piece * Curve.stride
+        let k = curve.coefficients
+        var v: Double
+        if order == 0 {
+            v = k[base] + (k[base + 1] + k[base + 2] * value) * value
+        } else {
+            let t1 = SIMD8(s.x, s.y, s.z, s.x * s.y, s.x * s.z, s.y * s.z, s.x * s.y * s.z, 0)
+            v = k[base]
+            var t = t1
+            for o in 0..<order {
+                let w = base + 1 + 7 * o
+                v += k[w] * t[0] + k[w + 1] * t[1] + k[w + 2] * t[2] + k[w + 3] * t[3] + k[w + 4] * t[4]
+                    + k[w + 5] * t[5] + k[w + 6] * t[6]
+                t *= t1
+            }
+        }
+        return min(max(v, curve.low), curve.high)
+    }
+
+    // SMPTE ST 2084 constants.
+    private static let m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128
+    private static let c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32
+
+    @inline(__always)
+    static func pqEOTF(_ e: Double) -> Double {
+        let p = pow(max(e, 0), 1 / m2)
+        return pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
+    }
+
+    @inline(__always)
+    static func pqOETF(_ y: Double) -> Double {
+        let p = pow(max(y, 0), m1)
+        return pow((c1 + c2 * p) / (1 + c3 * p), m2)
+    }
+
+    /// Composes a planar Y′CbCr picture into RGBA float rows.
+    func compose(_ source: PixelBufferView, into destination: MutablePixelBufferView, threadCount: Int?)
+        throws(DolbyVisionComposerError)
+    {
+        let format = source.format
+        guard format.colorModel == .yCbCr, format.planeCount == 3, format.sampleType == .unsignedInteger,
+            format.alignment == .low, let subsampling = format.chromaSubsampling
+        else {
+            throw .formatMismatch("the base layer is \(format), not planar Y′CbCr with samples in the low bits")
+        }
+        guard destination.format == DolbyVisionComposer.outputFormat else {
+            throw .formatMismatch("the output is \(destination.format), not RGBA float")
+        }
+        guard destination.width == source.width, destination.height == source.height else {
+            throw .formatMismatch(
+                "the output is \(destination.width)×\(destination.height), the picture \(source.width)×\(source.height)")
+        }
+        let wide = format.plane(0).bytesPerSample == 2
+        let height = source.height
+        let threads = max(1, min(threadCount ?? ProcessInfo.processInfo.activeProcessorCount, height / 16, 64))
+        let band = (height + threads - 1) / threads
+        DispatchQueue.concurrentPerform(iterations: threads) { index in
+            let rows = index * band..<min(height, (index + 1) * band)
+            composeRows(rows, source, destination, wide: wide, subsampling: subsampling)
+        }
+    }
+
+    private func composeRows(
+        _ rows: Range<Int>, _ source: PixelBufferView, _ destination: MutablePixelBufferView, wide: Bool,
+        subsampling: PixelFormat.ChromaSubsampling
+    ) {
+        let scale = 1 / Double((1 << baseLayerBitDepth) - 1)
+        let (luma, cb, cr) = (source.plane(0), source.plane(1), source.plane(2))
+        let out = destination.plane(0)
+        let hf = subsampling.horizontalFactor, vf = subsampling.verticalFactor
+        func sample(_ plane: PixelBufferView.Plane, _ x: Int, _ y: Int) -> Double {
+            wide
+                ? Double(plane.row(y, as: UInt16.self)[x]) : Double(plane.row(y, as: UInt8.self)[x])
+        }
+        curves.withUnsafeBufferPointer { c in
+            nonlinear.withUnsafeBufferPointer { n in
+                linear.withUnsafeBufferPointer { l in
+                    for y in rows {
+                        // Chroma rows around this luma row: vertically between rows for 4:2:0 (sited at 2j + ½).
+                        let cy = vf == 2 ? (Double(y) - 0.5) / 2 : Double(y)
+                        let j0 = min(max(Int(cy.rounded(.down)), 0), cb.height - 1)
+                        let j1 = min(j0 + 1, cb.height - 1)
+                        let fy = vf == 2 ? min(max(cy - Double(j0), 0), 1) : 0
+                        let row = out.row(y, as: Float.self)
+                        for x in 0..<source.width {
+                            let cx = Double(x) / Double(hf)
+                            let i0 = min(Int(cx), cb.width - 1)
+                            let i1 = min(i0 + 1, cb.width - 1)
+                            let fx = cx - Double(i0)
+                            func chroma(_ p: PixelBufferView.Plane) -> Double {
+                                let top = sample(p, i0, j0) * (1 - fx) + sample(p, i1, j0) * fx
+                                let bottom = sample(p, i0, j1) * (1 - fx) + sample(p, i1, j1) * fx
+                                return top * (1 - fy) + bottom * fy
+                            }
+                            let s = SIMD3(
+                                min(max(sample(luma, x, y) * scale, 0), 1), min(max(chroma(cb) * scale, 0), 1),
+                                min(max(chroma(cr) * scale, 0), 1))
+                            let rgb = Self.pixel(s, c, n, offsets, l)
+                            row[4 * x] = Float(rgb.x)
+                            row[4 * x + 1] = Float(rgb.y)
+                            row[4 * x + 2] = Float(rgb.z)
+                            row[4 * x + 3] = 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
