@@ -135,6 +135,8 @@ extension MediaConverter {
         }
         var converter: PixelConverter?
         var pictures = try SourcePictures(stream, threadCount: request.movie.conversionThreadCount)
+        var scenes = plan.sceneTracker()
+        var converterPeak: Double?
         var converted = 0
         let total =
             range.map { range in
@@ -147,9 +149,11 @@ extension MediaConverter {
                 try forEachFrame(reader, range) { frame throws(MediaConversionError) in
                     let convertStart = clock.now
                     times.decoding += convertStart - mark
+                    let peak = scenes.peak(for: frame)
                     try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
-                        if converter == nil || converter?.source != encoding {
-                            converter = try plan.converter(from: encoding)
+                        if converter == nil || converter?.source != encoding || peak != converterPeak {
+                            converter = try plan.converter(from: encoding, scenePeak: peak)
+                            converterPeak = peak
                         }
                         if let scaler, scaledFrom != nil {
                             do {
@@ -200,7 +204,7 @@ extension MediaConverter {
         let (check, validation) = validate(output, settings.encoding.colorSpace)
         times.checking = clock.now - mark
         times.other = (clock.now - start) - times.total
-        return MovieConversionReport(
+        var report = MovieConversionReport(
             input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
@@ -214,6 +218,8 @@ extension MediaConverter {
             copiedStreams: writer.copiedStreams, copiedTimes: copiedTimes, metadata: metadata,
             omissions: Self.omissions(of: stream) + writer.omissions, check: check, validation: validation,
             times: times)
+        report.scenes = scenes.scenes
+        return report
     }
 
     /// Container tags the muxer writes anew, which would describe the source's file: its brands and muxer.
@@ -286,10 +292,14 @@ extension MediaConverter {
         } catch { throw .conversion("\(error)") }
         var converter: PixelConverter?
         var pictures = try SourcePictures(reader.videoStream, threadCount: request.movie.conversionThreadCount)
+        var scenes = plan.sceneTracker()
+        var converterPeak: Double?
         try forEachFrame(reader, range) { frame throws(MediaConversionError) in
+            let peak = scenes.peak(for: frame)
             try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
-                if converter == nil || converter?.source != encoding {
-                    converter = try plan.measuringConverter(from: encoding)
+                if converter == nil || converter?.source != encoding || peak != converterPeak {
+                    converter = try plan.measuringConverter(from: encoding, scenePeak: peak)
+                    converterPeak = peak
                 }
                 do {
                     try linear.withMutableView { view throws(PixelConversionError) in

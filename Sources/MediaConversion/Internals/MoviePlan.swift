@@ -15,6 +15,11 @@ struct MoviePlan {
     let options: PixelConverter.Options
     /// Whether MaxCLL/MaxFALL are measured in a first pass (a PQ target whose light level nobody gave).
     let measuresLightLevel: Bool
+    /// The request, the source's static content luminance and whether it is HDR: per-scene tone mapping rebuilds
+    /// the options' tone mapping from them with each scene's peak.
+    private let request: ConversionRequest
+    private let content: ContentLuminance
+    private let sourceIsHDR: Bool
 
     init(request: ConversionRequest, source: VideoStreamInfo, output: URL) throws(MediaConversionError) {
         let ext = output.pathExtension.lowercased()
@@ -89,6 +94,28 @@ struct MoviePlan {
         self.settings = settings
         self.options = options
         self.measuresLightLevel = measures
+        self.request = request
+        self.content = content
+        self.sourceIsHDR = sourceSpace.isHDR
+    }
+
+    /// Per-scene peaks of the request's ``ConversionRequest/Movie-swift.struct/sourcePeak`` for this source.
+    func sceneTracker() -> SceneTracker {
+        SceneTracker(
+            enabled: request.movie.sourcePeak == .scene && sourceIsHDR, staticPeak: content.peakLuminance,
+            masteringPeak: content.masteringPeak)
+    }
+
+    /// The options with the tone mapping for content of `scenePeak` cd/m² (the movie's when nil).
+    private func options(scenePeak: Double?) -> PixelConverter.Options {
+        guard let scenePeak else { return options }
+        var scene = options
+        scene.toneMapping = request.converterToneMapping(
+            content: ContentLuminance(
+                masteringPeak: content.masteringPeak, masteringBlack: content.masteringBlack,
+                maxContentLightLevel: scenePeak),
+            sourceIsHDR: sourceIsHDR, target: settings.encoding.colorSpace)
+        return scene
     }
 
     /// Whether frames are resampled to another size after conversion.
@@ -97,19 +124,26 @@ struct MoviePlan {
     }
 
     /// The converter from decoded frames of `encoding` to the written encoding.
-    func converter(from encoding: PixelEncoding) throws(MediaConversionError) -> PixelConverter {
-        do { return try PixelConverter(from: encoding, to: settings.encoding, options: options) } catch {
+    func converter(from encoding: PixelEncoding, scenePeak: Double? = nil) throws(MediaConversionError)
+        -> PixelConverter
+    {
+        do {
+            return try PixelConverter(from: encoding, to: settings.encoding, options: options(scenePeak: scenePeak))
+        } catch {
             throw .conversion("\(error)")
         }
     }
 
     /// The converter that measures the light level: to extended linear light in the target's primaries, as float
     /// RGBA, with the same tone mapping.
-    func measuringConverter(from encoding: PixelEncoding) throws(MediaConversionError) -> PixelConverter {
+    func measuringConverter(from encoding: PixelEncoding, scenePeak: Double? = nil) throws(MediaConversionError)
+        -> PixelConverter
+    {
         let linear = ColorResolution.extendedLinear(settings.encoding.colorSpace)
         do {
             return try PixelConverter(
-                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear), options: options)
+                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear),
+                options: options(scenePeak: scenePeak))
         } catch { throw .conversion("\(error)") }
     }
 }
