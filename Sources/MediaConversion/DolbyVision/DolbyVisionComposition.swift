@@ -204,37 +204,51 @@ struct DolbyVisionComposition: Sendable {
         _ rows: Range<Int>, _ source: PixelBufferView, _ destination: MutablePixelBufferView, wide: Bool,
         subsampling: PixelFormat.ChromaSubsampling
     ) {
+        if wide {
+            composeRows(rows, source, destination, subsampling: subsampling, as: UInt16.self)
+        } else {
+            composeRows(rows, source, destination, subsampling: subsampling, as: UInt8.self)
+        }
+    }
+
+    /// The rows `rows` of a picture whose samples are `Sample`s: per row the luma row and the two chroma rows around
+    /// it are fetched once; per pixel, bilinear chroma, then ``pixel(_:_:_:_:_:)``.
+    private func composeRows<Sample: FixedWidthInteger>(
+        _ rows: Range<Int>, _ source: PixelBufferView, _ destination: MutablePixelBufferView,
+        subsampling: PixelFormat.ChromaSubsampling, as: Sample.Type
+    ) {
         let scale = 1 / Double((1 << baseLayerBitDepth) - 1)
         let (luma, cb, cr) = (source.plane(0), source.plane(1), source.plane(2))
         let out = destination.plane(0)
-        let hf = subsampling.horizontalFactor, vf = subsampling.verticalFactor
-        func sample(_ plane: PixelBufferView.Plane, _ x: Int, _ y: Int) -> Double {
-            wide
-                ? Double(plane.row(y, as: UInt16.self)[x]) : Double(plane.row(y, as: UInt8.self)[x])
-        }
+        let horizontal = subsampling.horizontalFactor, vertical = subsampling.verticalFactor
+        let chromaWidth = cb.width
         curves.withUnsafeBufferPointer { c in
             nonlinear.withUnsafeBufferPointer { n in
                 linear.withUnsafeBufferPointer { l in
                     for y in rows {
                         // Chroma rows around this luma row: vertically between rows for 4:2:0 (sited at 2j + ½).
-                        let cy = vf == 2 ? (Double(y) - 0.5) / 2 : Double(y)
+                        let cy = vertical == 2 ? (Double(y) - 0.5) / 2 : Double(y)
                         let j0 = min(max(Int(cy.rounded(.down)), 0), cb.height - 1)
                         let j1 = min(j0 + 1, cb.height - 1)
-                        let fy = vf == 2 ? min(max(cy - Double(j0), 0), 1) : 0
+                        let fy = vertical == 2 ? min(max(cy - Double(j0), 0), 1) : 0
+                        let lumaRow = luma.row(y, as: Sample.self)
+                        let (cb0, cb1) = (cb.row(j0, as: Sample.self), cb.row(j1, as: Sample.self))
+                        let (cr0, cr1) = (cr.row(j0, as: Sample.self), cr.row(j1, as: Sample.self))
                         let row = out.row(y, as: Float.self)
                         for x in 0..<source.width {
-                            let cx = Double(x) / Double(hf)
-                            let i0 = min(Int(cx), cb.width - 1)
-                            let i1 = min(i0 + 1, cb.width - 1)
-                            let fx = cx - Double(i0)
-                            func chroma(_ p: PixelBufferView.Plane) -> Double {
-                                let top = sample(p, i0, j0) * (1 - fx) + sample(p, i1, j0) * fx
-                                let bottom = sample(p, i0, j1) * (1 - fx) + sample(p, i1, j1) * fx
-                                return top * (1 - fy) + bottom * fy
+                            let i0 = min(x / horizontal, chromaWidth - 1)
+                            let i1 = min(i0 + 1, chromaWidth - 1)
+                            let fx = horizontal == 2 && i1 != i0 ? Double(x & 1) / 2 : 0
+                            func chroma(_ top: UnsafeBufferPointer<Sample>, _ bottom: UnsafeBufferPointer<Sample>)
+                                -> Double
+                            {
+                                let upper = Double(top[i0]) * (1 - fx) + Double(top[i1]) * fx
+                                let lower = Double(bottom[i0]) * (1 - fx) + Double(bottom[i1]) * fx
+                                return upper * (1 - fy) + lower * fy
                             }
                             let s = SIMD3(
-                                min(max(sample(luma, x, y) * scale, 0), 1), min(max(chroma(cb) * scale, 0), 1),
-                                min(max(chroma(cr) * scale, 0), 1))
+                                min(max(Double(lumaRow[x]) * scale, 0), 1), min(max(chroma(cb0, cb1) * scale, 0), 1),
+                                min(max(chroma(cr0, cr1) * scale, 0), 1))
                             let rgb = Self.pixel(s, c, n, offsets, l)
                             row[4 * x] = Float(rgb.x)
                             row[4 * x + 1] = Float(rgb.y)
