@@ -5,25 +5,19 @@ import PixelBuffers
 /// One RPU's composition parameters, flattened for the per-pixel loop: the three reshaping curves and the two
 /// matrices (see ``DolbyVisionComposer`` for the steps).
 struct DolbyVisionComposition: Sendable {
-    /// One component's curve: normalised pivots and its pieces.
-    struct Curve: Sendable {
-        /// The inner pivots (all but the first and last), normalised: piece i covers [pivot i, pivot i + 1).
-        var innerPivots: [Double]
-        /// The first and last pivots, normalised: the reshaped value is clamped to them.
-        var low: Double
-        var high: Double
-        /// Per piece: 0 polynomial, else the MMR order (1…3).
-        var order: [Int]
-        /// Per piece 22 values: a polynomial's c₀, c₁, c₂ (then zeros), or an MMR's constant then 7 weights per order.
-        var coefficients: [Double]
+    /// The three curves in one array of ``componentStride`` values per component, read per pixel without reference
+    /// counting: 8 inner pivots (normalised; piece i covers [pivot i, pivot i + 1); unused ones +∞), the first and
+    /// last pivots (the reshaped value is clamped to them), 8 piece kinds (0 polynomial, else the MMR order 1…3), then
+    /// per piece 22 coefficients (a polynomial's c₀, c₁, c₂, or an MMR's constant then 7 weights per order).
+    var curves: [Double]
 
-        static let stride = 22
-    }
+    static let maximumPieces = 8
+    static let pieceStride = 22
+    static let componentStride = 2 * maximumPieces + 2 + maximumPieces * pieceStride
 
-    var curves: [Curve]
     /// ycc_to_rgb (row-major) and its offsets.
     var nonlinear: [Double]
-    var offsets: [Double]
+    var offsets: SIMD3<Double>
     /// The fixed LMS → BT.2020 RGB matrix times rgb_to_lms (row-major).
     var linear: [Double]
     var baseLayerBitDepth: Int
@@ -48,37 +42,39 @@ struct DolbyVisionComposition: Sendable {
             throw .unsupported("the mapping has \(mapping.components.count) components, not 3")
         }
         let scale = Double((1 << baseLayerBitDepth) - 1)
-        var curves: [Curve] = []
+        var curves: [Double] = []
         for (index, component) in mapping.components.enumerated() {
             let pivots = component.pivotValues.map { Double($0) / scale }
             guard pivots.count >= 2, component.pieces.count == pivots.count - 1 else {
                 throw .unsupported("component \(index) has \(pivots.count) pivots and \(component.pieces.count) pieces")
             }
-            var order: [Int] = []
-            var coefficients: [Double] = []
-            for piece in component.pieces {
-                var values = [Double](repeating: 0, count: Curve.stride)
+            guard component.pieces.count <= Self.maximumPieces else {
+                throw .unsupported(
+                    "component \(index) has \(component.pieces.count) pieces, more than the \(Self.maximumPieces) of "
+                        + "Dolby Vision's decoders")
+            }
+            var values = [Double](repeating: 0, count: Self.componentStride)
+            for k in 0..<Self.maximumPieces { values[k] = k < pivots.count - 2 ? pivots[k + 1] : .infinity }
+            values[Self.maximumPieces] = pivots[0]
+            values[Self.maximumPieces + 1] = pivots[pivots.count - 1]
+            for (p, piece) in component.pieces.enumerated() {
+                let base = 2 * Self.maximumPieces + 2 + p * Self.pieceStride
                 switch piece {
                 case .polynomial(let c):
-                    order.append(0)
-                    for (k, value) in c.prefix(3).enumerated() { values[k] = value }
+                    for (k, value) in c.prefix(3).enumerated() { values[base + k] = value }
                 case .mmr(let constant, let weights):
-                    order.append(weights.count)
-                    values[0] = constant
-                    for (k, row) in weights.enumerated() {
-                        for (j, value) in row.prefix(7).enumerated() { values[1 + 7 * k + j] = value }
+                    values[Self.maximumPieces + 2 + p] = Double(weights.count)
+                    values[base] = constant
+                    for (k, row) in weights.prefix(3).enumerated() {
+                        for (j, value) in row.prefix(7).enumerated() { values[base + 1 + 7 * k + j] = value }
                     }
                 case .linearInterpolation:
                     throw .unsupported(
                         "component \(index) uses a linear-interpolation piece (linear_interp_flag), which no decoder "
                             + "applies (FFmpeg and libplacebo refuse it too)")
                 }
-                coefficients += values
             }
-            curves.append(
-                Curve(
-                    innerPivots: Array(pivots.dropFirst().dropLast()), low: pivots[0], high: pivots[pivots.count - 1],
-                    order: order, coefficients: coefficients))
+            curves += values
         }
         guard transform.yccToRGB.count == 9, transform.rgbToLMS.count == 9, transform.yccToRGBOffsets.count == 3 else {
             throw .unsupported("the colour transform is incomplete")
@@ -92,7 +88,8 @@ struct DolbyVisionComposition: Sendable {
         }
         self.curves = curves
         self.nonlinear = transform.nonlinearMatrix
-        self.offsets = transform.nonlinearOffsets(profile: profile)
+        let offsets = transform.nonlinearOffsets(profile: profile)
+        self.offsets = SIMD3(offsets[0], offsets[1], offsets[2])
         self.linear = linear
         self.baseLayerBitDepth = baseLayerBitDepth
         self.transformID = transformID
@@ -112,34 +109,38 @@ struct DolbyVisionComposition: Sendable {
         }
     }
 
-    /// The steps 2 to 6 for one normalised pixel.
+    /// The steps 2 to 6 for one normalised pixel; `tabulated` evaluates the PQ curves from ``PQTables`` (the frame
+    /// path), else exactly (the float64 reference).
     @inline(__always)
     private static func pixel(
-        _ s: SIMD3<Double>, _ curves: UnsafeBufferPointer<Curve>, _ n: UnsafeBufferPointer<Double>,
-        _ offsets: [Double], _ l: UnsafeBufferPointer<Double>
+        _ s: SIMD3<Double>, _ curves: UnsafeBufferPointer<Double>, _ n: UnsafeBufferPointer<Double>,
+        _ offsets: SIMD3<Double>, _ l: UnsafeBufferPointer<Double>, tabulated: Bool = false
     ) -> SIMD3<Double> {
         let reshaped = SIMD3(
-            reshape(curves[0], s, s.x) - offsets[0], reshape(curves[1], s, s.y) - offsets[1],
-            reshape(curves[2], s, s.z) - offsets[2])
+            reshape(curves, 0, s, s.x), reshape(curves, 1, s, s.y), reshape(curves, 2, s, s.z)) - offsets
         var lms = SIMD3<Double>()
         for r in 0..<3 {
-            lms[r] = pqEOTF(n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z)
+            let e = n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z
+            lms[r] = tabulated ? PQTables.eotf(e) : pqEOTF(e)
         }
         var out = SIMD3<Double>()
         for r in 0..<3 {
-            out[r] = pqOETF(l[3 * r] * lms.x + l[3 * r + 1] * lms.y + l[3 * r + 2] * lms.z)
+            let y = l[3 * r] * lms.x + l[3 * r + 1] * lms.y + l[3 * r + 2] * lms.z
+            out[r] = tabulated ? PQTables.oetf(y) : pqOETF(y)
         }
         return out
     }
 
-    /// One component's reshaped value; `value` is the component's own normalised code, which picks the piece.
+    /// Component `component`'s reshaped value; `value` is the component's own normalised code, which picks the piece.
     @inline(__always)
-    private static func reshape(_ curve: Curve, _ s: SIMD3<Double>, _ value: Double) -> Double {
+    private static func reshape(
+        _ k: UnsafeBufferPointer<Double>, _ component: Int, _ s: SIMD3<Double>, _ value: Double
+    ) -> Double {
+        let start = component * componentStride
         var piece = 0
-        for pivot in curve.innerPivots where value >= pivot { piece += 1 }
-        let order = curve.order[piece]
-        let base = piece * Curve.stride
-        let k = curve.coefficients
+        for index in start..<start + maximumPieces where value >= k[index] { piece += 1 }
+        let order = Int(k[start + maximumPieces + 2 + piece])
+        let base = start + 2 * maximumPieces + 2 + piece * pieceStride
         var v: Double
         if order == 0 {
             v = k[base] + (k[base + 1] + k[base + 2] * value) * value
@@ -154,7 +155,7 @@ struct DolbyVisionComposition: Sendable {
                 t *= t1
             }
         }
-        return min(max(v, curve.low), curve.high)
+        return min(max(v, k[start + maximumPieces]), k[start + maximumPieces + 1])
     }
 
     // SMPTE ST 2084 constants.
@@ -249,7 +250,7 @@ struct DolbyVisionComposition: Sendable {
                             let s = SIMD3(
                                 min(max(Double(lumaRow[x]) * scale, 0), 1), min(max(chroma(cb0, cb1) * scale, 0), 1),
                                 min(max(chroma(cr0, cr1) * scale, 0), 1))
-                            let rgb = Self.pixel(s, c, n, offsets, l)
+                            let rgb = Self.pixel(s, c, n, offsets, l, tabulated: true)
                             row[4 * x] = Float(rgb.x)
                             row[4 * x + 1] = Float(rgb.y)
                             row[4 * x + 2] = Float(rgb.z)
