@@ -102,7 +102,10 @@ struct DolbyVisionComposerTests {
             try damaged.update(rpu: flipped)
             Issue.record("a damaged RPU was accepted")
         } catch {
-            guard case .invalidRPU(let why) = error else { Issue.record("\(error)"); return }
+            guard case .invalidRPU(let why) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(why.contains("CRC") || why.contains("rpu_data_crc32"), "\(why)")
         }
         #expect(throws: DolbyVisionComposerError.self) { try damaged.update(rpu: [0x19, 0x08]) }
@@ -110,11 +113,23 @@ struct DolbyVisionComposerTests {
         try good.update(rpu: payload)
         let yuv = try PixelBuffer(format: .planarYCbCr(.s420, bitDepth: 10, range: .full), width: 8, height: 8)
         var rgba8 = try PixelBuffer(format: .rgba8, width: 8, height: 8)
-        let wrongOutput = yuv.withView { source in
-            rgba8.withMutableView { destination in
-                #expect(throws: DolbyVisionComposerError.self) { try good.compose(source, into: destination) }
-            }
+        // An 8-bit RGBA output, then an RGBA float output of another size: both refused, naming the format or size.
+        var small = try PixelBuffer(format: DolbyVisionComposer.outputFormat, width: 4, height: 4)
+        let messages: [String] = yuv.withView { source in
+            [
+                rgba8.withMutableView { destination in Self.error { try good.compose(source, into: destination) } },
+                small.withMutableView { destination in Self.error { try good.compose(source, into: destination) } },
+            ]
         }
-        _ = wrongOutput
+        #expect(messages[0].contains("not RGBA float"), "\(messages[0])")
+        #expect(messages[1].contains("4×4"), "\(messages[1])")
+    }
+
+    /// The description of the error `body` throws; "" when it throws none.
+    static func error(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return ""
+        } catch { return "\(error)" }
     }
 }

@@ -11,7 +11,8 @@ import VideoTestSupport
 /// `convert` on Dolby Vision profile 5: the pictures composed through their RPUs, then converted like any PQ movie.
 @Suite("Dolby Vision profile 5 conversion")
 struct DolbyVisionConversionTests {
-    @Test("profile 5 converts to HDR10, HLG and SDR; HDR10 keeps the composed PQ values", arguments: ["pq", "hlg", "sdr"])
+    @Test(
+        "profile 5 converts to HDR10, HLG and SDR; HDR10 keeps the composed PQ values", arguments: ["pq", "hlg", "sdr"])
     func converts(_ target: String) throws {
         let folder = try MovieTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,13 +32,15 @@ struct DolbyVisionConversionTests {
         let reader = try MovieReader(contentsOf: output)
         var index = 0
         try DolbyVisionComposerTests.forEachFrame { frame, composer in
-            let written = try #require(try reader.nextFrame { written in
-                let converter = try PixelConverter(
-                    from: written.encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: .bt2100PQ))
-                var buffer = try PixelBuffer(format: .rgbaFloat, width: written.view.width, height: written.view.height)
-                try buffer.withMutableView { try converter.convert(written.view, to: $0) }
-                return buffer
-            })
+            let written = try #require(
+                try reader.nextFrame { written in
+                    let converter = try PixelConverter(
+                        from: written.encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: .bt2100PQ))
+                    var buffer = try PixelBuffer(
+                        format: .rgbaFloat, width: written.view.width, height: written.view.height)
+                    try buffer.withMutableView { try converter.convert(written.view, to: $0) }
+                    return buffer
+                })
             let samples = try #require(reference.frames.first { $0.frame == frame.index }).libplacebo
             written.withView { view in
                 for sample in samples {

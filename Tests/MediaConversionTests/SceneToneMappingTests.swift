@@ -60,7 +60,10 @@ struct SceneToneMappingTests {
         #expect(fixed.scenes.isEmpty)
         #expect(dynamic.scenes.map(\.frames) == [0..<2, 2..<4, 4..<6])
         #expect(dynamic.scenes.map(\.sourcePeak) == [4000, 200, 1000])
-        #expect(dynamic.scenes.map(\.origin) == [.hdr10Plus(maxSCL: 4000), .hdr10Plus(maxSCL: 200), .hdr10Plus(maxSCL: 1000)])
+        #expect(
+            dynamic.scenes.map(\.origin) == [
+                .hdr10Plus(maxSCL: 4000), .hdr10Plus(maxSCL: 200), .hdr10Plus(maxSCL: 1000),
+            ])
         try #require(dynamicFrames.count == 6 && fixedFrames.count == 6)
         // Scene 0's peak is the movie's (MaxCLL 4000): the same curve, the same pixels.
         for index in 0..<2 { #expect(Self.maxDifference(dynamicFrames[index], fixedFrames[index]) == 0) }

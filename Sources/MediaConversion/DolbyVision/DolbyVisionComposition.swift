@@ -116,8 +116,9 @@ struct DolbyVisionComposition: Sendable {
         _ s: SIMD3<Double>, _ curves: UnsafeBufferPointer<Double>, _ n: UnsafeBufferPointer<Double>,
         _ offsets: SIMD3<Double>, _ l: UnsafeBufferPointer<Double>, tabulated: Bool = false
     ) -> SIMD3<Double> {
-        let reshaped = SIMD3(
-            reshape(curves, 0, s, s.x), reshape(curves, 1, s, s.y), reshape(curves, 2, s, s.z)) - offsets
+        let reshaped =
+            SIMD3(
+                reshape(curves, 0, s, s.x), reshape(curves, 1, s, s.y), reshape(curves, 2, s, s.z)) - offsets
         var lms = SIMD3<Double>()
         for r in 0..<3 {
             let e = n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z
@@ -150,7 +151,8 @@ struct DolbyVisionComposition: Sendable {
             var t = t1
             for o in 0..<order {
                 let w = base + 1 + 7 * o
-                v += k[w] * t[0] + k[w + 1] * t[1] + k[w + 2] * t[2] + k[w + 3] * t[3] + k[w + 4] * t[4]
+                v +=
+                    k[w] * t[0] + k[w + 1] * t[1] + k[w + 2] * t[2] + k[w + 3] * t[3] + k[w + 4] * t[4]
                     + k[w + 5] * t[5] + k[w + 6] * t[6]
                 t *= t1
             }
@@ -189,7 +191,8 @@ struct DolbyVisionComposition: Sendable {
         }
         guard destination.width == source.width, destination.height == source.height else {
             throw .formatMismatch(
-                "the output is \(destination.width)×\(destination.height), the picture \(source.width)×\(source.height)")
+                "the output is \(destination.width)×\(destination.height), the picture \(source.width)×\(source.height)"
+            )
         }
         let wide = format.plane(0).bytesPerSample == 2
         let height = source.height

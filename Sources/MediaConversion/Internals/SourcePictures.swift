@@ -21,7 +21,8 @@ struct SourcePictures {
         guard Self.composes(stream) else { return }
         composer = DolbyVisionComposer()
         do {
-            composed = try PixelBuffer(format: DolbyVisionComposer.outputFormat, width: stream.width, height: stream.height)
+            composed = try PixelBuffer(
+                format: DolbyVisionComposer.outputFormat, width: stream.width, height: stream.height)
         } catch { throw .conversion("\(error)") }
     }
 

@@ -156,7 +156,9 @@ extension DolbyVisionRPU {
                     if header.coefficientDataType == 0 {
                         let integer = Double(try r.ue("pred_linear_interp_value_int"))
                         values.append(
-                            integer + fraction(try r.bits(header.coefficientBits, "pred_linear_interp_value"), header: header))
+                            integer
+                                + fraction(
+                                    try r.bits(header.coefficientBits, "pred_linear_interp_value"), header: header))
                     } else {
                         values.append(Double(Float(bitPattern: try r.bits(32, "pred_linear_interp_value"))))
                     }
