@@ -71,8 +71,9 @@ public struct DolbyVisionComposer: Sendable {
             transforms[dm.affectedID] = transform
         }
         let transformID = rpu.displayManagement?.currentID ?? parameters?.transformID ?? 0
-        guard let transform = transforms[transformID] ?? transforms.values.first else {
-            throw .unsupported("no RPU so far carried the colour transform (display-management data)")
+        guard let transform = transforms[transformID] else {
+            throw .unsupported(
+                "no RPU so far carried the colour transform (display-management data) of metadata ID \(transformID)")
         }
         let bitDepth = header.baseLayerBitDepth ?? parameters?.baseLayerBitDepth ?? 10
         parameters = try DolbyVisionComposition(
