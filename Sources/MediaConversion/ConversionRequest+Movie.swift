@@ -40,6 +40,9 @@ extension ConversionRequest {
         /// The source's colour, overriding every tag of the file (`--assume-cicp P/T/M/R`): for a movie whose tags are
         /// wrong or missing. nil takes the colour `validate` and `inspect` decide (``MovieColorDecision``).
         public var assumedSourceColor: CICP?
+        /// The content peak tone mapping maps from: the movie's (static, the default) or each scene's from its
+        /// HDR10+ or Dolby Vision metadata (``SourcePeak``).
+        public var sourcePeak: SourcePeak = .movie
 
         /// The defaults of `hdrcolor convert` for movies.
         public init(

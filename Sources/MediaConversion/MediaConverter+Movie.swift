@@ -151,6 +151,9 @@ extension MediaConverter {
             } catch { throw .movie(error) }
         }
         var converter: PixelConverter?
+        var pictures = try SourcePictures(stream, threadCount: request.movie.conversionThreadCount)
+        var scenes = plan.sceneTracker()
+        var converterPeak: Double?
         var converted = 0
         let total =
             range.map { range in
@@ -163,16 +166,20 @@ extension MediaConverter {
                 try forEachFrame(reader, range) { frame throws(MediaConversionError) in
                     let convertStart = clock.now
                     times.decoding += convertStart - mark
-                    if converter == nil || converter?.source != frame.encoding {
-                        converter = try plan.converter(from: frame.encoding)
-                    }
-                    if let scaler, scaledFrom != nil {
-                        do {
-                            try scaledFrom!.withMutableView { full in try converter!.convert(frame.view, to: full) }
-                            try scaledFrom!.withView { full in try scaler.scale(full, into: view) }
-                        } catch { throw .conversion("\(error)") }
-                    } else {
-                        do { try converter!.convert(frame.view, to: view) } catch { throw .conversion("\(error)") }
+                    let peak = scenes.peak(for: frame)
+                    try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
+                        if converter == nil || converter?.source != encoding || peak != converterPeak {
+                            converter = try plan.converter(from: encoding, scenePeak: peak)
+                            converterPeak = peak
+                        }
+                        if let scaler, scaledFrom != nil {
+                            do {
+                                try scaledFrom!.withMutableView { full in try converter!.convert(picture, to: full) }
+                                try scaledFrom!.withView { full in try scaler.scale(full, into: view) }
+                            } catch { throw .conversion("\(error)") }
+                        } else {
+                            do { try converter!.convert(picture, to: view) } catch { throw .conversion("\(error)") }
+                        }
                     }
                     let encodeStart = clock.now
                     times.converting += encodeStart - convertStart
@@ -224,11 +231,11 @@ extension MediaConverter {
         let (check, validation) = validate(output, settings.encoding.colorSpace)
         times.checking = clock.now - mark
         times.other = (clock.now - start) - times.total
-        return MovieConversionReport(
+        var report = MovieConversionReport(
             input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
-            plan: (converter?.plan.steps.map(\.description) ?? [])
+            plan: (pictures.planStep.map { [$0] } ?? []) + (converter?.plan.steps.map(\.description) ?? [])
                 + (scaler.map {
                     [
                         "resample \($0.sourceWidth)×\($0.sourceHeight) → \($0.width)×\($0.height) (swscale Lanczos, "
@@ -238,6 +245,8 @@ extension MediaConverter {
             copiedStreams: writer.copiedStreams, copiedTimes: copiedTimes, metadata: metadata,
             keptDynamicMetadata: kept, omissions: decided.omissions + shortfall + writer.omissions, check: check,
             validation: validation, times: times)
+        report.scenes = scenes.scenes
+        return report
     }
 
     /// Container tags the muxer writes anew, which would describe the source's file: its brands and muxer.
@@ -318,15 +327,22 @@ extension MediaConverter {
             linear = try PixelBuffer(format: .rgbaFloat, width: plan.settings.width, height: plan.settings.height)
         } catch { throw .conversion("\(error)") }
         var converter: PixelConverter?
+        var pictures = try SourcePictures(reader.videoStream, threadCount: request.movie.conversionThreadCount)
+        var scenes = plan.sceneTracker()
+        var converterPeak: Double?
         try forEachFrame(reader, range) { frame throws(MediaConversionError) in
-            if converter == nil || converter?.source != frame.encoding {
-                converter = try plan.measuringConverter(from: frame.encoding)
-            }
-            do {
-                try linear.withMutableView { view throws(PixelConversionError) in
-                    try converter!.convert(frame.view, to: view)
+            let peak = scenes.peak(for: frame)
+            try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
+                if converter == nil || converter?.source != encoding || peak != converterPeak {
+                    converter = try plan.measuringConverter(from: encoding, scenePeak: peak)
+                    converterPeak = peak
                 }
-            } catch { throw .conversion("\(error)") }
+                do {
+                    try linear.withMutableView { view throws(PixelConversionError) in
+                        try converter!.convert(picture, to: view)
+                    }
+                } catch { throw .conversion("\(error)") }
+            }
             linear.withView { meter.add($0) }
             return true
         }

@@ -45,6 +45,9 @@ public struct MovieConversionReport: Sendable {
     public var validation: [Finding]
     /// Where the time went.
     public var times: Times
+    /// The scenes of per-scene tone mapping (``ConversionRequest/Movie-swift.struct/SourcePeak/scene``) and what
+    /// drove each; empty with the movie's static peak.
+    public var scenes: [MovieScene] = []
 
     /// Wall-clock time per stage of a movie conversion; the stages add up to ``total``.
     public struct Times: Sendable {

@@ -29,6 +29,8 @@ enum MovieFixtures {
         ("audio-first.mp4", []),
         ("colr-prof-srgb.mp4", [.videoColrBitstreamMismatch]),
         ("dv-5.mp4", []),
+        // x265 --range full with no colour options writes a VUI of 2/2/2 (unspecified) and full range.
+        ("dv-5-rpu.mp4", [.cicpUnspecifiedCode]),
         ("dv-8-compatibility-0.mp4", [.videoDolbyVisionProfile8Compatibility0]),  // gpac #1991
         ("dv-8.1-in-dvcC.mp4", [.videoDolbyVisionRecordBox]),
         ("dv-8.1-on-hlg.mp4", [.videoDolbyVisionCompatibility]),  // quietvoid/dovi_tool #144
@@ -71,6 +73,7 @@ enum MovieFixtures {
             [.cicpUnspecifiedCode, .videoColrBitstreamMismatch, .videoHDRMetadataMissing, .videoDolbyVisionRPUProfile]
         ),
         ("x265-hdr10plus.mp4", []),
+        ("hdr10plus-scenes.mp4", []),
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),
         ("x265-hlg.mp4", []),

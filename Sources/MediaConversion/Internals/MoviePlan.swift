@@ -19,6 +19,11 @@ struct MoviePlan {
     /// Whether the written pictures have the source's colour: the same code points (primaries, transfer, matrix,
     /// range) and no tone mapping, so that the source's dynamic HDR metadata still describes them.
     let colourUnchanged: Bool
+    /// The request, the source's static content luminance and whether it is HDR: per-scene tone mapping rebuilds
+    /// the options' tone mapping from them with each scene's peak.
+    private let request: ConversionRequest
+    private let content: ContentLuminance
+    private let sourceIsHDR: Bool
 
     init(request: ConversionRequest, source: VideoStreamInfo, output: URL) throws(MediaConversionError) {
         let ext = output.pathExtension.lowercased()
@@ -26,12 +31,8 @@ struct MoviePlan {
             throw .invalidRequest(
                 "cannot tell the movie format from '\(output.lastPathComponent)'; use .mp4, .m4v, .mov, .mkv or .webm")
         }
-        if let dolbyVision = source.dolbyVision, dolbyVision.profile == 5 {
-            throw .unsupportedSource(
-                "Dolby Vision profile 5 carries IPTPQc2 pictures that only its RPU turns into colour; without a Dolby "
-                    + "Vision decoder they would be converted as if they were Y′CbCr (\(source.cicp))")
-        }
-        let sourceSpace = source.encoding.colorSpace
+        // Dolby Vision profile 5 is converted from its composed pictures (SourcePictures), PQ BT.2020.
+        let sourceSpace = SourcePictures.composes(source) ? .bt2100PQ : source.encoding.colorSpace
         let space = request.colorSpace ?? sourceSpace
         guard !space.isLinear else {
             throw .invalidRequest(
@@ -98,6 +99,9 @@ struct MoviePlan {
         self.options = options
         self.measuresLightLevel = measures
         self.colourUnchanged = options.toneMapping.isNone && (try? settings.cicp()) == source.cicp
+        self.request = request
+        self.content = content
+        self.sourceIsHDR = sourceSpace.isHDR
     }
 
     /// What becomes of the source's HDR10+ messages and Dolby Vision RPUs (see ``DynamicMetadataPlan``).
@@ -107,25 +111,51 @@ struct MoviePlan {
             scaled: isScaled(source))
     }
 
+    /// Per-scene peaks of the request's ``ConversionRequest/Movie-swift.struct/sourcePeak`` for this source.
+    func sceneTracker() -> SceneTracker {
+        SceneTracker(
+            enabled: request.movie.sourcePeak == .scene && sourceIsHDR, staticPeak: content.peakLuminance,
+            masteringPeak: content.masteringPeak)
+    }
+
+    /// The options with the tone mapping for content of `scenePeak` cd/m² (the movie's when nil).
+    private func options(scenePeak: Double?) -> PixelConverter.Options {
+        guard let scenePeak else { return options }
+        var scene = options
+        scene.toneMapping = request.converterToneMapping(
+            content: ContentLuminance(
+                masteringPeak: content.masteringPeak, masteringBlack: content.masteringBlack,
+                maxContentLightLevel: scenePeak),
+            sourceIsHDR: sourceIsHDR, target: settings.encoding.colorSpace)
+        return scene
+    }
+
     /// Whether frames are resampled to another size after conversion.
     func isScaled(_ source: VideoStreamInfo) -> Bool {
         settings.width != source.width || settings.height != source.height
     }
 
     /// The converter from decoded frames of `encoding` to the written encoding.
-    func converter(from encoding: PixelEncoding) throws(MediaConversionError) -> PixelConverter {
-        do { return try PixelConverter(from: encoding, to: settings.encoding, options: options) } catch {
+    func converter(from encoding: PixelEncoding, scenePeak: Double? = nil) throws(MediaConversionError)
+        -> PixelConverter
+    {
+        do {
+            return try PixelConverter(from: encoding, to: settings.encoding, options: options(scenePeak: scenePeak))
+        } catch {
             throw .conversion("\(error)")
         }
     }
 
     /// The converter that measures the light level: to extended linear light in the target's primaries, as float
     /// RGBA, with the same tone mapping.
-    func measuringConverter(from encoding: PixelEncoding) throws(MediaConversionError) -> PixelConverter {
+    func measuringConverter(from encoding: PixelEncoding, scenePeak: Double? = nil) throws(MediaConversionError)
+        -> PixelConverter
+    {
         let linear = ColorResolution.extendedLinear(settings.encoding.colorSpace)
         do {
             return try PixelConverter(
-                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear), options: options)
+                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear),
+                options: options(scenePeak: scenePeak))
         } catch { throw .conversion("\(error)") }
     }
 }

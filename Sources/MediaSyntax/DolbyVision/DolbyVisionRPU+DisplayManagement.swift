@@ -9,6 +9,8 @@ extension DolbyVisionRPU {
         package var currentID: Int
         /// scene_refresh_flag: 1 on the first frame of a shot (an Exp-Golomb code, so other values can be coded).
         package var sceneRefresh: Int
+        /// The matrices that turn the reshaped signal into linear LMS; nil compressed.
+        package var colorTransform: ColorTransform?
         /// signal_eotf (65535 for PQ), signal_bit_depth, signal_color_space, signal_full_range_flag; nil compressed.
         package var signalEOTF: Int?
         package var signalBitDepth: Int?
@@ -40,8 +42,7 @@ extension DolbyVisionRPU {
                 currentID: try r.ue("current_dm_metadata_id", maximum: 15),
                 sceneRefresh: Int(try r.ue("scene_refresh_flag")), cmV29: [])
             if !compressed {
-                // ycc_to_rgb_coef0…8 (16 bits), ycc_to_rgb_offset0…2 (32), rgb_to_lms_coef0…8 (16).
-                try r.skip(9 * 16 + 3 * 32 + 9 * 16, "the YCbCr-to-RGB and RGB-to-LMS matrices")
+                dm.colorTransform = try ColorTransform.parse(&r)
                 dm.signalEOTF = Int(try r.bits(16, "signal_eotf"))
                 try r.skip(16 + 16 + 32, "signal_eotf_param0…2")
                 dm.signalBitDepth = Int(try r.bits(5, "signal_bit_depth"))
@@ -90,6 +91,40 @@ extension DolbyVisionRPU {
                 blocks.append(block)
             }
             return blocks
+        }
+    }
+}
+
+extension DolbyVisionRPU.DisplayManagement {
+    /// The colour transform of vdr_dm_data_payload, as coded: ycc_to_rgb_coef0…8 (signed, ÷ 2¹³), ycc_to_rgb_offset0…2
+    /// (unsigned, ÷ 2²⁸; ÷ 2³⁰ in profile 4) and rgb_to_lms_coef0…8 (signed, ÷ 2¹⁴), row-major. Despite the names,
+    /// for profile 5 the first matrix takes the reshaped IPT-PQ-c2 signal to PQ-coded L′M′S′ and the second is a
+    /// linear LMS → LMS matrix (the crosstalk inverse) applied before the fixed LMS → BT.2020 RGB matrix, as FFmpeg's
+    /// AVDOVIColorMetadata and libplacebo's pl_dovi_metadata (`nonlinear`, `nonlinear_offset`, `linear`) read them.
+    package struct ColorTransform: Hashable, Sendable {
+        package var yccToRGB: [Int16]
+        package var yccToRGBOffsets: [UInt32]
+        package var rgbToLMS: [Int16]
+
+        /// The first matrix as real numbers, row-major.
+        package var nonlinearMatrix: [Double] { yccToRGB.map { Double($0) / 8192 } }
+        /// The offsets as real numbers, subtracted from the reshaped signal (0…1) before ``nonlinearMatrix``.
+        package func nonlinearOffsets(profile: Int?) -> [Double] {
+            let denominator = profile == 4 ? Double(1 << 30) : Double(1 << 28)
+            return yccToRGBOffsets.map { Double($0) / denominator }
+        }
+        /// The second matrix as real numbers, row-major.
+        package var linearMatrix: [Double] { rgbToLMS.map { Double($0) / 16384 } }
+
+        /// Reads ycc_to_rgb_coef0…8, ycc_to_rgb_offset0…2 and rgb_to_lms_coef0…8.
+        static func parse(_ r: inout RBSPReader) throws(SyntaxError) -> ColorTransform {
+            var matrix: [Int16] = []
+            var offsets: [UInt32] = []
+            var lms: [Int16] = []
+            for index in 0..<9 { matrix.append(Int16(truncatingIfNeeded: try r.bits(16, "ycc_to_rgb_coef\(index)"))) }
+            for index in 0..<3 { offsets.append(try r.bits(32, "ycc_to_rgb_offset\(index)")) }
+            for index in 0..<9 { lms.append(Int16(truncatingIfNeeded: try r.bits(16, "rgb_to_lms_coef\(index)"))) }
+            return ColorTransform(yccToRGB: matrix, yccToRGBOffsets: offsets, rgbToLMS: lms)
         }
     }
 }

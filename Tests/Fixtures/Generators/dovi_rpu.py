@@ -2,7 +2,7 @@
 
 Writes the syntax that Dolby's decoders, quietvoid/dovi_tool's `dolby_vision` crate (`DoviRpu::write_rpu_data`) and
 FFmpeg's `ff_dovi_rpu_parse` read: rpu_nal_prefix 0x19, rpu_data_header, rpu_data_mapping (polynomial pieces, as
-dovi_tool's profile 8.1 and 5 defaults), vdr_dm_data_payload with CM v2.9 blocks (levels 1, 2, 5, 6) and CM v4.0
+dovi_tool's profile 8.1 and 5 defaults, or MMR pieces), vdr_dm_data_payload with CM v2.9 blocks (levels 1, 2, 5, 6) and CM v4.0
 blocks (254, then 9 and 11 when asked), rpu_alignment_zero_bits, rpu_data_crc32 (CRC-32/MPEG-2 of everything after the
 prefix) and the final byte 0x80. Values are the ones dovi_tool's `generate` writes for those profiles; PQ values are
 12-bit codes (0 ... 4095 for 0 ... 10 000 cd/m^2).
@@ -103,6 +103,17 @@ class Piece:
         self.coefficients = coefficients
 
 
+class MMR:
+    """One MMR (multivariate multiple regression) piece, as profile 5 chroma curves use: value = constant + the sum over
+    orders k = 1 ... 3 of weights[k-1] . (Y, Cb, Cr, Y.Cb, Y.Cr, Cb.Cr, Y.Cb.Cr)^k, all normalised base-layer values."""
+
+    def __init__(self, constant, weights):
+        if not 1 <= len(weights) <= 3 or any(len(row) != 7 for row in weights):
+            raise ValueError("an MMR piece has order 1 to 3 and 7 weights per order")
+        self.constant = constant
+        self.weights = weights
+
+
 IDENTITY = [Piece((0.0, 1.0))]
 
 
@@ -123,7 +134,7 @@ def rpu(profile=8, l1=(0, 2081, 1229), l6=(1000, 1, 1000, 400), scene_refresh=1,
     l1: (min_pq, max_pq, avg_pq); l6: (mastering max cd/m^2, mastering min in 0.0001 cd/m^2, MaxCLL, MaxFALL) or None;
     l2: tuples (target_max_pq, slope, offset, power, chroma_weight, saturation_gain, ms_weight) of 12-bit codes;
     l5: (left, right, top, bottom) active-area offsets; l9: source primary index; l11: (content type, white point).
-    curves: per component a list of Pieces (default the identity, one piece); pivots: per component the 10-bit
+    curves: per component a list of Pieces or MMRs (default the identity, one piece); pivots: per component the 10-bit
     pivots (len(pieces) + 1 of them, default 0 and 1023).
     """
     if profile not in (5, 8):
@@ -160,12 +171,22 @@ def rpu(profile=8, l1=(0, 2081, 1229), l6=(1000, 1, 1000, 400), scene_refresh=1,
         if len(pivots[component]) != len(curves[component]) + 1:
             raise ValueError("a curve has one pivot more than pieces")
         w.ue(len(pivots[component]) - 2)  # num_pivots_minus2
+        previous = 0
         for pivot in pivots[component]:
-            w.u(10, pivot)  # pred_pivot_value, bl_bit_depth bits
+            w.u(10, pivot - previous)  # pred_pivot_value, bl_bit_depth bits: each pivot as its step from the last
+            previous = pivot
     w.ue(0)  # num_x_partitions_minus1
     w.ue(0)  # num_y_partitions_minus1
     for component in range(3):
         for piece in curves[component]:
+            if isinstance(piece, MMR):
+                w.ue(1)  # mapping_idc: MMR
+                w.u(2, len(piece.weights) - 1)  # mmr_order_minus1
+                _coefficient(w, piece.constant)
+                for row in piece.weights:
+                    for value in row:
+                        _coefficient(w, value)
+                continue
             w.ue(0)  # mapping_idc: polynomial
             w.ue(len(piece.coefficients) - 2)  # poly_order_minus1
             if len(piece.coefficients) == 2:

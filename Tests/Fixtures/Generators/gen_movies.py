@@ -609,6 +609,8 @@ def main():
     field_quirks()
     hdr10plus_stream()
     dynamic_metadata()
+    dolby_vision_5()
+    hdr10plus_scenes()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -754,6 +756,128 @@ def dynamic_metadata():
                              with_box(box(b"dvvC", dolby_vision_record(8, 1, 1)))),
           f"the profile 5 stream of x265-dv-5-rpu.mp4; then {mux}; dvvC 8.1 patched by gen_movies.py",
           "an 8.1 record over profile 5 RPUs: video.dolby-vision-rpu-profile-mismatch")
+def dolby_vision_5():
+    """A real Dolby Vision profile 5 movie: x265's CLI muxes an RPU per frame (dovi_rpu.py) into a full-range 10-bit
+    IPT-PQ-c2 base layer; ffmpeg puts it in MP4 and the profile 5 record is patched in. Two shots: RPU A (frames 0–1:
+    piecewise polynomial luma, MMR chroma, L1 max 1000 cd/m², an L2 trim for 100 cd/m²) and RPU B (frame 2: other
+    curves, L1 max_pq 2238: 146 cd/m²). `gen_movies.py dolby-vision-5` rewrites only this movie."""
+    import dovi_rpu
+    if not tool("x265"):
+        print("note: x265 (the CLI) is missing; dv-5-rpu.mp4 keeps its committed bytes")
+        return
+    raw = scratch("dv5-source.yuv")
+    # Flat bars (smptebars), so that chroma upsampling filters agree inside them, with a vertical luma ramp and chroma
+    # at 35 % (geq): IPT-PQ-c2 values of plausible colours, below the 1000 cd/m² mastering peak.
+    run(FFMPEG + ["-f", "lavfi", "-i", "smptebars=size=64x64:rate=25", "-frames:v", "3", "-vf",
+                  "format=yuv444p,geq=lum='lum(X,Y)*(0.3+Y/128)':cb='128+(cb(X,Y)-128)*0.35':cr='128+(cr(X,Y)-128)*0.35',"
+                  "format=yuv420p10le",
+                  "-f", "rawvideo", raw])
+    rpus = [dovi_rpu.rpu(profile=5, curves=[c["pieces"] for c in curves], pivots=[c["pivots"] for c in curves],
+                         l1=l1, l2=l2, scene_refresh=refresh, source_min_pq=0)
+            for curves, l1, l2, refresh in dolby_vision_5_shots()]
+    rpu_path = scratch("dv5-rpu.bin")
+    with open(rpu_path, "wb") as f:
+        f.write(dovi_rpu.rpu_file(rpus))
+    hevc = scratch("dv5.hevc")
+    command = ["x265", "--input", raw, "--input-res", "64x64", "--fps", "25", "--input-depth", "10",
+               "--output-depth", "10", "--preset", "ultrafast", "--log-level", "error", "--no-info", "--pools", "1",
+               "--frame-threads", "1", "--bframes", "0", "--range", "full", "--dolby-vision-profile", "5", "--dolby-vision-rpu",
+               rpu_path, "--vbv-bufsize", "20000", "--vbv-maxrate", "20000", "-o", hevc]
+    run(command)
+    run(FFMPEG + ["-r", "25", "-i", hevc, "-c", "copy", "-tag:v", "hvc1"] + BITEXACT + [scratch("dv5-plain.mp4")])
+    with open(scratch("dv5-plain.mp4"), "rb") as f:
+        plain = f.read()
+    record = box(b"dvcC", dolby_vision_record(5, 1, 0))
+    x265_version = version(["x265", "--version"])
+    write("dv-5-rpu.mp4", patch_sample_entry(plain, with_box(record)),
+          f"{x265_version}: `{local(quoted(command))}` (RPUs from dovi_rpu.py), `ffmpeg -c copy`, dvcC patched by "
+          "gen_movies.py",
+          "Dolby Vision profile 5 with an RPU per frame (two shots: piecewise polynomial and MMR reshaping, L1, L2, "
+          "L6): composed to PQ by DolbyVisionComposer; converted to HDR10/HLG/SDR by convert")
+
+
+def hdr10plus_scenes():
+    """An HDR10 movie of three 2-frame scenes whose HDR10+ (an SEI per picture) gives each its own peak: 4000, 200 and
+    1000 cd/m² against MaxCLL 4000, for per-scene tone mapping (convert --source-peak dynamic). Each scene's pictures
+    peak at its MaxSCL: a grey ramp and six colour patches in linear BT.2020 light scaled to the peak, PQ-coded, BT.2020
+    Y'CbCr narrow range 4:2:0 (2×2 means), written here. Debian's x265 is built without HDR10_PLUS (--dhdr10-info is
+    ignored), so the SEI are inserted here too. `gen_movies.py hdr10plus-scenes` rewrites only this movie."""
+    peaks = [4000, 4000, 200, 200, 1000, 1000]
+    raw = bytearray()
+    for peak in peaks:
+        raw += pq_picture(peak)
+    with open(scratch("hdr10plus-scenes.yuv"), "wb") as f:
+        f.write(raw)
+    command = ffmpeg("hdr10plus-scenes-base.hevc", [
+        "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-s", "64x64", "-r", "25", "-i", scratch("hdr10plus-scenes.yuv"),
+        "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+        X265_BASE + ":bframes=0:master-display=" + MASTER_DISPLAY.replace("L(10000000,1)", "L(40000000,1)")
+        + ":max-cll=4000,400"] + PQ + BITEXACT + ["-f", "hevc"])
+    stream = open(scratch("hdr10plus-scenes-base.hevc"), "rb").read()
+    maxscls = [(p * 10, p * 10, p * 10) for p in peaks]
+    stream = insert_before_each_picture(stream, [sei_nal(4, hdr10plus_payload(400, m)) for m in maxscls])
+    with open(scratch("hdr10plus-scenes.hevc"), "wb") as f:
+        f.write(stream)
+    mux = ffmpeg("hdr10plus-scenes.mp4", ["-r", "25", "-i", scratch("hdr10plus-scenes.hevc"), "-c", "copy", "-tag:v",
+                                          "hvc1"] + PQ + BITEXACT)
+    keep("hdr10plus-scenes.mp4", scratch("hdr10plus-scenes.mp4"),
+         f"pictures from gen_movies.py (pq_picture), {command}, an HDR10+ SEI per picture inserted by gen_movies.py, "
+         f"then {mux}",
+         "HDR10 (mastering 4000 cd/m², MaxCLL 4000) of three 2-frame scenes peaking at 4000, 200 and 1000 cd/m², "
+         "each with that HDR10+ MaxSCL: per-scene tone mapping (convert --source-peak dynamic)")
+
+
+def pq_picture(peak, size=64):
+    """A 10-bit 4:2:0 BT.2100 PQ picture (narrow range, BT.2020 NCL) whose brightest component is `peak` cd/m²: a
+    grey ramp (top half) and six colour patches (bottom half), linear light scaled to the peak."""
+    m1, m2, c1, c2, c3 = 2610 / 16384, 2523 / 4096 * 128, 3424 / 4096, 2413 / 4096 * 32, 2392 / 4096 * 32
+
+    def pq(nits):
+        y = (max(nits, 0) / 10000) ** m1
+        return ((c1 + c2 * y) / (1 + c3 * y)) ** m2
+
+    patches = [(1, 0.5, 0.3), (0.3, 0.8, 0.4), (0.4, 0.5, 1), (1, 1, 0.2), (0.6, 0.2, 0.9), (0.9, 0.9, 0.9)]
+    ycc = []
+    for y in range(size):
+        row = []
+        for x in range(size):
+            rgb = [x / (size - 1)] * 3 if y < size // 2 else patches[min(x * 6 // size, 5)]
+            r, g, b = (pq(v * peak) for v in rgb)
+            luma = 0.2627 * r + 0.6780 * g + 0.0593 * b
+            row.append((luma, (b - luma) / 1.8814, (r - luma) / 1.4746))
+        ycc.append(row)
+    out = bytearray()
+    for y in range(size):
+        for x in range(size):
+            out += struct.pack("<H", round(64 + 876 * ycc[y][x][0]))
+    for component in (1, 2):
+        for y in range(0, size, 2):
+            for x in range(0, size, 2):
+                mean = sum(ycc[y + dy][x + dx][component] for dy in (0, 1) for dx in (0, 1)) / 4
+                out += struct.pack("<H", round(512 + 896 * mean))
+    return bytes(out)
+
+
+# Frames of dv-5-rpu.mp4: (curves, L1 (min, max, avg PQ codes), L2 trims, scene_refresh_flag) per frame; a curve is
+# its pivots (10-bit codes) and pieces (dovi_rpu.Piece: polynomial coefficients; dovi_rpu.MMR).
+def dolby_vision_5_shots():
+    import dovi_rpu
+    piece, mmr = dovi_rpu.Piece, dovi_rpu.MMR
+    a = [
+        {"pivots": [0, 400, 1023], "pieces": [piece((0.0, 1.05, -0.05)), piece((0.02, 0.97))]},
+        {"pivots": [0, 1023], "pieces": [mmr(0.01, [[0.02, 0.93, 0.01, 0.03, -0.02, 0.01, 0.005],
+                                                   [0.01, -0.01, 0.005, 0.002, 0.001, -0.001, 0.0005],
+                                                   [0.002, 0.001, -0.002, 0.0, 0.001, 0.0, -0.0003]])]},
+        {"pivots": [0, 700, 1023], "pieces": [mmr(-0.01, [[0.0, 0.01, 1.02, 0.01, 0.0, 0.01, 0.0]]),
+                                              piece((0.0, 1.0, -0.02))]},
+    ]
+    b = [
+        {"pivots": [0, 1023], "pieces": [piece((0.0, 0.9, 0.05))]},
+        {"pivots": [0, 600, 1023], "pieces": [piece((0.01, 0.98)), piece((0.0, 1.0, 0.0))]},
+        {"pivots": [0, 1023], "pieces": [piece((0.0, 1.0))]},
+    ]
+    trim = [(2081, 2048, 2048, 2048, 2048, 2048, 0)]
+    return [(a, (0, 3079, 1229), trim, 1), (a, (0, 3079, 1229), trim, 0), (b, (0, 2238, 1000), [], 1)]
 
 
 def only(generate):
@@ -791,7 +915,8 @@ def write_readme():
 
 if __name__ == "__main__":
     steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream,
-             "dynamic-metadata": dynamic_metadata}
+             "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
+             "hdr10plus-scenes": hdr10plus_scenes}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)

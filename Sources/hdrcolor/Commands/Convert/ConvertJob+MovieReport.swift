@@ -40,6 +40,7 @@ extension ConvertReportFormat {
             "  plan:    \(report.engine)",
         ]
         lines += report.plan.map { "           · \($0)" }
+        lines += sceneLines(report)
         var carried = ["\(report.frameCount) frames"]
         if !streams.isEmpty { carried.append("copied: \(streams.joined(separator: ", "))") }
         if let times = report.copiedTimes {
@@ -100,6 +101,7 @@ extension ConvertReportFormat {
                 ])
             ),
             ("Engine", .string(report.engine)), ("Plan", .array(report.plan.map { .string($0) })),
+            ("Scenes", sceneJSON(report)),
             ("Frames", .integer(report.frameCount)), ("CopiedStreams", .array(streams.map { .string($0) })),
             (
                 "CopiedTimes",

@@ -95,7 +95,7 @@ extension HDRColorCommand.Convert {
     }
 
     /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`, `--scale`,
-    /// `--assume-cicp`.
+    /// `--assume-cicp`, `--source-peak`.
     struct MovieOptions: ParsableArguments {
         @Option(
             help:
@@ -138,6 +138,13 @@ extension HDRColorCommand.Convert {
         )
         var assumeCICP: CICP?
 
+        @Option(
+            name: .customLong("source-peak"),
+            help:
+                "The content peak a movie is tone mapped from: static (MaxCLL and the mastering display, one curve) or dynamic (each scene's, from HDR10+ MaxSCL or Dolby Vision L1; the report lists the scenes)."
+        )
+        var sourcePeak: ConversionRequest.Movie.SourcePeak = .movie
+
         func validate() throws {
             if frames != nil, start != nil || duration != nil {
                 throw ValidationError("--frames excludes --start and --duration")
@@ -146,10 +153,12 @@ extension HDRColorCommand.Convert {
         }
 
         var request: ConversionRequest.Movie {
-            ConversionRequest.Movie(
+            var movie = ConversionRequest.Movie(
                 codec: codec, crf: crf, preset: preset, frames: frames?.range, start: start?.seconds,
                 duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP,
                 size: scale.map { ConversionRequest.Movie.Size(width: $0.width, height: $0.height) })
+            movie.sourcePeak = sourcePeak
+            return movie
         }
     }
 

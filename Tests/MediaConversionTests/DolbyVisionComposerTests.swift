@@ -1,0 +1,135 @@
+import ColorSpaces
+import Foundation
+import MediaConversion
+import PixelBuffers
+import TestSupport
+import Testing
+import VideoFiles
+
+/// Dolby Vision profile 5 composition against the float64 equations (Tests/Fixtures/Generators/dovi_rpu.py) and
+/// against libplacebo's rendering of the same movie (FFmpeg 5.1's libplacebo filter on lavapipe), both stored in
+/// Tests/Fixtures/dolby-vision/dv-5-reference.json by gen_dolby_vision.py.
+@Suite("Dolby Vision profile 5 composition")
+struct DolbyVisionComposerTests {
+    struct Reference: Decodable {
+        struct Frame: Decodable {
+            var frame: Int
+            var float64: [Sample]
+            var libplacebo: [Sample]
+        }
+        struct Sample: Decodable {
+            var x: Int?
+            var y: Int?
+            var codes: [Double]
+            var rgb: [Double]
+        }
+        var frames: [Frame]
+    }
+
+    static func reference() throws -> Reference {
+        try JSONDecoder().decode(
+            Reference.self, from: Data(contentsOf: Fixtures.url("dolby-vision/dv-5-reference.json")))
+    }
+
+    /// Calls `body` with each decoded frame of dv-5-rpu.mp4 and the composer updated with its RPU.
+    static func forEachFrame(_ body: (VideoFrame, DolbyVisionComposer) throws -> Void) throws {
+        let reader = try MovieReader(contentsOf: Fixtures.url("movies/dv-5-rpu.mp4"))
+        var composer = DolbyVisionComposer()
+        while try reader.nextFrame({ (frame: VideoFrame) throws -> Bool in
+            try composer.update(rpu: try #require(frame.hdr.dolbyVisionRPUPayload, "frame \(frame.index) has no RPU"))
+            try body(frame, composer)
+            return true
+        }) == true {}
+    }
+
+    @Test("each frame's RPU gives the float64 equations' PQ R′G′B′ (to 1e-12)")
+    func float64Equations() throws {
+        let reference = try Self.reference()
+        var frames = 0
+        try Self.forEachFrame { frame, composer in
+            #expect(composer.profile == 5)
+            let expected = try #require(reference.frames.first { $0.frame == frame.index })
+            #expect(expected.float64.count == 252)
+            for sample in expected.float64 {
+                let rgb = try composer.compose(codes: SIMD3(sample.codes[0], sample.codes[1], sample.codes[2]))
+                for c in 0..<3 {
+                    #expect(abs(rgb[c] - sample.rgb[c]) <= 1e-12, "frame \(frame.index) codes \(sample.codes)")
+                }
+            }
+            frames += 1
+        }
+        #expect(frames == 3)
+    }
+
+    @Test("composed frames match libplacebo's apply_dolbyvision rendering within 0.001 PQ (one 10-bit code)")
+    func libplacebo() throws {
+        let reference = try Self.reference()
+        try Self.forEachFrame { frame, composer in
+            var out = try PixelBuffer(format: DolbyVisionComposer.outputFormat, width: 64, height: 64)
+            try out.withMutableView { try composer.compose(frame.view, into: $0, threadCount: 2) }
+            let expected = try #require(reference.frames.first { $0.frame == frame.index })
+            #expect(expected.libplacebo.count >= 10)
+            out.withView { view in
+                let plane = view.plane(0)
+                for sample in expected.libplacebo {
+                    let (x, y) = (sample.x!, sample.y!)
+                    let row = plane.row(y, as: Float.self)
+                    for c in 0..<3 {
+                        #expect(
+                            abs(Double(row[4 * x + c]) - sample.rgb[c]) <= 0.001,
+                            "frame \(frame.index) (\(x), \(y)) component \(c)")
+                    }
+                    #expect(row[4 * x + 3] == 1)
+                    // The frame path at a flat-chroma pixel equals the float64 scalar path of its codes (Float output).
+                    let scalar = try? composer.compose(
+                        codes: SIMD3(sample.codes[0], sample.codes[1], sample.codes[2]))
+                    for c in 0..<3 { #expect(abs(Double(row[4 * x + c]) - (scalar?[c] ?? .nan)) <= 1e-6) }
+                }
+            }
+        }
+    }
+
+    @Test("bad input: no RPU yet, a damaged RPU, a wrong output format")
+    func errors() throws {
+        let composer = DolbyVisionComposer()
+        #expect(throws: DolbyVisionComposerError.noRPU) { try composer.compose(codes: SIMD3(0, 512, 512)) }
+        var damaged = DolbyVisionComposer()
+        let reader = try MovieReader(contentsOf: Fixtures.url("movies/dv-5-rpu.mp4"))
+        let payload = try #require(try reader.nextFrame { $0.hdr.dolbyVisionRPUPayload } ?? nil)
+        var flipped = payload
+        flipped[20] ^= 0x10
+        do {
+            try damaged.update(rpu: flipped)
+            Issue.record("a damaged RPU was accepted")
+        } catch {
+            guard case .invalidRPU(let why) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(why.contains("CRC") || why.contains("rpu_data_crc32"), "\(why)")
+        }
+        #expect(throws: DolbyVisionComposerError.self) { try damaged.update(rpu: [0x19, 0x08]) }
+        var good = DolbyVisionComposer()
+        try good.update(rpu: payload)
+        let yuv = try PixelBuffer(format: .planarYCbCr(.s420, bitDepth: 10, range: .full), width: 8, height: 8)
+        var rgba8 = try PixelBuffer(format: .rgba8, width: 8, height: 8)
+        // An 8-bit RGBA output, then an RGBA float output of another size: both refused, naming the format or size.
+        var small = try PixelBuffer(format: DolbyVisionComposer.outputFormat, width: 4, height: 4)
+        let messages: [String] = yuv.withView { source in
+            [
+                rgba8.withMutableView { destination in Self.error { try good.compose(source, into: destination) } },
+                small.withMutableView { destination in Self.error { try good.compose(source, into: destination) } },
+            ]
+        }
+        #expect(messages[0].contains("not RGBA float"), "\(messages[0])")
+        #expect(messages[1].contains("4×4"), "\(messages[1])")
+    }
+
+    /// The description of the error `body` throws; "" when it throws none.
+    static func error(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return ""
+        } catch { return "\(error)" }
+    }
+}
