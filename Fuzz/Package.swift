@@ -18,6 +18,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzMovie", "movie", ["ColorTags"]),
     ("FuzzStreams", "streams", ["ColorTags"]),
     ("FuzzHDR10Plus", "hdr10plus", ["ColorTags"]),
+    ("FuzzRPU", "rpu", ["MediaSyntax"]),
     ("FuzzICC", "icc", ["ICC", "ColorTags", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),
     ("FuzzInspect", "inspect", ["ColorTags"]),

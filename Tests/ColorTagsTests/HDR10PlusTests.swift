@@ -274,11 +274,12 @@ struct HDR10PlusMovieTests {
                 && report.contains("\"TargetedSystemDisplayMaximumLuminance\": 2000"))
     }
 
-    @Test("a container's first sample: values without a summary; --require hdr10plus")
+    @Test("a container: every sample read (the record on the first of 3 frames, as ffprobe shows); --require hdr10plus")
     func container() throws {
         let tags = try MovieFixtures.tags("x265-hdr10plus.mp4")
         let hdr10Plus = try #require(tags.primary.video?.hdr10PlusMetadata)
-        #expect(hdr10Plus.summary == nil)
+        #expect(tags.primary.video?.dynamicMetadataScan == DynamicMetadataScan(samples: 3, complete: true))
+        #expect(hdr10Plus.summary?.framesWithMetadata == 1 && hdr10Plus.summary?.framesWithoutMetadata == 2)
         #expect(hdr10Plus.first.value.windows.first?.distribution == [.init(percentage: 99, value: 9000)])
         let policy = ValidationOptions(requirements: [.hdr10Plus])
         #expect(!tags.findings(options: policy).contains { $0.rule == .policyHDR10Plus })

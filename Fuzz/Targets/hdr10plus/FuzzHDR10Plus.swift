@@ -73,7 +73,7 @@ enum FuzzHDR10Plus {
             var sei: [UInt8] = [0x4E, 0x01, 4]
             var size = record.count
             while size >= 255 { (sei, size) = (sei + [255], size - 255) }
-            sei += [UInt8(size)] + escape(record) + [0x80]
+            sei += [UInt8(size)] + EmulationPrevention.escape(record) + [0x80]
             // An IDR slice first, then trailing pictures whose slice_type and POC LSBs come from the record's bytes.
             let slice: [UInt8] =
                 index == 0
@@ -90,21 +90,6 @@ enum FuzzHDR10Plus {
         }
         FuzzCheck.require(FuzzCheck.isTerminalSafe(tags.text(path: "fuzz")), "raw control characters in the report")
         _ = tags.json(path: "fuzz").serialized()
-    }
-
-    /// Inserts emulation-prevention bytes.
-    static func escape(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var zeros = 0
-        for byte in bytes {
-            if zeros >= 2, byte <= 3 {
-                out.append(3)
-                zeros = 0
-            }
-            out.append(byte)
-            zeros = byte == 0 ? zeros + 1 : 0
-        }
-        return out
     }
 }
 

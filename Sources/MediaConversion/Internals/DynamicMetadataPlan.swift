@@ -64,8 +64,9 @@ struct DynamicMetadataPlan {
             let reason: String?
             if profile == 5 {
                 reason =
-                    "a profile 5 RPU reshapes an IPTPQc2 base layer; the converted pictures are Y′CbCr in the target's "
-                    + "colour, which that RPU does not describe (no re-encode of profile 5 pictures keeps their colour)"
+                    "applied, not kept: each frame was composed through its RPU (profile 5 has no displayable base "
+                    + "layer) and the composed pictures converted; the pictures written are Y′CbCr in the target's "
+                    + "colour, which that RPU does not describe"
             } else if profile == 7 || profile == 4 {
                 reason =
                     "a profile \(profile!) RPU maps the base and the enhancement layer together; only the base layer is "

@@ -1,33 +1,33 @@
 extension DolbyVisionRPU {
     /// vdr_dm_data_payload(): the display-management metadata, the signal's description and the extension blocks of
     /// content mapping (CM) v2.9 and, after them, v4.0. PQ values are 12-bit codes (0…4095 for 0…10 000 cd/m²).
-    package struct DisplayManagement: Hashable, Sendable {
+    public struct DisplayManagement: Hashable, Sendable {
         /// Whether the payload is compressed (reserved_zero_3bits 1): only the three IDs, no signal description.
-        package var compressed: Bool
+        public var compressed: Bool
         /// affected_dm_metadata_id (0…15) and current_dm_metadata_id.
-        package var affectedID: Int
-        package var currentID: Int
+        public var affectedID: Int
+        public var currentID: Int
         /// scene_refresh_flag: 1 on the first frame of a shot (an Exp-Golomb code, so other values can be coded).
-        package var sceneRefresh: Int
+        public var sceneRefresh: Int
         /// The matrices that turn the reshaped signal into linear LMS; nil compressed.
-        package var colorTransform: ColorTransform?
+        public var colorTransform: ColorTransform?
         /// signal_eotf (65535 for PQ), signal_bit_depth, signal_color_space, signal_full_range_flag; nil compressed.
-        package var signalEOTF: Int?
-        package var signalBitDepth: Int?
-        package var signalColorSpace: Int?
-        package var signalFullRange: Int?
+        public var signalEOTF: Int?
+        public var signalBitDepth: Int?
+        public var signalColorSpace: Int?
+        public var signalFullRange: Int?
         /// source_min_pq and source_max_pq: the mastering display's black and peak (PQ codes 0…4095); nil compressed.
-        package var sourceMinPQ: Int?
-        package var sourceMaxPQ: Int?
+        public var sourceMinPQ: Int?
+        public var sourceMaxPQ: Int?
         /// source_diagonal: the mastering display's diagonal in inches.
-        package var sourceDiagonal: Int?
+        public var sourceDiagonal: Int?
         /// The CM v2.9 extension blocks (levels 1, 2, 4, 5, 6, 255).
-        package var cmV29: [ExtensionBlock]
+        public var cmV29: [ExtensionBlock]
         /// The CM v4.0 extension blocks (levels 3, 8, 9, 10, 11, 254); nil when the payload has none.
-        package var cmV40: [ExtensionBlock]?
+        public var cmV40: [ExtensionBlock]?
 
         /// Every block of both versions.
-        package var blocks: [ExtensionBlock] { cmV29 + (cmV40 ?? []) }
+        public var blocks: [ExtensionBlock] { cmV29 + (cmV40 ?? []) }
 
         /// The levels of CM v2.9 and of v4.0; a level of neither is reserved (kept as such).
         static let cmV29Levels: Set<UInt8> = [1, 2, 4, 5, 6, 255]
@@ -101,20 +101,20 @@ extension DolbyVisionRPU.DisplayManagement {
     /// for profile 5 the first matrix takes the reshaped IPT-PQ-c2 signal to PQ-coded L′M′S′ and the second is a
     /// linear LMS → LMS matrix (the crosstalk inverse) applied before the fixed LMS → BT.2020 RGB matrix, as FFmpeg's
     /// AVDOVIColorMetadata and libplacebo's pl_dovi_metadata (`nonlinear`, `nonlinear_offset`, `linear`) read them.
-    package struct ColorTransform: Hashable, Sendable {
-        package var yccToRGB: [Int16]
-        package var yccToRGBOffsets: [UInt32]
-        package var rgbToLMS: [Int16]
+    public struct ColorTransform: Hashable, Sendable {
+        public var yccToRGB: [Int16]
+        public var yccToRGBOffsets: [UInt32]
+        public var rgbToLMS: [Int16]
 
         /// The first matrix as real numbers, row-major.
-        package var nonlinearMatrix: [Double] { yccToRGB.map { Double($0) / 8192 } }
+        public var nonlinearMatrix: [Double] { yccToRGB.map { Double($0) / 8192 } }
         /// The offsets as real numbers, subtracted from the reshaped signal (0…1) before ``nonlinearMatrix``.
-        package func nonlinearOffsets(profile: Int?) -> [Double] {
+        public func nonlinearOffsets(profile: Int?) -> [Double] {
             let denominator = profile == 4 ? Double(1 << 30) : Double(1 << 28)
             return yccToRGBOffsets.map { Double($0) / denominator }
         }
         /// The second matrix as real numbers, row-major.
-        package var linearMatrix: [Double] { rgbToLMS.map { Double($0) / 16384 } }
+        public var linearMatrix: [Double] { rgbToLMS.map { Double($0) / 16384 } }
 
         /// Reads ycc_to_rgb_coef0…8, ycc_to_rgb_offset0…2 and rgb_to_lms_coef0…8.
         static func parse(_ r: inout RBSPReader) throws(SyntaxError) -> ColorTransform {

@@ -1,7 +1,7 @@
 extension DolbyVisionRPU {
     /// One display-management extension block (ext_metadata_block): its level says what it holds. PQ values are
     /// 12-bit codes (0…4095 for 0…10 000 cd/m²); trims are 12-bit codes centred on 2048 (no change).
-    package enum ExtensionBlock: Hashable, Sendable {
+    public enum ExtensionBlock: Hashable, Sendable {
         /// Level 1: the frame's (shot's) luminance, min_pq, max_pq and avg_pq.
         case level1(minPQ: Int, maxPQ: Int, avgPQ: Int)
         /// Level 2: a CM v2.9 trim for the target display of peak targetMaxPQ.
@@ -34,36 +34,36 @@ extension DolbyVisionRPU {
 
         /// A trim pass (levels 2 and 8): for level 2, `target` is target_max_pq (PQ code); for level 8 it is
         /// target_display_index. Slope, offset, power, chroma weight and saturation gain are 12-bit codes.
-        package struct Trim: Hashable, Sendable {
-            package var target: Int
-            package var slope: Int
-            package var offset: Int
-            package var power: Int
-            package var chromaWeight: Int
-            package var saturationGain: Int
+        public struct Trim: Hashable, Sendable {
+            public var target: Int
+            public var slope: Int
+            public var offset: Int
+            public var power: Int
+            public var chromaWeight: Int
+            public var saturationGain: Int
             /// ms_weight (level 2: 13-bit signed, −1 meaning unset; level 8: 12 bits).
-            package var msWeight: Int
+            public var msWeight: Int
         }
 
         /// Level 5 offsets in pixels.
-        package struct ActiveArea: Hashable, Sendable {
-            package var left: Int
-            package var right: Int
-            package var top: Int
-            package var bottom: Int
+        public struct ActiveArea: Hashable, Sendable {
+            public var left: Int
+            public var right: Int
+            public var top: Int
+            public var bottom: Int
         }
 
         /// Level 6 values as coded.
-        package struct StaticMetadata: Hashable, Sendable {
+        public struct StaticMetadata: Hashable, Sendable {
             /// max_display_mastering_luminance in cd/m².
-            package var masteringMaxNits: Int
+            public var masteringMaxNits: Int
             /// min_display_mastering_luminance in 0.0001 cd/m².
-            package var masteringMinTenThousandths: Int
+            public var masteringMinTenThousandths: Int
             /// max_content_light_level and max_frame_average_light_level in cd/m².
-            package var maxCLL: Int
-            package var maxFALL: Int
+            public var maxCLL: Int
+            public var maxFALL: Int
 
-            package init(masteringMaxNits: Int, masteringMinTenThousandths: Int, maxCLL: Int, maxFALL: Int) {
+            public init(masteringMaxNits: Int, masteringMinTenThousandths: Int, maxCLL: Int, maxFALL: Int) {
                 (self.masteringMaxNits, self.masteringMinTenThousandths) = (
                     masteringMaxNits, masteringMinTenThousandths
                 )
@@ -72,7 +72,7 @@ extension DolbyVisionRPU {
         }
 
         /// The block's level.
-        package var level: UInt8 {
+        public var level: UInt8 {
             switch self {
             case .level1: 1
             case .level2: 2

@@ -1,49 +1,49 @@
 extension DolbyVisionRPU {
     /// rpu_data_header(): the RPU's format, the layers' bit depths and which parts follow.
-    package struct Header: Hashable, Sendable {
+    public struct Header: Hashable, Sendable {
         /// rpu_type (6 bits; 2 for every RPU in use).
-        package var rpuType: UInt8
+        public var rpuType: UInt8
         /// rpu_format (11 bits; 18 in the RPUs of profiles 5, 7 and 8).
-        package var rpuFormat: UInt16
+        public var rpuFormat: UInt16
         /// vdr_rpu_profile (4 bits): 0 for profile 5, 1 for profiles 4, 7 and 8.
-        package var vdrRPUProfile: UInt8
+        public var vdrRPUProfile: UInt8
         /// vdr_rpu_level (4 bits; 0).
-        package var vdrRPULevel: UInt8
+        public var vdrRPULevel: UInt8
         /// vdr_seq_info_present_flag: whether the fields up to disableResidual are coded.
-        package var sequenceInfoPresent: Bool
+        public var sequenceInfoPresent: Bool
         /// chroma_resampling_explicit_filter_flag.
-        package var chromaResamplingExplicitFilter = false
+        public var chromaResamplingExplicitFilter = false
         /// coefficient_data_type: 0 fixed point (integer part as Exp-Golomb, fraction in coefficientLog2Denominator
         /// bits), 1 IEEE 754 single precision (32 bits).
-        package var coefficientDataType: UInt8 = 0
+        public var coefficientDataType: UInt8 = 0
         /// coefficient_log2_denom (0…32 here; dovi_tool allows at most 23).
-        package var coefficientLog2Denominator = 0
+        public var coefficientLog2Denominator = 0
         /// vdr_rpu_normalized_idc (2 bits).
-        package var vdrRPUNormalizedIDC: UInt8 = 0
+        public var vdrRPUNormalizedIDC: UInt8 = 0
         /// bl_video_full_range_flag (profile 5 base layers are full range).
-        package var baseLayerFullRange = false
+        public var baseLayerFullRange = false
         /// bl_bit_depth_minus8 + 8, el_bit_depth_minus8 + 8 (its low 8 bits) and vdr_bit_depth_minus8 + 8: bits per
         /// sample of the base layer, enhancement layer and reconstructed VDR signal; nil when not coded.
-        package var baseLayerBitDepth: Int?
-        package var enhancementLayerBitDepth: Int?
-        package var vdrBitDepth: Int?
+        public var baseLayerBitDepth: Int?
+        public var enhancementLayerBitDepth: Int?
+        public var vdrBitDepth: Int?
         /// ext_mapping_idc: bits 8…15 of the el_bit_depth_minus8 code (its low 5 bits say an extended base-layer
         /// inverse mapping, as in profile 8.4).
-        package var extendedMappingIDC: UInt8 = 0
+        public var extendedMappingIDC: UInt8 = 0
         /// spatial_resampling_filter_flag.
-        package var spatialResamplingFilter = false
+        public var spatialResamplingFilter = false
         /// reserved_zero_3bits; 1 marks compressed display-management data (profile 8 from some encoders).
-        package var reservedZero3Bits: UInt8 = 0
+        public var reservedZero3Bits: UInt8 = 0
         /// el_spatial_resampling_filter_flag and disable_residual_flag: a residual enhancement layer is coded when
         /// the first is set and the second is not.
-        package var enhancementLayerSpatialResampling = false
-        package var disableResidual = false
+        public var enhancementLayerSpatialResampling = false
+        public var disableResidual = false
         /// vdr_dm_metadata_present_flag: whether vdr_dm_data_payload follows.
-        package var vdrDMMetadataPresent = false
+        public var vdrDMMetadataPresent = false
         /// use_prev_vdr_rpu_flag: the previous RPU's mapping applies (no rpu_data_mapping).
-        package var usePreviousVDRRPU = false
+        public var usePreviousVDRRPU = false
         /// prev_vdr_rpu_id (0…15) when usePreviousVDRRPU.
-        package var previousVDRRPUID: Int?
+        public var previousVDRRPUID: Int?
 
         /// Bits of one coefficient's fraction (coefficient_log2_denom, or 32 for floating point).
         var coefficientBits: Int { coefficientDataType == 0 ? coefficientLog2Denominator : 32 }
@@ -55,7 +55,7 @@ extension DolbyVisionRPU {
         var hasNLQ: Bool { depthsCoded && !disableResidual }
 
         /// The Dolby Vision profile, as ``DolbyVisionRPU/profile`` explains.
-        package var profile: Int? {
+        public var profile: Int? {
             switch vdrRPUProfile {
             case 0: return baseLayerFullRange ? 5 : nil
             case 1:

@@ -2,36 +2,36 @@ extension DolbyVisionRPU {
     /// rpu_data_mapping(): the curves that map the base layer to the VDR signal per component, and the NLQ
     /// (non-linear quantisation) parameters that add an enhancement layer's residual. The curves are kept whole (pivots
     /// and coefficients, enough to apply them: profile 5); the NLQ parameters are reduced to what tells FEL from MEL.
-    package struct Mapping: Hashable, Sendable {
+    public struct Mapping: Hashable, Sendable {
         /// vdr_rpu_id, mapping_color_space, mapping_chroma_format_idc.
-        package var vdrRPUID: Int
-        package var colorSpace: Int
-        package var chromaFormat: Int
+        public var vdrRPUID: Int
+        public var colorSpace: Int
+        public var chromaFormat: Int
         /// The reshaping curve of each of the three components (Y or I, then Cb/Ct, Cr/Cp).
-        package var components: [Component]
+        public var components: [Component]
         /// num_x_partitions_minus1 + 1 and num_y_partitions_minus1 + 1.
-        package var xPartitions: Int
-        package var yPartitions: Int
+        public var xPartitions: Int
+        public var yPartitions: Int
         /// The NLQ parameters, when a residual enhancement layer is coded.
-        package var nlq: NLQ?
+        public var nlq: NLQ?
 
         /// One component's curve: pivots in base-layer code values, pieces between them, each a polynomial or an
         /// MMR (multivariate multiple regression) mapping.
-        package struct Component: Hashable, Sendable {
+        public struct Component: Hashable, Sendable {
             /// num_pivots_minus2 + 2.
-            package var pivots: Int
+            public var pivots: Int
             /// The pivots in base-layer code values: the running sums of pred_pivot_value (the first is coded as is,
             /// each next one as its distance from the previous), as FFmpeg's ff_dovi_rpu_parse sums them.
-            package var pivotValues: [Int]
+            public var pivotValues: [Int]
             /// mapping_idc of each piece (pivots − 1 of them): 0 polynomial, 1 MMR.
-            package var mappingIDC: [UInt8]
+            public var mappingIDC: [UInt8]
             /// The pieces between consecutive pivots, with their coefficients.
-            package var pieces: [Piece]
+            public var pieces: [Piece]
             /// Pieces mapped by a polynomial (order 1 or 2) and by MMR.
-            package var polynomialPieces: Int { mappingIDC.count { $0 == 0 } }
-            package var mmrPieces: Int { mappingIDC.count { $0 == 1 } }
+            public var polynomialPieces: Int { mappingIDC.count { $0 == 0 } }
+            public var mmrPieces: Int { mappingIDC.count { $0 == 1 } }
 
-            package init(pivotValues: [Int], pieces: [Piece]) {
+            public init(pivotValues: [Int], pieces: [Piece]) {
                 self.pivots = pivotValues.count
                 self.pivotValues = pivotValues
                 self.pieces = pieces
@@ -42,7 +42,7 @@ extension DolbyVisionRPU {
         /// One piece of a reshaping curve. Coefficients are real numbers: a fixed-point coefficient is its integer part
         /// plus its fraction ÷ 2^coefficient_log2_denom, a floating-point one its IEEE 754 single value. They apply to
         /// signals normalised to 0…1 (base-layer code ÷ (2^bit depth − 1)) and give the VDR signal on the same scale.
-        package enum Piece: Hashable, Sendable {
+        public enum Piece: Hashable, Sendable {
             /// poly_coef: v = c₀ + c₁·s + c₂·s² (order 1 or 2; `coefficients` holds order + 1 values).
             case polynomial(coefficients: [Double])
             /// linear_interp_flag: pred_linear_interp_value at the piece's start (and end, on the last piece). Defined
@@ -53,22 +53,22 @@ extension DolbyVisionRPU {
             case mmr(constant: Double, coefficients: [[Double]])
 
             /// mapping_idc: 0 polynomial (or linear interpolation), 1 MMR.
-            package var mappingIDC: UInt8 {
+            public var mappingIDC: UInt8 {
                 if case .mmr = self { return 1 }
                 return 0
             }
         }
 
         /// The NLQ parameters of an enhancement layer (rpu_data_nlq), reduced to what tells FEL from MEL.
-        package struct NLQ: Hashable, Sendable {
+        public struct NLQ: Hashable, Sendable {
             /// nlq_method_idc (0: linear dead zone, the only one defined).
-            package var methodIDC: UInt8
+            public var methodIDC: UInt8
             /// nlq_pred_pivot_value: the two pivots in base-layer code values (they add up to 1023 in profile 7).
-            package var predictionPivots: [Int]
+            public var predictionPivots: [Int]
             /// Whether every component has nlq_offset 0, vdr_in_max 1.0 and dead-zone slope and threshold 0.
-            package var isMinimal: Bool
+            public var isMinimal: Bool
             /// FEL or MEL.
-            package var enhancementLayer: EnhancementLayer { isMinimal ? .mel : .fel }
+            public var enhancementLayer: EnhancementLayer { isMinimal ? .mel : .fel }
         }
 
         /// The most pivots per component read (Dolby's curves use up to 9; more cannot be an RPU).

@@ -4,26 +4,26 @@
 /// with the NLQ parameters of an enhancement layer) unless the previous RPU's is reused, ``DisplayManagement``
 /// (vdr_dm_data_payload with its CM v2.9 and v4.0 extension blocks), rpu_alignment_zero_bits, then rpu_data_crc32
 /// (CRC-32/MPEG-2 of everything after the prefix) and the final byte 0x80.
-package struct DolbyVisionRPU: Hashable, Sendable {
+public struct DolbyVisionRPU: Hashable, Sendable {
     /// rpu_data_header.
-    package var header: Header
+    public var header: Header
     /// rpu_data_mapping; nil when use_prev_vdr_rpu_flag says the previous RPU's mapping applies.
-    package var mapping: Mapping?
+    public var mapping: Mapping?
     /// vdr_dm_data_payload; nil when vdr_dm_metadata_present_flag is 0.
-    package var displayManagement: DisplayManagement?
+    public var displayManagement: DisplayManagement?
     /// rpu_data_crc32 as stored (checked on parsing: a mismatch throws).
-    package var crc32: UInt32
+    public var crc32: UInt32
 
     /// The Dolby Vision profile these fields point to, as dovi_tool derives it (`get_dovi_profile`): 5 for
     /// vdr_rpu_profile 0 with a full-range base layer; for vdr_rpu_profile 1, 7 when a residual enhancement layer is
     /// coded with a 12-bit VDR, 4 when coded at another VDR depth, else 8; nil when the header fits none.
-    package var profile: Int? { header.profile }
+    public var profile: Int? { header.profile }
 
     /// Whether the enhancement layer is a full (FEL) or minimal (MEL) one: nil without NLQ data (no residual).
-    package var enhancementLayer: EnhancementLayer? { mapping?.nlq?.enhancementLayer }
+    public var enhancementLayer: EnhancementLayer? { mapping?.nlq?.enhancementLayer }
 
     /// The kind of a profile 7 enhancement layer.
-    package enum EnhancementLayer: String, Hashable, Sendable, CaseIterable {
+    public enum EnhancementLayer: String, Hashable, Sendable, CaseIterable {
         /// Full enhancement layer: the NLQ parameters add a residual picture.
         case fel = "FEL"
         /// Minimal enhancement layer: NLQ offsets 0, vdr_in_max 1.0 and dead-zone parameters 0, so the residual adds
@@ -32,11 +32,11 @@ package struct DolbyVisionRPU: Hashable, Sendable {
     }
 
     /// The byte every RPU starts with (rpu_nal_prefix), after the HEVC NAL unit header `7C 01`.
-    package static let prefix: UInt8 = 0x19
+    public static let prefix: UInt8 = 0x19
     /// The byte every RPU ends with, after the CRC.
-    package static let finalByte: UInt8 = 0x80
+    public static let finalByte: UInt8 = 0x80
     /// The largest escaped RPU parsed (real ones hold 150 to 600 bytes; a larger one is not an RPU).
-    package static let maximumBytes = 1 << 16
+    public static let maximumBytes = 1 << 16
 
     /// Parses an RPU from its payload after any NAL unit header, emulation prevention still in place: starting with
     /// the prefix 0x19, as an HEVC NAL unit of type 62 holds it after `7C 01` and an RPU file after its start code.
@@ -45,7 +45,7 @@ package struct DolbyVisionRPU: Hashable, Sendable {
     /// - Throws: ``DolbyVisionRPUError/crcMismatch(stored:computed:)`` when the CRC does not match the data,
     ///   ``DolbyVisionRPUError/malformed(_:)`` when the RPU is too short, too long, does not end with 0x80 or breaks
     ///   its syntax (naming the element).
-    package static func parse(_ escaped: some Collection<UInt8>) throws(DolbyVisionRPUError) -> DolbyVisionRPU {
+    public static func parse(_ escaped: some Collection<UInt8>) throws(DolbyVisionRPUError) -> DolbyVisionRPU {
         guard escaped.count <= maximumBytes else {
             throw .malformed(SyntaxError("the RPU holds \(escaped.count) bytes, more than \(maximumBytes)"))
         }
@@ -90,7 +90,7 @@ package struct DolbyVisionRPU: Hashable, Sendable {
 }
 
 /// Why a Dolby Vision RPU could not be read.
-package enum DolbyVisionRPUError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum DolbyVisionRPUError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The RPU breaks its syntax: too short, wrong prefix or final byte, a value out of range, or it ends inside an
     /// element.
     case malformed(SyntaxError)
@@ -98,7 +98,7 @@ package enum DolbyVisionRPUError: Error, Hashable, Sendable, CustomStringConvert
     /// updating its CRC.
     case crcMismatch(stored: UInt32, computed: UInt32)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .malformed(let error): error.message
         case .crcMismatch(let stored, let computed):
@@ -114,7 +114,7 @@ package enum DolbyVisionRPUError: Error, Hashable, Sendable, CustomStringConvert
 
 /// CRC-32/MPEG-2 (polynomial 0x04C11DB7, initial value 0xFFFFFFFF, bits not reflected, no final XOR): the checksum
 /// of a Dolby Vision RPU (rpu_data_crc32), and of MPEG-2 transport stream sections.
-package enum CRC32MPEG2 {
+public enum CRC32MPEG2 {
     private static let table: [UInt32] = (0..<256).map { index in
         var crc = UInt32(index) << 24
         for _ in 0..<8 { crc = crc & 0x8000_0000 != 0 ? crc << 1 ^ 0x04C1_1DB7 : crc << 1 }
@@ -122,7 +122,7 @@ package enum CRC32MPEG2 {
     }
 
     /// The CRC of `bytes`.
-    package static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+    public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes { crc = crc << 8 ^ table[Int(UInt8(crc >> 24) ^ byte)] }
         return crc
