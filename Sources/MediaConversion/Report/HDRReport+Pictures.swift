@@ -65,8 +65,12 @@ extension HDRReport {
                 ReportPicture(
                     name: "light-level.svg", mediaType: "image/svg+xml",
                     data: Data(lightLevelChart(timeline).render().utf8), title: "Light level over time",
-                    caption: "Per-frame MaxCLL and MaxFALL measured (CTA-861.3) beside the declared values; "
-                        + timeline.samplingDescription + "."))
+                    caption: "Per-frame MaxCLL and MaxFALL measured (CTA-861.3) beside the declared values"
+                        + (timeline.sceneLevels.isEmpty
+                            ? ""
+                            : ", and per scene the figures the stream carries, with its scene cuts ("
+                                + timeline.sceneLevels.map(\.source.rawValue).joined(separator: ", ") + ")")
+                        + "; " + timeline.samplingDescription + "."))
         }
         for rendition in renditions {
             let headroom = format(rendition.headroom)
