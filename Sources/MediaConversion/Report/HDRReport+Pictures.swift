@@ -24,7 +24,8 @@ public struct ReportPicture: Sendable {
 
 extension HDRReport {
     /// The report's pictures, in page order: the SDR rendering, the false-colour map (HDR only), the histogram, the
-    /// chromaticity diagram, the light level over time (movies) and the gain-map renditions (gain-map photos).
+    /// chromaticity diagram, the light level over time (movies), the gain-map renditions and the gain map itself
+    /// (gain-map photos).
     ///
     /// - Throws: ``HDRReportError/encoding(_:)`` or ``HDRReportError/conversion(_:)`` when a PNG cannot be made.
     public func pictures() throws(HDRReportError) -> [ReportPicture] {
@@ -81,6 +82,14 @@ extension HDRReport {
                     title: "Gain-map rendition for headroom \(headroom)×",
                     caption: "The ISO 21496-1 rendition for a display with headroom \(headroom)×, shown in sRGB "
                         + "scaled so its peak fits (the brightness ratio within it is kept)."))
+        }
+        if let gainMap {
+            pictures.append(
+                ReportPicture(
+                    name: "gain-map.png", mediaType: "image/png", data: try Self.png(gainMap), title: "Gain map",
+                    caption: "The gain map as stored (shown at \(gainMap.width)×\(gainMap.height)): each sample's "
+                        + "code as a grey, a three-channel map in colour; brighter is more gain. The metadata's gamma "
+                        + "and gain range (log2) turn a code into the gain a display applies for its headroom."))
         }
         return pictures
     }
