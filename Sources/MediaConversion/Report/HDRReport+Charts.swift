@@ -180,6 +180,11 @@ extension HDRReport {
         for levels in timeline.sceneLevels where !levels.runs.isEmpty {
             chart.series += sceneSeries(levels, usesTime: usesTime, top: top)
         }
+        if chart.series.count > 6 {
+            // The per-scene series would fill the plot's corner: the legend goes below it, the chart grows for it.
+            chart.legendColumns = 3
+            chart.height += chart.bottom - 78
+        }
         return chart
     }
 
