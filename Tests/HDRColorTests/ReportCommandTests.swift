@@ -77,6 +77,10 @@ struct ReportCommandTests {
             svg.contains("<svg") && svg.contains("HDR10+ scene cuts (2)") && svg.contains("Dolby Vision shot cuts (3)"))
         // Not on a terminal: progress as plain lines on standard error, the first at once.
         #expect(result.standardError.contains("frame 1/6"), "\(result.standardError)")
+        // The help states the sampling rule.
+        let help = try CommandLineTool.run(["report", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        #expect(help.contains("every ⌈frames ÷ max-frames⌉-th frame is measured (the first of each run)"), "\(help)")
     }
 
     @Test(

@@ -275,4 +275,25 @@ struct HDRReportTests {
         #expect(png.width == 4 && png.height == 4)
         #expect(try report.html().contains("<h2>Gain map</h2>"))
     }
+    @Test("a HEIF gain map (iOS 18 shape, ISO 21496-1 tmap) is shown at its own 32×32 as gen_heif_items.py coded it")
+    func heifGainMap() throws {
+        let report = try HDRReport(contentsOf: Fixtures.url("image-files/items/ios18-shaped.heic"))
+        #expect(report.renditions.map(\.headroom) == [1, 2, 4])
+        let gainMap = try #require(report.gainMap)
+        #expect(gainMap.width == 32 && gainMap.height == 32)
+        // gen_heif_items.py's grey_picture, HEVC-coded: (6x + 3y + 40 on alternate 8×8 blocks) mod 256.
+        var totalError = 0
+        gainMap.withView { view in
+            for y in 0..<32 {
+                let row = view.plane(0).row(y, as: UInt8.self)
+                for x in 0..<32 {
+                    let expected = (x * 6 + y * 3 + ((x / 8 + y / 8) % 2 == 1 ? 40 : 0)) % 256
+                    let error = abs(Int(row[4 * x]) - expected)
+                    #expect(error <= 4, "gain map \(x),\(y): \(row[4 * x]) for \(expected)")
+                    totalError += error
+                }
+            }
+        }
+        #expect(Double(totalError) / 1024 < 0.5)
+    }
 }
