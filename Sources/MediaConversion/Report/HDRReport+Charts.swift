@@ -47,6 +47,9 @@ extension HDRReport {
                     name: "\(name) \(format(value)) cd/m²", color: color,
                     points: [(log10(value), 0), (log10(value), top)], dash: dash, width: 1.6))
         }
+        // The legend below the plot, where it hides none of the bright bins.
+        chart.legendColumns = 3
+        chart.height += chart.bottom - 78
         return chart
     }
 

@@ -11,6 +11,9 @@ import TransferFunctions
 ///   compared), as hdr10plus_tool groups frames into scenes (HDR10+ repeats a scene's statistics on each of its frames).
 /// - Dolby Vision: a shot starts on a frame whose RPU has scene_refresh_flag set.
 ///
+/// A frame without the metadata (or with it unreadable) ends the run; the next frame with it starts a new run, and a
+/// new scene only by the rules above.
+///
 /// Luminances are in cd/m²: HDR10+'s 0.1 cd/m² units divided by 10; Dolby Vision's 12-bit PQ codes (0…4095)
 /// through the PQ EOTF (SMPTE ST 2084).
 public struct SceneLightLevels: Hashable, Sendable {
