@@ -174,6 +174,12 @@ struct SceneLightLevelsTests {
         #expect(levels.runs.map(\.startsScene) == [true, false, true] && levels.sceneCuts == [0, 4])
         #expect(levels.framesWithout == 2 && levels.errors.count == 1)
         #expect(levels.summary.contains("2 scenes over 4 frames") && levels.summary.contains("unreadable"))
+        // Equality is the figures', not the parse state's: the same runs and counts, a different last payload read.
+        var again = SceneLightLevels(source: .hdr10Plus)
+        for (index, payload) in [a, a, nil, a, b].enumerated() { again.add(frame: index, time: nil, payload: payload) }
+        again.framesWithout += 1
+        again.errors = levels.errors
+        #expect(again == levels)
         // A Dolby Vision source given HDR10+ bytes: every frame unreadable, no run.
         var wrong = SceneLightLevels(source: .dolbyVision)
         wrong.add(frame: 0, time: nil, payload: a)

@@ -70,6 +70,18 @@ public struct SceneLightLevels: Hashable, Sendable {
         self.source = source
     }
 
+    /// Equal when the figures are: source, runs, frames without and errors (not what was kept to read the next frame).
+    public static func == (a: SceneLightLevels, b: SceneLightLevels) -> Bool {
+        a.source == b.source && a.runs == b.runs && a.framesWithout == b.framesWithout && a.errors == b.errors
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(runs)
+        hasher.combine(framesWithout)
+        hasher.combine(errors)
+    }
+
     /// The frames where a scene or shot starts.
     public var sceneCuts: [Int] { runs.filter(\.startsScene).map(\.firstFrame) }
     /// The number of scenes or shots.
