@@ -1,5 +1,5 @@
-public import PixelBuffers
-public import PixelConversion
+import PixelBuffers
+import PixelConversion
 
 extension DecodedImage {
     /// The stored gain map of a gain-map image still to render (``hasUnrenderedGainMap``): its samples normalised to

@@ -793,7 +793,8 @@ def scene_metadata():
           f"gen_movies.py, then {mux}, a dvvC record (8.1) patched in",
           "HDR10 with HDR10+ in two scenes (frames 0–2: MaxSCL 900 cd/m², average maxRGB 100; frames 3–5: 2000, 250) "
           "and Dolby Vision 8.1 RPUs in three shots (scene_refresh_flag on frames 0, 2, 4; L1 max PQ 2875, 3079, "
-          "2600): the report's per-scene light level")
+          "2600): the report's per-scene light level; scene 2's MaxSCL (2000) is above the MaxCLL of 1000 cd/m²: "
+          "video.hdr10plus-maxscl-above-maxcll")
 
 
 def hdr10plus_stream():
