@@ -657,107 +657,6 @@ def insert_before_each_picture(stream, nals):
     return bytes(out)
 
 
-def ue(b, value):
-    """An Exp-Golomb code ue(v) into Bits b."""
-    code = value + 1
-    length = code.bit_length()
-    b.put(length - 1, 0)
-    b.put(length, code)
-
-
-def crc32_mpeg2(data):
-    """CRC-32/MPEG-2 (polynomial 0x04C11DB7, initial 0xFFFFFFFF, no reflection, no final xor)."""
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc ^= byte << 24
-        for _ in range(8):
-            crc = (crc << 1 ^ 0x04C11DB7 if crc & 0x80000000 else crc << 1) & 0xFFFFFFFF
-    return crc
-
-
-def dolby_vision_rpu(refresh, l1):
-    """A profile 8 RPU from rpu_nal_prefix to the final byte (the layout Tests/ColorTagsTests/DolbyVisionRPUTests
-    builds, after dovi_tool's dolby_vision crate): scene_refresh_flag `refresh`, L1 (min_pq, max_pq, avg_pq) `l1` as
-    12-bit PQ codes, L2 for 100 cd/m², L6 (1000 cd/m² mastering, MaxCLL 1000, MaxFALL 400), L254."""
-    b = Bits()
-    b.put(8, 0x19)  # rpu_nal_prefix
-    b.put(6, 2)  # rpu_type
-    b.put(11, 18)  # rpu_format
-    b.put(4, 1)  # vdr_rpu_profile
-    b.put(4, 0)  # vdr_rpu_level
-    b.put(1, 1)  # vdr_seq_info_present_flag
-    b.put(1, 0)  # chroma_resampling_explicit_filter_flag
-    b.put(2, 0)  # coefficient_data_type
-    ue(b, 23)  # coefficient_log2_denom
-    b.put(2, 1)  # vdr_rpu_normalized_idc
-    b.put(1, 0)  # bl_video_full_range_flag
-    ue(b, 2)  # bl_bit_depth_minus8
-    ue(b, 2)  # el_bit_depth_minus8
-    ue(b, 4)  # vdr_bit_depth_minus8
-    b.put(1, 0)  # spatial_resampling_filter_flag
-    b.put(3, 0)  # reserved_zero_3bits
-    b.put(1, 0)  # el_spatial_resampling_filter_flag
-    b.put(1, 1)  # disable_residual_flag
-    b.put(1, 1)  # vdr_dm_metadata_present_flag
-    b.put(1, 0)  # use_prev_vdr_rpu_flag
-    ue(b, 0)  # vdr_rpu_id
-    ue(b, 0)  # mapping_color_space
-    ue(b, 0)  # mapping_chroma_format_idc
-    for _ in range(3):
-        ue(b, 0)  # num_pivots_minus2
-        b.put(10, 0)
-        b.put(10, 1023)
-    ue(b, 0)  # num_x_partitions_minus1
-    ue(b, 0)  # num_y_partitions_minus1
-    for _ in range(3):
-        ue(b, 0)  # mapping_idc: polynomial
-        ue(b, 0)  # poly_order_minus1
-        b.put(1, 0)  # linear_interp_flag
-        for coefficient in (0, 1):
-            ue(b, 1 if coefficient > 0 else 0)  # poly_coef_int (se(v) of 0 or 1)
-            b.put(23, 0)  # poly_coef
-    ue(b, 0)  # affected_dm_metadata_id
-    ue(b, 0)  # current_dm_metadata_id
-    ue(b, refresh)  # scene_refresh_flag
-    b.put(9 * 16 + 3 * 32 + 9 * 16, 0)  # YCC-to-RGB and RGB-to-LMS matrices and offsets
-    b.put(16, 65535)  # signal_eotf
-    b.put(16 + 16 + 32, 0)  # signal_eotf_param0…2
-    b.put(5, 12)  # signal_bit_depth
-    b.put(2, 0)  # signal_color_space
-    b.put(2, 0)  # signal_chroma_format
-    b.put(2, 0)  # signal_full_range_flag
-    b.put(12, 62)  # source_min_pq
-    b.put(12, 3079)  # source_max_pq
-    b.put(10, 42)  # source_diagonal
-    ue(b, 3)  # num_ext_blocks (CM v2.9)
-    b.put((8 - b.count % 8) % 8, 0)
-    ue(b, 5)  # L1
-    b.put(8, 1)
-    for value in l1:
-        b.put(12, value)
-    b.put(4, 0)
-    ue(b, 11)  # L2
-    b.put(8, 2)
-    b.put(12, 2081)
-    for _ in range(5):
-        b.put(12, 2048)
-    b.put(13, 2048)
-    b.put(3, 0)
-    ue(b, 8)  # L6
-    b.put(8, 6)
-    for value in (1000, 1, 1000, 400):
-        b.put(16, value)
-    ue(b, 1)  # num_ext_blocks (CM v4.0)
-    b.put((8 - b.count % 8) % 8, 0)
-    ue(b, 2)  # L254
-    b.put(8, 254)
-    b.put(8, 0)
-    b.put(8, 2)
-    b.put((8 - b.count % 8) % 8, 0)
-    data = b.bytes()
-    return data + struct.pack(">I", crc32_mpeg2(data[1:])) + b"\x80"
-
-
 def scene_metadata():
     """Six frames in two HDR10+ scenes and three Dolby Vision shots, for the report's light level over time."""
     # No B-frames, so decode order is presentation order and one slice per picture.
@@ -779,7 +678,10 @@ def scene_metadata():
         out += b"\x00\x00\x00\x01" + unit
         if is_slice:
             # The RPU ends the access unit (NAL unit type 62, header 7C 01), as FFmpeg's decoder expects it.
-            out += b"\x00\x00\x00\x01" + bytes([62 << 1, 1]) + escape(dolby_vision_rpu(*shots[picture]))
+            refresh, l1 = shots[picture]
+            out += b"\x00\x00\x00\x01" + dovi_rpu.nal_unit(
+                dovi_rpu.rpu(profile=8, l1=l1, scene_refresh=refresh, l2=[(2081, 2048, 2048, 2048, 2048, 2048, 2048)],
+                             l6=(1000, 1, 1000, 400)))
             picture += 1
     assert picture == 6
     with open(scratch("scenes.hevc"), "wb") as f:
@@ -789,8 +691,8 @@ def scene_metadata():
     base = open(scratch("scenes.mp4"), "rb").read()
     record = box(b"dvvC", dolby_vision_record(8, 1, 1))
     write("x265-hdr10plus-dv-scenes.mp4", patch_sample_entry(base, with_box(record)),
-          f"{version(['ffmpeg', '-version'])}: {command}, an HDR10+ SEI and a Dolby Vision RPU per picture inserted by "
-          f"gen_movies.py, then {mux}, a dvvC record (8.1) patched in",
+          f"{version(['ffmpeg', '-version'])}: {command}, an HDR10+ SEI and a Dolby Vision RPU (dovi_rpu.py) per picture "
+          f"inserted by gen_movies.py, then {mux}, a dvvC record (8.1) patched in",
           "HDR10 with HDR10+ in two scenes (frames 0–2: MaxSCL 900 cd/m², average maxRGB 100; frames 3–5: 2000, 250) "
           "and Dolby Vision 8.1 RPUs in three shots (scene_refresh_flag on frames 0, 2, 4; L1 max PQ 2875, 3079, "
           "2600): the report's per-scene light level; scene 2's MaxSCL (2000) is above the MaxCLL of 1000 cd/m²: "
