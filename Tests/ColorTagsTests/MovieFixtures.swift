@@ -74,6 +74,7 @@ enum MovieFixtures {
         ),
         ("x265-hdr10plus.mp4", []),
         ("hdr10plus-scenes.mp4", []),
+        ("x265-hdr10plus-dv-scenes.mp4", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // scene 2 above MaxCLL
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),
         ("x265-hlg.mp4", []),

@@ -222,4 +222,78 @@ struct HDRReportTests {
         }
         #expect(page.contains("#2ea02c") || page.contains("#2ea02c".uppercased()))
     }
+    /// The mean RGB of a linear frame.
+    static func meanRGB(_ frame: LinearFrame) -> SIMD3<Double> {
+        frame.pixels.withView { view in
+            var sum = SIMD3<Double>.zero
+            for y in 0..<view.height {
+                let row = view.plane(0).row(y, as: Float.self)
+                for x in 0..<view.width {
+                    sum += SIMD3(Double(row[4 * x]), Double(row[4 * x + 1]), Double(row[4 * x + 2]))
+                }
+            }
+            return sum / Double(view.width * view.height)
+        }
+    }
+
+    @Test(
+        "a gain-map photo: renditions at headrooms 1, 2 and 4 follow ISO 21496-1, and the gain map is shown as stored")
+    func gainMapPhoto() throws {
+        // gen_color_tags.py: an 8×8 base, a 4×4 one-channel gain map of code 128, gainMapMin 0, gainMapMax 2 (log2),
+        // gamma 1, offsets 1/64, base headroom 0, alternate headroom 2 (log2).
+        let report = try HDRReport(contentsOf: Fixtures.url("color-tags/jpeg/ultrahdr-iso-and-xmp.jpg"))
+        #expect(report.renditions.map(\.headroom) == [1, 2, 4])
+        let gainMap = try #require(report.gainMap)
+        #expect(gainMap.width == 4 && gainMap.height == 4 && gainMap.format == .rgba8)
+        gainMap.withView { view in
+            for y in 0..<4 {
+                let row = view.plane(0).row(y, as: UInt8.self)
+                for x in 0..<4 {
+                    #expect(
+                        abs(Int(row[4 * x]) - 128) <= 1 && row[4 * x] == row[4 * x + 1] && row[4 * x] == row[4 * x + 2])
+                }
+            }
+        }
+        // The gain in log2 is 2 × 128/255; the weight at headroom H is log2(H) / 2. Per channel, in any primaries
+        // sharing the white point: rendition(H) = (rendition(1) + 1/64) × 2^(weight × gain) − 1/64.
+        let gain = 2 * 128.0 / 255
+        let base = Self.meanRGB(report.renditions[0].frame)
+        for rendition in report.renditions.dropFirst() {
+            let scale = pow(2, log2(rendition.headroom) / 2 * gain)
+            let expected = (base + 1.0 / 64) * scale - 1.0 / 64
+            let measured = Self.meanRGB(rendition.frame)
+            for c in 0..<3 {
+                #expect(abs(measured[c] - expected[c]) < 0.01 * expected[c] + 1e-4, "headroom \(rendition.headroom)")
+            }
+        }
+        let pictures = try report.pictures()
+        #expect(
+            pictures.map(\.name).suffix(4) == [
+                "rendition-1x.png", "rendition-2x.png", "rendition-4x.png", "gain-map.png",
+            ])
+        let png = try ImageFile.decode([UInt8](try #require(pictures.last).data))
+        #expect(png.width == 4 && png.height == 4)
+        #expect(try report.html().contains("<h2>Gain map</h2>"))
+    }
+    @Test("a HEIF gain map (iOS 18 shape, ISO 21496-1 tmap) is shown at its own 32×32 as gen_heif_items.py coded it")
+    func heifGainMap() throws {
+        let report = try HDRReport(contentsOf: Fixtures.url("image-files/items/ios18-shaped.heic"))
+        #expect(report.renditions.map(\.headroom) == [1, 2, 4])
+        let gainMap = try #require(report.gainMap)
+        #expect(gainMap.width == 32 && gainMap.height == 32)
+        // gen_heif_items.py's grey_picture, HEVC-coded: (6x + 3y + 40 on alternate 8×8 blocks) mod 256.
+        var totalError = 0
+        gainMap.withView { view in
+            for y in 0..<32 {
+                let row = view.plane(0).row(y, as: UInt8.self)
+                for x in 0..<32 {
+                    let expected = (x * 6 + y * 3 + ((x / 8 + y / 8) % 2 == 1 ? 40 : 0)) % 256
+                    let error = abs(Int(row[4 * x]) - expected)
+                    #expect(error <= 4, "gain map \(x),\(y): \(row[4 * x]) for \(expected)")
+                    totalError += error
+                }
+            }
+        }
+        #expect(Double(totalError) / 1024 < 0.5)
+    }
 }

@@ -47,6 +47,9 @@ extension HDRReport {
                     name: "\(name) \(format(value)) cd/m²", color: color,
                     points: [(log10(value), 0), (log10(value), top)], dash: dash, width: 1.6))
         }
+        // The legend below the plot, where it hides none of the bright bins.
+        chart.legendColumns = 3
+        chart.height += chart.bottom - 78
         return chart
     }
 
@@ -123,20 +126,27 @@ extension HDRReport {
         return picture
     }
 
-    /// Per-frame MaxCLL and MaxFALL against time, with the declared values and the mastering peak as dashed lines.
+    /// Per-frame MaxCLL and MaxFALL against time, with the declared values and the mastering peak as dashed lines and,
+    /// where the stream carries them, the HDR10+ and Dolby Vision L1 figures per scene as steps with the scene cuts.
     func lightLevelChart(_ timeline: LightLevelTimeline) -> SVGChart {
-        let usesTime = timeline.samples.allSatisfy { $0.time != nil }
+        let usesTime =
+            timeline.samples.allSatisfy { $0.time != nil }
+            && timeline.sceneLevels.allSatisfy { $0.runs.allSatisfy { $0.startTime != nil } }
         let xs = timeline.samples.map { usesTime ? $0.time! : Double($0.frameIndex) }
-        let xRange = (xs.min() ?? 0)...max((xs.max() ?? 1), (xs.min() ?? 0) + 1e-3)
+        let runEnds = timeline.sceneLevels.flatMap(\.runs).flatMap {
+            usesTime ? [$0.startTime!, $0.endTime!] : [Double($0.firstFrame), Double($0.lastFrame)]
+        }
+        let lowest = (xs + runEnds).min() ?? 0
+        let xRange = lowest...max((xs + runEnds).max() ?? 1, lowest + 1e-3)
         let values =
-            timeline.samples.map(\.lightLevel.maxContentLightLevel) + [
+            timeline.samples.map(\.lightLevel.maxContentLightLevel) + timeline.sceneLevels.map(\.highestPeak) + [
                 declaredLightLevel?.maxContentLightLevel ?? 0, masteringDisplay?.maximumLuminance ?? 0,
             ]
         let top = max(options.referenceWhite, values.max() ?? 0) * 1.1
         let yStep = Self.niceStep(top / 6), xStep = Self.niceStep((xRange.upperBound - xRange.lowerBound) / 8)
         var chart = SVGChart(
             title: "Light level over time (CTA-861.3)",
-            subtitle: timeline.samplingDescription,
+            subtitle: ([timeline.samplingDescription] + timeline.sceneLevels.map(\.summary)).joined(separator: "; "),
             xAxis: .init(
                 range: xRange, title: usesTime ? "time (s)" : "frame",
                 ticks: Swift.stride(
@@ -146,7 +156,7 @@ extension HDRReport {
             yAxis: .init(
                 range: 0...top, title: "cd/m²",
                 ticks: Swift.stride(from: 0, through: top, by: yStep).map { .init(value: $0, label: format($0)) }))
-        chart.height = 520
+        chart.height = 560
         let series = { (key: KeyPath<ContentLightLevel, Double>) in
             zip(xs, timeline.samples).map { (x: $0, y: $1.lightLevel[keyPath: key]) }
         }
@@ -170,7 +180,58 @@ extension HDRReport {
                     name: "mastering peak \(format(peak))", color: "#9467bd", points: flat(peak), dash: "2 3",
                     width: 1.6))
         }
+        for levels in timeline.sceneLevels where !levels.runs.isEmpty {
+            chart.series += sceneSeries(levels, usesTime: usesTime, top: top)
+        }
+        if chart.series.count > 6 {
+            // The per-scene series would fill the plot's corner: the legend goes below it, the chart grows for it.
+            chart.legendColumns = 3
+            chart.height += chart.bottom - 78
+        }
         return chart
+    }
+
+    /// One stream's per-scene figures as steps (peak, average and, for Dolby Vision, minimum), and its scene cuts as
+    /// one line that rises the full height at each cut and runs along the bottom between them.
+    func sceneSeries(_ levels: SceneLightLevels, usesTime: Bool, top: Double) -> [SVGChart.Series] {
+        let runs = levels.runs
+        let start = { (run: SceneLightLevels.Run) in usesTime ? run.startTime! : Double(run.firstFrame) }
+        // A run lasts until the next one starts when they touch, else until its own last frame.
+        let end = { (index: Int) -> Double in
+            if index + 1 < runs.count, runs[index + 1].firstFrame == runs[index].lastFrame + 1 {
+                return start(runs[index + 1])
+            }
+            return usesTime ? runs[index].endTime! : Double(runs[index].lastFrame)
+        }
+        let steps = { (value: (SceneLightLevels.Run) -> Double?) -> [(x: Double, y: Double)] in
+            var points: [(x: Double, y: Double)] = []
+            for (index, run) in runs.enumerated() {
+                guard let y = value(run) else { continue }
+                points += [(start(run), y), (end(index), y)]
+            }
+            return points
+        }
+        let (color, names) =
+            levels.source == .hdr10Plus
+            ? ("#ff7f0e", ["HDR10+ MaxSCL per scene", "HDR10+ average maxRGB", nil])
+            : ("#2ca02c", ["Dolby Vision L1 max", "Dolby Vision L1 avg", "Dolby Vision L1 min"])
+        var result: [SVGChart.Series] = [
+            .init(name: names[0]!, color: color, points: steps(\.peak), width: 2),
+            .init(name: names[1]!, color: color, points: steps(\.average), dash: "5 3", width: 2),
+        ]
+        if let name = names[2] {
+            result.append(.init(name: name, color: color, points: steps(\.minimum), dash: "1 3", width: 2))
+        }
+        var cuts: [(x: Double, y: Double)] = []
+        for run in runs where run.startsScene {
+            let x = start(run)
+            cuts += [(x, 0), (x, top), (x, 0)]
+        }
+        let unit = levels.source == .hdr10Plus ? "HDR10+ scene" : "Dolby Vision shot"
+        result.append(
+            .init(
+                name: "\(unit) cuts (\(levels.sceneCount))", color: color, points: cuts, dash: "2 2", width: 1))
+        return result
     }
 
     /// The closed triangle of `primaries` in xy.

@@ -100,7 +100,10 @@ extension HDRReport {
                     "\($0.rawValue) \(String(format: "%.2f", 100 * chromaticity.shareOutside($0))) %"
                 }.joined(separator: ", ")
             ))
-        if let timeline { rows.append(("Light level over time", timeline.samplingDescription)) }
+        if let timeline {
+            rows.append(("Light level over time", timeline.samplingDescription))
+            for levels in timeline.sceneLevels { rows.append(("Dynamic metadata", levels.summary)) }
+        }
         return "<table>"
             + rows.map { "<tr><th>\(Self.escape($0.0))</th><td>\(Self.escape($0.1))</td></tr>" }.joined()
             + "</table>"

@@ -24,7 +24,8 @@ public struct ReportPicture: Sendable {
 
 extension HDRReport {
     /// The report's pictures, in page order: the SDR rendering, the false-colour map (HDR only), the histogram, the
-    /// chromaticity diagram, the light level over time (movies) and the gain-map renditions (gain-map photos).
+    /// chromaticity diagram, the light level over time (movies), the gain-map renditions and the gain map itself
+    /// (gain-map photos).
     ///
     /// - Throws: ``HDRReportError/encoding(_:)`` or ``HDRReportError/conversion(_:)`` when a PNG cannot be made.
     public func pictures() throws(HDRReportError) -> [ReportPicture] {
@@ -65,8 +66,12 @@ extension HDRReport {
                 ReportPicture(
                     name: "light-level.svg", mediaType: "image/svg+xml",
                     data: Data(lightLevelChart(timeline).render().utf8), title: "Light level over time",
-                    caption: "Per-frame MaxCLL and MaxFALL measured (CTA-861.3) beside the declared values; "
-                        + timeline.samplingDescription + "."))
+                    caption: "Per-frame MaxCLL and MaxFALL measured (CTA-861.3) beside the declared values"
+                        + (timeline.sceneLevels.isEmpty
+                            ? ""
+                            : ", and per scene the figures the stream carries, with its scene cuts ("
+                                + timeline.sceneLevels.map(\.source.rawValue).joined(separator: ", ") + ")")
+                        + "; " + timeline.samplingDescription + "."))
         }
         for rendition in renditions {
             let headroom = format(rendition.headroom)
@@ -77,6 +82,14 @@ extension HDRReport {
                     title: "Gain-map rendition for headroom \(headroom)×",
                     caption: "The ISO 21496-1 rendition for a display with headroom \(headroom)×, shown in sRGB "
                         + "scaled so its peak fits (the brightness ratio within it is kept)."))
+        }
+        if let gainMap {
+            pictures.append(
+                ReportPicture(
+                    name: "gain-map.png", mediaType: "image/png", data: try Self.png(gainMap), title: "Gain map",
+                    caption: "The gain map as stored (shown at \(gainMap.width)×\(gainMap.height)): each sample's "
+                        + "code as a grey, a three-channel map in colour; brighter is more gain. The metadata's gamma "
+                        + "and gain range (log2) turn a code into the gain a display applies for its headroom."))
         }
         return pictures
     }

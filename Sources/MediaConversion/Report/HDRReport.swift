@@ -79,6 +79,10 @@ public struct HDRReport: Sendable {
     public var timeline: LightLevelTimeline?
     /// A gain-map photo's renditions at headrooms 1, 2 and 4.
     public var renditions: [Rendition]
+    /// A gain-map photo's gain map as stored, RGBA 8-bit: each sample's normalised code (0…1, before the metadata's
+    /// gamma and its gainMapMin…gainMapMax log2 range apply) as a grey or, for a three-channel map, a colour; reduced
+    /// to at most half ``Options/maximumWidth`` with a box filter.
+    public var gainMap: PixelBuffer?
     /// The tags read (nil when the tag reader refused the file).
     public var tagging: ColorTagging?
     /// The findings of `hdrcolor validate`'s rules without requirements.
@@ -136,6 +140,7 @@ public struct HDRReport: Sendable {
         declaredLightLevel = declared
         self.masteringDisplay = masteringDisplay
         renditions = []
+        gainMap = nil
         findings = []
         notes = []
     }
@@ -146,6 +151,10 @@ public struct HDRReport: Sendable {
             throw .unreadable("\(error)")
         }
         var renditions: [Rendition] = []
+        var gainMap: PixelBuffer?
+        if let samples = image.gainMapSamples {
+            gainMap = try Self.gainMapPicture(samples.pixels, samples.encoding, maximumWidth: options.maximumWidth / 2)
+        }
         if image.hasUnrenderedGainMap {
             for headroom in [1.0, 2, 4] {
                 do {
@@ -180,11 +189,12 @@ public struct HDRReport: Sendable {
                 frame: frame, histogram: histogram, chromaticity: density, lightLevel: meter.lightLevel),
             declared: image.contentLightLevel, masteringDisplay: image.masteringDisplay)
         report.renditions = renditions
+        report.gainMap = gainMap
         if let gainMap = image.gainMap {
             report.notes.append(
                 "Gain map: \(gainMap.gainMapWidth)×\(gainMap.gainMapHeight), \(gainMap.channelCount) channel(s), "
                     + "\(gainMap.source) metadata; the picture is the alternate rendition at headroom "
-                    + String(format: "%.3g", gainMap.renditionHeadroom) + "×. The gain map's own pixels are not shown.")
+                    + String(format: "%.3g", gainMap.renditionHeadroom) + "×.")
         }
         report.notes += image.warnings
         return report

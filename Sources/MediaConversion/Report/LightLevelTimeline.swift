@@ -6,7 +6,8 @@ import VideoFiles
 import MediaSyntax
 
 /// A movie's light level over time: MaxCLL and MaxFALL (CTA-861.3) of each measured frame in cd/m², measured at full
-/// size by the same meter as `hdrcolor convert`'s first pass, beside what the file declares.
+/// size by the same meter as `hdrcolor convert`'s first pass, beside what the file declares and, where the stream
+/// carries them, the HDR10+ and Dolby Vision L1 figures of every frame, per scene.
 public struct LightLevelTimeline: Hashable, Sendable {
     /// One measured frame.
     public struct Sample: Hashable, Sendable {
@@ -25,6 +26,9 @@ public struct LightLevelTimeline: Hashable, Sendable {
     public var decodedFrameCount = 0
     /// Every how many frames one is measured (1: all).
     public var stride = 1
+    /// The stream's dynamic metadata, read from every decoded frame (measured or not): HDR10+ and Dolby Vision L1,
+    /// each present when at least one frame carries it.
+    public var sceneLevels: [SceneLightLevels] = []
 
     /// How the movie was sampled, in a sentence.
     public var samplingDescription: String {
@@ -66,8 +70,13 @@ extension HDRReport {
         var histogram = LuminanceHistogram()
         var density = ChromaticityDensity()
         var picture: (frame: LinearFrame, average: Double)?
+        var hdr10Plus = SceneLightLevels(source: .hdr10Plus)
+        var dolbyVision = SceneLightLevels(source: .dolbyVision)
         do {
             while try reader.nextFrame({ frame in
+                let time = frame.presentationTime?.doubleValue
+                hdr10Plus.add(frame: frame.index, time: time, payload: frame.hdr.hdr10PlusPayload)
+                dolbyVision.add(frame: frame.index, time: time, payload: frame.hdr.dolbyVisionRPUPayload)
                 defer {
                     timeline.decodedFrameCount += 1
                     progress?(
@@ -85,7 +94,7 @@ extension HDRReport {
                     let level = meter.lightLevel
                     timeline.samples.append(
                         LightLevelTimeline.Sample(
-                            frameIndex: frame.index, time: frame.presentationTime?.doubleValue, lightLevel: level))
+                            frameIndex: frame.index, time: time, lightLevel: level))
                     if picture == nil || level.maxFrameAverageLightLevel > picture!.average {
                         picture = (
                             try LinearFrame(
@@ -108,13 +117,14 @@ extension HDRReport {
             measured: Measurements(
                 frame: picture.frame, histogram: histogram, chromaticity: density, lightLevel: overall.lightLevel),
             declared: stream.contentLightLevel, masteringDisplay: stream.masteringDisplay)
+        timeline.sceneLevels = [hdr10Plus, dolbyVision].filter { !$0.runs.isEmpty || !$0.errors.isEmpty }
         report.timeline = timeline
-        if stream.hasHDR10Plus || stream.dolbyVision != nil {
+        for (declared, levels) in [(stream.hasHDR10Plus, hdr10Plus), (stream.dolbyVision != nil, dolbyVision)]
+        where declared && levels.runs.isEmpty {
+            let kind = levels.source == .hdr10Plus ? "HDR10+" : "Dolby Vision"
+            let reason = levels.errors.isEmpty ? "" : ": " + levels.errors.joined(separator: "; ")
             report.notes.append(
-                "The stream carries "
-                    + [stream.hasHDR10Plus ? "HDR10+" : nil, stream.dolbyVision != nil ? "Dolby Vision" : nil]
-                    .compactMap { $0 }.joined(separator: " and ")
-                    + " dynamic metadata; the report shows the measured light level, not the per-scene figures.")
+                "The stream declares \(kind) dynamic metadata, but no frame's figures could be read\(reason).")
         }
         return report
     }

@@ -229,9 +229,9 @@ class Bits:
         return (self.value << pad).to_bytes((self.count + pad) // 8, "big")
 
 
-def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000)):
+def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000), average=1000):
     """user_data_registered_itu_t_t35 with an ST 2094-40 application 4 record (one window, no tone-mapping curve):
-    targeted display peak in cd/m², MaxSCL in 0.1 cd/m²."""
+    targeted display peak in cd/m², MaxSCL and average maxRGB in 0.1 cd/m²."""
     b = Bits()
     b.put(8, 0xB5)  # itu_t_t35_country_code: United States
     b.put(16, 0x003C)  # terminal_provider_code: Samsung
@@ -243,7 +243,7 @@ def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000)):
     b.put(1, 0)  # targeted_system_display_actual_peak_luminance_flag
     for maxscl in maxscls:
         b.put(17, maxscl)
-    b.put(17, 1000)  # average_maxrgb
+    b.put(17, average)  # average_maxrgb
     b.put(4, 1)  # num_distribution_maxrgb_percentiles
     b.put(7, 99)
     b.put(17, 9000)
@@ -611,6 +611,7 @@ def main():
     dynamic_metadata()
     dolby_vision_5()
     hdr10plus_scenes()
+    scene_metadata()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -654,6 +655,48 @@ def insert_before_each_picture(stream, nals):
             picture += 1
         out += b"\x00\x00\x00\x01" + unit
     return bytes(out)
+
+
+def scene_metadata():
+    """Six frames in two HDR10+ scenes and three Dolby Vision shots, for the report's light level over time."""
+    # No B-frames, so decode order is presentation order and one slice per picture.
+    command = ffmpeg("x265-scenes.hevc", ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=25", "-frames:v", "6",
+                                          "-pix_fmt", "yuv420p10le", "-c:v", "libx265", "-preset", "ultrafast",
+                                          "-x265-params", X265_BASE + ":bframes=0:" + "master-display="
+                                          + MASTER_DISPLAY + ":max-cll=1000,400"] + PQ + ["-f", "hevc"] + BITEXACT)
+    stream = open(scratch("x265-scenes.hevc"), "rb").read()
+    scenes = [hdr10plus_payload(1000, (9000, 8000, 7000), 1000)] * 3 + \
+        [hdr10plus_payload(1000, (20000, 12000, 4000), 2500)] * 3
+    shots = [(1, (62, 2875, 1100)), (0, (62, 2875, 1100)), (1, (0, 3079, 1500)), (0, (0, 3079, 1500)),
+             (1, (20, 2600, 900)), (0, (20, 2600, 900))]
+    out, picture = bytearray(), 0
+    for unit in nal_units(stream):
+        is_slice = (unit[0] >> 1) & 0x3F < 32
+        if is_slice:
+            assert unit[2] & 0x80, "one slice per picture"
+            out += b"\x00\x00\x00\x01" + sei_nal(4, scenes[picture])
+        out += b"\x00\x00\x00\x01" + unit
+        if is_slice:
+            # The RPU ends the access unit (NAL unit type 62, header 7C 01), as FFmpeg's decoder expects it.
+            refresh, l1 = shots[picture]
+            out += b"\x00\x00\x00\x01" + dovi_rpu.nal_unit(
+                dovi_rpu.rpu(profile=8, l1=l1, scene_refresh=refresh, l2=[(2081, 2048, 2048, 2048, 2048, 2048, 2048)],
+                             l6=(1000, 1, 1000, 400)))
+            picture += 1
+    assert picture == 6
+    with open(scratch("scenes.hevc"), "wb") as f:
+        f.write(out)
+    mux = ffmpeg("scenes.mp4", ["-r", "25", "-i", scratch("scenes.hevc"), "-c", "copy", "-tag:v", "hvc1"]
+                 + PQ + BITEXACT)
+    base = open(scratch("scenes.mp4"), "rb").read()
+    record = box(b"dvvC", dolby_vision_record(8, 1, 1))
+    write("x265-hdr10plus-dv-scenes.mp4", patch_sample_entry(base, with_box(record)),
+          f"{version(['ffmpeg', '-version'])}: {command}, an HDR10+ SEI and a Dolby Vision RPU (dovi_rpu.py) per picture "
+          f"inserted by gen_movies.py, then {mux}, a dvvC record (8.1) patched in",
+          "HDR10 with HDR10+ in two scenes (frames 0–2: MaxSCL 900 cd/m², average maxRGB 100; frames 3–5: 2000, 250) "
+          "and Dolby Vision 8.1 RPUs in three shots (scene_refresh_flag on frames 0, 2, 4; L1 max PQ 2875, 3079, "
+          "2600): the report's per-scene light level; scene 2's MaxSCL (2000) is above the MaxCLL of 1000 cd/m²: "
+          "video.hdr10plus-maxscl-above-maxcll")
 
 
 def hdr10plus_stream():
@@ -916,7 +959,8 @@ def write_readme():
 if __name__ == "__main__":
     steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream,
              "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
-             "hdr10plus-scenes": hdr10plus_scenes}
+             "hdr10plus-scenes": hdr10plus_scenes,
+             "scene-metadata": scene_metadata}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)

@@ -86,7 +86,21 @@ package struct SVGChart {
     ]
 
     package var width = 920.0, height = 700.0
-    package let left = 88.0, right = 96.0, top = 108.0, bottom = 78.0
+    package let left = 88.0, right = 96.0, top = 108.0
+    /// The legend below the plot in this many columns (the plot gives up the height it needs) instead of in a box
+    /// inside the plot's lower right corner; nil for the box.
+    package var legendColumns: Int?
+    /// The space under the plot: tick labels and the axis title, and the legend when it is below.
+    package var bottom: Double { 78 + legendBelowHeight }
+
+    private static let legendRowHeight = 19.0
+
+    /// The height of the legend below the plot (0 when it is inside).
+    private var legendBelowHeight: Double {
+        guard let columns = legendColumns, columns > 0, !series.isEmpty else { return 0 }
+        let rows = (series.count + columns - 1) / columns
+        return Self.legendRowHeight * Double(rows) + 8
+    }
 
     package var plotWidth: Double { width - left - right }
     package var plotHeight: Double { height - top - bottom }
@@ -175,7 +189,8 @@ package struct SVGChart {
                 svg.text(secondary, x: left + plotWidth + 8, y: y + 4, size: 11, fill: "#555")
             }
         }
-        svg.text(xAxis.title, x: left + plotWidth / 2, y: height - 28, size: 13, anchor: .middle, weight: "bold")
+        svg.text(
+            xAxis.title, x: left + plotWidth / 2, y: top + plotHeight + 50, size: 13, anchor: .middle, weight: "bold")
         if let secondaryTitle = xAxis.secondaryTitle {
             svg.text(secondaryTitle, x: left + plotWidth / 2, y: top - 30, size: 12, anchor: .middle, fill: "#555")
         }
@@ -204,7 +219,18 @@ package struct SVGChart {
 
     private func drawLegend(_ svg: inout SVGDocument) {
         guard !series.isEmpty else { return }
-        let rowHeight = 19.0
+        if let columns = legendColumns, columns > 0 {
+            let columnWidth = plotWidth / Double(columns)
+            let rows = (series.count + columns - 1) / columns
+            for (i, s) in series.enumerated() {
+                let x = left + columnWidth * Double(i / rows)
+                let rowY = top + plotHeight + 78 + Self.legendRowHeight * Double(i % rows)
+                svg.line(x1: x, y1: rowY - 4, x2: x + 26, y2: rowY - 4, stroke: s.color, width: s.width, dash: s.dash)
+                svg.text(s.name, x: x + 32, y: rowY, size: 12)
+            }
+            return
+        }
+        let rowHeight = Self.legendRowHeight
         let longest = series.map(\.name.count).max() ?? 0
         let boxWidth = 46 + 6.6 * Double(longest)
         let boxHeight = rowHeight * Double(series.count) + 12

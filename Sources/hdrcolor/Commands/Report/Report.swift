@@ -15,7 +15,10 @@ extension HDRColorCommand {
                 or as a CI artifact. Luminance is in cd/m² with reference white at --reference-white (203). \
                 False colour: greys below reference white, then green (to 400), yellow (to 1000), orange (to 2000), \
                 red (to 4000), magenta (to 10 000), cyan above. A movie is decoded whole; when it has more frames than \
-                --max-frames, every ⌈frames ÷ max-frames⌉-th frame is measured; progress goes to standard error. \
+                --max-frames, every ⌈frames ÷ max-frames⌉-th frame is measured (the first of each run), and the page \
+                says how many; HDR10+ and Dolby Vision L1 figures are read from every frame and drawn per scene with \
+                the scene cuts. Progress goes to standard error (a bar on a terminal, else a line every 5 seconds). \
+                A gain-map photo also gets its renditions at headrooms 1, 2 and 4 and its gain map. \
                 With --assets DIR the pictures are also written there as PNG and SVG files.
                 Exit status: 0 written, 2 the file could not be read or the report not written.
                 """
@@ -51,7 +54,7 @@ extension HDRColorCommand {
             let url = URL(fileURLWithPath: file)
             let options = HDRReport.Options(
                 referenceWhite: referenceWhite, maximumWidth: maxWidth, maximumMeasuredFrames: maxFrames)
-            let printer = MovieProgressPrinter(style: Diagnostics.standardErrorIsTerminal ? .bar : .none)
+            let printer = MovieProgressPrinter(style: Diagnostics.standardErrorIsTerminal ? .bar : .lines)
             let report: HDRReport
             let pictures: [ReportPicture]
             do {
