@@ -44,4 +44,19 @@ struct MovieDynamicMetadataScanTests {
         let video = try #require(try MovieFixtures.tags("x265-pq-hdr10.mp4").primary.video)
         #expect(video.dynamicMetadataScan == nil && video.dolbyVisionRPUSummary == nil)
     }
+
+    @Test("frames kept one by one on request: each RPU's shot flag and L1, each HDR10+ record's figures")
+    func perFrame() throws {
+        var limits = ReadLimits.default
+        limits.maximumDynamicMetadataFrames = 4
+        let video = try #require(try MovieFixtures.tags("x265-dv-8.1-rpu-hdr10plus.mp4", limits: limits).primary.video)
+        let frames = try #require(video.dynamicMetadataFrames)
+        #expect(frames.map(\.sample) == [0, 1, 2, 3])
+        #expect(frames.map { $0.rpu?.startsShot } == [true, false, true, false])
+        #expect(frames[0].rpu?.l1 == .init(minPQ: 0, averagePQ: 1229, maxPQ: 2081))
+        #expect(frames[2].rpu?.l1 == .init(minPQ: 62, averagePQ: 1500, maxPQ: 3079))
+        #expect(frames.map { $0.hdr10Plus?.targetedDisplayPeak } == [400, 500, 600, 700])
+        #expect(frames.map { $0.hdr10Plus?.maxSCL } == [900, 850, 800, 800])  // the largest of (900 − 50·i, 800, 700)
+        #expect(try MovieFixtures.tags("x265-dv-8.1-rpu-hdr10plus.mp4").primary.video?.dynamicMetadataFrames == nil)
+    }
 }

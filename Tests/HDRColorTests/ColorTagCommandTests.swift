@@ -37,6 +37,28 @@ struct ColorTagCommandTests {
         #expect((files[0]["Findings"] as? [[String: Any]])?.first?["Rule"] as? String == "png.cicp-matrix-not-identity")
     }
 
+    @Test("inspect --per-frame lists each frame's RPU and HDR10+ figures, in text and JSON")
+    func inspectPerFrame() throws {
+        let movie = Fixtures.url("movies/x265-dv-8.1-rpu-hdr10plus.mp4").path
+        let text = try CommandLineTool.run(["inspect", "--per-frame", movie])
+        #expect(text.status == 0, "\(text.standardError)")
+        // dovi_rpu.py's L1 of frame 0 (min 0, avg 1229, max 2081) and gen_movies.py's HDR10+ record of frame 4.
+        #expect(text.standardOutput.contains("Frame 0                   RPU profile 8, shot start, L1 "))
+        #expect(text.standardOutput.contains("(PQ 0/1229/2081)"))
+        #expect(text.standardOutput.contains("Frame 4                   RPU profile 8, L1 "))
+        #expect(text.standardOutput.contains("HDR10+ MaxSCL 800 cd/m², average maxRGB 100 cd/m², target 800 cd/m²"))
+        let plain = try CommandLineTool.run(["inspect", movie])
+        #expect(!plain.standardOutput.contains("Frame 0"))
+        let json = try CommandLineTool.run(["inspect", "--json", "--per-frame", movie])
+        let file = try #require(try Self.json(json.standardOutput) as? [String: Any])
+        let video = try #require((file["Images"] as? [[String: Any]])?.first?["Video"] as? [String: Any])
+        let frames = try #require(video["DynamicMetadataFrames"] as? [[String: Any]])
+        #expect(frames.count == 5)
+        let shots = frames.map { ($0["DolbyVisionRPU"] as? [String: Any])?["StartsShot"] as? Bool }
+        #expect(shots == [true, false, true, false, false])
+        #expect((frames[2]["DolbyVisionRPU"] as? [String: Any])?["L1MaxPQ"] as? Int == 3079)
+    }
+
     @Test("inspect --json stays valid JSON when an ICC curve is infinite: such numbers are null")
     func inspectNonFiniteJSON() throws {
         let result = try CommandLineTool.run(["inspect", "--json", Self.fixture("icc/infinite-curve.icc")])

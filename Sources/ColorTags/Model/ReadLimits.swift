@@ -40,6 +40,9 @@ public struct ReadLimits: Hashable, Sendable {
     /// when its first sample or its configuration shows some (default 1 000 000: 4.6 hours at 60 frames per second).
     /// Only NAL unit headers and those units are read, by seeking; the slices are skipped.
     public var maximumDynamicMetadataSamples: Int
+    /// The most frames whose dynamic metadata is kept one by one in ``VideoStreamTags/dynamicMetadataFrames``
+    /// (default 0: none, only the summaries; `hdrcolor inspect --per-frame` keeps them all).
+    public var maximumDynamicMetadataFrames: Int
 
     /// Creates limits; every parameter defaults to the value named above.
     public init(
@@ -47,7 +50,8 @@ public struct ReadLimits: Hashable, Sendable {
         maximumSegmentCount: Int = 10_000, maximumBoxCount: Int = 100_000, maximumBoxDepth: Int = 16,
         maximumItemCount: Int = 4_096, maximumPixelCount: Int = 1 << 32, maximumMovieBoxSize: Int = 64 << 20,
         maximumSampleBytes: Int = 1 << 20, maximumTrackCount: Int = 1_024,
-        maximumStreamScanBytes: Int = 4 << 20, maximumDynamicMetadataSamples: Int = 1_000_000
+        maximumStreamScanBytes: Int = 4 << 20, maximumDynamicMetadataSamples: Int = 1_000_000,
+        maximumDynamicMetadataFrames: Int = 0
     ) {
         self.maximumFileSize = maximumFileSize
         self.maximumDecompressedSize = maximumDecompressedSize
@@ -62,6 +66,7 @@ public struct ReadLimits: Hashable, Sendable {
         self.maximumTrackCount = maximumTrackCount
         self.maximumStreamScanBytes = maximumStreamScanBytes
         self.maximumDynamicMetadataSamples = maximumDynamicMetadataSamples
+        self.maximumDynamicMetadataFrames = maximumDynamicMetadataFrames
     }
 
     /// The defaults.

@@ -102,6 +102,9 @@ extension VideoStreamTags {
                     ])
                 ))
         }
+        if let frames = dynamicMetadataFrames {
+            members.append(("DynamicMetadataFrames", .array(frames.map(\.json))))
+        }
         return .object(members)
     }
 }

@@ -49,6 +49,7 @@ extension VideoStreamTags {
                 "\(scan.samples) for RPUs and HDR10+ (\(scan.complete ? "every sample" : "the first \(scan.samples) only"))"
             )
         }
+        for frame in dynamicMetadataFrames ?? [] { add("Frame \(frame.sample)", frame.text) }
         return lines
     }
 

@@ -67,6 +67,8 @@ public struct VideoStreamTags: Hashable, Sendable {
     /// ``HDR10PlusTags/summary`` (nil when the track was not scanned: no dynamic metadata in its first sample or
     /// configuration, or another container).
     public var dynamicMetadataScan: DynamicMetadataScan?
+    /// Each scanned frame's dynamic metadata, when ``ReadLimits/maximumDynamicMetadataFrames`` asks for them.
+    public var dynamicMetadataFrames: [DynamicMetadataFrame]?
     /// The alternative transfer characteristics SEI (H.265/H.264 payload 147): preferred_transfer_characteristics,
     /// an H.273 transfer code that replaces the VUI's for decoders that know it (DVB HLG: VUI 14, SEI 18).
     public var alternativeTransfer: Located<UInt8>?

@@ -108,8 +108,11 @@ extension ISOBMFFMovieReader {
         var log = HDR10PlusFrameLog()
         for unit in track.builder.configurationNALUnits { log.read(unit[...]) }
         track.builder.hdr10PlusLog = log
+        let keepsFrames = limits.maximumDynamicMetadataFrames > 0
+        var frames: [DynamicMetadataFrame] = []
         for (index, place) in places.enumerated() {
             let container = "sample \(index + 1) of track \(track.id) (mdat)"
+            var frame = DynamicMetadataFrame(sample: index)
             var position = place.offset
             let end = Bytes.add(place.offset, place.size) ?? place.offset
             var pictureStarted = false
@@ -124,10 +127,16 @@ extension ISOBMFFMovieReader {
                 case 62, 39, 40:
                     let unit = try source.read(at: unitStart, length: Swift.min(length, Self.maximumMetadataUnitBytes))
                     if type == 62 {
-                        track.builder.readRPU(
+                        switch track.builder.readRPU(
                             unit.dropFirst(2), offset: unitStart, container: container, ownFrame: false)
-                    } else {
-                        readHDR10Plus(unit, offset: unitStart, container: container, into: &track.builder)
+                        {
+                        case .success(let rpu): frame.rpu = DynamicMetadataFrame.RPUFigures(rpu)
+                        case .failure(let error): frame.rpuProblem = "\(error)"
+                        }
+                    } else if let record = readHDR10Plus(
+                        unit, offset: unitStart, container: container, into: &track.builder)
+                    {
+                        frame.hdr10Plus = DynamicMetadataFrame.HDR10PlusFigures(record)
                     }
                 case 0...31:
                     let unit = try source.read(at: unitStart, length: Swift.min(length, 64))
@@ -144,7 +153,9 @@ extension ISOBMFFMovieReader {
                 }
                 position = unitEnd
             }
+            if keepsFrames, frames.count < limits.maximumDynamicMetadataFrames { frames.append(frame) }
         }
+        if keepsFrames { track.builder.video.dynamicMetadataFrames = frames }
         if let log = track.builder.hdr10PlusLog, track.builder.video.hdr10PlusMetadata != nil {
             track.builder.video.hdr10PlusMetadata?.summary = log.summary
         }
@@ -152,16 +163,18 @@ extension ISOBMFFMovieReader {
         track.builder.video.dynamicMetadataScan = DynamicMetadataScan(samples: places.count, complete: !more)
     }
 
-    /// The HDR10+ records (ITU-T T.35 SEI messages) of an SEI NAL unit, for the frame log; other messages were read
-    /// from the first sample.
+    /// The HDR10+ records (ITU-T T.35 SEI messages) of an SEI NAL unit, for the frame log (other messages were read
+    /// from the first sample); returns the last one that parses.
     private func readHDR10Plus(
         _ unit: [UInt8], offset: Int, container: String, into builder: inout VideoTrackBuilder
-    ) {
+    ) -> HDR10PlusMetadata? {
         let location = TagLocation(
             offset: offset, length: unit.count, container: "\(container) SEI (ITU-T T.35 HDR10+)")
+        var found: HDR10PlusMetadata?
         for message in SEIMessages.messages(in: unit.dropFirst(2)).messages
         where message.type == SEIMessages.registeredUserData && SEIMessages.isHDR10Plus(t35: message.payload) {
-            builder.readHDR10Plus(message.payload, at: location)
+            found = builder.readHDR10Plus(message.payload, at: location) ?? found
         }
+        return found
     }
 }

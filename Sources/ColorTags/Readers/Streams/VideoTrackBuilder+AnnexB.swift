@@ -54,8 +54,11 @@ extension VideoTrackBuilder {
 
     /// Parses a Dolby Vision RPU (`payload` starts at the RPU prefix, after any NAL unit header) into the stream's
     /// summary; the first one's header is kept, and the first one that cannot be read is reported. `ownFrame` when
-    /// the RPU stands for a frame of its own (an RPU file).
-    mutating func readRPU(_ payload: ArraySlice<UInt8>, offset: Int, container: String, ownFrame: Bool) {
+    /// the RPU stands for a frame of its own (an RPU file). Returns the parsed RPU or why it could not be read.
+    @discardableResult
+    mutating func readRPU(
+        _ payload: ArraySlice<UInt8>, offset: Int, container: String, ownFrame: Bool
+    ) -> Result<DolbyVisionRPU, DolbyVisionRPUError> {
         let location = TagLocation(
             offset: offset, length: payload.count, container: "\(container) (Dolby Vision RPU, NAL unit type 62)")
         if video.dolbyVisionRPUSummary == nil {
@@ -66,6 +69,7 @@ extension VideoTrackBuilder {
             let rpu = try DolbyVisionRPU.parse(payload)
             if first { video.dolbyVisionRPUHeader = Located(DolbyVisionRPUHeader(rpu.header), at: location) }
             video.dolbyVisionRPUSummary?.value.add(rpu, countsAsPicture: ownFrame)
+            return .success(rpu)
         } catch {
             if first { video.dolbyVisionRPUHeader = try? Located(DolbyVisionRPUHeader.parse(payload), at: location) }
             if video.dolbyVisionRPUSummary?.value.firstFailure == nil {
@@ -74,6 +78,7 @@ extension VideoTrackBuilder {
                     .malformed, "Dolby Vision RPU \(index) at byte \(offset) cannot be read: \(error)", at: location)
             }
             video.dolbyVisionRPUSummary?.value.add(error)
+            return .failure(error)
         }
     }
 }

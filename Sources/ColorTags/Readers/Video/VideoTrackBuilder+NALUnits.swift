@@ -130,19 +130,24 @@ extension VideoTrackBuilder {
         }
     }
 
-    /// An HDR10+ record: its location and values (the first one), and the pending record of the frame log.
-    mutating func readHDR10Plus(_ payload: ArraySlice<UInt8>, at location: TagLocation) {
+    /// An HDR10+ record: its location and values (the first one), and the pending record of the frame log. Returns
+    /// the record, nil when it cannot be read.
+    @discardableResult
+    mutating func readHDR10Plus(_ payload: ArraySlice<UInt8>, at location: TagLocation) -> HDR10PlusMetadata? {
         let parsed = Result { () throws(HDR10PlusError) in try HDR10PlusMetadata.parse(t35: payload) }
         if hdr10PlusLog != nil { hdr10PlusLog?.pending = .some(try? parsed.get()) }
         if video.hdr10Plus == nil { video.hdr10Plus = location }
-        guard video.hdr10PlusMetadata == nil else { return }
-        switch parsed {
-        case .success(let metadata): video.hdr10PlusMetadata = HDR10PlusTags(first: Located(metadata, at: location))
-        case .failure(let error):
-            if video.hdr10Plus == location {
-                problem(.malformed, "the HDR10+ record cannot be read: \(error)", at: location)
+        if video.hdr10PlusMetadata == nil {
+            switch parsed {
+            case .success(let metadata):
+                video.hdr10PlusMetadata = HDR10PlusTags(first: Located(metadata, at: location))
+            case .failure(let error):
+                if video.hdr10Plus == location {
+                    problem(.malformed, "the HDR10+ record cannot be read: \(error)", at: location)
+                }
             }
         }
+        return try? parsed.get()
     }
 
     mutating func addBitstream(_ value: MasteringDisplayColorVolume, at location: TagLocation) {

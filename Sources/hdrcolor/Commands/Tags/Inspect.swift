@@ -24,13 +24,22 @@ extension HDRColorCommand {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
+        @Flag(
+            help: """
+                Also list each frame's Dolby Vision RPU (profile, shot start, L1) and HDR10+ figures (MaxSCL, average \
+                maxRGB, target), for MP4 and QuickTime HEVC tracks that carry them.
+                """)
+        var perFrame = false
+
         func run() throws {
             var status: Int32 = 0
             var documents: [JSONValue] = []
             for file in files {
                 let tagging: ColorTagging
                 do {
-                    tagging = try ColorTagging(contentsOf: URL(fileURLWithPath: file))
+                    var limits = ReadLimits.default
+                    if perFrame { limits.maximumDynamicMetadataFrames = limits.maximumDynamicMetadataSamples }
+                    tagging = try ColorTagging(contentsOf: URL(fileURLWithPath: file), limits: limits)
                 } catch {
                     Diagnostics.error("\(file): \(error)")
                     status = 2
