@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "ToneMapping", targets: ["ToneMapping"]),
         .library(name: "ICC", targets: ["ICC"]),
         .library(name: "PixelConversion", targets: ["PixelConversion"]),
+        .library(name: "MediaSyntax", targets: ["MediaSyntax"]),
         .library(name: "ColorTags", targets: ["ColorTags"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "VideoFiles", targets: ["VideoFiles"]),

@@ -17,7 +17,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzISOBMFF", "isobmff", ["ColorTags"]),
     ("FuzzMovie", "movie", ["ColorTags"]),
     ("FuzzStreams", "streams", ["ColorTags"]),
-    ("FuzzHDR10Plus", "hdr10plus", ["ColorTags"]),
+    ("FuzzHDR10Plus", "hdr10plus", ["ColorTags", "MediaSyntax"]),
     ("FuzzRPU", "rpu", ["MediaSyntax"]),
     ("FuzzICC", "icc", ["ICC", "ColorTags", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),

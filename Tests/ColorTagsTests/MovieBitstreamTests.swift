@@ -35,7 +35,7 @@ struct MovieBitstreamTests {
             for start in stride(from: 0, to: all.count, by: 8) {
                 bytes.append(all[start..<(start + 8)].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) })
             }
-            return RBSPReader.escape(bytes)
+            return EmulationPrevention.escape(bytes)
         }
     }
 
@@ -275,7 +275,7 @@ struct MovieBitstreamTests {
 
     @Test("emulation prevention: 00 00 03 drops the 03 before reading")
     func emulationPrevention() throws {
-        #expect(RBSPReader.unescape([0, 0, 3, 1, 0, 0, 3, 0, 0, 3]) == [0, 0, 1, 0, 0, 0, 0])
+        #expect(EmulationPrevention.unescape([0, 0, 3, 1, 0, 0, 3, 0, 0, 3]) == [0, 0, 1, 0, 0, 0, 0])
         var r = RBSPReader([0b1010_0110, 0b1100_0000])
         #expect(try r.ue() == 0 && r.ue() == 1 && r.ue() == 2 && r.se() == -1)
     }

@@ -183,7 +183,7 @@ struct StreamBytesTests {
     }
 
     /// A whole profile 8 RPU (DolbyVisionRPUTests' builder) as an HEVC NAL unit of type 62 behind a start code.
-    static let profile8RPU: [UInt8] = [0, 0, 0, 1, 0x7C, 0x01] + RBSPReader.escape(DolbyVisionRPUTests.rpu())
+    static let profile8RPU: [UInt8] = [0, 0, 0, 1, 0x7C, 0x01] + EmulationPrevention.escape(DolbyVisionRPUTests.rpu())
 
     @Test("an RPU file: every RPU counted, the first one's header read, no picture rules")
     func rpuFile() throws {
@@ -201,7 +201,7 @@ struct StreamBytesTests {
 
     @Test("an RPU file as dovi_tool writes it: start code, then the RPU payload without the 7C 01 NAL header")
     func doviToolRPUFile() throws {
-        let bare = [0, 0, 0, 1] + RBSPReader.escape(DolbyVisionRPUTests.rpu())
+        let bare = [0, 0, 0, 1] + EmulationPrevention.escape(DolbyVisionRPUTests.rpu())
         let tags = try ColorTagging(bytes: bare + bare)
         #expect(tags.format == .dolbyVisionRPU)
         #expect(tags.movie?.scan?.dolbyVisionRPUs == 2)
@@ -233,7 +233,7 @@ struct StreamBytesTests {
         broken[30] ^= 1
         var stream = aud + sei
         for rpu in [DolbyVisionRPUTests.rpu(), broken, DolbyVisionRPUTests.rpu(refresh: 2)] {
-            stream += [0, 0, 0, 1, 0x7C, 0x01] + RBSPReader.escape(rpu)
+            stream += [0, 0, 0, 1, 0x7C, 0x01] + EmulationPrevention.escape(rpu)
         }
         return stream
     }()
@@ -241,8 +241,8 @@ struct StreamBytesTests {
     @Test("emulation prevention (H.265 §7.4.2): escape inserts 0x03 after 00 00 before a byte ≤ 3; unescape undoes it")
     func emulationPrevention() {
         let raw: [UInt8] = [0, 0, 1, 0, 0, 0, 0, 3, 0, 0, 4]
-        #expect(RBSPReader.escape(raw) == [0, 0, 3, 1, 0, 0, 3, 0, 0, 3, 3, 0, 0, 4])
-        #expect(RBSPReader.unescape(RBSPReader.escape(raw)) == raw)
+        #expect(EmulationPrevention.escape(raw) == [0, 0, 3, 1, 0, 0, 3, 0, 0, 3, 3, 0, 0, 4])
+        #expect(EmulationPrevention.unescape(EmulationPrevention.escape(raw)) == raw)
         #expect(
             AnnexB.units([0, 0, 0, 1, 0x19, 0xD8, 0, 0, 1, 0x80], complete: true, limit: 9, fourByteStartCodes: true)
                 == [4..<10])

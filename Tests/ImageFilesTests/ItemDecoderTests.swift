@@ -982,17 +982,7 @@ struct BitWriter {
     func escapedRBSP() -> [UInt8] {
         var all = bits + [1]
         while all.count % 8 != 0 { all.append(0) }
-        var out: [UInt8] = []
-        var zeros = 0
-        for start in stride(from: 0, to: all.count, by: 8) {
-            let byte = all[start..<start + 8].reduce(UInt8(0)) { $0 << 1 | $1 }
-            if zeros >= 2, byte <= 3 {
-                out.append(3)
-                zeros = 0
-            }
-            out.append(byte)
-            zeros = byte == 0 ? zeros + 1 : 0
-        }
-        return out
+        let bytes = stride(from: 0, to: all.count, by: 8).map { all[$0..<$0 + 8].reduce(UInt8(0)) { $0 << 1 | $1 } }
+        return EmulationPrevention.escape(bytes)
     }
 }

@@ -49,7 +49,7 @@ public struct DolbyVisionRPU: Hashable, Sendable {
         guard escaped.count <= maximumBytes else {
             throw .malformed(SyntaxError("the RPU holds \(escaped.count) bytes, more than \(maximumBytes)"))
         }
-        var bytes = RBSPReader.unescape(escaped)
+        var bytes = EmulationPrevention.unescape(escaped)
         while bytes.last == 0 { bytes.removeLast() }
         // The prefix, one byte of header at least, the CRC and the final byte.
         guard bytes.count >= 7 else {

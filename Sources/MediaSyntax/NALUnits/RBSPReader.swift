@@ -7,43 +7,12 @@ package struct RBSPReader {
 
     /// A reader of `payload`: the NAL unit after its header (2 bytes in HEVC, 1 in H.264).
     package init(_ payload: some Sequence<UInt8>) {
-        bytes = Self.unescape(payload)
+        bytes = EmulationPrevention.unescape(payload)
     }
 
     /// A reader of bytes that hold no emulation-prevention bytes any more (already unescaped).
     package init(unescaped bytes: [UInt8]) {
         self.bytes = bytes
-    }
-
-    /// `payload` with emulation-prevention bytes (H.265 §7.4.2, H.264 §7.4.1): 0x03 after two zero bytes that a byte
-    /// ≤ 3 follows, as a writer puts an RBSP in a NAL unit; ``unescape(_:)`` undoes it.
-    package static func escape(_ payload: some Sequence<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        var zeros = 0
-        for byte in payload {
-            if zeros >= 2, byte <= 3 {
-                out.append(3)
-                zeros = 0
-            }
-            out.append(byte)
-            zeros = byte == 0 ? zeros + 1 : 0
-        }
-        return out
-    }
-
-    /// `payload` without its emulation-prevention bytes.
-    package static func unescape(_ payload: some Sequence<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        var zeros = 0
-        for byte in payload {
-            if zeros >= 2, byte == 3 {
-                zeros = 0
-                continue
-            }
-            out.append(byte)
-            zeros = byte == 0 ? zeros + 1 : 0
-        }
-        return out
     }
 
     /// Bits read so far.

@@ -21,7 +21,7 @@ package enum SEIMessages {
     /// The messages of an SEI NAL unit's payload (after the NAL header), at most 64; a message whose size runs past
     /// the unit ends the list and is reported as `truncated`.
     package static func messages(in nalPayload: ArraySlice<UInt8>) -> (messages: [Message], truncated: Bool) {
-        let rbsp = RBSPReader.unescape(nalPayload)
+        let rbsp = EmulationPrevention.unescape(nalPayload)
         var messages: [Message] = []
         var position = 0
         // more_rbsp_data(): stop at the rbsp_trailing_bits byte (0x80) that ends the unit.

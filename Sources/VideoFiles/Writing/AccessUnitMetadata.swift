@@ -44,7 +44,7 @@ enum AccessUnitMetadata {
             appendSEIValue(hdr10Plus.count, to: &message)
             message += hdr10Plus
             message.append(0x80)  // rbsp_trailing_bits
-            out += RBSPReader.escape(message)
+            out += EmulationPrevention.escape(message)
         }
         out.append(contentsOf: bytes[insertAt...])
         if let rpu {

@@ -193,16 +193,7 @@ def nal_units(stream):
     return units
 
 
-def escape(rbsp):
-    """Adds emulation-prevention bytes (H.265 §7.4.2)."""
-    out, zeros = bytearray(), 0
-    for byte in rbsp:
-        if zeros >= 2 and byte <= 3:
-            out.append(3)
-            zeros = 0
-        out.append(byte)
-        zeros = zeros + 1 if byte == 0 else 0
-    return bytes(out)
+escape = dovi_rpu.escape  # emulation prevention (H.265 §7.4.2), one copy for every generator of NAL units
 
 
 def sei_nal(payload_type, payload):
