@@ -1,6 +1,7 @@
 import ColorTags
 import Foundation
 import MediaSyntax
+import TestSupport
 import Testing
 
 /// Every sample of an MP4 HEVC track read for its Dolby Vision RPU and HDR10+ SEI, on the movies
@@ -58,5 +59,22 @@ struct MovieDynamicMetadataScanTests {
         #expect(frames.map { $0.hdr10Plus?.targetedDisplayPeak } == [400, 500, 600, 700])
         #expect(frames.map { $0.hdr10Plus?.maxSCL } == [900, 850, 800, 800])  // the largest of (900 − 50·i, 800, 700)
         #expect(try MovieFixtures.tags("x265-dv-8.1-rpu-hdr10plus.mp4").primary.video?.dynamicMetadataFrames == nil)
+    }
+
+    @Test(
+        "hostile sample tables: a run of 620 million samples per chunk stops at the track's 3; samples beyond the file are not followed"
+    )
+    func hostileSampleTables() throws {
+        // FuzzMovie's find (Tests/Fixtures/fuzz/movie): 3 samples, one chunk, samples_per_chunk 0x25000003.
+        let found = try ColorTagging(
+            bytes: [UInt8](try Fixtures.data("fuzz/movie/stsc-620-million-samples-per-chunk.mp4")))
+        #expect(found.primary.video?.dynamicMetadataScan == DynamicMetadataScan(samples: 3, complete: true))
+        // The profile 8.1 movie with its stsz saying every sample is 1 MiB: together larger than the file.
+        var bytes = [UInt8](try Fixtures.data("movies/x265-dv-8.1-rpu-hdr10plus.mp4"))
+        let stsz = try #require(bytes.indices.first { Array(bytes[$0..<($0 + 4)]) == Array("stsz".utf8) })
+        bytes.replaceSubrange((stsz + 8)..<(stsz + 12), with: [0x00, 0x10, 0x00, 0x00])
+        let tags = try ColorTagging(bytes: bytes)
+        #expect(tags.primary.video?.dynamicMetadataScan == nil)
+        #expect(tags.primary.video?.dolbyVisionRPUSummary == nil)
     }
 }

@@ -19,8 +19,10 @@ extension ISOBMFFMovieReader {
 
     /// The samples of a track in decoding order, from `stsz` (or `stz2`), `stsc` and `stco` (or `co64`) of the loaded
     /// `moov`: at most `limit`, and whether the track has more. Nil when a table is missing or contradicts the others
-    /// (a chunk that does not exist, a size that overflows).
-    func samplePlaces(_ table: [Box], in moov: Loaded, limit: Int) -> (places: [SamplePlace], more: Bool)? {
+    /// (a chunk that does not exist, a size that overflows, samples that together exceed the file's `fileSize` bytes).
+    func samplePlaces(_ table: [Box], in moov: Loaded, limit: Int, fileSize: Int) -> (
+        places: [SamplePlace], more: Bool
+    )? {
         func payload(_ type: String) -> [UInt8]? {
             table.first { $0.type == type }.map { Array(moov.payload[$0.payload]) }
         }
@@ -72,19 +74,25 @@ extension ISOBMFFMovieReader {
         else { return nil }
         var places: [SamplePlace] = []
         places.reserveCapacity(sizes.count)
-        for entry in 0..<Int(entries) where places.count < sizes.count {
+        var total = 0
+        entries: for entry in 0..<Int(entries) {
             let first = Int(stsc.u32(at: 8 + entry * 12))
             let perChunk = Int(stsc.u32(at: 12 + entry * 12))
             let end = entry + 1 < Int(entries) ? Int(stsc.u32(at: 8 + (entry + 1) * 12)) : chunks.count + 1
-            guard first >= 1, end >= first, perChunk > 0 || first == end else { return nil }
-            for chunk in first..<end where places.count < sizes.count {
-                guard chunk <= chunks.count else { return nil }
+            guard first >= 1, end >= first, end <= chunks.count + 1 else { return nil }
+            // Every loop is bounded by the samples still wanted: a hostile run of 2³² chunks or samples per chunk
+            // costs nothing beyond them.
+            for chunk in first..<end {
+                guard places.count < sizes.count else { break entries }
                 var offset = chunks[chunk - 1]
-                for _ in 0..<perChunk where places.count < sizes.count {
+                for _ in 0..<Swift.min(perChunk, sizes.count - places.count) {
                     let size = sizes[places.count]
+                    // Samples do not overlap, so together they fit in the file; a table that says otherwise is not
+                    // followed.
+                    guard let next = Bytes.add(offset, size), let sum = Bytes.add(total, size), sum <= fileSize
+                    else { return nil }
                     places.append(SamplePlace(offset: offset, size: size))
-                    guard let next = Bytes.add(offset, size) else { return nil }
-                    offset = next
+                    (offset, total) = (next, sum)
                 }
             }
         }
@@ -101,7 +109,8 @@ extension ISOBMFFMovieReader {
     /// parameter sets for the picture order; other units are skipped by their length.
     mutating func scanDynamicMetadata(of track: inout Track, moov: Loaded) throws(ColorTagsError) {
         guard
-            let (places, more) = samplePlaces(track.sampleTable, in: moov, limit: limits.maximumDynamicMetadataSamples)
+            let (places, more) = samplePlaces(
+                track.sampleTable, in: moov, limit: limits.maximumDynamicMetadataSamples, fileSize: source.count)
         else { return }
         let lengthSize = track.builder.lengthSize
         guard [1, 2, 4].contains(lengthSize) else { return }
