@@ -13,9 +13,7 @@ struct ConvertArticleCommandTests {
 
     @Test("every hdrcolor command of the article succeeds and writes its output")
     func commands() throws {
-        let lines = CIArticleTests.blocks("bash", in: try String(contentsOf: Self.article, encoding: .utf8))
-            .flatMap { $0.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.hasPrefix("hdrcolor ") }
+        let lines = try ArticleCommands.lines(of: Self.article)
         #expect(lines.count == 4)
         let folder = try CommandLineTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -28,16 +26,8 @@ struct ConvertArticleCommandTests {
         }
         _ = try MovieTestSupport.iPhoneMovie(in: folder)
         for line in lines {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", line]
-            process.environment = ["PATH": MovieTree.path]
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "`\(line)` exited \(process.terminationStatus)")
+            let status = try ArticleCommands.run(line, in: folder)
+            #expect(status == 0, "`\(line)` exited \(status)")
             let output = line.split(separator: " ")[3]
             #expect(
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent(String(output)).path), "\(line)")

@@ -18,9 +18,7 @@ struct ReportArticleCommandTests {
 
     @Test("every hdrcolor command of the article succeeds and writes the page and pictures it names")
     func commands() throws {
-        let lines = CIArticleTests.blocks("bash", in: try String(contentsOf: Self.article, encoding: .utf8))
-            .flatMap { $0.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.hasPrefix("hdrcolor ") }
+        let lines = try ArticleCommands.lines(of: Self.article)
         #expect(lines.count == 4)
         let folder = try CommandLineTool.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -32,16 +30,8 @@ struct ReportArticleCommandTests {
             try FileManager.default.copyItem(at: Fixtures.url(fixture), to: folder.appendingPathComponent(name))
         }
         for line in lines {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", line]
-            process.environment = ["PATH": MovieTree.path]
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "`\(line)` exited \(process.terminationStatus)")
+            let status = try ArticleCommands.run(line, in: folder)
+            #expect(status == 0, "`\(line)` exited \(status)")
             let page = folder.appendingPathComponent(Self.page(of: line))
             #expect(FileManager.default.fileExists(atPath: page.path), "\(line): \(page.lastPathComponent)")
         }
