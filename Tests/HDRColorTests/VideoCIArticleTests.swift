@@ -15,9 +15,7 @@ struct VideoCIArticleTests {
 
     @Test("every hdrcolor command of the article exits as the article says")
     func commands() throws {
-        let blocks = CIArticleTests.blocks("bash", in: try Self.text())
-        let lines = blocks.flatMap { $0.split(separator: "\n") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.hasPrefix("hdrcolor ") }
+        let lines = try ArticleCommands.lines(of: Self.article)
         #expect(lines.count == 10)
         let directory = try MovieTree.make()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -26,16 +24,8 @@ struct VideoCIArticleTests {
             let command = parts[0]
             let expected =
                 parts.count > 1 && parts[1].hasPrefix("exits ") ? Int32(parts[1].dropFirst(6).prefix(1)) ?? 0 : 0
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            process.environment = ["PATH": MovieTree.path]
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == expected, "`\(command)` exited \(process.terminationStatus)")
+            let status = try ArticleCommands.run(command, in: directory)
+            #expect(status == expected, "`\(command)` exited \(status)")
         }
         // The SARIF command with a missing path wrote a report the upload step accepts: the missing path is a result
         // located at line 1, and the movie that exists was checked.
