@@ -31,8 +31,11 @@ public struct DynamicMetadataFrame: Hashable, Sendable {
 
         /// Level 1 min_pq, avg_pq and max_pq.
         public struct Level1: Hashable, Sendable {
+            /// min_pq: the frame's darkest value, a 12-bit PQ code (0…4095; cd/m² through the ST 2084 EOTF).
             public var minPQ: Int
+            /// avg_pq: the frame's average, a 12-bit PQ code.
             public var averagePQ: Int
+            /// max_pq: the frame's brightest value, a 12-bit PQ code (3079 ≈ 1000 cd/m²).
             public var maxPQ: Int
 
             /// Creates a value from PQ codes.
