@@ -17,7 +17,7 @@ enum SceneMapping: Hashable {
 /// Per-scene tone mapping of a movie from its frames' dynamic metadata (``ConversionRequest/Movie-swift.struct/SourcePeak/scene``),
 /// and the scenes it forms for the report. Disabled, it gives no mapping and records nothing.
 ///
-/// A scene starts where ``FrameDynamicMetadata`` says one starts (Dolby Vision scene_refresh_flag, an HDR10+ record
+/// A scene starts where ``DynamicMetadataFrames`` says one starts (Dolby Vision scene_refresh_flag, an HDR10+ record
 /// that differs from the previous frame's) or where what drives the tone mapping changes.
 struct SceneTracker {
     let enabled: Bool
@@ -36,10 +36,10 @@ struct SceneTracker {
     private var frameCount = 0
     /// The last payloads and what they gave: a scene repeats its record on every frame.
     private var lastHDR10PlusPayload: [UInt8]?
-    private var lastHDR10Plus: Result<HDR10PlusMetadata, FrameDynamicMetadata.ParseFailure>?
+    private var lastHDR10Plus: Result<HDR10PlusMetadata, DynamicMetadataFrames.ParseFailure>?
     private var lastRPUPayload: [UInt8]?
-    private var lastRPU: Result<DolbyVisionRPU.DisplayManagement, FrameDynamicMetadata.ParseFailure>?
-    /// The previous frame's HDR10+ record (nil: none readable), for the scene-start rule.
+    private var lastRPU: Result<DolbyVisionRPU.DisplayManagement, DynamicMetadataFrames.ParseFailure>?
+    /// The last HDR10+ record read (frames without one in between keep it), for the scene-start rule.
     private var previousRecord: HDR10PlusMetadata?
 
     /// The largest distance between an L2/L8 trim's target and the target display, in 12-bit PQ codes (1 % of the
@@ -77,8 +77,8 @@ struct SceneTracker {
         var curve = MovieScene.Curve.peakOnly(note: nil)
         var mapping: SceneMapping?
         var record: HDR10PlusMetadata?
-        if let dm = displayManagement(hdr.dolbyVisionRPUPayload), let l1 = FrameDynamicMetadata.level1(dm) {
-            starts = FrameDynamicMetadata.startsShot(dm)
+        if let dm = displayManagement(hdr.dolbyVisionRPUPayload), let l1 = DynamicMetadataFrames.level1(dm) {
+            starts = DynamicMetadataFrames.startsShot(dm)
             origin = .dolbyVisionL1(maxPQ: l1.maxPQ)
             peak = Self.nits(pq: l1.maxPQ)
             for block in dm.blocks {
@@ -103,7 +103,7 @@ struct SceneTracker {
             }
         } else if let metadata = hdr10Plus(hdr.hdr10PlusPayload), metadata.maxSCLMaximum > 0 {
             record = metadata
-            starts = FrameDynamicMetadata.startsScene(metadata, after: previousRecord)
+            starts = DynamicMetadataFrames.startsScene(metadata, after: previousRecord)
             let maxSCL = Double(metadata.maxSCLMaximum) / 10
             origin = .hdr10Plus(maxSCL: maxSCL)
             peak = maxSCL
@@ -128,7 +128,7 @@ struct SceneTracker {
                 }
             }
         }
-        previousRecord = record
+        if let record { previousRecord = record }
         peak = max(1, min(peak, masteringPeak ?? peak))
         if let last = scenes.last, !starts, last.sourcePeak == peak, last.origin == origin, last.trims == trims,
             last.curve == curve
@@ -150,7 +150,7 @@ struct SceneTracker {
         guard let payload else { return nil }
         if payload != lastRPUPayload {
             lastRPUPayload = payload
-            lastRPU = FrameDynamicMetadata.displayManagement(payload)
+            lastRPU = DynamicMetadataFrames.displayManagement(payload)
         }
         return try? lastRPU?.get()
     }
@@ -160,7 +160,7 @@ struct SceneTracker {
         guard let payload else { return nil }
         if payload != lastHDR10PlusPayload {
             lastHDR10PlusPayload = payload
-            lastHDR10Plus = FrameDynamicMetadata.hdr10Plus(payload)
+            lastHDR10Plus = DynamicMetadataFrames.hdr10Plus(payload)
         }
         return try? lastHDR10Plus?.get()
     }

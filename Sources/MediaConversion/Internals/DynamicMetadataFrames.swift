@@ -1,26 +1,16 @@
 import MediaSyntax
 
-/// One frame's dynamic HDR metadata, each payload parsed once, and the one rule for where a scene starts: shared by
-/// per-scene tone mapping (`SceneTracker`) and the report's light level over time (``SceneLightLevels``).
+/// The parsers of a frame's dynamic HDR metadata payloads and the one rule for where a scene starts: shared by
+/// per-scene tone mapping (`SceneTracker`) and the report's light level over time (``SceneLightLevels``), each of
+/// which parses a payload once and reuses the result while the next frame repeats it.
 ///
 /// Scene starts: Dolby Vision, a shot starts on a frame whose RPU has scene_refresh_flag set; HDR10+, which has no
 /// cut flag, a scene starts where a frame's record differs from the previous frame's (every field compared), as
 /// hdr10plus_tool groups frames (HDR10+ repeats a scene's record on each of its frames).
-struct FrameDynamicMetadata {
-    /// The HDR10+ record, or why it could not be read (nil: the frame has none).
-    var hdr10Plus: Result<HDR10PlusMetadata, ParseFailure>?
-    /// The Dolby Vision RPU's display management, or why it could not be read (nil: the frame has none).
-    var displayManagement: Result<DolbyVisionRPU.DisplayManagement, ParseFailure>?
-
+enum DynamicMetadataFrames {
     /// A payload that does not parse, with the message the report keeps.
     struct ParseFailure: Error, Hashable {
         var message: String
-    }
-
-    /// Parses whichever payloads are present.
-    init(hdr10PlusPayload: [UInt8]?, rpuPayload: [UInt8]?) {
-        hdr10Plus = hdr10PlusPayload.map(Self.hdr10Plus)
-        displayManagement = rpuPayload.map(Self.displayManagement)
     }
 
     /// An ITU-T T.35 payload's HDR10+ record.
