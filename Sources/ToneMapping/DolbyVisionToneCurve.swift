@@ -16,12 +16,15 @@ import TransferFunctions
 /// that fits, v is clamped to [0, 1] first, so the target's peak bounds the output). The output luminance is
 /// PQ⁻¹(y′). Inputs are linear light with 1.0 = ``referenceWhite`` cd/m². Negative inputs: see ``ToneCurve``.
 public struct DolbyVisionToneCurve: ToneCurve, Hashable {
-    /// The shot's minimum, average and maximum luminance (level 1), cd/m².
+    /// The shot's minimum luminance (level 1 min_pq), cd/m².
     public let sourceMinimum: Double
+    /// The shot's average luminance (level 1 avg_pq), cd/m², within [minimum, maximum].
     public let sourceAverage: Double
+    /// The shot's maximum luminance (level 1 max_pq), cd/m².
     public let sourceMaximum: Double
-    /// The target display's black and peak, cd/m².
+    /// The target display's black, cd/m² (below half its peak).
     public let targetBlack: Double
+    /// The target display's peak, cd/m².
     public let targetPeak: Double
     /// The trim pass for the target display, nil for none.
     public let trim: DolbyVisionTrim?
@@ -30,9 +33,11 @@ public struct DolbyVisionToneCurve: ToneCurve, Hashable {
     /// How the curve is applied to pixels.
     public let application: ToneCurveApplication
 
-    /// The anchors in PQ (x₁, x₂, x₃; y₁, y₂, y₃) and the rational function's coefficients.
+    /// The source anchors x₁, x₂, x₃ as PQ values (0…1).
     public let sourceAnchors: SIMD3<Double>
+    /// The target anchors y₁, y₂, y₃ as PQ values (0…1).
     public let targetAnchors: SIMD3<Double>
+    /// c₁, c₂, c₃ of y = (c₁ + c₂x)/(1 + c₃x); (0, 1, 0) for the identity.
     @usableFromInline let coefficients: SIMD3<Double>
     @usableFromInline let identity: Bool
 

@@ -58,4 +58,31 @@ struct DynamicMetadataArticleTests {
         #expect(result.status != 0)
         #expect(result.standardError.contains("--dynamic-curve metadata needs --source-peak dynamic"))
     }
+
+    @Test("the JSON report's scenes carry what drove each (Curve) beside the origin and trims")
+    func json() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CommandLineTool.run(
+            [
+                "convert", Fixtures.url("movies/dv-8.1-trim-scenes.mp4").path, "out.mp4", "--to", "bt709",
+                "--reference-white", "100", "--source-peak", "dynamic", "--dynamic-curve", "metadata", "--json",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        func scenes(_ value: Any) -> [[String: Any]]? {
+            if let object = value as? [String: Any] {
+                if let found = object["Scenes"] as? [[String: Any]] { return found }
+                return object.values.lazy.compactMap(scenes).first
+            }
+            return (value as? [Any])?.lazy.compactMap(scenes).first
+        }
+        let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        let list = try #require(scenes(json))
+        #expect(
+            list.compactMap { $0["Curve"] as? String } == [
+                "Dolby Vision L1 + L2 trim for 100 cd/m²", "Dolby Vision L1 curve for 100 cd/m² (no trim for it)",
+                "Dolby Vision L1 curve for 100 cd/m² (no trim for it)",
+            ])
+        #expect(list.first?["Trims"] as? [String] == ["L2 for 100.1 cd/m²", "L2 for 599.6 cd/m²"])
+    }
 }
