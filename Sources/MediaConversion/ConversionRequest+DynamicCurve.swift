@@ -6,7 +6,8 @@ extension ConversionRequest.Movie {
         /// default).
         case peakOnly = "peak"
         /// The curve the metadata describes for the target display, where it describes one: the HDR10+ knee and
-        /// Bézier curve (SMPTE ST 2094-40) when the record's targeted display peak is the target's (within 2 %);
+        /// Bézier curve (SMPTE ST 2094-40) as coded when the record's targeted display peak is the target's (within
+        /// 2 %), else adapted to the target as libplacebo adapts it (a scene that fits the display takes its peak);
         /// the Dolby Vision shot's level 1 min/avg/max curve (after SMPTE ST 2094-10) with the level 2 or level 8
         /// trim for the target display, when one is within 41 PQ codes (1 % of the PQ scale) of it. Other scenes take
         /// their peak only. The target display's peak is the display headroom × the reference white.

@@ -250,7 +250,7 @@ extension MediaConverter {
             report.plan.append(
                 "tone map per scene (\(scenes.scenes.count) scene\(scenes.scenes.count == 1 ? "" : "s"), "
                     + (request.movie.dynamicCurve == .metadata
-                        ? "the metadata's curve where it is for the target display, else the scene's peak"
+                        ? "the metadata's curve where it has one, else the scene's peak"
                         : "each scene's peak") + "): the tone-map step above is the last scene's; see the scenes")
         }
         return report

@@ -60,7 +60,9 @@ struct SceneCurveTests {
         }
     }
 
-    @Test("HDR10+: the curve for a 400 cd/m² display drives its scene; no curve, or one for 1000 cd/m², gives the peak")
+    @Test(
+        "HDR10+: the curve for a 400 cd/m² display drives its scene, one for 1000 cd/m² is adapted, none gives the peak"
+    )
     func hdr10PlusCurve() throws {
         let folder = try MovieTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -73,18 +75,23 @@ struct SceneCurveTests {
         let expectedFrames: [Range<Int>] = [0..<2, 2..<4, 4..<6]
         #expect(curves.scenes.map(\.frames) == expectedFrames)
         let expectedCurves: [MovieScene.Curve] = [
-            .hdr10Plus(kneeX: 1024.0 / 4095, kneeY: 2048.0 / 4095, anchors: 9, targetPeak: 400),
+            .hdr10Plus(kneeX: 1024.0 / 4095, kneeY: 2048.0 / 4095, anchors: 9, targetedPeak: 400, targetPeak: 400),
             .peakOnly(note: nil),
-            .peakOnly(note: "the HDR10+ curve is for 1000 cd/m², the target 400 cd/m²"),
+            .hdr10Plus(kneeX: 2048.0 / 4095, kneeY: 2048.0 / 4095, anchors: 9, targetedPeak: 1000, targetPeak: 400),
         ]
         #expect(curves.scenes.map(\.curve) == expectedCurves)
         #expect(peaks.scenes.allSatisfy { $0.curve == .peakOnly(note: nil) })
-        #expect(curves.scenes[0].description.contains("HDR10+ curve (knee 0.25, 0.5; 9 anchors) for 400 cd/m²"))
+        #expect(curves.scenes[0].description.hasSuffix("; HDR10+ curve (knee 0.25, 0.5; 9 anchors) for 400 cd/m²"))
+        #expect(
+            curves.scenes[2].description.hasSuffix(
+                "; HDR10+ curve (knee 0.5, 0.5; 9 anchors) for 1000 cd/m², adapted to 400 cd/m²"))
         #expect(curves.plan.last?.hasPrefix("tone map per scene (3 scenes, the metadata's curve") == true)
-        // The curve's scene differs from the same picture mapped from its peak; the others do not.
-        #expect(!Self.same(curveFrames[0], peakFrames[0]))
-        for index in 2..<6 { #expect(Self.same(curveFrames[index], peakFrames[index]), "frame \(index)") }
-        #expect(Self.same(curveFrames[0], curveFrames[1]))
+        // The curves' scenes differ from the same picture mapped from its peak and from each other; the scene
+        // without a curve does not.
+        for index in [0, 4] { #expect(!Self.same(curveFrames[index], peakFrames[index]), "frame \(index)") }
+        for index in 2..<4 { #expect(Self.same(curveFrames[index], peakFrames[index]), "frame \(index)") }
+        #expect(!Self.same(curveFrames[0], curveFrames[4]))
+        #expect(Self.same(curveFrames[0], curveFrames[1]) && Self.same(curveFrames[4], curveFrames[5]))
 
         // Frame 0 is the source converted with the Bézier curve on luminance, tabulated.
         let white = ReferenceWhite.bt2408
@@ -97,6 +104,15 @@ struct SceneCurveTests {
             movie, frame: 0, into: curves.settings.encoding, toneMapping: .custom(ToneMapper.tabulated(table)),
             referenceWhite: white)
         #expect(Self.same(expected, curveFrames[0]))
+        // Frame 4: the curve made for 1000 cd/m², adapted to 400.
+        let adapted = HDR10PlusBezierCurve.adapted(
+            kneePointX: 2048.0 / 4095, kneePointY: 2048.0 / 4095, anchors: bezier.anchors, sceneMaximum: 1000,
+            targetedPeak: 1000, targetPeak: 400, referenceWhite: white, application: bezier.application)
+        let adaptedTable = TabulatedToneCurve(adapted, top: Float(1000 / white * 2), saturation: 1000 / white)
+        let expectedAdapted = try Self.expected(
+            movie, frame: 4, into: curves.settings.encoding,
+            toneMapping: .custom(ToneMapper.tabulated(adaptedTable)), referenceWhite: white)
+        #expect(Self.same(expectedAdapted, curveFrames[4]))
     }
 
     @Test(

@@ -105,4 +105,76 @@ struct HDR10PlusBezierCurveTests {
         #expect(curve.sceneMaximum == ContentLuminance.defaultPeakLuminance)
         #expect(curve.targetPeak == curve.sceneMaximum)
     }
+
+    /// The adaptation restated on the full control polygon P[0] … P[N] (P[0] = 0, P[N] = 1), the layout libplacebo's
+    /// description uses, not the type's anchors-only one: (Kx, Ky, P) for display D of a curve made for T.
+    static func adaptedReference(
+        kx: Double, ky: Double, anchors: [Double], m: Double, t: Double, d: Double
+    ) -> (Double, Double, [Double]) {
+        var (kx, ky) = (kx, ky)
+        var p = [0] + anchors + [1]
+        let n = Double(p.count - 1)
+        func mix(_ a: Double, _ b: Double, _ f: Double) -> Double { a * (1 - f) + b * f }
+        func intercept() -> Double { kx <= 0 || ky >= 1 ? 1 / n : min(ky / kx * (1 - kx) / (1 - ky) / n, 1) }
+        if d < t {
+            let u = d / t
+            kx *= u
+            ky *= u
+            let beta = n * kx / (1 - kx)
+            ky = mix(min(kx * m / d, beta / (beta + 1)), ky, u)
+            for i in 2..<p.count { p[i] = mix(1, p[i], u) }
+            p[1] = mix(intercept(), p[1], u)
+        } else if d > t {
+            let w = pow(1 - (d - t) / (m - t), 1.4)
+            ky = mix(kx * d / m, ky * t / d, w)
+            for i in 2..<(p.count - 1) { p[i] = mix(Double(i) / n, p[i], w) }
+            p[1] = mix(intercept(), p[1], w)
+        }
+        return (kx, ky, Array(p[1..<(p.count - 1)]))
+    }
+
+    @Test("Adapted to another display: equal to the restated rule for dimmer and brighter displays, 1 to 15 anchors")
+    func adaptation() {
+        for count in 1...15 {
+            let anchors = (1...count).map { 1 - pow(1 - Double($0) / Double(count + 1), 2) }
+            for display in [100.0, 203, 400, 600, 999, 1500, 3000] {
+                let curve = HDR10PlusBezierCurve.adapted(
+                    kneePointX: 0.3, kneePointY: 0.55, anchors: anchors, sceneMaximum: 4000, targetedPeak: 1000,
+                    targetPeak: display)
+                let (kx, ky, p) = Self.adaptedReference(
+                    kx: 0.3, ky: 0.55, anchors: anchors, m: 4000, t: 1000, d: display)
+                #expect(abs(curve.kneeX - kx) < 1e-12 && abs(curve.kneeY - ky) < 1e-12, "\(count), \(display)")
+                #expect(zip(curve.anchors, p).allSatisfy { abs($0 - $1) < 1e-12 }, "\(count), \(display)")
+                #expect(curve.targetPeak == display)
+                // Endpoints and monotonicity survive the adaptation.
+                #expect(curve.normalized(0) == 0 && curve.normalized(1) == 1)
+                var previous = -1.0
+                for i in 0...2000 {
+                    let y = curve.normalized(Double(i) / 2000)
+                    #expect(y >= previous - 1e-15)
+                    previous = y
+                }
+            }
+        }
+    }
+
+    @Test("Adaptation: none for the targeted display, continuous towards it, none when the display holds the scene")
+    func adaptationLimits() {
+        let coded = HDR10PlusBezierCurve(
+            kneePointX: 0.3, kneePointY: 0.55, anchors: Self.anchors, sceneMaximum: 4000, targetPeak: 1000)
+        func adapted(_ display: Double) -> HDR10PlusBezierCurve {
+            HDR10PlusBezierCurve.adapted(
+                kneePointX: 0.3, kneePointY: 0.55, anchors: Self.anchors, sceneMaximum: 4000, targetedPeak: 1000,
+                targetPeak: display)
+        }
+        #expect(adapted(1000) == coded)
+        for display in [1000 * (1 - 1e-9), 1000 * (1 + 1e-9)] {
+            let near = adapted(display)
+            for i in 0...100 {
+                #expect(abs(near.normalized(Double(i) / 100) - coded.normalized(Double(i) / 100)) < 1e-6)
+            }
+        }
+        // A display as bright as the scene needs no curve: the coded one comes back, for the caller to skip.
+        #expect(adapted(4000).kneeY == coded.kneeY && adapted(4000).anchors == coded.anchors)
+    }
 }

@@ -45,7 +45,8 @@ struct SceneTracker {
     /// The largest distance between an L2/L8 trim's target and the target display, in 12-bit PQ codes (1 % of the
     /// scale: about ±8 % in luminance at 100 cd/m², ±10 % at 1000).
     static let trimTolerance = 41
-    /// The largest relative distance between an HDR10+ record's targeted display peak and the target display's.
+    /// The largest relative distance between an HDR10+ record's targeted display peak and the target display's at
+    /// which its curve is applied as coded; beyond it, the curve is adapted (``HDR10PlusBezierCurve/adapted``).
     static let hdr10PlusTargetTolerance = 0.02
 
     init(
@@ -111,20 +112,28 @@ struct SceneTracker {
                 let bezier = window.toneMapping, window.maxSCLMaximum > 0
             {
                 let targeted = Double(metadata.targetedSystemDisplayMaximumLuminance)
+                let sceneMaximum = Double(window.maxSCLMaximum) / 10
+                let (kx, ky) = (Double(bezier.kneePointX) / 4095, Double(bezier.kneePointY) / 4095)
+                let anchors = bezier.anchors.map { Double($0) / 1023 }
                 if abs(targeted - target) <= Self.hdr10PlusTargetTolerance * target {
-                    let hdr10Plus = HDR10PlusBezierCurve(
-                        kneePointX: Double(bezier.kneePointX) / 4095, kneePointY: Double(bezier.kneePointY) / 4095,
-                        anchors: bezier.anchors.map { Double($0) / 1023 },
-                        sceneMaximum: Double(window.maxSCLMaximum) / 10, targetPeak: target,
-                        referenceWhite: referenceWhite, application: application)
-                    mapping = .hdr10Plus(hdr10Plus)
+                    mapping = .hdr10Plus(
+                        HDR10PlusBezierCurve(
+                            kneePointX: kx, kneePointY: ky, anchors: anchors, sceneMaximum: sceneMaximum,
+                            targetPeak: target, referenceWhite: referenceWhite, application: application))
                     curve = .hdr10Plus(
-                        kneeX: hdr10Plus.kneeX, kneeY: hdr10Plus.kneeY, anchors: hdr10Plus.anchors.count,
-                        targetPeak: target)
+                        kneeX: kx, kneeY: ky, anchors: anchors.count, targetedPeak: target, targetPeak: target)
+                } else if targeted <= 0 {
+                    curve = .peakOnly(note: "the HDR10+ record names no targeted display for its curve")
+                } else if target >= sceneMaximum {
+                    curve = .peakOnly(note: "the scene fits the display: its curve compresses nothing")
                 } else {
-                    curve = .peakOnly(
-                        note: "the HDR10+ curve is for \(MovieScene.Origin.nits(targeted)), the target "
-                            + MovieScene.Origin.nits(target))
+                    mapping = .hdr10Plus(
+                        HDR10PlusBezierCurve.adapted(
+                            kneePointX: kx, kneePointY: ky, anchors: anchors, sceneMaximum: sceneMaximum,
+                            targetedPeak: targeted, targetPeak: target, referenceWhite: referenceWhite,
+                            application: application))
+                    curve = .hdr10Plus(
+                        kneeX: kx, kneeY: ky, anchors: anchors.count, targetedPeak: targeted, targetPeak: target)
                 }
             }
         }

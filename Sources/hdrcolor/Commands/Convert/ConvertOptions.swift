@@ -148,7 +148,7 @@ extension HDRColorCommand.Convert {
         @Option(
             name: .customLong("dynamic-curve"),
             help:
-                "With --source-peak dynamic, what each scene's tone mapping takes from its metadata: peak (its peak only, into the tone-mapping operator) or metadata (the HDR10+ knee and Bézier curve when the record targets this display's peak, within 2 %; the Dolby Vision L1 curve with the L2/L8 trim for this display, within 41 PQ codes; else the peak). The display's peak is the headroom × the reference white. The report says what drove each scene."
+                "With --source-peak dynamic, what each scene's tone mapping takes from its metadata: peak (its peak only, into the tone-mapping operator) or metadata (the HDR10+ knee and Bézier curve, adapted as libplacebo does when the record targets another display's peak; the Dolby Vision L1 curve with the L2/L8 trim for this display, within 41 PQ codes; else the peak). The display's peak is the headroom × the reference white. The report says what drove each scene."
         )
         var dynamicCurve: ConversionRequest.Movie.DynamicCurve = .peakOnly
 
