@@ -155,4 +155,30 @@ struct SceneCurveTests {
             referenceWhite: 100)
         #expect(Self.same(expected, frames[0]))
     }
+
+    @Test("Dolby Vision: a neutral L2 trim (every code 2048) for the target leaves the L1 curve as it is, shot by shot")
+    func neutralTrim() throws {
+        let folder = try MovieTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let movie = "movies/x265-hdr10plus-dv-scenes.mp4"
+        let request = ConversionRequest(colorSpace: .bt709, lossless: true, referenceWhite: 100)
+        let (report, frames) = try Self.convert(movie, .metadata, request: request, in: folder)
+        try #require(frames.count == 6)
+        let expectedFrames: [Range<Int>] = [0..<2, 2..<4, 4..<6]
+        #expect(report.scenes.map(\.frames) == expectedFrames)
+        #expect(report.scenes.allSatisfy { $0.curve == .dolbyVision(trimLevel: 2, targetPeak: 100) })
+        // Each shot's L1 (min, max, avg) as gen_movies.py wrote it; the curve without a trim gives the same codes.
+        func nits(_ code: Int) -> Double { 10_000 * TransferFunction.pq.toLinear(Double(code) / 4095) }
+        for (index, l1) in [(0, (62, 2875, 1100)), (2, (0, 3079, 1500)), (4, (20, 2600, 900))] {
+            let maximum = nits(l1.1)  // the curve takes L1 as coded (the report's peak is capped at the mastering peak)
+            let curve = DolbyVisionToneCurve(
+                sourceMinimum: nits(l1.0), sourceAverage: nits(l1.2), sourceMaximum: maximum, targetPeak: 100,
+                referenceWhite: 100, application: .luminance(RGBPrimaries.bt2020.luminanceCoefficients))
+            let table = TabulatedToneCurve(curve, top: Float(maximum / 100 * 2), saturation: maximum / 100)
+            let expected = try Self.expected(
+                movie, frame: index, into: report.settings.encoding,
+                toneMapping: .custom(ToneMapper.tabulated(table)), referenceWhite: 100)
+            #expect(Self.same(expected, frames[index]), "frame \(index)")
+        }
+    }
 }
