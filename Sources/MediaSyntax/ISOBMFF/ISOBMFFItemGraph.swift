@@ -1,8 +1,7 @@
-import MediaSyntax
-
-/// The item structure of a HEIF or AVIF file (ISO/IEC 23008-12 §9; ISO/IEC 14496-12 §8.11) as the tag reader found
-/// it: items, their properties, references and data locations. A pixel decoder uses it to find and assemble coded
-/// items (grids, transformations, auxiliary and derived images) without walking the boxes again.
+/// The item structure of a HEIF or AVIF file (ISO/IEC 23008-12 §9; ISO/IEC 14496-12 §8.11) as
+/// ``parse(_:walker:maximumItemCount:)`` read it from the `meta` box: items, their properties, references and data
+/// locations. The tag reader decides what the properties mean; a pixel decoder uses the same graph to find and
+/// assemble coded items (grids, transformations, auxiliary and derived images) without walking the boxes again.
 ///
 /// Offsets are byte offsets into the file the graph was read from. Every range was checked against the file when it
 /// was recorded; ``data(of:in:maximumSize:)`` checks again, so a graph used with other bytes cannot read out of bounds.
