@@ -18,7 +18,8 @@ package struct SyntaxProblem: Hashable, Sendable, CustomStringConvertible {
     package var message: String
     /// The file offset of the first byte concerned.
     package var offset: Int
-    /// The path of the list, box or image concerned ("" for the top level or the file as a whole).
+    /// The list, box or image concerned, as its message names it ("the file" for the top level of boxes, "" for a
+    /// PNG file as a whole).
     package var path: String
 
     package init(_ kind: Kind, _ message: String, offset: Int, path: String) {
