@@ -146,6 +146,23 @@ package struct ISOBMFFItemGraph: Sendable {
         return walk(id, [])
     }
 
+    /// The first `dimg` reference, among the derivations from `id`, whose input no `infe` (version 2 or 3) describes,
+    /// as (derived item, missing input); nil when every input exists. libheif 1.15 asserts (`imginfo`) and aborts the
+    /// process on such an input (an `iden` over an item of an older `infe` version, found by the items fuzz target),
+    /// so decoders check first. At most 4 096 items are visited.
+    package func missingDerivationInput(from id: UInt32) -> (item: UInt32, input: UInt32)? {
+        var pending = [id]
+        var visited: Set<UInt32> = []
+        while let next = pending.popLast(), visited.count < 4096 {
+            guard visited.insert(next).inserted else { continue }
+            for input in references.filter({ $0.type == "dimg" && $0.from == next }).flatMap(\.to) {
+                guard items[input] != nil else { return (next, input) }
+                pending.append(input)
+            }
+        }
+        return nil
+    }
+
     /// Why an item's data cannot be had.
     package enum DataError: Error, Hashable, Sendable, CustomStringConvertible {
         /// No `iloc` entry.
