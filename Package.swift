@@ -204,6 +204,8 @@ let package = Package(
             name: "ColorTagsTests", dependencies: ["ColorTags", "MediaSyntax", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "MediaSyntaxTests", dependencies: ["MediaSyntax", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
             name: "ImageFilesTests", dependencies: ["ImageFiles", "MediaSyntax", "TransferFunctions", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -251,6 +251,34 @@ struct ArchitectureDocTests {
         }
     }
 
+    @Test(
+        "rule 6: containers are walked once, in MediaSyntax: no other module walks boxes, PNG chunks or JPEG segments")
+    func walkersOnlyInMediaSyntax() throws {
+        // The walkers' own types, which only MediaSyntax may define; a reader above it that declares one of these is
+        // a second walker.
+        let walkerDeclarations = [
+            "struct ISOBMFFBoxHeader", "struct ISOBMFFBox:", "struct ISOBMFFBoxWalker", "struct ISOBMFFItemGraph",
+            "struct PNGChunk:", "enum PNGChunks", "struct JPEGSegmentWalker", "protocol ByteSource",
+            "class FileByteSource",
+        ]
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var found: Set<String> = []
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let module = url.path.dropFirst(sources.path.count + 1).split(separator: "/").first.map(String.init)
+            for declaration in walkerDeclarations where text.contains(declaration) {
+                #expect(module == "MediaSyntax", "\(url.lastPathComponent) declares \(declaration)")
+                found.insert(declaration)
+            }
+            // The signature of a box walk: a 32-bit size read, then 1 taken as "a 64-bit size follows".
+            if module != "MediaSyntax" {
+                #expect(!text.contains("size32 == 1"), "\(url.lastPathComponent) reads box headers itself")
+            }
+        }
+        #expect(found == Set(walkerDeclarations))
+    }
+
     @Test("rule 4: no Swift file re-exports a C module or imports it publicly")
     func cStaysInside() throws {
         let cModules = Set(

@@ -57,6 +57,23 @@ import Testing
         }
     }
 
+    /// Found by the items fuzz target (2026-11-28): an `iden` primary whose `dimg` input is described by a version-0
+    /// `infe` (no item type, so no image item) made libheif 1.15 fail its `imginfo` assertion and abort the process.
+    /// A derivation input without an item is refused before libheif sees the file.
+    @Test("a dimg input that no infe describes is a corrupt-file error, before libheif sees the file")
+    func derivationInputWithoutItemIsRefused() throws {
+        let bytes = [UInt8](try Fixtures.data("fuzz/items/iden-input-without-infe-libheif-assert.heic"))
+        let graph = try #require(try ColorTagging(bytes: bytes).itemGraph)
+        #expect(graph.items[graph.primaryID]?.type == "iden")
+        #expect(graph.missingDerivationInput(from: graph.primaryID).map { [$0.item, $0.input] } == [1, 2])
+        do {
+            _ = try ImageFile.decode(bytes)
+            Issue.record("the file decoded")
+        } catch {
+            #expect(error.isUnreadableInput && "\(error)".contains("no 'infe' describes item 2"), "\(error)")
+        }
+    }
+
     /// Found by the items fuzz target: libheif 1.15's dav1d plug-in leaked on this damaged AV1 item (the ASan step
     /// and the fuzz run detect leaks). AV1-coded primaries go to libavif and the item decoder whatever the brand.
     @Test("AV1 items under a HEIF brand decode through the AV1 path, with a typed error when damaged")

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSyntax
 
 #if canImport(Glibc)
 import Glibc
@@ -11,45 +12,17 @@ import Darwin
 /// Reading and writing whole files with plain-sentence errors (never Foundation's "error 256").
 enum FileAccess {
     static func read(_ url: URL, maximumSize: Int) throws(ColorTagsError) -> [UInt8] {
-        let source = try FileByteSource(url: url)
+        let source = try open(url)
         guard source.count <= maximumSize else {
             throw .limitExceeded("file size \(source.count) bytes", limit: maximumSize)
         }
-        return try source.read(at: 0, length: source.count)
+        return try source.bytes(at: 0, length: source.count)
     }
 
-    /// Opens a regular file for reading, checking its type first: a FIFO, device or socket named like a media file
-    /// is refused with a reason instead of opened, since opening or reading it can block forever. The descriptor is
-    /// the caller's to close.
-    static func openRegularFile(_ path: String) throws(ColorTagsError) -> Int32 {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw .unreadableFile(
-                path: path,
-                reason: errno == EACCES
-                    ? "permission denied" : errno == ELOOP ? "a symbolic link loop" : "no such file; check the path")
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .unreadableFile(path: path, reason: "it is a folder; pass a file (validate walks folders)")
-        case S_IFIFO:
-            throw .unreadableFile(path: path, reason: "it is a FIFO (named pipe), not a regular file; skipped")
-        case S_IFCHR, S_IFBLK: throw .unreadableFile(path: path, reason: "it is a device, not a regular file; skipped")
-        case S_IFSOCK: throw .unreadableFile(path: path, reason: "it is a socket, not a regular file; skipped")
-        default: throw .unreadableFile(path: path, reason: "it is not a regular file; skipped")
-        }
-        // O_NONBLOCK: should the path be swapped for a FIFO after the check, open returns at once instead of waiting
-        // for a writer.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw .unreadableFile(path: path, reason: errno == EACCES ? "permission denied" : "it cannot be opened")
-        }
-        var opened = stat()
-        guard fstat(descriptor, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            throw .unreadableFile(path: path, reason: "it is not a regular file; skipped")
-        }
-        return descriptor
+    /// Opens a regular file for positioned reads (MediaSyntax's ``FileByteSource``), its failure as this module's
+    /// ``ColorTagsError/unreadableFile(path:reason:)`` with the same sentence.
+    static func open(_ url: URL) throws(ColorTagsError) -> FileByteSource {
+        do { return try FileByteSource(path: url.path) } catch { throw ColorTagsError(error) }
     }
 
     /// Writes `bytes` next to `url` and renames it over `url`, so a failure never leaves a half-written file.

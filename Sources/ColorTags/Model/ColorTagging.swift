@@ -1,4 +1,5 @@
 import Foundation
+import MediaSyntax
 
 /// What an image file, ICC profile or movie says about its colour: every tag each image (or video track) carries with
 /// where it was read, the effective colour after the format's precedence, gain-map metadata, and structural problems
@@ -87,8 +88,8 @@ public struct ColorTagging: Sendable {
     ///   ``ColorTagsError/limitExceeded(_:limit:)`` when a file other than a movie is larger than
     ///   `limits.maximumFileSize`, otherwise as ``init(bytes:limits:)``.
     public init(contentsOf url: URL, limits: ReadLimits = .default) throws(ColorTagsError) {
-        let file = try FileByteSource(url: url)
-        let head = try file.read(at: 0, length: 4096)
+        let file = try FileAccess.open(url)
+        let head = try file.bytes(at: 0, length: 4096)
         if let format = ImageFileFormat(signatureOf: head), format.isMovie || format.isElementaryStream {
             self = try MovieContainerReader.read(file, format: format, limits: limits)
             return
@@ -96,7 +97,7 @@ public struct ColorTagging: Sendable {
         guard file.count <= limits.maximumFileSize else {
             throw .limitExceeded("file size \(file.count) bytes", limit: limits.maximumFileSize)
         }
-        let rest = head.count < file.count ? try file.read(at: head.count, length: file.count - head.count) : []
+        let rest = head.count < file.count ? try file.bytes(at: head.count, length: file.count - head.count) : []
         let bytes = head + rest
         try self.init(bytes: bytes, limits: limits)
     }

@@ -8,7 +8,7 @@ struct ISOBMFFReader {
     let limits: ReadLimits
     let format: ImageFileFormat
     var problems: [ReadProblem] = []
-    var boxCount = 0
+    var walker: ISOBMFFBoxWalker
     /// ICC profiles of `colr` properties already parsed, by property index: items sharing a property (or naming it
     /// many times) parse it once.
     var parsedProfiles: [Int: EmbeddedICCProfile] = [:]
@@ -17,6 +17,7 @@ struct ISOBMFFReader {
         self.bytes = bytes
         self.limits = limits
         self.format = format
+        walker = ISOBMFFBoxWalker(limits: limits)
     }
 
     typealias Box = ISOBMFFBox
@@ -40,23 +41,5 @@ struct ISOBMFFReader {
             position += 4
         }
         return brands
-    }
-
-    /// The child boxes inside `range`, with depth and count limits; structural faults become problems.
-    mutating func children(of range: Range<Int>, depth: Int, path: String) throws(ColorTagsError) -> [Box] {
-        try ISOBMFFBoxHeader.list(
-            in: bytes, range, fileOffset: 0, path: path, depth: depth, limits: limits, boxCount: &boxCount,
-            problems: &problems)
-    }
-
-    /// The children of a full box (skipping version and flags).
-    mutating func fullBoxChildren(of box: Box, depth: Int, skipping extra: Int = 0) throws(ColorTagsError) -> [Box] {
-        let start = box.payload.lowerBound + 4 + extra
-        guard start <= box.payload.upperBound else {
-            problems.append(
-                ReadProblem(.malformed, "'\(box.path)' at byte \(box.start) is too short for its header"))
-            return []
-        }
-        return try children(of: start..<box.payload.upperBound, depth: depth, path: box.path)
     }
 }

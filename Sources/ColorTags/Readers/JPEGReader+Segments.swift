@@ -61,7 +61,7 @@ extension JPEGReader {
     /// Whether the segment `payload` starts with `signature` (the signature must fit in the payload: matching across
     /// its end would make the body range below start after it ends).
     func matches(_ signature: [UInt8], in payload: Range<Int>) -> Bool {
-        payload.count >= signature.count && bytes.matches(signature, at: payload.lowerBound)
+        JPEGSegmentWalker.payload(payload, of: bytes, startsWith: signature)
     }
 
     /// Reassembles APP2 ICC_PROFILE segments by sequence number (ICC.1:2022 Annex B.4).

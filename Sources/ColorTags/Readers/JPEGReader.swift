@@ -3,11 +3,11 @@ import MediaSyntax
 /// Reads the colour tags of a JPEG: APP2 ICC_PROFILE (reassembled by sequence number), APP1 XMP with hdrgm gain-map
 /// fields, APP2 ISO 21496-1 gain-map metadata, APP2 MPF and the secondary images it points at, and the SOF bit depth.
 struct JPEGReader {
-    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8)
-    static let iccSignature = Array("ICC_PROFILE\u{0}".utf8)
-    static let isoGainMapSignature = Array("urn:iso:std:iso:ts:21496:-1\u{0}".utf8)
-    static let mpfSignature = Array("MPF\u{0}".utf8)
-    static let exifSignature = Array("Exif\u{0}\u{0}".utf8)
+    static let xmpSignature = JPEGSegmentWalker.xmpSignature
+    static let iccSignature = JPEGSegmentWalker.iccSignature
+    static let isoGainMapSignature = JPEGSegmentWalker.isoGainMapSignature
+    static let mpfSignature = JPEGSegmentWalker.mpfSignature
+    static let exifSignature = JPEGSegmentWalker.exifSignature
 
     let bytes: [UInt8]
     let limits: ReadLimits
@@ -103,72 +103,24 @@ struct JPEGReader {
     ) throws(ColorTagsError) -> Segments {
         var result = Segments(tags: ImageTags(role: role))
         var iccParts: [(sequence: UInt8, count: UInt8, payload: Range<Int>)] = []
-        var position = start + 2
-        var segmentCount = 0
-        scan: while true {
-            guard position < bytes.count else {
-                problems.append(
-                    ReadProblem(
-                        .truncated, "the \(role) ends at byte \(position) before its image data (SOS)", image: index))
-                break
+        var walker = JPEGSegmentWalker(
+            bytes: bytes, imageAt: start, name: "\(role)", budget: budget,
+            maximumSegmentCount: limits.maximumSegmentCount)
+        defer { budget = walker.budget }
+        walk: while true {
+            let step: JPEGSegmentWalker.Step
+            do { step = try walker.next() } catch {
+                throw .limitExceeded("JPEG segment count above \(error.limit)", limit: error.limit)
             }
-            guard bytes[position] == 0xFF else {
-                problems.append(
-                    ReadProblem(
-                        .malformed,
-                        "expected a JPEG marker at byte \(position) of the \(role), found 0x"
-                            + String(bytes[position], radix: 16).leftPadded(to: 2), image: index))
-                break
+            switch step {
+            case .segment(let segment):
+                try handle(
+                    marker: segment.marker, payload: segment.payload, into: &result, iccParts: &iccParts, index: index,
+                    problems: &problems)
+            case .end(let problem):
+                if let problem { problems.append(ReadProblem(problem, image: index)) }
+                break walk
             }
-            var markerIndex = position + 1
-            while markerIndex < bytes.count, bytes[markerIndex] == 0xFF { markerIndex += 1 }
-            guard markerIndex < bytes.count else {
-                problems.append(
-                    ReadProblem(.truncated, "the \(role) ends inside a marker at byte \(position)", image: index))
-                break
-            }
-            budget -= markerIndex - position
-            guard budget >= 0 else { break }
-            let marker = bytes[markerIndex]
-            position = markerIndex + 1
-            switch marker {
-            case 0xD9:
-                break scan
-            case 0xD0...0xD7, 0x01:
-                continue scan
-            case 0xD8:
-                problems.append(ReadProblem(.malformed, "a second SOI marker at byte \(markerIndex - 1)", image: index))
-                break scan
-            default:
-                break
-            }
-            guard let length = bytes.u16(position) else {
-                problems.append(
-                    ReadProblem(
-                        .truncated, "the \(role) ends inside a segment length at byte \(position)", image: index))
-                break
-            }
-            guard length >= 2, let payload = Bytes.range(position + 2, Int(length) - 2, within: bytes.count) else {
-                problems.append(
-                    ReadProblem(
-                        length < 2 ? .malformed : .truncated,
-                        "segment 0x\(String(marker, radix: 16, uppercase: true)) at byte \(markerIndex - 1) declares "
-                            + "\(length) bytes " + (length < 2 ? "(at least 2 are needed)" : "but the file ends first"),
-                        image: index))
-                break
-            }
-            budget -= payload.count
-            guard budget >= 0 else { break }  // read() reports the overlap
-            segmentCount += 1
-            guard segmentCount <= limits.maximumSegmentCount else {
-                throw .limitExceeded(
-                    "JPEG segment count above \(limits.maximumSegmentCount)", limit: limits.maximumSegmentCount)
-            }
-            try handle(
-                marker: marker, payload: payload, into: &result, iccParts: &iccParts, index: index,
-                problems: &problems)
-            position = payload.upperBound
-            if marker == 0xDA { break scan }
         }
         if !iccParts.isEmpty { assembleICC(iccParts, into: &result.tags, index: index, problems: &problems) }
         return result

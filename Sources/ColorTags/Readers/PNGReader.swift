@@ -3,10 +3,7 @@ import MediaSyntax
 /// Reads the colour tags of a PNG file (W3C PNG 3rd edition): IHDR, cICP, iCCP, sRGB, gAMA, cHRM, mDCV, cLLI, the
 /// legacy `mDCv`/`cLLi` spellings and the HDR reference-white chunk, with chunk order, duplicates and CRCs checked.
 struct PNGReader {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// The largest chunk length PNG allows (2³¹ − 1, §5.3).
-    static let maximumChunkLength: UInt32 = 0x7FFF_FFFF
+    static let signature = PNGChunks.signature
 
     /// Chunks that must precede PLTE and IDAT and may appear once.
     static let colourChunkTypes: Set<String> = Set([
@@ -84,81 +81,19 @@ struct PNGReader {
     }
 }
 
-/// One chunk's place in the file.
-struct PNGChunk {
-    /// The four type bytes.
-    var type: [UInt8]
-    /// The type as text, non-printable bytes escaped.
-    var name: String
-    /// Offset of the length field.
-    var start: Int
-    /// The data bytes.
-    var data: Range<Int>
-    /// Whether the stored CRC matches (false also when the CRC is cut off).
-    var crcMatches: Bool
-    /// The range of the whole chunk, length field through CRC (clipped to the file when truncated).
-    var whole: Range<Int>
-}
-
 extension PNGReader {
-    /// Walks the chunks after the signature up to IEND, recording truncations and impossible lengths as problems.
+    /// Walks the chunks after the signature up to IEND (MediaSyntax's ``PNGChunks``), recording truncations and
+    /// impossible lengths as problems.
     static func chunks(in bytes: [UInt8], limits: ReadLimits, problems: inout [ReadProblem]) throws(ColorTagsError)
         -> [PNGChunk]
     {
-        var chunks: [PNGChunk] = []
-        var offset = signature.count
-        while true {
-            if offset == bytes.count {
-                problems.append(ReadProblem(.truncated, "the file ends at byte \(offset) without an IEND chunk"))
-                break
-            }
-            guard let length = bytes.u32(offset), let typeBytes = bytes.slice(offset + 4, 4) else {
-                problems.append(
-                    ReadProblem(
-                        .truncated,
-                        "the file ends inside a chunk header at byte \(offset) (\(bytes.count - offset) bytes left)"))
-                break
-            }
-            guard chunks.count < limits.maximumChunkCount else {
-                throw .limitExceeded(
-                    "PNG chunk count above \(limits.maximumChunkCount)", limit: limits.maximumChunkCount)
-            }
-            let type = Array(typeBytes)
-            let name = Bytes.fourCC(type)
-            guard length <= maximumChunkLength else {
-                problems.append(
-                    ReadProblem(
-                        .malformed,
-                        "\(name) chunk at byte \(offset) declares a length of \(length) bytes, more than PNG's maximum of "
-                            + "2147483647; the rest of the file cannot be read"))
-                break
-            }
-            let dataStart = offset + 8
-            guard let data = Bytes.range(dataStart, Int(length), within: bytes.count) else {
-                problems.append(
-                    ReadProblem(
-                        .truncated,
-                        "\(name) chunk at byte \(offset) declares \(length) bytes of data but the file has only "
-                            + "\(Swift.max(0, bytes.count - dataStart)) left"))
-                break
-            }
-            guard let storedCRC = bytes.u32(data.upperBound) else {
-                problems.append(
-                    ReadProblem(.truncated, "the file ends inside the CRC of the \(name) chunk at byte \(offset)"))
-                chunks.append(
-                    PNGChunk(
-                        type: type, name: name, start: offset, data: data, crcMatches: false,
-                        whole: offset..<bytes.count))
-                break
-            }
-            let computed = Zlib.crc32(bytes[(offset + 4)..<data.upperBound])
-            chunks.append(
-                PNGChunk(
-                    type: type, name: name, start: offset, data: data, crcMatches: computed == storedCRC,
-                    whole: offset..<(data.upperBound + 4)))
-            offset = data.upperBound + 4
-            if name == "IEND" { break }
+        let walk: PNGChunks.Walk
+        do {
+            walk = try PNGChunks.walk(bytes, maximumChunkCount: limits.maximumChunkCount) { Zlib.crc32($0) }
+        } catch {
+            throw .limitExceeded("PNG chunk count above \(error.limit)", limit: error.limit)
         }
-        return chunks
+        if let problem = walk.problem { problems.append(ReadProblem(problem)) }
+        return walk.chunks
     }
 }

@@ -22,6 +22,13 @@ enum HEIFDecoder {
                     "the derived items refer back to themselves (dimg \(cycle.map(String.init).joined(separator: " → ")))"
             )
         }
+        if let graph = tagging.itemGraph, let missing = graph.missingDerivationInput(from: graph.primaryID) {
+            // libheif 1.15 aborts on an assertion for such an input (found by the items fuzz target).
+            throw .corrupt(
+                path: nil, format: .heif,
+                reason: "derived item \(missing.item) takes item \(missing.input) as input ('dimg'), but no 'infe' "
+                    + "describes item \(missing.input)")
+        }
         do { return try decodeWithLibheif(bytes, tagging: tagging, limits: limits) } catch {
             if case .limitExceeded = error { throw error }
             let library = "libheif " + String(cString: heif_get_version())

@@ -1,9 +1,11 @@
+import MediaSyntax
+
 /// Builds JPEG marker segments and splices them into encoded JPEG streams.
 enum JPEGSegments {
-    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8)
-    static let iccSignature = Array("ICC_PROFILE\u{0}".utf8)
-    static let isoGainMapSignature = Array("urn:iso:std:iso:ts:21496:-1\u{0}".utf8)
-    static let mpfSignature = Array("MPF\u{0}".utf8)
+    static let xmpSignature = JPEGSegmentWalker.xmpSignature
+    static let iccSignature = JPEGSegmentWalker.iccSignature
+    static let isoGainMapSignature = JPEGSegmentWalker.isoGainMapSignature
+    static let mpfSignature = JPEGSegmentWalker.mpfSignature
 
     /// One segment: marker, 2-byte length (payload + 2), payload.
     static func segment(_ marker: UInt8, _ payload: [UInt8]) throws(ImageFileError) -> [UInt8] {
@@ -76,15 +78,14 @@ extension JPEGSegments {
     /// before its SOS (nil without one, or when a segment length runs past the data).
     static func firstAPP1Payload(in bytes: [UInt8], signature: [UInt8]) -> ArraySlice<UInt8>? {
         guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
-        var position = 2
-        while position + 4 <= bytes.count, bytes[position] == 0xFF {
-            let marker = bytes[position + 1]
-            if marker == 0xDA || marker == 0xD9 { return nil }
-            let length = Int(bytes[position + 2]) << 8 | Int(bytes[position + 3])
-            guard length >= 2, position + 2 + length <= bytes.count else { return nil }
-            let payload = bytes[(position + 4)..<(position + 2 + length)]
-            if marker == 0xE1, payload.starts(with: signature) { return payload.dropFirst(signature.count) }
-            position += 2 + length
+        var walker = JPEGSegmentWalker(
+            bytes: bytes, imageAt: 0, name: "image", budget: Int.max, maximumSegmentCount: Int.max)
+        while case .segment(let segment) = try? walker.next(), segment.marker != 0xDA {
+            if segment.marker == 0xE1,
+                JPEGSegmentWalker.payload(segment.payload, of: bytes, startsWith: signature)
+            {
+                return bytes[segment.payload].dropFirst(signature.count)
+            }
         }
         return nil
     }

@@ -1,27 +1,27 @@
+import MediaSyntax
+
 extension ISOBMFFMovieReader {
     /// The child boxes of `range` in `loaded`'s payload, with the depth and count limits; structural faults become
     /// problems (file offsets in their messages).
     mutating func children(of range: Range<Int>, in loaded: Loaded, depth: Int, path: String) throws(ColorTagsError)
         -> [Box]
     {
-        try ISOBMFFBoxHeader.list(
-            in: loaded.payload, range, fileOffset: loaded.payloadOffset, path: path, depth: depth, limits: limits,
-            boxCount: &boxCount, problems: &problems)
+        do {
+            return try walker.children(
+                of: range, in: loaded.payload, fileOffset: loaded.payloadOffset, path: path, depth: depth
+            ).boxes(reporting: &problems)
+        } catch { throw ColorTagsError(error) }
     }
 
     /// The children of a full box (after version and flags, and `extra` more bytes).
     mutating func fullBoxChildren(of box: Box, in loaded: Loaded, depth: Int, skipping extra: Int = 0)
         throws(ColorTagsError) -> [Box]
     {
-        let start = box.payload.lowerBound + 4 + extra
-        guard start <= box.payload.upperBound else {
-            problems.append(
-                ReadProblem(
-                    .malformed,
-                    "'\(box.path)' at byte \(loaded.payloadOffset + box.start) is too short for its header"))
-            return []
-        }
-        return try children(of: start..<box.payload.upperBound, in: loaded, depth: depth, path: box.path)
+        do {
+            return try walker.fullBoxChildren(
+                of: box, in: loaded.payload, fileOffset: loaded.payloadOffset, depth: depth, skipping: extra
+            ).boxes(reporting: &problems)
+        } catch { throw ColorTagsError(error) }
     }
 
     /// The location of a box's payload in the file.

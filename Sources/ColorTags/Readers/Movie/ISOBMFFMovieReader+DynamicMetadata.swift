@@ -126,7 +126,7 @@ extension ISOBMFFMovieReader {
             let end = Bytes.add(place.offset, place.size) ?? place.offset
             var pictureStarted = false
             while position < end {
-                guard let header = try source.readExactly(at: position, length: lengthSize + 2) else { break }
+                guard let header = try source.bytesExactly(at: position, length: lengthSize + 2) else { break }
                 var length = 0
                 for byte in header.prefix(lengthSize) { length = length << 8 | Int(byte) }
                 guard length >= 2, let unitEnd = Bytes.add(position + lengthSize, length), unitEnd <= end else { break }
@@ -134,7 +134,7 @@ extension ISOBMFFMovieReader {
                 let unitStart = position + lengthSize
                 switch type {
                 case 62, 39, 40:
-                    let unit = try source.read(at: unitStart, length: Swift.min(length, Self.maximumMetadataUnitBytes))
+                    let unit = try source.bytes(at: unitStart, length: Swift.min(length, Self.maximumMetadataUnitBytes))
                     if type == 62 {
                         switch track.builder.readRPU(
                             unit.dropFirst(2), offset: unitStart, container: container, ownFrame: false)
@@ -148,14 +148,14 @@ extension ISOBMFFMovieReader {
                         frame.hdr10Plus = DynamicMetadataFrame.HDR10PlusFigures(record)
                     }
                 case 0...31:
-                    let unit = try source.read(at: unitStart, length: Swift.min(length, 64))
+                    let unit = try source.bytes(at: unitStart, length: Swift.min(length, 64))
                     if AnnexB.startsHEVCPicture(unit[...]), !pictureStarted {
                         pictureStarted = true
                         track.builder.video.dolbyVisionRPUSummary?.value.picture()
                     }
                     track.builder.hdr10PlusLog?.read(unit[...])
                 case 32...34:
-                    let unit = try source.read(at: unitStart, length: Swift.min(length, 4096))
+                    let unit = try source.bytes(at: unitStart, length: Swift.min(length, 4096))
                     track.builder.hdr10PlusLog?.read(unit[...])
                 default:
                     break

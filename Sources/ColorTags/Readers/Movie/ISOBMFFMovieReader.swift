@@ -8,12 +8,13 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
     let limits: ReadLimits
     let format: ImageFileFormat
     var problems: [ReadProblem] = []
-    var boxCount = 0
+    var walker: ISOBMFFBoxWalker
 
     init(source: Source, limits: ReadLimits, format: ImageFileFormat) {
         self.source = source
         self.limits = limits
         self.format = format
+        walker = ISOBMFFBoxWalker(limits: limits)
     }
 
     /// A box loaded into memory: its payload bytes and the file offset of the first of them.
@@ -36,30 +37,26 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
         var fragmentsRead = 0
         var position = 0
         walk: while position < source.count {
-            let bytes = try source.read(at: position, length: 32)
+            let bytes = try source.bytes(at: position, length: 32)
             let remaining = source.count - position
             let header: ISOBMFFBoxHeader
             switch ISOBMFFBoxHeader.read(bytes[...], remaining: remaining, at: position, in: "the file") {
             case .box(let found): header = found
             case .end: break walk
             case .problem(let problem):
-                problems.append(problem)
+                problems.append(ReadProblem(problem))
                 break walk
             }
             let (type, headerSize, size) = (header.type, header.headerSize, header.size)
-            boxCount += 1
-            guard boxCount <= limits.maximumBoxCount else {
-                throw .limitExceeded("ISOBMFF box count above \(limits.maximumBoxCount)", limit: limits.maximumBoxCount)
-            }
+            do { try walker.count() } catch { throw ColorTagsError(error) }
             let truncated = size > remaining
             if truncated {
-                problems.append(
-                    ISOBMFFBoxHeader.truncation(of: header, remaining: remaining, at: position, in: "the file"))
+                problems.append(ReadProblem(header.truncation(remaining: remaining, at: position, in: "the file")))
             }
             let payloadSize = Swift.min(size, remaining) - headerSize
             switch type {
             case "ftyp" where brands.isEmpty:
-                let payload = try source.read(at: position + headerSize, length: Swift.min(payloadSize, 1024))
+                let payload = try source.bytes(at: position + headerSize, length: Swift.min(payloadSize, 1024))
                 brands = MovieSignature.ftypBrands(Array(bytes.prefix(8)) + payload)
             case "moov" where moov == nil:
                 let loaded = try load(type: type, start: position, headerSize: headerSize, payloadSize: payloadSize)
@@ -95,7 +92,7 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
             throw .limitExceeded(
                 "\(format) '\(type)' box of \(payloadSize) bytes at byte \(start)", limit: limits.maximumMovieBoxSize)
         }
-        let payload = try source.read(at: start + headerSize, length: payloadSize)
+        let payload = try source.bytes(at: start + headerSize, length: payloadSize)
         return Loaded(type: type, start: start, payload: payload, payloadOffset: start + headerSize)
     }
 
@@ -107,7 +104,7 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
         for var track in tracks where track.isVideo {
             if let sample = track.firstSample {
                 let length = Swift.min(sample.length, limits.maximumSampleBytes)
-                let bytes = try source.read(at: sample.offset, length: length)
+                let bytes = try source.bytes(at: sample.offset, length: length)
                 let container = "sample 1 of track \(track.id) (mdat)"
                 if bytes.count < length {
                     problems.append(

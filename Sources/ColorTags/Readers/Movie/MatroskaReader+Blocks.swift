@@ -34,7 +34,7 @@ extension MatroskaReader {
     /// A `SimpleBlock` or `Block`: track number (EBML vint), 16-bit timestamp, flags, then the frame.
     mutating func readBlock(_ element: EBML.Header, name: String, into tracks: inout [Track]) throws(ColorTagsError) {
         guard let size = element.size else { return }
-        let head = try source.read(at: element.dataStart, length: Swift.min(size, 12))
+        let head = try source.bytes(at: element.dataStart, length: Swift.min(size, 12))
         guard let number = EBML.vint(head, at: 0), let track = number.value,
             let index = tracks.firstIndex(where: { $0.number == UInt64(track) }), tracks[index].isVideo,
             !tracks[index].sampleRead, !tracks[index].encoded, let flags = head.u8(number.length + 2)
@@ -45,7 +45,7 @@ extension MatroskaReader {
         let frameLength = size - number.length - 3
         guard frameLength > 0 else { return }
         let length = Swift.min(frameLength, limits.maximumSampleBytes)
-        let bytes = try source.read(at: frameStart, length: length)
+        let bytes = try source.bytes(at: frameStart, length: length)
         let container = "\(name) at byte \(element.start) (track \(track), first frame)"
         if bytes.count < length {
             problems.append(

@@ -22,7 +22,7 @@ struct MatroskaReader<Source: ByteSource> {
 
     /// The header of the element at `position`, or nil (with a problem) when it cannot be read.
     mutating func header(at position: Int, inside what: String) throws(ColorTagsError) -> EBML.Header? {
-        let bytes = try source.read(at: position, length: 12)
+        let bytes = try source.bytes(at: position, length: 12)
         guard let header = EBML.header(bytes, at: 0, base: position) else {
             problems.append(
                 ReadProblem(
@@ -48,7 +48,7 @@ struct MatroskaReader<Source: ByteSource> {
             throw .limitExceeded(
                 "Matroska \(name) element of \(size) bytes at byte \(header.start)", limit: limits.maximumMovieBoxSize)
         }
-        let payload = try source.read(at: header.dataStart, length: size)
+        let payload = try source.bytes(at: header.dataStart, length: size)
         if payload.count < size {
             problems.append(
                 ReadProblem(

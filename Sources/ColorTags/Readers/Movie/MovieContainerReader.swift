@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// Reads the colour tags of movies (MP4, QuickTime, Matroska, WebM, MPEG-TS) and raw video streams through a ``ByteSource``, seeking from structure
 /// to structure so that a movie of any size costs a few reads: box or element headers, the `moov` box (or Matroska
 /// `SeekHead`, `Info`, `Tracks`) and the first sample of each video track.

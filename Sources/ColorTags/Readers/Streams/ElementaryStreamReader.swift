@@ -12,7 +12,7 @@ struct ElementaryStreamReader<Source: ByteSource> {
     /// The stream's tags: one track (an auxiliary image for an RPU file, which holds no picture).
     mutating func read() throws(ColorTagsError) -> ColorTagging {
         let length = Swift.min(source.count, Swift.max(0, limits.maximumStreamScanBytes))
-        let bytes = try source.read(at: 0, length: length)
+        let bytes = try source.bytes(at: 0, length: length)
         let complete = bytes.count == source.count
         var builder = VideoTrackBuilder(trackID: 1, codec: format == .avcStream ? .avc : .hevc)
         var scan = StreamScan(bytes: bytes.count, reachedEnd: complete, units: 0, unitName: "NAL units")

@@ -28,7 +28,7 @@ struct TransportStreamReader<Source: ByteSource> {
 
     mutating func read() throws(ColorTagsError) -> ColorTagging {
         let length = Swift.min(source.count, Swift.max(0, limits.maximumStreamScanBytes))
-        let bytes = try source.read(at: 0, length: length)
+        let bytes = try source.bytes(at: 0, length: length)
         guard let packetSize = StreamSignature.transportPacketSize(bytes) else {
             throw .malformed(.mpegTS, "no sync bytes (0x47) every 188 or 192 bytes")
         }

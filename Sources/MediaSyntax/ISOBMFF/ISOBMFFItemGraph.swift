@@ -1,8 +1,7 @@
-import MediaSyntax
-
-/// The item structure of a HEIF or AVIF file (ISO/IEC 23008-12 §9; ISO/IEC 14496-12 §8.11) as the tag reader found
-/// it: items, their properties, references and data locations. A pixel decoder uses it to find and assemble coded
-/// items (grids, transformations, auxiliary and derived images) without walking the boxes again.
+/// The item structure of a HEIF or AVIF file (ISO/IEC 23008-12 §9; ISO/IEC 14496-12 §8.11) as
+/// ``parse(_:walker:maximumItemCount:)`` read it from the `meta` box: items, their properties, references and data
+/// locations. The tag reader decides what the properties mean; a pixel decoder uses the same graph to find and
+/// assemble coded items (grids, transformations, auxiliary and derived images) without walking the boxes again.
 ///
 /// Offsets are byte offsets into the file the graph was read from. Every range was checked against the file when it
 /// was recorded; ``data(of:in:maximumSize:)`` checks again, so a graph used with other bytes cannot read out of bounds.
@@ -145,6 +144,23 @@ package struct ISOBMFFItemGraph: Sendable {
             return nil
         }
         return walk(id, [])
+    }
+
+    /// The first `dimg` reference, among the derivations from `id`, whose input no `infe` (version 2 or 3) describes,
+    /// as (derived item, missing input); nil when every input exists. libheif 1.15 asserts (`imginfo`) and aborts the
+    /// process on such an input (an `iden` over an item of an older `infe` version, found by the items fuzz target),
+    /// so decoders check first. At most 4 096 items are visited.
+    package func missingDerivationInput(from id: UInt32) -> (item: UInt32, input: UInt32)? {
+        var pending = [id]
+        var visited: Set<UInt32> = []
+        while let next = pending.popLast(), visited.count < 4096 {
+            guard visited.insert(next).inserted else { continue }
+            for input in references.filter({ $0.type == "dimg" && $0.from == next }).flatMap(\.to) {
+                guard items[input] != nil else { return (next, input) }
+                pending.append(input)
+            }
+        }
+        return nil
     }
 
     /// Why an item's data cannot be had.

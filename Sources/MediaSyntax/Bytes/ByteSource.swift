@@ -1,12 +1,10 @@
-import MediaSyntax
-
 /// Positioned reads over a file's bytes: what the movie readers use instead of loading a whole file. A movie's tags
 /// sit in a few kilobytes (`moov`, Matroska `Tracks`, the first video sample) of a file that may hold gigabytes, so
 /// the readers seek from structure to structure and read only those.
 ///
-/// Two implementations: ``ArrayByteSource`` over bytes in memory (``ColorTagging/init(bytes:limits:)``, tests,
-/// fuzzing) and ``FileByteSource`` over an open file (`pread`). Both count the bytes they return, so tests can check
-/// that a reader stayed small without timing it.
+/// Two implementations: ``ArrayByteSource`` over bytes in memory (tests, fuzzing, files already read) and
+/// ``FileByteSource`` over an open file (`pread`). Both count the bytes they return, so tests can check that a reader
+/// stayed small without timing it.
 package protocol ByteSource {
     /// The length of the file in bytes.
     var count: Int { get }
@@ -15,13 +13,13 @@ package protocol ByteSource {
     /// Up to `length` bytes from `offset`: fewer when the file ends first, none when `offset` is at or past the end
     /// (or negative). Never throws for a range outside the file.
     ///
-    /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` when the operating system fails to read.
-    mutating func read(at offset: Int, length: Int) throws(ColorTagsError) -> [UInt8]
+    /// - Throws: ``ByteSourceError`` when the operating system fails to read.
+    mutating func read(at offset: Int, length: Int) throws(ByteSourceError) -> [UInt8]
 }
 
 extension ByteSource {
     /// Exactly `length` bytes from `offset`, or nil when the file ends first.
-    mutating func readExactly(at offset: Int, length: Int) throws(ColorTagsError) -> [UInt8]? {
+    package mutating func readExactly(at offset: Int, length: Int) throws(ByteSourceError) -> [UInt8]? {
         let bytes = try read(at: offset, length: length)
         return bytes.count == length ? bytes : nil
     }
@@ -38,7 +36,7 @@ package struct ArrayByteSource: ByteSource {
 
     package var count: Int { bytes.count }
 
-    package mutating func read(at offset: Int, length: Int) throws(ColorTagsError) -> [UInt8] {
+    package mutating func read(at offset: Int, length: Int) throws(ByteSourceError) -> [UInt8] {
         guard offset >= 0, length > 0, offset < bytes.count else { return [] }
         let end = Bytes.add(offset, length).map { Swift.min($0, bytes.count) } ?? bytes.count
         bytesRead += end - offset

@@ -1,0 +1,89 @@
+import MediaSyntax
+import Testing
+
+@Suite("ISOBMFF item graph")
+struct ISOBMFFItemGraphTests {
+    typealias B = SyntaxBytes
+
+    /// `ftyp`, `meta` (hdlr, pitm 1, iinf with an `hvc1` item 1 and a `mime` item 2, iref `cdsc` 2 → 1, iprp with
+    /// `ispe` and `colr` associated to item 1, the second essential and the first named twice, iloc: item 1 in the
+    /// file, item 2 in `idat`), then an `mdat` with item 1's four bytes.
+    static func file(iinfCount: Int? = nil, pitm: Int = 1) -> [UInt8] {
+        let ftyp = B.box("ftyp", Array("heic".utf8) + B.u32(0) + Array("mif1heic".utf8))
+        let infes =
+            B.fullBox("infe", version: 2, B.u16(1) + B.u16(0) + Array("hvc1".utf8) + [0])
+            + B.fullBox(
+                "infe", version: 2,
+                B.u16(2) + B.u16(0) + Array("mime".utf8) + [0] + Array("application/rdf+xml".utf8) + [0])
+        let iprp = B.box(
+            "iprp",
+            B.box(
+                "ipco",
+                B.fullBox("ispe", B.u32(64) + B.u32(48))
+                    + B.box("colr", Array("nclx".utf8) + [0, 9, 0, 16, 0, 9, 0x80]))
+                + B.fullBox("ipma", B.u32(1) + B.u16(1) + [3, 0x01, 0x82, 0x01]))
+        let idat = B.box("idat", [0xA0, 0xA1, 0xA2])
+        func meta(mdatPayloadOffset: Int) -> [UInt8] {
+            // iloc version 1: offset_size 4, length_size 4, base_offset_size 0, index_size 0.
+            let iloc = B.fullBox(
+                "iloc", version: 1,
+                [0x44, 0x00] + B.u16(2)
+                    + B.u16(1) + B.u16(0) + B.u16(0) + B.u16(1) + B.u32(mdatPayloadOffset) + B.u32(4)
+                    + B.u16(2) + B.u16(1) + B.u16(0) + B.u16(1) + B.u32(1) + B.u32(2))
+            return B.fullBox(
+                "meta",
+                B.fullBox("hdlr", B.u32(0) + Array("pict".utf8) + Array(repeating: 0, count: 13))
+                    + B.fullBox("pitm", B.u16(pitm)) + B.fullBox("iinf", B.u16(iinfCount ?? 2) + infes)
+                    + B.fullBox("iref", B.box("cdsc", B.u16(2) + B.u16(1) + B.u16(1))) + iprp + iloc + idat)
+        }
+        let length = ftyp.count + meta(mdatPayloadOffset: 0).count
+        return ftyp + meta(mdatPayloadOffset: length + 8) + B.box("mdat", [1, 2, 3, 4])
+    }
+
+    static func parse(_ bytes: [UInt8], maximumItemCount: Int = 100) throws(ISOBMFFItemGraph.ParseError)
+        -> ISOBMFFItemGraph.Parsed
+    {
+        var walker = ISOBMFFBoxWalker(maximumDepth: 8, maximumBoxCount: 1000)
+        return try ISOBMFFItemGraph.parse(bytes, walker: &walker, maximumItemCount: maximumItemCount)
+    }
+
+    @Test("items, content types, references, property associations and locations are read from meta")
+    func graph() throws {
+        let bytes = Self.file()
+        let parsed = try Self.parse(bytes)
+        let graph = parsed.graph
+        #expect(parsed.problems.isEmpty)
+        #expect(graph.primaryID == 1)
+        #expect(graph.order == [1, 2])
+        #expect(graph.items[1]?.type == "hvc1")
+        #expect(graph.items[2]?.contentType == "application/rdf+xml")
+        #expect(graph.items[1]?.properties == [1, 2])
+        #expect(graph.items[1]?.essentialProperties == [2])
+        #expect(graph.properties.map(\.type) == ["ispe", "colr"])
+        #expect(parsed.propertyBoxes.map(\.path) == ["meta/iprp/ipco/ispe", "meta/iprp/ipco/colr"])
+        #expect(graph.references.map(\.type) == ["cdsc"])
+        #expect(graph.references("cdsc", from: 2) == [1] && graph.items(referring: "cdsc", to: 1) == [2])
+        #expect(try graph.data(of: 1, in: bytes, maximumSize: 100) == [1, 2, 3, 4])
+        #expect(try graph.data(of: 2, in: bytes, maximumSize: 100) == [0xA1, 0xA2])
+        let ispe = try #require(graph.property("ispe", of: 1))
+        let extents = try ImageSpatialExtents(payload: bytes[ispe.payload])
+        #expect(extents.width == 64 && extents.height == 48)
+    }
+
+    @Test("no meta, a mini box instead, no primary item and too many items are errors; a cut list is a problem")
+    func errors() throws {
+        let ftyp = B.box("ftyp", Array("avif".utf8) + B.u32(0))
+        #expect(throws: ISOBMFFItemGraph.ParseError.noMeta(hasMinimizedImageBox: false)) { try Self.parse(ftyp) }
+        #expect(throws: ISOBMFFItemGraph.ParseError.noMeta(hasMinimizedImageBox: true)) {
+            try Self.parse(ftyp + B.box("mini", [0]))
+        }
+        #expect(throws: ISOBMFFItemGraph.ParseError.noPrimaryItem) { try Self.parse(Self.file(pitm: 7)) }
+        #expect(throws: ISOBMFFItemGraph.ParseError.itemCount(2, limit: 1)) {
+            try Self.parse(Self.file(), maximumItemCount: 1)
+        }
+        let cut = Self.file() + B.u32(100) + Array("free".utf8)
+        let parsed = try Self.parse(cut)
+        #expect(parsed.problems.map(\.kind) == [.truncated])
+        #expect(parsed.problems.first?.path == "the file")
+    }
+}
