@@ -75,6 +75,11 @@ enum MovieFixtures {
         ("x265-hdr10plus.mp4", []),
         ("hdr10plus-scenes.mp4", []),
         ("x265-hdr10plus-dv-scenes.mp4", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // scene 2 above MaxCLL
+        ("x265-hdr10plus-dv-scenes.mkv", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // the same stream in Matroska
+        // AV1 with HDR10+ and RPUs on every frame (per-frame scan), encoded without HDR10 static metadata.
+        ("svtav1-hdr10plus-dv.mp4", [.videoHDRMetadataMissing]),
+        ("svtav1-hdr10plus-dv.mkv", [.videoHDRMetadataMissing]),
+        ("svtav1-hdr10plus-blockadditions.webm", [.videoHDRMetadataMissing]),
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),
         ("x265-hlg.mp4", []),

@@ -603,6 +603,7 @@ def main():
     dolby_vision_5()
     hdr10plus_scenes()
     scene_metadata()
+    per_frame_containers()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -914,6 +915,135 @@ def dolby_vision_5_shots():
     return [(a, (0, 3079, 1229), trim, 1), (a, (0, 3079, 1229), trim, 0), (b, (0, 2238, 1000), [], 1)]
 
 
+def leb128(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def av1_obus(data):
+    """(header byte, whole OBU bytes) of a low-overhead AV1 stream whose OBUs all have size fields."""
+    out, i = [], 0
+    while i < len(data):
+        header = data[i]
+        assert header & 0x02, "obu_has_size_field"
+        start = i + 1 + (1 if header & 0x04 else 0)
+        size, used = 0, 0
+        while True:
+            byte = data[start + used]
+            size |= (byte & 0x7F) << (7 * used)
+            used += 1
+            if not byte & 0x80:
+                break
+        end = start + used + size
+        out.append(((header >> 3) & 0x0F, data[i:end]))
+        i = end
+    return out
+
+
+def av1_metadata_obu(t35):
+    """A metadata OBU (type 5, size field) of type METADATA_TYPE_ITUT_T35 holding `t35`, with trailing bits."""
+    payload = leb128(4) + t35 + b"\x80"
+    return bytes([5 << 3 | 0x02]) + leb128(len(payload)) + payload
+
+
+def per_frame_containers():
+    """Dynamic metadata on every frame of Matroska and AV1 movies, for the per-frame scans of those containers: the
+    6-frame HEVC scenes movie remuxed to Matroska; a 6-frame AV1 movie (SVT-AV1) whose temporal units each carry an
+    HDR10+ record and a Dolby Vision RPU (profile 10: AV1 ITU-T T.35 metadata OBUs, dovi_rpu.av1_t35) in MP4 and
+    Matroska; and a WebM whose HDR10+ records are Matroska BlockAdditions (BlockAddID 4, ITU-T T.35) rather than OBUs.
+    `gen_movies.py per-frame-containers` rewrites only these movies."""
+    import dovi_rpu
+    ffmpeg_version = version(["ffmpeg", "-version"])
+    command = ffmpeg("x265-hdr10plus-dv-scenes.mkv", ["-i", os.path.join(OUT, "x265-hdr10plus-dv-scenes.mp4"), "-c",
+                                                     "copy"] + BITEXACT)
+    keep("x265-hdr10plus-dv-scenes.mkv", scratch("x265-hdr10plus-dv-scenes.mkv"), f"{ffmpeg_version}: {command}",
+         "x265-hdr10plus-dv-scenes.mp4 in Matroska (HDR10+ SEI and RPU NAL units in every SimpleBlock): the Matroska "
+         "per-frame scan, against ffprobe -show_frames")
+    encode = ffmpeg("svtav1-6.obu", ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=25", "-frames:v", "6", "-pix_fmt",
+                                     "yuv420p10le", "-c:v", "libsvtav1", "-preset", "12", "-svtav1-params", "lp=1"]
+                    + PQ + BITEXACT + ["-f", "obu"])
+    stream = open(scratch("svtav1-6.obu"), "rb").read()
+    units = []
+    for kind, obu in av1_obus(stream):
+        if kind == 2:
+            units.append([])
+        units[-1].append((kind, obu))
+    assert len(units) == 6, len(units)
+    # Two HDR10+ scenes (MaxSCL 900 then 2000 cd/m²) and three Dolby Vision shots (frames 0, 2, 4).
+    records = [hdr10plus_payload(1000, (9000, 8000, 7000), 1000)] * 3 + \
+        [hdr10plus_payload(1000, (20000, 12000, 4000), 2500)] * 3
+    shots = [(1, (62, 2875, 1100)), (0, (62, 2875, 1100)), (1, (0, 3079, 1500)), (0, (0, 3079, 1500)),
+             (1, (20, 2600, 900)), (0, (20, 2600, 900))]
+    rpus = [dovi_rpu.rpu(profile=8, l1=l1, scene_refresh=refresh, l6=(1000, 1, 1000, 400)) for refresh, l1 in shots]
+    plain, tagged = bytearray(), bytearray()
+    for index, unit in enumerate(units):
+        inserted = False
+        for kind, obu in unit:
+            plain += obu
+            if not inserted and kind not in (1, 2, 5):
+                tagged += av1_metadata_obu(records[index]) + av1_metadata_obu(dovi_rpu.av1_t35(rpus[index]))
+                inserted = True
+            tagged += obu
+    for name, data in (("plain.obu", plain), ("tagged.obu", tagged)):
+        with open(scratch(name), "wb") as f:
+            f.write(data)
+    what = ("6 frames, each temporal unit with an HDR10+ T.35 metadata OBU (two scenes: MaxSCL 900, then 2000 cd/m²) "
+            "and a Dolby Vision RPU in a T.35 metadata OBU (profile 10 carriage, EMDF-wrapped; shots on frames 0, 2, "
+            "4; L1 max PQ 2875, 3079, 2600; L6 1000/0.0001/1000/400)")
+    for extension in ("mp4", "mkv"):
+        mux = ffmpeg(f"svtav1-hdr10plus-dv.{extension}", ["-r", "25", "-f", "obu", "-i", scratch("tagged.obu"), "-c",
+                                                          "copy"] + PQ + BITEXACT)
+        keep(f"svtav1-hdr10plus-dv.{extension}", scratch(f"svtav1-hdr10plus-dv.{extension}"),
+             f"{ffmpeg_version}: {encode}; metadata OBUs inserted by gen_movies.py; then {mux}",
+             f"AV1 in {'MP4' if extension == 'mp4' else 'Matroska'}: {what}")
+    mux = ffmpeg("svtav1-plain.webm", ["-r", "25", "-f", "obu", "-i", scratch("plain.obu"), "-c", "copy"] + PQ
+                 + BITEXACT)
+    webm = open(scratch("svtav1-plain.webm"), "rb").read()
+    write("svtav1-hdr10plus-blockadditions.webm", with_block_additions(webm, records),
+          f"{ffmpeg_version}: {encode}; {mux}; each SimpleBlock rewritten by gen_movies.py as a BlockGroup with "
+          "BlockAdditions (BlockAddID 4: the HDR10+ ITU-T T.35 message), Cues dropped",
+          "AV1 in WebM, 6 frames with HDR10+ in Matroska BlockAdditions (two scenes: MaxSCL 900, then 2000 cd/m²)")
+
+
+def with_block_additions(mkv, t35s):
+    """`mkv` with the i-th SimpleBlock of its Clusters turned into a BlockGroup holding a Block and BlockAdditions
+    (BlockMore: BlockAddID 4, BlockAdditional t35s[i]); Cues are dropped and their SeekHead entry becomes a Void."""
+    segment = [e for e in elements(mkv, 0, len(mkv)) if e[0] == b"\x18\x53\x80\x67"][0]
+    body, frame = bytearray(), 0
+    for eid, start, data, end in elements(mkv, segment[2], segment[3]):
+        if eid == b"\x1c\x53\xbb\x6b":  # Cues
+            continue
+        if eid == b"\x11\x4d\x9b\x74":  # SeekHead: the Cues entry becomes a Void of the same length
+            head = bytearray(mkv[start:end])
+            for sid, sstart, sdata, send in elements(mkv, data, end):
+                inner = mkv[sdata:send]
+                if sid == b"\x4d\xbb" and b"\x1c\x53\xbb\x6b" in inner:
+                    length = send - sstart
+                    head[sstart - start:send - start] = b"\xec" + bytes([0x80 | (length - 2)]) + bytes(length - 2)
+            body += head
+            continue
+        if eid != b"\x1f\x43\xb6\x75":  # not a Cluster
+            body += mkv[start:end]
+            continue
+        children = bytearray()
+        for cid, cstart, cdata, cend in elements(mkv, data, end):
+            if cid == b"\xa3":  # SimpleBlock → BlockGroup (keyframe flag dropped: a Block has no flags for it)
+                block = element(b"\xa1", mkv[cdata:cend])
+                more = element(b"\xa6", element(b"\xee", bytes([4])) + element(b"\xa5", t35s[frame]))
+                children += element(b"\xa0", block + element(b"\x75\xa1", more))
+                frame += 1
+            else:
+                children += mkv[cstart:cend]
+        body += element(b"\x1f\x43\xb6\x75", bytes(children))
+    assert frame == len(t35s), frame
+    return mkv[:segment[1]] + element(b"\x18\x53\x80\x67", bytes(body))
+
+
 def only(generate):
     """Runs one generator step, rewriting its movies and their README rows and keeping the other rows."""
     with open(os.path.join(OUT, "README.md")) as f:
@@ -951,7 +1081,7 @@ if __name__ == "__main__":
     steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream,
              "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
              "hdr10plus-scenes": hdr10plus_scenes,
-             "scene-metadata": scene_metadata}
+             "scene-metadata": scene_metadata, "per-frame-containers": per_frame_containers}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)
