@@ -31,6 +31,8 @@ enum MovieFixtures {
         ("dv-5.mp4", []),
         // x265 --range full with no colour options writes a VUI of 2/2/2 (unspecified) and full range.
         ("dv-5-rpu.mp4", [.cicpUnspecifiedCode]),
+        ("dv-5-rpu-l6-4000.mp4", [.cicpUnspecifiedCode]),  // profile 5 with other L6 figures
+        ("dv-5-rpu-no-l6.mp4", [.cicpUnspecifiedCode]),  // profile 5 without L6
         ("dv-8-compatibility-0.mp4", [.videoDolbyVisionProfile8Compatibility0]),  // gpac #1991
         ("dv-8.1-in-dvcC.mp4", [.videoDolbyVisionRecordBox]),
         ("dv-8.1-on-hlg.mp4", [.videoDolbyVisionCompatibility]),  // quietvoid/dovi_tool #144

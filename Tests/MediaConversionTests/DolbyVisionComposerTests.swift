@@ -1,6 +1,7 @@
 import ColorSpaces
 import Foundation
-import MediaConversion
+import MediaSyntax
+@testable import MediaConversion
 import PixelBuffers
 import TestSupport
 import Testing
@@ -142,6 +143,29 @@ struct DolbyVisionComposerTests {
         }
         #expect(checked == 3 * 64 * 64)
         #expect(largest <= 0.05 / 1023, "largest difference \(largest)")
+    }
+
+    @Test("FuzzComposer's find: an RPU whose matrices push L′M′S′ past E′ 1.99, where the PQ EOTF's formula gives NaN")
+    func fuzzRegressionEOTFAboveOne() throws {
+        // Tests/Fixtures/fuzz/composer: FuzzComposer's input (configuration, size, body length, the RPU body, samples);
+        // configuration bit 4: the body is wrapped with the prefix, its CRC and the final byte.
+        let input = [UInt8](try Fixtures.data("fuzz/composer/pq-eotf-above-one-nan.bin"))
+        #expect(input[0] & 0x10 != 0)
+        let body = Array(input[4..<4 + (Int(input[2]) << 8 | Int(input[3]))])
+        let crc = CRC32MPEG2.checksum(body)
+        let rpu = EmulationPrevention.escape(
+            [DolbyVisionRPU.prefix] + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+                + [DolbyVisionRPU.finalByte])
+        var composer = DolbyVisionComposer()
+        try composer.update(rpu: rpu)
+        for codes: SIMD3<Double> in [[0, 512, 1023], [1023, 1023, 1023], [0, 0, 0], [512, 0, 1023], [1023, 0, 0]] {
+            let rgb = try composer.compose(codes: codes)
+            #expect(rgb.x.isFinite && rgb.y.isFinite && rgb.z.isFinite, "codes \(codes): \(rgb)")
+        }
+        // Beyond the pole of the formula the EOTF is held at its value at 1.99: finite, and no lower than below it.
+        let held = DolbyVisionComposition.pqEOTF(DolbyVisionComposition.maximumEOTFSignal)
+        #expect(
+            held.isFinite && DolbyVisionComposition.pqEOTF(2.5) == held && DolbyVisionComposition.pqEOTF(1.5) < held)
     }
 
     @Test("bad input: no RPU yet, a damaged RPU, a wrong output format")

@@ -244,10 +244,15 @@ struct DolbyVisionComposition: Sendable {
     // SMPTE ST 2084 constants.
     private static let m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128
     private static let c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32
+    /// The largest E′ the extended EOTF takes (below the pole at (c₂ ÷ c₃)^m₂ ≈ 1.9926; about 2.6 × 10¹¹ cd/m²).
+    static let maximumEOTFSignal = 1.99
 
+    /// The PQ EOTF of `e`, extended above 1 as the formula runs (composition meets L′M′S′ a little above 1), up to
+    /// ``maximumEOTFSignal``: at (c₂ ÷ c₃)^m₂ ≈ 1.9926 the formula's denominator reaches 0 and beyond it the power is
+    /// NaN (an RPU whose matrices push L′M′S′ that high: FuzzComposer's find), so E′ is held there.
     @inline(__always)
     static func pqEOTF(_ e: Double) -> Double {
-        let p = pow(max(e, 0), 1 / m2)
+        let p = pow(min(max(e, 0), maximumEOTFSignal), 1 / m2)
         return pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
     }
 

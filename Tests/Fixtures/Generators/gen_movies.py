@@ -604,6 +604,7 @@ def main():
     hdr10plus_scenes()
     scene_metadata()
     per_frame_containers()
+    dolby_vision_5_static()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -791,14 +792,15 @@ def dynamic_metadata():
                              with_box(box(b"dvvC", dolby_vision_record(8, 1, 1)))),
           f"the profile 5 stream of x265-dv-5-rpu.mp4; then {mux}; dvvC 8.1 patched by gen_movies.py",
           "an 8.1 record over profile 5 RPUs: video.dolby-vision-rpu-profile-mismatch")
-def dolby_vision_5():
+def dolby_vision_5(name="dv-5-rpu.mp4", l6=(1000, 1, 1000, 400), purpose=None):
     """A real Dolby Vision profile 5 movie: x265's CLI muxes an RPU per frame (dovi_rpu.py) into a full-range 10-bit
     IPT-PQ-c2 base layer; ffmpeg puts it in MP4 and the profile 5 record is patched in. Two shots: RPU A (frames 0–1:
     piecewise polynomial luma, MMR chroma, L1 max 1000 cd/m², an L2 trim for 100 cd/m²) and RPU B (frame 2: other
-    curves, L1 max_pq 2238: 146 cd/m²). `gen_movies.py dolby-vision-5` rewrites only this movie."""
+    curves, L1 max_pq 2238: 146 cd/m²). `gen_movies.py dolby-vision-5` rewrites only this movie. `name`, `l6` (the RPUs'
+    level 6, None for none) and `purpose` make the variants of dolby_vision_5_static()."""
     import dovi_rpu
     if not tool("x265"):
-        print("note: x265 (the CLI) is missing; dv-5-rpu.mp4 keeps its committed bytes")
+        print(f"note: x265 (the CLI) is missing; {name} keeps its committed bytes")
         return
     raw = scratch("dv5-source.yuv")
     # Flat bars (smptebars), so that chroma upsampling filters agree inside them, with a vertical luma ramp and chroma
@@ -808,27 +810,40 @@ def dolby_vision_5():
                   "format=yuv420p10le",
                   "-f", "rawvideo", raw])
     rpus = [dovi_rpu.rpu(profile=5, curves=[c["pieces"] for c in curves], pivots=[c["pivots"] for c in curves],
-                         l1=l1, l2=l2, scene_refresh=refresh, source_min_pq=0)
+                         l1=l1, l2=l2, scene_refresh=refresh, source_min_pq=0, l6=l6)
             for curves, l1, l2, refresh in dolby_vision_5_shots()]
-    rpu_path = scratch("dv5-rpu.bin")
+    rpu_path = scratch(name.replace(".mp4", "-rpu.bin"))
     with open(rpu_path, "wb") as f:
         f.write(dovi_rpu.rpu_file(rpus))
-    hevc = scratch("dv5.hevc")
+    hevc = scratch(name.replace(".mp4", ".hevc"))
     command = ["x265", "--input", raw, "--input-res", "64x64", "--fps", "25", "--input-depth", "10",
                "--output-depth", "10", "--preset", "ultrafast", "--log-level", "error", "--no-info", "--pools", "1",
                "--frame-threads", "1", "--bframes", "0", "--range", "full", "--dolby-vision-profile", "5", "--dolby-vision-rpu",
                rpu_path, "--vbv-bufsize", "20000", "--vbv-maxrate", "20000", "-o", hevc]
     run(command)
-    run(FFMPEG + ["-r", "25", "-i", hevc, "-c", "copy", "-tag:v", "hvc1"] + BITEXACT + [scratch("dv5-plain.mp4")])
-    with open(scratch("dv5-plain.mp4"), "rb") as f:
+    run(FFMPEG + ["-r", "25", "-i", hevc, "-c", "copy", "-tag:v", "hvc1"] + BITEXACT + [scratch(name.replace(".mp4", "-plain.mp4"))])
+    with open(scratch(name.replace(".mp4", "-plain.mp4")), "rb") as f:
         plain = f.read()
     record = box(b"dvcC", dolby_vision_record(5, 1, 0))
     x265_version = version(["x265", "--version"])
-    write("dv-5-rpu.mp4", patch_sample_entry(plain, with_box(record)),
+    write(name, patch_sample_entry(plain, with_box(record)),
           f"{x265_version}: `{local(quoted(command))}` (RPUs from dovi_rpu.py), `ffmpeg -c copy`, dvcC patched by "
           "gen_movies.py",
-          "Dolby Vision profile 5 with an RPU per frame (two shots: piecewise polynomial and MMR reshaping, L1, L2, "
-          "L6): composed to PQ by DolbyVisionComposer; converted to HDR10/HLG/SDR by convert")
+          purpose or "Dolby Vision profile 5 with an RPU per frame (two shots: piecewise polynomial and MMR reshaping, L1, "
+          "L2, L6): composed to PQ by DolbyVisionComposer; converted to HDR10/HLG/SDR by convert")
+
+
+def dolby_vision_5_static():
+    """Profile 5 movies without HDR10 static metadata whose RPUs carry other figures than dv-5-rpu.mp4's: a level 6 of
+    4000 / 0.005 cd/m² with MaxCLL 3200 and MaxFALL 600, and none at all (L1 max_pq 3079 and 2238 only). `convert`
+    writes the HDR10 metadata of the first from its L6 and the light level of the second from its L1.
+    `gen_movies.py dolby-vision-5-static` rewrites only these movies."""
+    dolby_vision_5("dv-5-rpu-l6-4000.mp4", (4000, 50, 3200, 600),
+                   "dv-5-rpu.mp4 with level 6 4000 / 0.005 cd/m², MaxCLL 3200, MaxFALL 600 and no HDR10 metadata: convert "
+                   "writes its mastering display and light level from the L6")
+    dolby_vision_5("dv-5-rpu-no-l6.mp4", None,
+                   "dv-5-rpu.mp4 without level 6 (L1 max_pq 3079 ≈ 1000 cd/m² on shot 1, 2238 on shot 2): convert "
+                   "takes the content peak from the largest L1 max_pq")
 
 
 def hdr10plus_scenes():
@@ -1081,7 +1096,8 @@ if __name__ == "__main__":
     steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream,
              "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
              "hdr10plus-scenes": hdr10plus_scenes,
-             "scene-metadata": scene_metadata, "per-frame-containers": per_frame_containers}
+             "scene-metadata": scene_metadata, "per-frame-containers": per_frame_containers,
+             "dolby-vision-5-static": dolby_vision_5_static}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)
