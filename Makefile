@@ -118,7 +118,7 @@ lint:
 ## Fuzz every target for FUZZ_TIME seconds each (libFuzzer + AddressSanitizer when the toolchain has them, else a
 ## deterministic mutation driver); FUZZ_TARGETS narrows the set. Work folders in .build-fuzz/; see Docs/Reliability.md.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS ?= png jpeg isobmff movie streams hdr10plus rpu icc cicp inspect converter items videofile
+FUZZ_TARGETS ?= png jpeg isobmff movie streams hdr10plus rpu composer icc cicp inspect converter items videofile
 fuzz: deps
 	SWIFT=$(SWIFT) Fuzz/run $(FUZZ_TIME) $(FUZZ_TARGETS)
 

@@ -19,6 +19,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzStreams", "streams", ["ColorTags"]),
     ("FuzzHDR10Plus", "hdr10plus", ["ColorTags", "MediaSyntax"]),
     ("FuzzRPU", "rpu", ["MediaSyntax"]),
+    ("FuzzComposer", "composer", ["MediaConversion", "MediaSyntax", "PixelBuffers"]),
     ("FuzzICC", "icc", ["ICC", "ColorTags", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),
     ("FuzzInspect", "inspect", ["ColorTags"]),

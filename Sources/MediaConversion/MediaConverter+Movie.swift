@@ -76,14 +76,16 @@ extension MediaConverter {
         }
         try checkOutput(output)
         // One colour decision for convert, validate and inspect: the tags' effective colour (or --assume-cicp).
-        let color = MovieColorDecision(
-            tags: try? ColorTagging(contentsOf: input), assumed: request.movie.assumedSourceColor)
+        let tags = try? ColorTagging(contentsOf: input)
+        let color = MovieColorDecision(tags: tags, assumed: request.movie.assumedSourceColor)
         let readerOptions = MovieReader.Options(colorOverride: color.cicp)
         var reader: MovieReader
         do { reader = try MovieReader(contentsOf: input, options: readerOptions) } catch { throw .movie(error) }
         let stream = reader.videoStream
         let range = try request.movie.frameRange(rate: stream.frameRate)
-        let plan = try MoviePlan(request: request, source: stream, output: output)
+        let plan = try MoviePlan(
+            request: request, source: stream, output: output,
+            rpus: tags?.images.first { $0.video != nil }?.video?.dolbyVisionRPUSummary?.value)
         var times = MovieConversionReport.Times()
         var mark = clock.now
         times.opening = mark - start
@@ -235,7 +237,8 @@ extension MediaConverter {
             input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
-            plan: (pictures.planStep.map { [$0] } ?? []) + (converter?.plan.steps.map(\.description) ?? [])
+            plan: [pictures.planStep, plan.staticMetadataStep].compactMap { $0 }
+                + (converter?.plan.steps.map(\.description) ?? [])
                 + (scaler.map {
                     [
                         "resample \($0.sourceWidth)×\($0.sourceHeight) → \($0.width)×\($0.height) (swscale Lanczos, "

@@ -31,6 +31,8 @@ enum MovieFixtures {
         ("dv-5.mp4", []),
         // x265 --range full with no colour options writes a VUI of 2/2/2 (unspecified) and full range.
         ("dv-5-rpu.mp4", [.cicpUnspecifiedCode]),
+        ("dv-5-rpu-l6-4000.mp4", [.cicpUnspecifiedCode]),  // profile 5 with other L6 figures
+        ("dv-5-rpu-no-l6.mp4", [.cicpUnspecifiedCode]),  // profile 5 without L6
         ("dv-8-compatibility-0.mp4", [.videoDolbyVisionProfile8Compatibility0]),  // gpac #1991
         ("dv-8.1-in-dvcC.mp4", [.videoDolbyVisionRecordBox]),
         ("dv-8.1-on-hlg.mp4", [.videoDolbyVisionCompatibility]),  // quietvoid/dovi_tool #144
@@ -77,6 +79,11 @@ enum MovieFixtures {
         ("hdr10plus-scenes.mp4", []),
         ("hdr10plus-curve-scenes.mp4", []),
         ("x265-hdr10plus-dv-scenes.mp4", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // scene 2 above MaxCLL
+        ("x265-hdr10plus-dv-scenes.mkv", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // the same stream in Matroska
+        // AV1 with HDR10+ and RPUs on every frame (per-frame scan), encoded without HDR10 static metadata.
+        ("svtav1-hdr10plus-dv.mp4", [.videoHDRMetadataMissing]),
+        ("svtav1-hdr10plus-dv.mkv", [.videoHDRMetadataMissing]),
+        ("svtav1-hdr10plus-blockadditions.webm", [.videoHDRMetadataMissing]),
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),
         ("x265-hlg.mp4", []),

@@ -1,6 +1,7 @@
 import ColorSpaces
 import Foundation
-import MediaConversion
+import MediaSyntax
+@testable import MediaConversion
 import PixelBuffers
 import TestSupport
 import Testing
@@ -87,6 +88,84 @@ struct DolbyVisionComposerTests {
                 }
             }
         }
+    }
+
+    @Test(
+        "the frame path (tabulated reshaping and PQ) is within a twentieth of a 10-bit code of the float64 equations at every pixel, chroma in eighths of a code"
+    )
+    func tabulatedFramePath() throws {
+        // A 4:2:0 picture whose chroma codes run over the whole 10-bit range (a different code at every chroma sample),
+        // so that bilinear upsampling (½ across, ¼ and ¾ down, chroma sited left and between rows) meets fractional
+        // codes; each RPU of dv-5-rpu.mp4 (polynomial and MMR pieces).
+        let format = try PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .full)
+        var source = try PixelBuffer(format: format, width: 64, height: 64)
+        source.withMutableView { view in
+            for p in 0..<3 {
+                let plane = view.plane(p)
+                for y in 0..<plane.height {
+                    let row = plane.row(y, as: UInt16.self)
+                    for x in 0..<plane.width { row[x] = UInt16((x * 37 + y * 101 + p * 211) % 1024) }
+                }
+            }
+        }
+        /// The chroma code at luma position (x, y): bilinear between the samples at (2i, 2j + ½).
+        func chroma(_ plane: PixelBufferView.Plane, _ x: Int, _ y: Int) -> Double {
+            let cy = (Double(y) - 0.5) / 2
+            let j0 = min(max(Int(cy.rounded(.down)), 0), plane.height - 1), j1 = min(j0 + 1, plane.height - 1)
+            let fy = min(max(cy - Double(j0), 0), 1)
+            let i0 = x / 2, i1 = min(x / 2 + 1, plane.width - 1)
+            let fx = i1 != i0 ? Double(x % 2) / 2 : 0
+            func at(_ i: Int, _ j: Int) -> Double { Double(plane.row(j, as: UInt16.self)[i]) }
+            return (at(i0, j0) * (1 - fx) + at(i1, j0) * fx) * (1 - fy) + (at(i0, j1) * (1 - fx) + at(i1, j1) * fx) * fy
+        }
+        var checked = 0
+        var largest = 0.0
+        try Self.forEachFrame { _, composer in
+            var out = try PixelBuffer(format: DolbyVisionComposer.outputFormat, width: 64, height: 64)
+            try source.withView { s in try out.withMutableView { try composer.compose(s, into: $0, threadCount: 2) } }
+            try source.withView { s in
+                try out.withView { o in
+                    for y in 0..<64 {
+                        let row = o.plane(0).row(y, as: Float.self)
+                        for x in 0..<64 {
+                            let codes = SIMD3(
+                                Double(s.plane(0).row(y, as: UInt16.self)[x]), chroma(s.plane(1), x, y),
+                                chroma(s.plane(2), x, y))
+                            let exact = try composer.compose(codes: codes)
+                            // The reshaping tables are exact; the PQ tables' interpolation (7e-7 in linear light)
+                            // grows in the darkest codes, where the inverse EOTF is steepest.
+                            for c in 0..<3 { largest = max(largest, abs(Double(row[4 * x + c]) - exact[c])) }
+                            checked += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked == 3 * 64 * 64)
+        #expect(largest <= 0.05 / 1023, "largest difference \(largest)")
+    }
+
+    @Test("FuzzComposer's find: an RPU whose matrices push L′M′S′ past E′ 1.99, where the PQ EOTF's formula gives NaN")
+    func fuzzRegressionEOTFAboveOne() throws {
+        // Tests/Fixtures/fuzz/composer: FuzzComposer's input (configuration, size, body length, the RPU body, samples);
+        // configuration bit 4: the body is wrapped with the prefix, its CRC and the final byte.
+        let input = [UInt8](try Fixtures.data("fuzz/composer/pq-eotf-above-one-nan.bin"))
+        #expect(input[0] & 0x10 != 0)
+        let body = Array(input[4..<4 + (Int(input[2]) << 8 | Int(input[3]))])
+        let crc = CRC32MPEG2.checksum(body)
+        let rpu = EmulationPrevention.escape(
+            [DolbyVisionRPU.prefix] + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+                + [DolbyVisionRPU.finalByte])
+        var composer = DolbyVisionComposer()
+        try composer.update(rpu: rpu)
+        for codes: SIMD3<Double> in [[0, 512, 1023], [1023, 1023, 1023], [0, 0, 0], [512, 0, 1023], [1023, 0, 0]] {
+            let rgb = try composer.compose(codes: codes)
+            #expect(rgb.x.isFinite && rgb.y.isFinite && rgb.z.isFinite, "codes \(codes): \(rgb)")
+        }
+        // Beyond the pole of the formula the EOTF is held at its value at 1.99: finite, and no lower than below it.
+        let held = DolbyVisionComposition.pqEOTF(DolbyVisionComposition.maximumEOTFSignal)
+        #expect(
+            held.isFinite && DolbyVisionComposition.pqEOTF(2.5) == held && DolbyVisionComposition.pqEOTF(1.5) < held)
     }
 
     @Test("bad input: no RPU yet, a damaged RPU, a wrong output format")

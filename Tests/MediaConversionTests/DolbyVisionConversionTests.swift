@@ -1,4 +1,5 @@
 import ColorSpaces
+import ColorTags
 import Foundation
 import MediaConversion
 import PixelBuffers
@@ -56,5 +57,48 @@ struct DolbyVisionConversionTests {
             index += 1
         }
         #expect(index == 3)
+    }
+
+    @Test("no HDR10 metadata: HDR10 written from the RPUs' level 6 (4000 / 0.005 cd/m², MaxCLL 3200, MaxFALL 600)")
+    func staticMetadataFromLevel6() throws {
+        let folder = try MovieTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var request = ConversionRequest(colorSpace: .bt2100PQ)
+        request.toneMapping = .none
+        let output = folder.appendingPathComponent("l6.mp4")
+        let report = try MediaConverter(request: request).convertMovie(
+            Fixtures.url("movies/dv-5-rpu-l6-4000.mp4"), to: output)
+        #expect(report.validates, "\(report.validation)")
+        #expect(report.plan.contains { $0.contains("level 6") && $0.contains("4000 / 0.0050") })
+        // Read back from the written movie: the mastering display and light level are the L6's, not a default.
+        let video = try #require(try ColorTagging(contentsOf: output).primary.video)
+        let mastering = try #require(video.bitstreamMasteringDisplay.first?.value)
+        #expect(mastering.maximumLuminance == 4000 && abs(mastering.minimumLuminance - 0.005) < 1e-9)
+        let light = try #require(video.bitstreamContentLightLevel.first?.value)
+        #expect(light.maxContentLightLevel == 3200 && light.maxFrameAverageLightLevel == 600)
+    }
+
+    @Test("no HDR10 metadata and no level 6: the content peak is the largest L1 max_pq, and the plan says so")
+    func staticMetadataFromLevel1() throws {
+        let folder = try MovieTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let peak = DolbyVisionRPUSummary.nits(pq: 3079)  // the largest L1 max_pq of the movie's RPUs: 1000.6 cd/m²
+        for target in ["pq", "hlg"] {
+            var request = ConversionRequest(colorSpace: target == "pq" ? .bt2100PQ : .bt2100HLG)
+            request.toneMapping = target == "pq" ? .none : .automatic
+            let output = folder.appendingPathComponent("\(target).mp4")
+            let report = try MediaConverter(request: request).convertMovie(
+                Fixtures.url("movies/dv-5-rpu-no-l6.mp4"), to: output)
+            #expect(report.validates, "\(report.validation)")
+            #expect(report.plan.contains { $0.contains("L1 max_pq (3079") })
+            if target == "pq" {
+                // The mastering peak a PQ output is given: the L1 peak (1001 cd/m² rounded), not the 1000 default.
+                #expect(report.settings.masteringDisplay?.maximumLuminance == peak.rounded())
+            }
+        }
+        // With the RPUs' level 6 the same movie's plan names it; dv-5-rpu.mp4's L6 is 1000 / 0.0001 cd/m².
+        let report = try MediaConverter(request: ConversionRequest(colorSpace: .bt709)).convertMovie(
+            Fixtures.url("movies/dv-5-rpu.mp4"), to: folder.appendingPathComponent("sdr.mp4"))
+        #expect(report.plan.contains { $0.contains("level 6") && $0.contains("1000 / 0.0001") })
     }
 }

@@ -36,9 +36,10 @@ public struct ReadLimits: Hashable, Sendable {
     /// the file is not read. The video payload reassembled from a transport stream's PES packets is further capped by
     /// ``maximumSampleBytes``.
     public var maximumStreamScanBytes: Int
-    /// The most samples of an MP4/QuickTime HEVC track read for dynamic HDR metadata (Dolby Vision RPUs, HDR10+ SEI)
-    /// when its first sample or its configuration shows some (default 1 000 000: 4.6 hours at 60 frames per second).
-    /// Only NAL unit headers and those units are read, by seeking; the slices are skipped.
+    /// The most frames of an MP4/QuickTime or Matroska/WebM HEVC or AV1 track read for dynamic HDR metadata (Dolby
+    /// Vision RPUs, HDR10+ SEI, metadata OBUs and block additions) when its first frame or its configuration shows some
+    /// (default 1 000 000: 4.6 hours at 60 frames per second). Only unit headers and those units are read, by
+    /// seeking; the slices and frame OBUs are skipped.
     public var maximumDynamicMetadataSamples: Int
     /// The most frames whose dynamic metadata is kept one by one in ``VideoStreamTags/dynamicMetadataFrames``
     /// (default 0: none, only the summaries; `hdrcolor inspect --per-frame` keeps them all).

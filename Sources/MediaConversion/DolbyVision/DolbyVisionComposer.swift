@@ -21,8 +21,11 @@ public import PixelBuffers
 /// `use_prev_vdr_rpu_flag`) and the colour transform of the display-management data (a compressed payload keeps the
 /// last one). Feed it every frame's RPU in decoding-output order with ``update(rpu:)``, then ``compose(_:into:)``.
 ///
-/// Per pixel it allocates nothing and dispatches nothing dynamically; the per-frame parameters are rebuilt on
-/// ``update(rpu:)`` only.
+/// Per pixel it allocates nothing and dispatches nothing dynamically. The per-frame parameters are rebuilt on
+/// ``update(rpu:)`` only: there each component's curve is tabulated over every eighth of a base-layer code (the values
+/// bilinear chroma takes), its piece per entry and, for an all-polynomial curve, the reshaped value itself, computed
+/// by the float64 equations (an RPU that repeats the previous mapping keeps the tables); MMR pieces are evaluated per
+/// pixel in float64. Rows are spread over threads.
 public struct DolbyVisionComposer: Sendable {
     /// The parameters of the last RPU; nil before the first.
     var parameters: DolbyVisionComposition?
@@ -78,7 +81,7 @@ public struct DolbyVisionComposer: Sendable {
         let bitDepth = header.baseLayerBitDepth ?? parameters?.baseLayerBitDepth ?? 10
         parameters = try DolbyVisionComposition(
             mapping: mapping, transform: transform, transformID: transformID, baseLayerBitDepth: bitDepth,
-            profile: rpu.profile)
+            profile: rpu.profile, previous: parameters)
         profile = rpu.profile ?? profile
     }
 

@@ -22,6 +22,24 @@ struct DolbyVisionComposition: Sendable {
     var linear: [Double]
     var baseLayerBitDepth: Int
     var transformID: Int
+    /// The mapping the curves come from, so that an RPU repeating it keeps the tables.
+    var mapping: DolbyVisionRPU.Mapping
+    /// The frame path's lookup of each component's reshaping, indexed by k = 8 × the component's code (0 … 8 ×
+    /// (2^bl_bit_depth − 1)): chroma upsampled bilinearly (weights ½ across, ¼ and ¾ down) is always a whole number of
+    /// eighths of a code, so every value the frame path meets has its entry. ``pieceIndex`` holds the piece each k
+    /// falls in (the pivot search done once per RPU); ``reshaped`` the reshaped value itself for components whose
+    /// pieces are all polynomials (then the value depends on k alone), computed by the float64 equations, so the
+    /// lookup is exact. Empty for base layers deeper than ``maximumTabulatedBitDepth``.
+    var pieceIndex: [UInt8] = []
+    var reshaped: [Double] = []
+    /// Whether component 0, 1, 2 is read from ``reshaped``.
+    var tabulated: SIMD3<Int> = .zero
+    /// Entries per component in ``pieceIndex`` and ``reshaped``.
+    var tableStride = 0
+
+    /// The deepest base layer whose reshaping is tabulated: 12 bits make 32 761 entries per component (256 KiB of
+    /// `Double`s); deeper layers search the pivots per pixel.
+    static let maximumTabulatedBitDepth = 12
 
     /// The inverse of the BT.2020-referred Hunt-Pointer-Estévez LMS matrix of IPT-PQ, rows of LMS → R, G, B (the
     /// values libplacebo hard-codes as `dovi_lms2rgb`).
@@ -33,7 +51,7 @@ struct DolbyVisionComposition: Sendable {
 
     init(
         mapping: DolbyVisionRPU.Mapping, transform: DolbyVisionRPU.DisplayManagement.ColorTransform,
-        transformID: Int, baseLayerBitDepth: Int, profile: Int?
+        transformID: Int, baseLayerBitDepth: Int, profile: Int?, previous: DolbyVisionComposition? = nil
     ) throws(DolbyVisionComposerError) {
         guard (8...16).contains(baseLayerBitDepth) else {
             throw .unsupported("a \(baseLayerBitDepth)-bit base layer")
@@ -93,6 +111,45 @@ struct DolbyVisionComposition: Sendable {
         self.linear = linear
         self.baseLayerBitDepth = baseLayerBitDepth
         self.transformID = transformID
+        self.mapping = mapping
+        if let previous, previous.mapping == mapping, previous.baseLayerBitDepth == baseLayerBitDepth {
+            // The same curves as the last RPU's (most RPUs of a shot repeat them): the same tables.
+            (pieceIndex, reshaped, tabulated, tableStride) =
+                (previous.pieceIndex, previous.reshaped, previous.tabulated, previous.tableStride)
+        } else if baseLayerBitDepth <= Self.maximumTabulatedBitDepth {
+            tabulate()
+        }
+    }
+
+    /// Fills ``pieceIndex`` and ``reshaped`` (see there).
+    private mutating func tabulate() {
+        let last = 8 * ((1 << baseLayerBitDepth) - 1)
+        let stride = last + 1
+        let scale = 1 / Double((1 << baseLayerBitDepth) - 1)
+        var pieces = [UInt8](repeating: 0, count: 3 * stride)
+        var values = [Double](repeating: 0, count: 3 * stride)
+        var polynomialOnly = SIMD3<Int>.zero
+        curves.withUnsafeBufferPointer { c in
+            for component in 0..<3 {
+                let start = component * Self.componentStride
+                let kinds = (0..<Self.maximumPieces).map { c[start + Self.maximumPieces + 2 + $0] }
+                polynomialOnly[component] = kinds.allSatisfy { $0 == 0 } ? 1 : 0
+                for k in 0...last {
+                    // The frame path's value: k eighths of a code, normalised as a decoded sample is.
+                    let value = min(max(Double(k) * 0.125 * scale, 0), 1)
+                    let piece = Self.piece(c, component, value)
+                    pieces[component * stride + k] = UInt8(piece)
+                    if polynomialOnly[component] == 1 {
+                        values[component * stride + k] = Self.evaluate(
+                            c, component, piece, SIMD3(repeating: value), value)
+                    }
+                }
+            }
+        }
+        pieceIndex = pieces
+        reshaped = values
+        tabulated = polynomialOnly
+        tableStride = stride
     }
 
     /// PQ-coded BT.2020 R′G′B′ of one pixel's base-layer codes.
@@ -109,25 +166,33 @@ struct DolbyVisionComposition: Sendable {
         }
     }
 
-    /// The steps 2 to 6 for one normalised pixel; `tabulated` evaluates the PQ curves from ``PQTables`` (the frame
-    /// path), else exactly (the float64 reference).
+    /// The steps 2 to 6 for one normalised pixel, in float64 with the exact PQ curves: the reference.
     @inline(__always)
     private static func pixel(
         _ s: SIMD3<Double>, _ curves: UnsafeBufferPointer<Double>, _ n: UnsafeBufferPointer<Double>,
-        _ offsets: SIMD3<Double>, _ l: UnsafeBufferPointer<Double>, tabulated: Bool = false
+        _ offsets: SIMD3<Double>, _ l: UnsafeBufferPointer<Double>
     ) -> SIMD3<Double> {
-        let reshaped =
-            SIMD3(
-                reshape(curves, 0, s, s.x), reshape(curves, 1, s, s.y), reshape(curves, 2, s, s.z)) - offsets
+        let reshaped = SIMD3(
+            reshape(curves, 0, s, s.x), reshape(curves, 1, s, s.y), reshape(curves, 2, s, s.z))
+        return colour(reshaped - offsets, n, l, pq: nil)
+    }
+
+    /// The steps 3 to 6 from the reshaped values less the offsets: the PQ curves from the ``PQTables`` tables when
+    /// `pq` holds them (the frame path), else exact.
+    @inline(__always)
+    private static func colour(
+        _ reshaped: SIMD3<Double>, _ n: UnsafeBufferPointer<Double>, _ l: UnsafeBufferPointer<Double>,
+        pq: (eotf: UnsafeBufferPointer<Double>, oetf: UnsafeBufferPointer<Double>)?
+    ) -> SIMD3<Double> {
         var lms = SIMD3<Double>()
         for r in 0..<3 {
             let e = n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z
-            lms[r] = tabulated ? PQTables.eotf(e) : pqEOTF(e)
+            if let pq { lms[r] = PQTables.eotf(e, pq.eotf) } else { lms[r] = pqEOTF(e) }
         }
         var out = SIMD3<Double>()
         for r in 0..<3 {
             let y = l[3 * r] * lms.x + l[3 * r + 1] * lms.y + l[3 * r + 2] * lms.z
-            out[r] = tabulated ? PQTables.oetf(y) : pqOETF(y)
+            if let pq { out[r] = PQTables.oetf(y, pq.oetf) } else { out[r] = pqOETF(y) }
         }
         return out
     }
@@ -137,9 +202,25 @@ struct DolbyVisionComposition: Sendable {
     private static func reshape(
         _ k: UnsafeBufferPointer<Double>, _ component: Int, _ s: SIMD3<Double>, _ value: Double
     ) -> Double {
+        evaluate(k, component, piece(k, component, value), s, value)
+    }
+
+    /// The piece of component `component` whose pivots enclose `value`.
+    @inline(__always)
+    static func piece(_ k: UnsafeBufferPointer<Double>, _ component: Int, _ value: Double) -> Int {
         let start = component * componentStride
         var piece = 0
         for index in start..<start + maximumPieces where value >= k[index] { piece += 1 }
+        return piece
+    }
+
+    /// Piece `piece` of component `component` at the normalised pixel `s` (`value`: the component's own), clamped to
+    /// the curve's first and last pivots.
+    @inline(__always)
+    static func evaluate(
+        _ k: UnsafeBufferPointer<Double>, _ component: Int, _ piece: Int, _ s: SIMD3<Double>, _ value: Double
+    ) -> Double {
+        let start = component * componentStride
         let order = Int(k[start + maximumPieces + 2 + piece])
         let base = start + 2 * maximumPieces + 2 + piece * pieceStride
         var v: Double
@@ -163,10 +244,15 @@ struct DolbyVisionComposition: Sendable {
     // SMPTE ST 2084 constants.
     private static let m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128
     private static let c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32
+    /// The largest E′ the extended EOTF takes (below the pole at (c₂ ÷ c₃)^m₂ ≈ 1.9926; about 2.6 × 10¹¹ cd/m²).
+    static let maximumEOTFSignal = 1.99
 
+    /// The PQ EOTF of `e`, extended above 1 as the formula runs (composition meets L′M′S′ a little above 1), up to
+    /// ``maximumEOTFSignal``: at (c₂ ÷ c₃)^m₂ ≈ 1.9926 the formula's denominator reaches 0 and beyond it the power is
+    /// NaN (an RPU whose matrices push L′M′S′ that high: FuzzComposer's find), so E′ is held there.
     @inline(__always)
     static func pqEOTF(_ e: Double) -> Double {
-        let p = pow(max(e, 0), 1 / m2)
+        let p = pow(min(max(e, 0), maximumEOTFSignal), 1 / m2)
         return pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
     }
 
@@ -216,7 +302,9 @@ struct DolbyVisionComposition: Sendable {
     }
 
     /// The rows `rows` of a picture whose samples are `Sample`s: per row the luma row and the two chroma rows around
-    /// it are fetched once; per pixel, bilinear chroma, then ``pixel(_:_:_:_:_:)``.
+    /// it are fetched once; per pixel, bilinear chroma, the reshaping from the tables (``pieceIndex``, ``reshaped``;
+    /// the pivot search for a base layer too deep for them), then the colour steps with tabulated PQ curves. Nothing
+    /// is allocated and no table is looked up through a global per pixel.
     private func composeRows<Sample: FixedWidthInteger>(
         _ rows: Range<Int>, _ source: PixelBufferView, _ destination: MutablePixelBufferView,
         subsampling: PixelFormat.ChromaSubsampling, as: Sample.Type
@@ -226,38 +314,62 @@ struct DolbyVisionComposition: Sendable {
         let out = destination.plane(0)
         let horizontal = subsampling.horizontalFactor, vertical = subsampling.verticalFactor
         let chromaWidth = cb.width
+        let (stride, last, tabulated, offsets) = (tableStride, tableStride - 1, tabulated, offsets)
         curves.withUnsafeBufferPointer { c in
             nonlinear.withUnsafeBufferPointer { n in
                 linear.withUnsafeBufferPointer { l in
-                    for y in rows {
-                        // Chroma rows around this luma row: vertically between rows for 4:2:0 (sited at 2j + ½).
-                        let cy = vertical == 2 ? (Double(y) - 0.5) / 2 : Double(y)
-                        let j0 = min(max(Int(cy.rounded(.down)), 0), cb.height - 1)
-                        let j1 = min(j0 + 1, cb.height - 1)
-                        let fy = vertical == 2 ? min(max(cy - Double(j0), 0), 1) : 0
-                        let lumaRow = luma.row(y, as: Sample.self)
-                        let (cb0, cb1) = (cb.row(j0, as: Sample.self), cb.row(j1, as: Sample.self))
-                        let (cr0, cr1) = (cr.row(j0, as: Sample.self), cr.row(j1, as: Sample.self))
-                        let row = out.row(y, as: Float.self)
-                        for x in 0..<source.width {
-                            let i0 = min(x / horizontal, chromaWidth - 1)
-                            let i1 = min(i0 + 1, chromaWidth - 1)
-                            let fx = horizontal == 2 && i1 != i0 ? Double(x & 1) / 2 : 0
-                            func chroma(_ top: UnsafeBufferPointer<Sample>, _ bottom: UnsafeBufferPointer<Sample>)
-                                -> Double
-                            {
-                                let upper = Double(top[i0]) * (1 - fx) + Double(top[i1]) * fx
-                                let lower = Double(bottom[i0]) * (1 - fx) + Double(bottom[i1]) * fx
-                                return upper * (1 - fy) + lower * fy
+                    pieceIndex.withUnsafeBufferPointer { pieces in
+                        reshaped.withUnsafeBufferPointer { values in
+                            PQTables.eotfTable.withUnsafeBufferPointer { eotf in
+                                PQTables.oetfTable.withUnsafeBufferPointer { oetf in
+                                    for y in rows {
+                                        // Chroma rows around this luma row: vertically between rows for 4:2:0
+                                        // (sited at 2j + ½).
+                                        let cy = vertical == 2 ? (Double(y) - 0.5) / 2 : Double(y)
+                                        let j0 = min(max(Int(cy.rounded(.down)), 0), cb.height - 1)
+                                        let j1 = min(j0 + 1, cb.height - 1)
+                                        let fy = vertical == 2 ? min(max(cy - Double(j0), 0), 1) : 0
+                                        let lumaRow = luma.row(y, as: Sample.self)
+                                        let (cb0, cb1) = (cb.row(j0, as: Sample.self), cb.row(j1, as: Sample.self))
+                                        let (cr0, cr1) = (cr.row(j0, as: Sample.self), cr.row(j1, as: Sample.self))
+                                        let row = out.row(y, as: Float.self)
+                                        for x in 0..<source.width {
+                                            let i0 = min(x / horizontal, chromaWidth - 1)
+                                            let i1 = min(i0 + 1, chromaWidth - 1)
+                                            let fx = horizontal == 2 && i1 != i0 ? Double(x & 1) / 2 : 0
+                                            // Whole eighths of a code (weights ½, ¼, ¾): exact in Double.
+                                            let codes = SIMD3(
+                                                Double(lumaRow[x]),
+                                                (Double(cb0[i0]) * (1 - fx) + Double(cb0[i1]) * fx) * (1 - fy)
+                                                    + (Double(cb1[i0]) * (1 - fx) + Double(cb1[i1]) * fx) * fy,
+                                                (Double(cr0[i0]) * (1 - fx) + Double(cr0[i1]) * fx) * (1 - fy)
+                                                    + (Double(cr1[i0]) * (1 - fx) + Double(cr1[i1]) * fx) * fy)
+                                            let s = SIMD3(
+                                                min(max(codes.x * scale, 0), 1), min(max(codes.y * scale, 0), 1),
+                                                min(max(codes.z * scale, 0), 1))
+                                            var v = SIMD3<Double>()
+                                            if last >= 0 {
+                                                for component in 0..<3 {
+                                                    let k = component * stride + min(Int(codes[component] * 8), last)
+                                                    v[component] =
+                                                        tabulated[component] != 0
+                                                        ? values[k]
+                                                        : Self.evaluate(c, component, Int(pieces[k]), s, s[component])
+                                                }
+                                            } else {
+                                                v = SIMD3(
+                                                    Self.reshape(c, 0, s, s.x), Self.reshape(c, 1, s, s.y),
+                                                    Self.reshape(c, 2, s, s.z))
+                                            }
+                                            let rgb = Self.colour(v - offsets, n, l, pq: (eotf, oetf))
+                                            row[4 * x] = Float(rgb.x)
+                                            row[4 * x + 1] = Float(rgb.y)
+                                            row[4 * x + 2] = Float(rgb.z)
+                                            row[4 * x + 3] = 1
+                                        }
+                                    }
+                                }
                             }
-                            let s = SIMD3(
-                                min(max(Double(lumaRow[x]) * scale, 0), 1), min(max(chroma(cb0, cb1) * scale, 0), 1),
-                                min(max(chroma(cr0, cr1) * scale, 0), 1))
-                            let rgb = Self.pixel(s, c, n, offsets, l, tabulated: true)
-                            row[4 * x] = Float(rgb.x)
-                            row[4 * x + 1] = Float(rgb.y)
-                            row[4 * x + 2] = Float(rgb.z)
-                            row[4 * x + 3] = 1
                         }
                     }
                 }

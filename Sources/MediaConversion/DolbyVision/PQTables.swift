@@ -17,25 +17,27 @@ enum PQTables {
         return DolbyVisionComposition.pqOETF(t * t * t * t)
     }
 
-    /// The PQ EOTF (1.0 = 10 000 cd/m²) of `e`.
+    /// The PQ EOTF (1.0 = 10 000 cd/m²) of `e`, from `table` (``eotfTable``'s storage, fetched once per row band).
     @inline(__always)
-    static func eotf(_ e: Double) -> Double {
-        guard e > 0, e < 1 else { return DolbyVisionComposition.pqEOTF(e) }
-        return interpolate(eotfTable, e)
+    static func eotf(_ e: Double, _ table: UnsafeBufferPointer<Double>) -> Double {
+        guard e > 0 else { return 0 }  // the exact EOTF of every E′ ≤ 0
+        guard e < 1 else { return DolbyVisionComposition.pqEOTF(e) }
+        return interpolate(table, e)
     }
 
-    /// The PQ inverse EOTF of linear `y` (1.0 = 10 000 cd/m²).
+    /// The PQ inverse EOTF of linear `y` (1.0 = 10 000 cd/m²), from `table` (``oetfTable``'s storage).
     @inline(__always)
-    static func oetf(_ y: Double) -> Double {
-        guard y > 0, y < 1 else { return DolbyVisionComposition.pqOETF(y) }
-        return interpolate(oetfTable, y.squareRoot().squareRoot())
+    static func oetf(_ y: Double, _ table: UnsafeBufferPointer<Double>) -> Double {
+        guard y > 0 else { return table[0] }  // the exact inverse EOTF of every Y ≤ 0 (out-of-gamut negatives)
+        guard y < 1 else { return DolbyVisionComposition.pqOETF(y) }
+        return interpolate(table, y.squareRoot().squareRoot())
     }
 
     @inline(__always)
-    private static func interpolate(_ table: [Double], _ x: Double) -> Double {
+    private static func interpolate(_ t: UnsafeBufferPointer<Double>, _ x: Double) -> Double {
         let position = x * Double(intervals)
         let index = min(Int(position), intervals - 1)
         let fraction = position - Double(index)
-        return table.withUnsafeBufferPointer { t in t[index] + (t[index + 1] - t[index]) * fraction }
+        return t[index] + (t[index + 1] - t[index]) * fraction
     }
 }

@@ -26,8 +26,16 @@ struct MoviePlan {
     private let sourceIsHDR: Bool
     /// The source primaries' luminance weights: per-scene curves are applied to luminance, as the static ones.
     private let sourceWeights: SIMD3<Double>
+    /// Where a composed Dolby Vision profile 5 source's HDR10 static metadata came from, for the report's plan; nil
+    /// for other sources and for profile 5 streams that carry their own.
+    let staticMetadataStep: String?
 
-    init(request: ConversionRequest, source: VideoStreamInfo, output: URL) throws(MediaConversionError) {
+    /// - Parameter rpus: The summary of the source's Dolby Vision RPUs (``ColorTags``' per-frame scan), from which a
+    ///   profile 5 stream without HDR10 static metadata takes it: level 6 (mastering display, MaxCLL, MaxFALL), else
+    ///   the largest L1 max_pq as the content peak, else ``ContentLuminance/defaultPeakLuminance``.
+    init(request: ConversionRequest, source: VideoStreamInfo, output: URL, rpus: DolbyVisionRPUSummary? = nil)
+        throws(MediaConversionError)
+    {
         let ext = output.pathExtension.lowercased()
         guard MediaConverter.movieExtensions.contains(ext) else {
             throw .invalidRequest(
@@ -50,7 +58,21 @@ struct MoviePlan {
             format: format, colorSpace: space, matrix: .writingDefault(for: space.primaries),
             chromaLocation: bt2020 ? .topLeft : .left)
 
-        let content = TargetDecision.contentLuminance(source.masteringDisplay, source.contentLightLevel)
+        var sourceMastering = source.masteringDisplay
+        var sourceLightLevel = source.contentLightLevel
+        var contentLightLevel = sourceLightLevel
+        var staticMetadataStep: String?
+        if SourcePictures.composes(source), sourceMastering == nil, sourceLightLevel == nil {
+            let fromRPUs = Self.profile5StaticMetadata(rpus)
+            (sourceMastering, sourceLightLevel, staticMetadataStep) = (
+                fromRPUs.mastering, fromRPUs.lightLevel, fromRPUs.step
+            )
+            // An L1 peak drives the tone mapping and a PQ output's mastering peak, not its MaxCLL (measured).
+            contentLightLevel =
+                fromRPUs.lightLevel
+                ?? fromRPUs.peak.map { ContentLightLevel(maxContentLightLevel: $0, maxFrameAverageLightLevel: 0) }
+        }
+        let content = TargetDecision.contentLuminance(sourceMastering, contentLightLevel)
         var options = PixelConverter.Options()
         options.referenceWhite = request.referenceWhite
         options.gamut = request.gamut
@@ -64,8 +86,8 @@ struct MoviePlan {
         if space.transferFunction == .pq {
             let unchanged = space == sourceSpace && options.toneMapping.isNone
             if unchanged {
-                mastering = mastering ?? source.masteringDisplay
-                lightLevel = lightLevel ?? source.contentLightLevel
+                mastering = mastering ?? sourceMastering
+                lightLevel = lightLevel ?? sourceLightLevel
             }
             if mastering == nil {
                 var peak =
@@ -105,6 +127,55 @@ struct MoviePlan {
         self.content = content
         self.sourceIsHDR = sourceSpace.isHDR
         self.sourceWeights = sourceSpace.primaries.luminanceCoefficients
+        self.staticMetadataStep = staticMetadataStep
+    }
+
+    /// The HDR10 static metadata of a Dolby Vision profile 5 stream that has none of its own (its base layer is not
+    /// HDR10), from its RPUs, and the plan line that says so:
+    /// - **Level 6**, the RPU's copy of the HDR10 metadata: its mastering display (peak and black in cd/m²; the
+    ///   primaries BT.2020, or P3 D65 when level 9 names those as the source primaries, index 0) and its MaxCLL and
+    ///   MaxFALL (0 means unknown, CTA-861.3). With several distinct L6 blocks, the one with the highest peak.
+    /// - Else **level 1**: the largest max_pq over the frames scanned is the content peak (tone mapping, and the
+    ///   mastering peak a PQ output is given); MaxCLL/MaxFALL are then measured from the written frames.
+    /// - Else the default peak of ``ContentLuminance/defaultPeakLuminance`` cd/m².
+    static func profile5StaticMetadata(_ rpus: DolbyVisionRPUSummary?) -> (
+        mastering: MasteringDisplayColorVolume?, lightLevel: ContentLightLevel?, peak: Double?, step: String
+    ) {
+        if let l6 = rpus?.level6.max(by: { $0.masteringMaximum < $1.masteringMaximum }), l6.masteringMaximum > 0 {
+            let p3 = rpus?.l9SourcePrimaries == [0]
+            let mastering = MasteringDisplayColorVolume(
+                primaries: p3 ? .displayP3 : .bt2020, maximumLuminance: Double(l6.masteringMaximum),
+                minimumLuminance: l6.masteringMinimum)
+            let lightLevel =
+                l6.maxCLL > 0
+                ? ContentLightLevel(
+                    maxContentLightLevel: Double(l6.maxCLL), maxFrameAverageLightLevel: Double(l6.maxFALL)) : nil
+            return (
+                mastering, lightLevel, nil,
+                "HDR10 static metadata from the Dolby Vision RPUs' level 6 (the stream has none of its own): mastering "
+                    + "display \(Self.nits(Double(l6.masteringMaximum))) / \(Self.nits(l6.masteringMinimum)) cd/m² "
+                    + "(\(p3 ? "P3 D65, from level 9" : "BT.2020") primaries), MaxCLL \(l6.maxCLL), MaxFALL \(l6.maxFALL) "
+                    + "cd/m²"
+            )
+        }
+        if let pq = rpus?.maxL1MaxPQ, pq > 0 {
+            let peak = DolbyVisionRPUSummary.nits(pq: pq)
+            return (
+                nil, nil, peak,
+                "content peak \(Self.nits(peak)) cd/m² from the Dolby Vision RPUs' largest L1 max_pq (\(pq), over "
+                    + "\(rpus?.rpus ?? 0) RPUs): the stream has no HDR10 static metadata and its RPUs no level 6"
+            )
+        }
+        return (
+            nil, nil, nil,
+            "content peak \(Self.nits(ContentLuminance.defaultPeakLuminance)) cd/m² assumed: the stream has no HDR10 "
+                + "static metadata and its RPUs neither level 6 nor level 1"
+        )
+    }
+
+    /// A luminance for the plan: whole cd/m² when it is one, else four decimals.
+    private static func nits(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.4f", value)
     }
 
     /// What becomes of the source's HDR10+ messages and Dolby Vision RPUs (see ``DynamicMetadataPlan``).

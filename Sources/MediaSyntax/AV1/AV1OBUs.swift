@@ -50,6 +50,15 @@ package enum AV1OBUs {
         case other(type: Int)
     }
 
+    /// The ITU-T T.35 message (from itu_t_t35_country_code on, trailing bits included) of a metadata OBU payload of
+    /// type METADATA_TYPE_ITUT_T35 (4); nil for another type.
+    package static func itutT35(_ payload: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let type = AV1SequenceHeader.leb128(Array(payload.prefix(8)), at: 0), type.value == 4,
+            payload.count > type.length
+        else { return nil }
+        return payload.dropFirst(type.length)
+    }
+
     /// Decodes a metadata OBU payload.
     package static func metadata(_ payload: ArraySlice<UInt8>) -> Metadata {
         let bytes = Array(payload)

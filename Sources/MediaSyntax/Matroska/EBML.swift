@@ -121,6 +121,10 @@ package enum MatroskaID {
     package static let simpleBlock: UInt32 = 0xA3
     package static let blockGroup: UInt32 = 0xA0
     package static let block: UInt32 = 0xA1
+    package static let blockAdditions: UInt32 = 0x75A1
+    package static let blockMore: UInt32 = 0xA6
+    package static let blockAddID: UInt32 = 0xEE
+    package static let blockAdditional: UInt32 = 0xA5
     /// Top-level elements: in a Cluster of unknown size, one of these ends the Cluster.
     package static let topLevel: Set<UInt32> = [
         seekHead, info, tracks, cluster, 0x1C53_BB6B, 0x1043_A770, 0x1254_C367, 0x1941_A469, segment, ebml,

@@ -284,3 +284,45 @@ if __name__ == "__main__":
     assert crc32_mpeg2(b"123456789") == 0x0376E6E7
     sample = rpu()
     print(len(sample), sample.hex())
+
+
+def _variable_bits(w, n, value):
+    """EMDF variable_bits(n): n-bit groups, each followed by a read_more flag; a continued group adds 2^n."""
+    groups = [value & ((1 << n) - 1)]
+    value >>= n
+    while value > 0:
+        value -= 1
+        groups.append(value & ((1 << n) - 1))
+        value >>= n
+    groups.reverse()
+    for index, group in enumerate(groups):
+        w.u(n, group)
+        w.flag(index + 1 < len(groups))
+
+
+def av1_t35(raw):
+    """An RPU as an AV1 metadata OBU of type ITU-T T.35 carries it (Dolby Vision profile 10): country code 0xB5,
+    provider code 0x003B, provider-oriented code 0x00000800, then an EMDF container (emdf_version 0, key_id 6,
+    emdf_payload_id 31 + 225 extended, no sample offset/duration/group/codec data, discard_unknown_payload 1,
+    emdf_payload_size, the RPU without its 0x19 prefix and without emulation prevention, emdf_payload_id 0 to end the
+    payloads, emdf_protection with a primary length of 1 and a zero byte), padded to a byte."""
+    assert raw[0] == PREFIX
+    w = BitWriter()
+    w.u(8, 0xB5)
+    w.u(16, 0x003B)
+    w.u(32, 0x00000800)
+    w.u(2, 0)  # emdf_version
+    w.u(3, 6)  # key_id
+    w.u(5, 31)  # emdf_payload_id
+    _variable_bits(w, 5, 225)  # emdf_payload_id_ext
+    w.u(4, 0)  # smploffste, duratione, groupide, codecdatae
+    w.flag(True)  # discard_unknown_payload
+    _variable_bits(w, 8, len(raw) - 1)  # emdf_payload_size
+    for byte in raw[1:]:
+        w.u(8, byte)
+    w.u(5, 0)  # emdf_payload_id: no more payloads
+    w.u(2, 1)  # protection_length_primary
+    w.u(2, 0)  # protection_length_secondary
+    w.u(8, 0)  # protection_bits_primary
+    w.align()
+    return w.bytes()

@@ -612,6 +612,8 @@ def main():
     hdr10plus_scenes()
     scene_metadata()
     dynamic_curves()
+    per_frame_containers()
+    dolby_vision_5_static()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -799,14 +801,15 @@ def dynamic_metadata():
                              with_box(box(b"dvvC", dolby_vision_record(8, 1, 1)))),
           f"the profile 5 stream of x265-dv-5-rpu.mp4; then {mux}; dvvC 8.1 patched by gen_movies.py",
           "an 8.1 record over profile 5 RPUs: video.dolby-vision-rpu-profile-mismatch")
-def dolby_vision_5():
+def dolby_vision_5(name="dv-5-rpu.mp4", l6=(1000, 1, 1000, 400), purpose=None):
     """A real Dolby Vision profile 5 movie: x265's CLI muxes an RPU per frame (dovi_rpu.py) into a full-range 10-bit
     IPT-PQ-c2 base layer; ffmpeg puts it in MP4 and the profile 5 record is patched in. Two shots: RPU A (frames 0–1:
     piecewise polynomial luma, MMR chroma, L1 max 1000 cd/m², an L2 trim for 100 cd/m²) and RPU B (frame 2: other
-    curves, L1 max_pq 2238: 146 cd/m²). `gen_movies.py dolby-vision-5` rewrites only this movie."""
+    curves, L1 max_pq 2238: 146 cd/m²). `gen_movies.py dolby-vision-5` rewrites only this movie. `name`, `l6` (the RPUs'
+    level 6, None for none) and `purpose` make the variants of dolby_vision_5_static()."""
     import dovi_rpu
     if not tool("x265"):
-        print("note: x265 (the CLI) is missing; dv-5-rpu.mp4 keeps its committed bytes")
+        print(f"note: x265 (the CLI) is missing; {name} keeps its committed bytes")
         return
     raw = scratch("dv5-source.yuv")
     # Flat bars (smptebars), so that chroma upsampling filters agree inside them, with a vertical luma ramp and chroma
@@ -816,27 +819,40 @@ def dolby_vision_5():
                   "format=yuv420p10le",
                   "-f", "rawvideo", raw])
     rpus = [dovi_rpu.rpu(profile=5, curves=[c["pieces"] for c in curves], pivots=[c["pivots"] for c in curves],
-                         l1=l1, l2=l2, scene_refresh=refresh, source_min_pq=0)
+                         l1=l1, l2=l2, scene_refresh=refresh, source_min_pq=0, l6=l6)
             for curves, l1, l2, refresh in dolby_vision_5_shots()]
-    rpu_path = scratch("dv5-rpu.bin")
+    rpu_path = scratch(name.replace(".mp4", "-rpu.bin"))
     with open(rpu_path, "wb") as f:
         f.write(dovi_rpu.rpu_file(rpus))
-    hevc = scratch("dv5.hevc")
+    hevc = scratch(name.replace(".mp4", ".hevc"))
     command = ["x265", "--input", raw, "--input-res", "64x64", "--fps", "25", "--input-depth", "10",
                "--output-depth", "10", "--preset", "ultrafast", "--log-level", "error", "--no-info", "--pools", "1",
                "--frame-threads", "1", "--bframes", "0", "--range", "full", "--dolby-vision-profile", "5", "--dolby-vision-rpu",
                rpu_path, "--vbv-bufsize", "20000", "--vbv-maxrate", "20000", "-o", hevc]
     run(command)
-    run(FFMPEG + ["-r", "25", "-i", hevc, "-c", "copy", "-tag:v", "hvc1"] + BITEXACT + [scratch("dv5-plain.mp4")])
-    with open(scratch("dv5-plain.mp4"), "rb") as f:
+    run(FFMPEG + ["-r", "25", "-i", hevc, "-c", "copy", "-tag:v", "hvc1"] + BITEXACT + [scratch(name.replace(".mp4", "-plain.mp4"))])
+    with open(scratch(name.replace(".mp4", "-plain.mp4")), "rb") as f:
         plain = f.read()
     record = box(b"dvcC", dolby_vision_record(5, 1, 0))
     x265_version = version(["x265", "--version"])
-    write("dv-5-rpu.mp4", patch_sample_entry(plain, with_box(record)),
+    write(name, patch_sample_entry(plain, with_box(record)),
           f"{x265_version}: `{local(quoted(command))}` (RPUs from dovi_rpu.py), `ffmpeg -c copy`, dvcC patched by "
           "gen_movies.py",
-          "Dolby Vision profile 5 with an RPU per frame (two shots: piecewise polynomial and MMR reshaping, L1, L2, "
-          "L6): composed to PQ by DolbyVisionComposer; converted to HDR10/HLG/SDR by convert")
+          purpose or "Dolby Vision profile 5 with an RPU per frame (two shots: piecewise polynomial and MMR reshaping, L1, "
+          "L2, L6): composed to PQ by DolbyVisionComposer; converted to HDR10/HLG/SDR by convert")
+
+
+def dolby_vision_5_static():
+    """Profile 5 movies without HDR10 static metadata whose RPUs carry other figures than dv-5-rpu.mp4's: a level 6 of
+    4000 / 0.005 cd/m² with MaxCLL 3200 and MaxFALL 600, and none at all (L1 max_pq 3079 and 2238 only). `convert`
+    writes the HDR10 metadata of the first from its L6 and the light level of the second from its L1.
+    `gen_movies.py dolby-vision-5-static` rewrites only these movies."""
+    dolby_vision_5("dv-5-rpu-l6-4000.mp4", (4000, 50, 3200, 600),
+                   "dv-5-rpu.mp4 with level 6 4000 / 0.005 cd/m², MaxCLL 3200, MaxFALL 600 and no HDR10 metadata: convert "
+                   "writes its mastering display and light level from the L6")
+    dolby_vision_5("dv-5-rpu-no-l6.mp4", None,
+                   "dv-5-rpu.mp4 without level 6 (L1 max_pq 3079 ≈ 1000 cd/m² on shot 1, 2238 on shot 2): convert "
+                   "takes the content peak from the largest L1 max_pq")
 
 
 def hdr10plus_scenes():
@@ -985,6 +1001,135 @@ def dolby_vision_5_shots():
     return [(a, (0, 3079, 1229), trim, 1), (a, (0, 3079, 1229), trim, 0), (b, (0, 2238, 1000), [], 1)]
 
 
+def leb128(value):
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def av1_obus(data):
+    """(header byte, whole OBU bytes) of a low-overhead AV1 stream whose OBUs all have size fields."""
+    out, i = [], 0
+    while i < len(data):
+        header = data[i]
+        assert header & 0x02, "obu_has_size_field"
+        start = i + 1 + (1 if header & 0x04 else 0)
+        size, used = 0, 0
+        while True:
+            byte = data[start + used]
+            size |= (byte & 0x7F) << (7 * used)
+            used += 1
+            if not byte & 0x80:
+                break
+        end = start + used + size
+        out.append(((header >> 3) & 0x0F, data[i:end]))
+        i = end
+    return out
+
+
+def av1_metadata_obu(t35):
+    """A metadata OBU (type 5, size field) of type METADATA_TYPE_ITUT_T35 holding `t35`, with trailing bits."""
+    payload = leb128(4) + t35 + b"\x80"
+    return bytes([5 << 3 | 0x02]) + leb128(len(payload)) + payload
+
+
+def per_frame_containers():
+    """Dynamic metadata on every frame of Matroska and AV1 movies, for the per-frame scans of those containers: the
+    6-frame HEVC scenes movie remuxed to Matroska; a 6-frame AV1 movie (SVT-AV1) whose temporal units each carry an
+    HDR10+ record and a Dolby Vision RPU (profile 10: AV1 ITU-T T.35 metadata OBUs, dovi_rpu.av1_t35) in MP4 and
+    Matroska; and a WebM whose HDR10+ records are Matroska BlockAdditions (BlockAddID 4, ITU-T T.35) rather than OBUs.
+    `gen_movies.py per-frame-containers` rewrites only these movies."""
+    import dovi_rpu
+    ffmpeg_version = version(["ffmpeg", "-version"])
+    command = ffmpeg("x265-hdr10plus-dv-scenes.mkv", ["-i", os.path.join(OUT, "x265-hdr10plus-dv-scenes.mp4"), "-c",
+                                                     "copy"] + BITEXACT)
+    keep("x265-hdr10plus-dv-scenes.mkv", scratch("x265-hdr10plus-dv-scenes.mkv"), f"{ffmpeg_version}: {command}",
+         "x265-hdr10plus-dv-scenes.mp4 in Matroska (HDR10+ SEI and RPU NAL units in every SimpleBlock): the Matroska "
+         "per-frame scan, against ffprobe -show_frames")
+    encode = ffmpeg("svtav1-6.obu", ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=25", "-frames:v", "6", "-pix_fmt",
+                                     "yuv420p10le", "-c:v", "libsvtav1", "-preset", "12", "-svtav1-params", "lp=1"]
+                    + PQ + BITEXACT + ["-f", "obu"])
+    stream = open(scratch("svtav1-6.obu"), "rb").read()
+    units = []
+    for kind, obu in av1_obus(stream):
+        if kind == 2:
+            units.append([])
+        units[-1].append((kind, obu))
+    assert len(units) == 6, len(units)
+    # Two HDR10+ scenes (MaxSCL 900 then 2000 cd/m²) and three Dolby Vision shots (frames 0, 2, 4).
+    records = [hdr10plus_payload(1000, (9000, 8000, 7000), 1000)] * 3 + \
+        [hdr10plus_payload(1000, (20000, 12000, 4000), 2500)] * 3
+    shots = [(1, (62, 2875, 1100)), (0, (62, 2875, 1100)), (1, (0, 3079, 1500)), (0, (0, 3079, 1500)),
+             (1, (20, 2600, 900)), (0, (20, 2600, 900))]
+    rpus = [dovi_rpu.rpu(profile=8, l1=l1, scene_refresh=refresh, l6=(1000, 1, 1000, 400)) for refresh, l1 in shots]
+    plain, tagged = bytearray(), bytearray()
+    for index, unit in enumerate(units):
+        inserted = False
+        for kind, obu in unit:
+            plain += obu
+            if not inserted and kind not in (1, 2, 5):
+                tagged += av1_metadata_obu(records[index]) + av1_metadata_obu(dovi_rpu.av1_t35(rpus[index]))
+                inserted = True
+            tagged += obu
+    for name, data in (("plain.obu", plain), ("tagged.obu", tagged)):
+        with open(scratch(name), "wb") as f:
+            f.write(data)
+    what = ("6 frames, each temporal unit with an HDR10+ T.35 metadata OBU (two scenes: MaxSCL 900, then 2000 cd/m²) "
+            "and a Dolby Vision RPU in a T.35 metadata OBU (profile 10 carriage, EMDF-wrapped; shots on frames 0, 2, "
+            "4; L1 max PQ 2875, 3079, 2600; L6 1000/0.0001/1000/400)")
+    for extension in ("mp4", "mkv"):
+        mux = ffmpeg(f"svtav1-hdr10plus-dv.{extension}", ["-r", "25", "-f", "obu", "-i", scratch("tagged.obu"), "-c",
+                                                          "copy"] + PQ + BITEXACT)
+        keep(f"svtav1-hdr10plus-dv.{extension}", scratch(f"svtav1-hdr10plus-dv.{extension}"),
+             f"{ffmpeg_version}: {encode}; metadata OBUs inserted by gen_movies.py; then {mux}",
+             f"AV1 in {'MP4' if extension == 'mp4' else 'Matroska'}: {what}")
+    mux = ffmpeg("svtav1-plain.webm", ["-r", "25", "-f", "obu", "-i", scratch("plain.obu"), "-c", "copy"] + PQ
+                 + BITEXACT)
+    webm = open(scratch("svtav1-plain.webm"), "rb").read()
+    write("svtav1-hdr10plus-blockadditions.webm", with_block_additions(webm, records),
+          f"{ffmpeg_version}: {encode}; {mux}; each SimpleBlock rewritten by gen_movies.py as a BlockGroup with "
+          "BlockAdditions (BlockAddID 4: the HDR10+ ITU-T T.35 message), Cues dropped",
+          "AV1 in WebM, 6 frames with HDR10+ in Matroska BlockAdditions (two scenes: MaxSCL 900, then 2000 cd/m²)")
+
+
+def with_block_additions(mkv, t35s):
+    """`mkv` with the i-th SimpleBlock of its Clusters turned into a BlockGroup holding a Block and BlockAdditions
+    (BlockMore: BlockAddID 4, BlockAdditional t35s[i]); Cues are dropped and their SeekHead entry becomes a Void."""
+    segment = [e for e in elements(mkv, 0, len(mkv)) if e[0] == b"\x18\x53\x80\x67"][0]
+    body, frame = bytearray(), 0
+    for eid, start, data, end in elements(mkv, segment[2], segment[3]):
+        if eid == b"\x1c\x53\xbb\x6b":  # Cues
+            continue
+        if eid == b"\x11\x4d\x9b\x74":  # SeekHead: the Cues entry becomes a Void of the same length
+            head = bytearray(mkv[start:end])
+            for sid, sstart, sdata, send in elements(mkv, data, end):
+                inner = mkv[sdata:send]
+                if sid == b"\x4d\xbb" and b"\x1c\x53\xbb\x6b" in inner:
+                    length = send - sstart
+                    head[sstart - start:send - start] = b"\xec" + bytes([0x80 | (length - 2)]) + bytes(length - 2)
+            body += head
+            continue
+        if eid != b"\x1f\x43\xb6\x75":  # not a Cluster
+            body += mkv[start:end]
+            continue
+        children = bytearray()
+        for cid, cstart, cdata, cend in elements(mkv, data, end):
+            if cid == b"\xa3":  # SimpleBlock → BlockGroup (keyframe flag dropped: a Block has no flags for it)
+                block = element(b"\xa1", mkv[cdata:cend])
+                more = element(b"\xa6", element(b"\xee", bytes([4])) + element(b"\xa5", t35s[frame]))
+                children += element(b"\xa0", block + element(b"\x75\xa1", more))
+                frame += 1
+            else:
+                children += mkv[cstart:cend]
+        body += element(b"\x1f\x43\xb6\x75", bytes(children))
+    assert frame == len(t35s), frame
+    return mkv[:segment[1]] + element(b"\x18\x53\x80\x67", bytes(body))
+
+
 def only(generate):
     """Runs one generator step, rewriting its movies and their README rows and keeping the other rows."""
     with open(os.path.join(OUT, "README.md")) as f:
@@ -1022,7 +1167,8 @@ if __name__ == "__main__":
     steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream,
              "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
              "hdr10plus-scenes": hdr10plus_scenes,
-             "scene-metadata": scene_metadata, "dynamic-curves": dynamic_curves}
+             "scene-metadata": scene_metadata, "dynamic-curves": dynamic_curves,
+             "per-frame-containers": per_frame_containers, "dolby-vision-5-static": dolby_vision_5_static}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)

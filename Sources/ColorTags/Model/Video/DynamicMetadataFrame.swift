@@ -1,9 +1,9 @@
 import MediaSyntax
 
-/// One frame's dynamic HDR metadata as an MP4/QuickTime sample carries it, kept per frame when
+/// One frame's dynamic HDR metadata as an MP4/QuickTime sample or a Matroska block carries it, kept per frame when
 /// ``ReadLimits/maximumDynamicMetadataFrames`` allows (`hdrcolor inspect --per-frame`).
 public struct DynamicMetadataFrame: Hashable, Sendable {
-    /// The sample's index in decoding order, from 0.
+    /// The frame's index in decoding order (its sample or block), from 0.
     public var sample: Int
     /// What the frame's Dolby Vision RPU says; nil without one.
     public var rpu: RPUFigures?

@@ -63,12 +63,13 @@ public struct StreamScan: Hashable, Sendable {
     }
 }
 
-/// How much of an MP4/QuickTime track was read for dynamic HDR metadata: every sample's RPU and HDR10+ SEI, up to
-/// ``ReadLimits/maximumDynamicMetadataSamples`` samples.
+/// How much of an MP4/QuickTime or Matroska/WebM track was read for dynamic HDR metadata: every frame's RPU and HDR10+
+/// record, up to ``ReadLimits/maximumDynamicMetadataSamples`` frames.
 public struct DynamicMetadataScan: Hashable, Sendable {
-    /// The samples whose NAL units were read.
+    /// The frames (samples or blocks) whose units were read.
     public var samples: Int
-    /// Whether every sample of the track was read (else the counts describe the first ``samples``).
+    /// Whether every frame of the track was read (else the counts describe the first ``samples``: the cap was reached,
+    /// or a Matroska track held laced blocks, which the scan does not split).
     public var complete: Bool
     /// Creates a value.
     public init(samples: Int, complete: Bool) {

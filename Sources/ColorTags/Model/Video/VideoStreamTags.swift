@@ -65,8 +65,8 @@ public struct VideoStreamTags: Hashable, Sendable {
     /// What every Dolby Vision RPU read says (a raw stream's or an RPU file's scanned prefix, a transport stream),
     /// located at the first RPU.
     public var dolbyVisionRPUSummary: Located<DolbyVisionRPUSummary>?
-    /// How many samples of an MP4/QuickTime track were read for ``dolbyVisionRPUSummary`` and
-    /// ``HDR10PlusTags/summary`` (nil when the track was not scanned: no dynamic metadata in its first sample or
+    /// How many frames of an MP4/QuickTime or Matroska/WebM track were read for ``dolbyVisionRPUSummary`` and
+    /// ``HDR10PlusTags/summary`` (nil when the track was not scanned: no dynamic metadata in its first frame or
     /// configuration, or another container).
     public var dynamicMetadataScan: DynamicMetadataScan?
     /// Each scanned frame's dynamic metadata, when ``ReadLimits/maximumDynamicMetadataFrames`` asks for them.

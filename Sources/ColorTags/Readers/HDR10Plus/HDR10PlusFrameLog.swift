@@ -20,6 +20,18 @@ struct HDR10PlusFrameLog {
         order.readParameterSet(nal)
         guard AnnexB.startsHEVCPicture(nal) else { return }
         let key = order.pictureKey(nal) ?? (pictures.last.map { ($0.epoch, $0.order + 1) } ?? (0, 0))
+        pictures.append((key.epoch, key.order, pictures.count, takePending()))
+    }
+
+    /// Ends a frame whose stream has no picture order to derive (an AV1 temporal unit: one shown frame each, in
+    /// display order); the frame takes the pending record.
+    mutating func frame() {
+        let key = pictures.last.map { ($0.epoch, $0.order + 1) } ?? (0, 0)
+        pictures.append((key.0, key.1, pictures.count, takePending()))
+    }
+
+    /// The index of the pending record (-1 none, -2 unreadable), which it clears.
+    private mutating func takePending() -> Int {
         var record = -1
         switch pending {
         case .some(.some(let metadata)):
@@ -34,7 +46,7 @@ struct HDR10PlusFrameLog {
         case .none: break
         }
         pending = nil
-        pictures.append((key.epoch, key.order, pictures.count, record))
+        return record
     }
 
     /// The frames from the first with a record on (in decoding order), in display order, a picture without a record

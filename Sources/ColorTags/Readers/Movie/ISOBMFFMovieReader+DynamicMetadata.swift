@@ -1,20 +1,13 @@
 import MediaSyntax
 
-/// Dynamic HDR metadata of every sample of an MP4/QuickTime HEVC track: the Dolby Vision RPU (NAL unit type 62) and
-/// the HDR10+ SEI of each frame, read by seeking from NAL unit header to NAL unit header (slices are skipped), so a
-/// two-hour movie costs a few reads per frame and memory for its sample table only.
+/// Dynamic HDR metadata of every sample of an MP4/QuickTime HEVC or AV1 track (``DynamicMetadataSampleScan``): the
+/// samples are found through the sample table and read by seeking from unit header to unit header, so a two-hour
+/// movie costs a few reads per frame and memory for its sample table only.
 extension ISOBMFFMovieReader {
     /// One sample: its file offset and size.
     struct SamplePlace {
         var offset: Int
         var size: Int
-    }
-
-    /// Whether a video track's first sample or configuration shows dynamic HDR metadata worth a scan of every sample.
-    static func wantsDynamicMetadataScan(_ builder: VideoTrackBuilder) -> Bool {
-        builder.video.codec == .hevc
-            && (builder.video.dolbyVision != nil || builder.video.dolbyVisionRPU != nil
-                || builder.video.hdr10Plus != nil)
     }
 
     /// The samples of a track in decoding order, from `stsz` (or `stz2`), `stsc` and `stco` (or `co64`) of the loaded
@@ -100,90 +93,19 @@ extension ISOBMFFMovieReader {
         return (places, count > sizes.count)
     }
 
-    /// The largest RPU or SEI NAL unit read whole (RPUs are a few hundred bytes; the rest is skipped).
-    static var maximumMetadataUnitBytes: Int { 1 << 16 }
-
-    /// Reads the RPUs and HDR10+ SEI messages of every sample of `track` into its builder: each RPU parsed and
-    /// CRC-checked into ``VideoStreamTags/dolbyVisionRPUSummary``, each HDR10+ record into the frame log that gives
-    /// ``HDR10PlusTags/summary``. Slice units are read only as far as their picture order count (the first 64 bytes),
-    /// parameter sets for the picture order; other units are skipped by their length.
+    /// Reads the dynamic HDR metadata of every sample of `track` into its builder (``DynamicMetadataSampleScan``),
+    /// the samples found through the sample table.
     mutating func scanDynamicMetadata(of track: inout Track, moov: Loaded) throws(ColorTagsError) {
         guard
             let (places, more) = samplePlaces(
                 track.sampleTable, in: moov, limit: limits.maximumDynamicMetadataSamples, fileSize: source.count)
         else { return }
-        let lengthSize = track.builder.lengthSize
-        guard [1, 2, 4].contains(lengthSize) else { return }
-        var log = HDR10PlusFrameLog()
-        for unit in track.builder.configurationNALUnits { log.read(unit[...]) }
-        track.builder.hdr10PlusLog = log
-        let keepsFrames = limits.maximumDynamicMetadataFrames > 0
-        var frames: [DynamicMetadataFrame] = []
+        var scan = DynamicMetadataSampleScan(&track.builder, framesKept: limits.maximumDynamicMetadataFrames)
         for (index, place) in places.enumerated() {
-            let container = "sample \(index + 1) of track \(track.id) (mdat)"
-            var frame = DynamicMetadataFrame(sample: index)
-            var position = place.offset
-            let end = Bytes.add(place.offset, place.size) ?? place.offset
-            var pictureStarted = false
-            while position < end {
-                guard let header = try source.bytesExactly(at: position, length: lengthSize + 2) else { break }
-                var length = 0
-                for byte in header.prefix(lengthSize) { length = length << 8 | Int(byte) }
-                guard length >= 2, let unitEnd = Bytes.add(position + lengthSize, length), unitEnd <= end else { break }
-                let type = Int(header[lengthSize] >> 1) & 0x3F
-                let unitStart = position + lengthSize
-                switch type {
-                case 62, 39, 40:
-                    let unit = try source.bytes(at: unitStart, length: Swift.min(length, Self.maximumMetadataUnitBytes))
-                    if type == 62 {
-                        switch track.builder.readRPU(
-                            unit.dropFirst(2), offset: unitStart, container: container, ownFrame: false)
-                        {
-                        case .success(let rpu): frame.rpu = DynamicMetadataFrame.RPUFigures(rpu)
-                        case .failure(let error): frame.rpuProblem = "\(error)"
-                        }
-                    } else if let record = readHDR10Plus(
-                        unit, offset: unitStart, container: container, into: &track.builder)
-                    {
-                        frame.hdr10Plus = DynamicMetadataFrame.HDR10PlusFigures(record)
-                    }
-                case 0...31:
-                    let unit = try source.bytes(at: unitStart, length: Swift.min(length, 64))
-                    if AnnexB.startsHEVCPicture(unit[...]), !pictureStarted {
-                        pictureStarted = true
-                        track.builder.video.dolbyVisionRPUSummary?.value.picture()
-                    }
-                    track.builder.hdr10PlusLog?.read(unit[...])
-                case 32...34:
-                    let unit = try source.bytes(at: unitStart, length: Swift.min(length, 4096))
-                    track.builder.hdr10PlusLog?.read(unit[...])
-                default:
-                    break
-                }
-                position = unitEnd
-            }
-            if keepsFrames, frames.count < limits.maximumDynamicMetadataFrames { frames.append(frame) }
+            try scan.readFrame(
+                at: place.offset, size: place.size, from: &source,
+                container: "sample \(index + 1) of track \(track.id) (mdat)", into: &track.builder)
         }
-        if keepsFrames { track.builder.video.dynamicMetadataFrames = frames }
-        if let log = track.builder.hdr10PlusLog, track.builder.video.hdr10PlusMetadata != nil {
-            track.builder.video.hdr10PlusMetadata?.summary = log.summary
-        }
-        track.builder.hdr10PlusLog = nil
-        track.builder.video.dynamicMetadataScan = DynamicMetadataScan(samples: places.count, complete: !more)
-    }
-
-    /// The HDR10+ records (ITU-T T.35 SEI messages) of an SEI NAL unit, for the frame log (other messages were read
-    /// from the first sample); returns the last one that parses.
-    private func readHDR10Plus(
-        _ unit: [UInt8], offset: Int, container: String, into builder: inout VideoTrackBuilder
-    ) -> HDR10PlusMetadata? {
-        let location = TagLocation(
-            offset: offset, length: unit.count, container: "\(container) SEI (ITU-T T.35 HDR10+)")
-        var found: HDR10PlusMetadata?
-        for message in SEIMessages.messages(in: unit.dropFirst(2)).messages
-        where message.type == SEIMessages.registeredUserData && SEIMessages.isHDR10Plus(t35: message.payload) {
-            found = builder.readHDR10Plus(message.payload, at: location) ?? found
-        }
-        return found
+        scan.finish(into: &track.builder, complete: !more)
     }
 }

@@ -117,7 +117,7 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
                             image: images.count))
                 }
                 track.builder.readSample(bytes, offset: sample.offset, container: container)
-                if Self.wantsDynamicMetadataScan(track.builder) { try scanDynamicMetadata(of: &track, moov: moov) }
+                if DynamicMetadataSampleScan.wanted(track.builder) { try scanDynamicMetadata(of: &track, moov: moov) }
             }
             let (image, trackProblems) = track.builder.build(imageIndex: images.count)
             images.append(image)

@@ -19,11 +19,26 @@ extension MatroskaReader {
                 try readBlock(element, name: "SimpleBlock", into: &tracks)
             case MatroskaID.blockGroup:
                 var inner = element.dataStart
+                var block: EBML.Header?
+                var addition: (bytes: [UInt8], offset: Int)?
                 while inner < Swift.min(elementEnd, end), let child = try header(at: inner, inside: "a BlockGroup") {
                     guard let childEnd = child.end else { break }
-                    if child.id == MatroskaID.block { try readBlock(child, name: "BlockGroup/Block", into: &tracks) }
+                    if child.id == MatroskaID.block { block = child }
+                    if child.id == MatroskaID.blockAdditions { addition = try t35Addition(child) }
                     inner = childEnd
                 }
+                guard let block else { break }
+                if let addition, SEIMessages.isHDR10Plus(t35: addition.bytes[...]),
+                    let frame = try frameOfBlock(block, in: tracks), !tracks[frame.track].sampleRead
+                {
+                    // WebM's HDR10+: an ITU-T T.35 message in the block's BlockAdditional (BlockAddID 4).
+                    tracks[frame.track].builder.readHDR10Plus(
+                        addition.bytes[...],
+                        at: TagLocation(
+                            offset: addition.offset, length: addition.bytes.count,
+                            container: "BlockGroup at byte \(element.start) BlockAdditional (ITU-T T.35 HDR10+)"))
+                }
+                try readBlock(block, name: "BlockGroup/Block", into: &tracks)
             default:
                 break
             }

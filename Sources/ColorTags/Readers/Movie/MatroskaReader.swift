@@ -98,6 +98,7 @@ struct MatroskaReader<Source: ByteSource> {
         var builders = try readTracks(tracks)
         if let cluster = top.firstCluster {
             try readFirstBlocks(cluster, segmentEnd: segmentEnd, into: &builders)
+            try scanDynamicMetadata(from: cluster, segmentEnd: segmentEnd, into: &builders)
         }
         var images: [ImageTags] = []
         for builder in builders where builder.isVideo {

@@ -38,6 +38,11 @@ extension VideoTrackBuilder {
                 case .contentLightLevel(let value): addBitstream(value, at: at("HDR_CLL"))
                 case .registeredUserData(let isHDR10Plus):
                     if isHDR10Plus, video.hdr10Plus == nil { video.hdr10Plus = at("ITU-T T.35 HDR10+") }
+                    if !isHDR10Plus, video.dolbyVisionRPU == nil,
+                        let message = AV1OBUs.itutT35(bytes[obu.payload]), DolbyVisionRPU.isAV1RPU(t35: message)
+                    {
+                        video.dolbyVisionRPU = at("ITU-T T.35 Dolby Vision RPU")
+                    }
                 case .other: break
                 }
             default:
