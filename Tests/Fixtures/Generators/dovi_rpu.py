@@ -15,6 +15,8 @@ RPUs; Python only, never run by `make test`.
 
 import math
 
+from bitstream import BitWriter, escape
+
 PREFIX = 0x19
 FINAL_BYTE = 0x80
 
@@ -27,40 +29,6 @@ P5_YCC_OFFSETS = (0, 134217728, 134217728)
 P5_RGB_TO_LMS = (17081, -349, -349, -349, 17081, -349, -349, -349, 17081)
 
 
-class BitWriter:
-    """Most significant bit first, with Exp-Golomb codes."""
-
-    def __init__(self):
-        self.bits = []
-
-    def u(self, n, value):
-        if value < 0:
-            value += 1 << n  # two's complement for the signed 16-bit matrix coefficients
-        if not 0 <= value < (1 << n):
-            raise ValueError(f"{value} does not fit {n} bits")
-        self.bits.extend((value >> (n - 1 - i)) & 1 for i in range(n))
-
-    def flag(self, value):
-        self.u(1, 1 if value else 0)
-
-    def ue(self, value):
-        code = value + 1
-        length = code.bit_length()
-        self.u(length - 1, 0)
-        self.u(length, code)
-
-    def se(self, value):
-        self.ue(2 * value - 1 if value > 0 else -2 * value)
-
-    def align(self):
-        while len(self.bits) % 8:
-            self.bits.append(0)
-
-    def bytes(self):
-        assert len(self.bits) % 8 == 0
-        return bytes(int("".join(map(str, self.bits[i:i + 8])), 2) for i in range(0, len(self.bits), 8))
-
-
 def crc32_mpeg2(data):
     """CRC-32/MPEG-2: polynomial 0x04C11DB7, initial 0xFFFFFFFF, not reflected, no final XOR."""
     crc = 0xFFFFFFFF
@@ -70,19 +38,6 @@ def crc32_mpeg2(data):
             crc = ((crc << 1) ^ 0x04C11DB7) if crc & 0x80000000 else crc << 1
             crc &= 0xFFFFFFFF
     return crc
-
-
-def escape(rbsp):
-    """Emulation prevention (H.265 7.4.2): 0x03 after two zero bytes that a byte <= 3 follows."""
-    out = bytearray()
-    zeros = 0
-    for byte in rbsp:
-        if zeros >= 2 and byte <= 3:
-            out.append(3)
-            zeros = 0
-        out.append(byte)
-        zeros = zeros + 1 if byte == 0 else 0
-    return bytes(out)
 
 
 def pq_code(nits):

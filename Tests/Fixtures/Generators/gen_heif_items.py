@@ -18,6 +18,8 @@ import sys
 import tempfile
 import zlib
 
+from bitstream import BitReader, BitWriter, escape, unescape
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "image-files", "items")
 README = []
@@ -264,105 +266,51 @@ def coded_item(data, kind):
 # MARK: - HEVC parameter sets
 
 
-def rbsp(nal):
-    out = bytearray()
-    zeros = 0
-    for b in nal:
-        if zeros >= 2 and b == 3:
-            zeros = 0
-            continue
-        out.append(b)
-        zeros = zeros + 1 if b == 0 else 0
-    return bytes(out)
-
-
-def escaped(payload):
-    out = bytearray()
-    zeros = 0
-    for b in payload:
-        if zeros >= 2 and b <= 3:
-            out.append(3)
-            zeros = 0
-        out.append(b)
-        zeros = zeros + 1 if b == 0 else 0
-    return bytes(out)
-
-
-class Bits:
-    def __init__(self, data=b""):
-        self.data, self.position, self.out = data, 0, []
-
-    def u(self, n):
-        value = 0
-        for _ in range(n):
-            value = (value << 1) | ((self.data[self.position >> 3] >> (7 - (self.position & 7))) & 1)
-            self.position += 1
-        return value
-
-    def ue(self):
-        zeros = 0
-        while self.u(1) == 0:
-            zeros += 1
-        return (1 << zeros) - 1 + self.u(zeros)
-
-    def put(self, n, value):
-        self.out += [(value >> (n - 1 - i)) & 1 for i in range(n)]
-
-    def put_ue(self, value):
-        code = value + 1
-        n = code.bit_length()
-        self.put(n - 1, 0)
-        self.put(n, code)
-
-    def copy(self, n):
-        self.put(n, self.u(n))
-
-    def bytes(self):
-        bits = self.out + [1]
-        bits += [0] * (-len(bits) % 8)
-        return bytes(int("".join(map(str, bits[i:i + 8])), 2) for i in range(0, len(bits), 8))
-
-
 def sps_with_conformance_window(nal, width, height):
     """The SPS NAL unit with a conformance window cropping its coded picture to width × height (top-left)."""
-    bits = Bits(rbsp(nal[2:]))
-    last = len(bits.data) * 8 - 1
-    while (bits.data[last >> 3] >> (7 - (last & 7))) & 1 == 0:
+    r, w = BitReader(unescape(nal[2:])), BitWriter()
+    last = len(r.data) * 8 - 1
+    while (r.data[last >> 3] >> (7 - (last & 7))) & 1 == 0:
         last -= 1
-    bits.copy(4)
-    sub_layers = bits.u(3)
-    bits.put(3, sub_layers)
-    bits.copy(1)
-    bits.copy(96)  # general profile (88 bits) and level
+
+    def copy(n):
+        w.u(n, r.u(n))
+
+    copy(4)
+    sub_layers = r.u(3)
+    w.u(3, sub_layers)
+    copy(1)
+    copy(96)  # general profile (88 bits) and level
     present = []
     for _ in range(sub_layers):
-        present.append((bits.u(1), bits.u(1)))
-        bits.put(1, present[-1][0])
-        bits.put(1, present[-1][1])
+        present.append((r.u(1), r.u(1)))
+        w.u(1, present[-1][0])
+        w.u(1, present[-1][1])
     if sub_layers > 0:
         for _ in range(sub_layers, 8):
-            bits.copy(2)
+            copy(2)
     for profile, level in present:
         if profile:
-            bits.copy(88)
+            copy(88)
         if level:
-            bits.copy(8)
-    bits.put_ue(bits.ue())
-    chroma = bits.ue()
-    bits.put_ue(chroma)
+            copy(8)
+    w.ue(r.ue())
+    chroma = r.ue()
+    w.ue(chroma)
     if chroma == 3:
-        bits.copy(1)
-    coded_width, coded_height = bits.ue(), bits.ue()
-    bits.put_ue(coded_width)
-    bits.put_ue(coded_height)
-    assert bits.u(1) == 0, "the encoder already wrote a conformance window"
+        copy(1)
+    coded_width, coded_height = r.ue(), r.ue()
+    w.ue(coded_width)
+    w.ue(coded_height)
+    assert r.u(1) == 0, "the encoder already wrote a conformance window"
     sub_width = 2 if chroma in (1, 2) else 1
     sub_height = 2 if chroma == 1 else 1
-    bits.put(1, 1)
+    w.u(1, 1)
     for offset in (0, (coded_width - width) // sub_width, 0, (coded_height - height) // sub_height):
-        bits.put_ue(offset)
-    bits.copy(last - bits.position)
-    return nal[:2] + escaped(bits.bytes())
+        w.ue(offset)
+    copy(last - r.position)
+    w.trailing_bits()
+    return nal[:2] + escape(w.bytes())
 
 
 def hvcc_with_sps(hvcc_box, width, height):

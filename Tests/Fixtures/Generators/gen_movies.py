@@ -16,6 +16,7 @@ import sys
 import tempfile
 
 import dovi_rpu
+from bitstream import BitWriter, escape
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "movies")
@@ -193,7 +194,6 @@ def nal_units(stream):
     return units
 
 
-escape = dovi_rpu.escape  # emulation prevention (H.265 §7.4.2), one copy for every generator of NAL units
 
 
 def sei_nal(payload_type, payload):
@@ -207,49 +207,37 @@ def sei_nal(payload_type, payload):
     return bytes([39 << 1, 1]) + escape(bytes(body) + payload + b"\x80")
 
 
-class Bits:
-    def __init__(self):
-        self.value, self.count = 0, 0
-
-    def put(self, n, value):
-        self.value = self.value << n | (value & ((1 << n) - 1))
-        self.count += n
-
-    def bytes(self):
-        pad = (8 - self.count % 8) % 8
-        return (self.value << pad).to_bytes((self.count + pad) // 8, "big")
-
-
 def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000), average=1000, curve=None):
     """user_data_registered_itu_t_t35 with an ST 2094-40 application 4 record (one window): targeted display peak in
     cd/m², MaxSCL and average maxRGB in 0.1 cd/m²; curve: None (no tone-mapping curve) or (knee_point_x, knee_point_y,
     anchors) in the record's units (1/4095, 1/4095, 1/1023)."""
-    b = Bits()
-    b.put(8, 0xB5)  # itu_t_t35_country_code: United States
-    b.put(16, 0x003C)  # terminal_provider_code: Samsung
-    b.put(16, 0x0001)  # terminal_provider_oriented_code
-    b.put(8, 4)  # application_identifier
-    b.put(8, 1)  # application_version
-    b.put(2, 1)  # num_windows
-    b.put(27, target)  # targeted_system_display_maximum_luminance
-    b.put(1, 0)  # targeted_system_display_actual_peak_luminance_flag
+    b = BitWriter()
+    b.u(8, 0xB5)  # itu_t_t35_country_code: United States
+    b.u(16, 0x003C)  # terminal_provider_code: Samsung
+    b.u(16, 0x0001)  # terminal_provider_oriented_code
+    b.u(8, 4)  # application_identifier
+    b.u(8, 1)  # application_version
+    b.u(2, 1)  # num_windows
+    b.u(27, target)  # targeted_system_display_maximum_luminance
+    b.u(1, 0)  # targeted_system_display_actual_peak_luminance_flag
     for maxscl in maxscls:
-        b.put(17, maxscl)
-    b.put(17, average)  # average_maxrgb
-    b.put(4, 1)  # num_distribution_maxrgb_percentiles
-    b.put(7, 99)
-    b.put(17, 9000)
-    b.put(10, 0)  # fraction_bright_pixels
-    b.put(1, 0)  # mastering_display_actual_peak_luminance_flag
-    b.put(1, 1 if curve else 0)  # tone_mapping_flag
+        b.u(17, maxscl)
+    b.u(17, average)  # average_maxrgb
+    b.u(4, 1)  # num_distribution_maxrgb_percentiles
+    b.u(7, 99)
+    b.u(17, 9000)
+    b.u(10, 0)  # fraction_bright_pixels
+    b.u(1, 0)  # mastering_display_actual_peak_luminance_flag
+    b.u(1, 1 if curve else 0)  # tone_mapping_flag
     if curve:
         knee_x, knee_y, anchors = curve
-        b.put(12, knee_x)
-        b.put(12, knee_y)
-        b.put(4, len(anchors))  # num_bezier_curve_anchors
+        b.u(12, knee_x)
+        b.u(12, knee_y)
+        b.u(4, len(anchors))  # num_bezier_curve_anchors
         for anchor in anchors:
-            b.put(10, anchor)
-    b.put(1, 0)  # color_saturation_mapping_flag
+            b.u(10, anchor)
+    b.u(1, 0)  # color_saturation_mapping_flag
+    b.align()
     return b.bytes()
 
 
