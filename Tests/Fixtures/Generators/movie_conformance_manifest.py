@@ -121,7 +121,21 @@ files[-1]["facts"]+=[
   {"fact":"hdr10plusScenes","expected":{"firstFrames":[0,3,6],"lengths":[3,3,253],"profile":"A"},"citation":cite(h10p,2002,rj,"regular_metadata.json's SceneInfoSummary and JSONInfo")}]
 files[-1]["verdict"]="warning"
 files[-1]["description"]+="; its HDR10+ MaxSCL (up to 2057.9 cd/m²) exceeds its SEI MaxCLL of 1000: video.hdr10plus-maxscl-above-maxcll"
+# The Matroska files, read frame by frame (every block's RPU and HDR10+ message): the same figures as the streams
+# their tools' tests extract from them.
 mkv=next(f for f in files if f["path"]=="hdr10plus_tool/regular.mkv")
+mkv["facts"].append({"fact":"hdr10plusFrames","expected":{"frames":259,"scenes":3},"citation":cite(h10p,2018,"let expected_json = Path::new(\"assets/hevc_tests/regular_metadata.json\");","the JSON extracted from this file: 259 SceneInfo entries in 3 scenes (SceneInfoSummary first frames 0, 3, 6)")})
+dv=next(f for f in files if f["path"]=="dovi_tool/regular.mkv")
+why="regular_rpu.bin, which tests/hevc/extract_rpu.rs:122 extracts from this file"
+dv["facts"]+=[
+  {"fact":"rpuCount","expected":259,"citation":cite(info,75,".and(predicate::str::contains(\"  Frames: 259\"))",why)},
+  {"fact":"rpuShots","expected":3,"citation":cite(info,78,".and(predicate::str::contains(\"  Scene/shot count: 3\"))",why)},
+  {"fact":"rpuL1","expected":{"maxCLL":632.88,"maxFALL":10.05},"tolerance":0.005,"citation":cite(info,80,".and(predicate::str::contains(\"  RPU content light level (L1): MaxCLL: 632.88 nits, MaxFALL: 10.05 nits\"))",why)},
+  {"fact":"rpuL6","expected":{"min":0.0001,"max":1000,"maxCLL":3948,"maxFALL":120},"citation":cite(info,81,".and(predicate::str::contains(\"  L6 metadata: Mastering display: 0.0001/1000 nits. MaxCLL: 3948 nits, MaxFALL: 120 nits\"))",why)},
+  {"fact":"rpuL2Trims","expected":[100,600,1000],"citation":cite(info,82,".and(predicate::str::contains(\"  L2 trims: 100 nits, 600 nits, 1000 nits\"))",why)},
+  {"fact":"rpuCRCFailures","expected":0,"citation":cite("dolby_vision/src/rpu/dovi_rpu.rs",140,"if received_crc32 != dovi_rpu.rpu_data_crc32 {",why)}]
+dv["verdict"]="warning"
+dv["description"]+="; read frame by frame, its RPUs' level 6 (MaxCLL 3948, MaxFALL 120) disagrees with SEI 144 (1000, 400): video.dolby-vision-l6-mismatch"
 mkv["verdict"]="warning"
 mkv["description"]+="; the first frame's HDR10+ MaxSCL (1783 cd/m²) exceeds MaxCLL 1000: video.hdr10plus-maxscl-above-maxcll"
 add("hdr10plus_tool","assets/hevc_tests/regular_metadata.json",None,[],
