@@ -216,19 +216,22 @@ struct MoviePlan {
                     maxContentLightLevel: peak),
                 sourceIsHDR: sourceIsHDR, target: settings.encoding.colorSpace)
         case .hdr10Plus(let curve):
-            options.toneMapping = .custom(
-                ToneMapper.tabulated(
-                    TabulatedToneCurve(
-                        curve, top: Float(max(curve.sceneMaximum, curve.targetPeak) / white * 2),
-                        saturation: curve.sceneMaximum / white)))
+            options.toneMapping = Self.tabulated(curve, from: curve.sceneMaximum, to: curve.targetPeak, white: white)
         case .dolbyVision(let curve):
-            options.toneMapping = .custom(
-                ToneMapper.tabulated(
-                    TabulatedToneCurve(
-                        curve, top: Float(max(curve.sourceMaximum, curve.targetPeak) / white * 2),
-                        saturation: curve.sourceMaximum / white)))
+            options.toneMapping = Self.tabulated(curve, from: curve.sourceMaximum, to: curve.targetPeak, white: white)
         }
         return options
+    }
+
+    /// A scene's metadata curve as a table over linear light up to twice the larger of its source maximum and target
+    /// peak (cd/m²), saturating at the source maximum; `white` is the luminance of linear 1.0.
+    private static func tabulated(
+        _ curve: some ToneCurve, from sourceMaximum: Double, to targetPeak: Double, white: Double
+    ) -> PixelConverter.ToneMapping {
+        .custom(
+            ToneMapper.tabulated(
+                TabulatedToneCurve(
+                    curve, top: Float(max(sourceMaximum, targetPeak) / white * 2), saturation: sourceMaximum / white)))
     }
 
     /// Whether frames are resampled to another size after conversion.
