@@ -65,12 +65,29 @@ import Testing
         let bytes = [UInt8](try Fixtures.data("fuzz/items/iden-input-without-infe-libheif-assert.heic"))
         let graph = try #require(try ColorTagging(bytes: bytes).itemGraph)
         #expect(graph.items[graph.primaryID]?.type == "iden")
-        #expect(graph.missingDerivationInput(from: graph.primaryID).map { [$0.item, $0.input] } == [1, 2])
+        let input = try #require(graph.nonImageDerivationInput(from: graph.primaryID))
+        #expect(input.item == 1 && input.input == 2 && input.type == nil)
         do {
             _ = try ImageFile.decode(bytes)
             Issue.record("the file decoded")
         } catch {
             #expect(error.isUnreadableInput && "\(error)".contains("no 'infe' describes item 2"), "\(error)")
+        }
+    }
+
+    /// The same libheif assertion through an input whose `infe` names a type libheif does not take for an image
+    /// (`hvc2`; found by the items fuzz target after the check above).
+    @Test("a dimg input of a non-image item type is a corrupt-file error, before libheif sees the file")
+    func derivationInputOfNonImageTypeIsRefused() throws {
+        let bytes = [UInt8](try Fixtures.data("fuzz/items/iden-input-of-non-image-type-libheif-assert.heic"))
+        let graph = try #require(try ColorTagging(bytes: bytes).itemGraph)
+        let input = try #require(graph.nonImageDerivationInput(from: graph.primaryID))
+        #expect(input.item == 1 && input.input == 2 && input.type == "hvc2")
+        do {
+            _ = try ImageFile.decode(bytes)
+            Issue.record("the file decoded")
+        } catch {
+            #expect(error.isUnreadableInput && "\(error)".contains("item 2 is a 'hvc2' item, not an image"), "\(error)")
         }
     }
 

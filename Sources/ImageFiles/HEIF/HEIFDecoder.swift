@@ -1,5 +1,6 @@
 internal import CHEIF
 import ColorTags
+import MediaSyntax
 import PixelBuffers
 import PixelConversion
 
@@ -22,12 +23,14 @@ enum HEIFDecoder {
                     "the derived items refer back to themselves (dimg \(cycle.map(String.init).joined(separator: " → ")))"
             )
         }
-        if let graph = tagging.itemGraph, let missing = graph.missingDerivationInput(from: graph.primaryID) {
+        if let graph = tagging.itemGraph, let input = graph.nonImageDerivationInput(from: graph.primaryID) {
             // libheif 1.15 aborts on an assertion for such an input (found by the items fuzz target).
+            let what =
+                input.type.map { "item \(input.input) is a '\(TextSanitizer.sanitize($0))' item, not an image" }
+                ?? "no 'infe' describes item \(input.input)"
             throw .corrupt(
                 path: nil, format: .heif,
-                reason: "derived item \(missing.item) takes item \(missing.input) as input ('dimg'), but no 'infe' "
-                    + "describes item \(missing.input)")
+                reason: "derived item \(input.item) takes item \(input.input) as input ('dimg'), but \(what)")
         }
         do { return try decodeWithLibheif(bytes, tagging: tagging, limits: limits) } catch {
             if case .limitExceeded = error { throw error }

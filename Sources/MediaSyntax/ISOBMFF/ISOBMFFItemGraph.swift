@@ -146,17 +146,23 @@ package struct ISOBMFFItemGraph: Sendable {
         return walk(id, [])
     }
 
-    /// The first `dimg` reference, among the derivations from `id`, whose input no `infe` (version 2 or 3) describes,
-    /// as (derived item, missing input); nil when every input exists. libheif 1.15 asserts (`imginfo`) and aborts the
-    /// process on such an input (an `iden` over an item of an older `infe` version, found by the items fuzz target),
-    /// so decoders check first. At most 4 096 items are visited.
-    package func missingDerivationInput(from id: UInt32) -> (item: UInt32, input: UInt32)? {
+    /// The item types libheif 1.15 registers as images (its `item_type_is_image`): a derivation input of any other
+    /// type, or of no `infe`, is no image to it.
+    package static let libheifImageItemTypes: Set<String> = ["hvc1", "grid", "iden", "iovl", "av01"]
+
+    /// The first `dimg` reference, among the derivations from `id`, whose input is not an image item: no `infe`
+    /// (version 2 or 3) describes it (`type` nil), or its type is not one of ``libheifImageItemTypes``; as (derived
+    /// item, input, the input's type); nil when every input is an image item. libheif 1.15 asserts (`imginfo`) and
+    /// aborts the process on such an input (an `iden` over an item of an older `infe` version or of a non-image type,
+    /// found by the items fuzz target), so decoders check first. At most 4 096 items are visited.
+    package func nonImageDerivationInput(from id: UInt32) -> (item: UInt32, input: UInt32, type: String?)? {
         var pending = [id]
         var visited: Set<UInt32> = []
         while let next = pending.popLast(), visited.count < 4096 {
             guard visited.insert(next).inserted else { continue }
             for input in references.filter({ $0.type == "dimg" && $0.from == next }).flatMap(\.to) {
-                guard items[input] != nil else { return (next, input) }
+                guard let item = items[input] else { return (next, input, nil) }
+                guard Self.libheifImageItemTypes.contains(item.type) else { return (next, input, item.type) }
                 pending.append(input)
             }
         }
