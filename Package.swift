@@ -2,8 +2,8 @@
 //
 // HDRColor: colour science for HDR imaging in Swift.
 //
-// Pure-Swift modules (SignalCoding, TransferFunctions, HalfFloat, ColorSpaces, PixelBuffers, ToneMapping) sit under
-// a thin LittleCMS 2 bridge (CLittleCMS + ICC), one C kernel target (CPixelKernels) and ColorTags. `HDRColor`
+// Pure-Swift modules (SignalCoding, TransferFunctions, HalfFloat, ColorSpaces, PixelBuffers, ToneMapping, MediaSyntax)
+// sit under a thin LittleCMS 2 bridge (CLittleCMS + ICC), one C kernel target (CPixelKernels) and ColorTags. `HDRColor`
 // re-exports the modules that need no codec library; ImageFiles (libpng, libjpeg-turbo, libavif, libheif, libde265,
 // dav1d), VideoFiles (FFmpeg) and MediaConversion are products of their own. `hdrcolor` is the command-line tool.
 

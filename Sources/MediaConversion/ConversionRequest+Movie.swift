@@ -43,6 +43,9 @@ extension ConversionRequest {
         /// The content peak tone mapping maps from: the movie's (static, the default) or each scene's from its
         /// HDR10+ or Dolby Vision metadata (``SourcePeak``).
         public var sourcePeak: SourcePeak = .movie
+        /// With ``SourcePeak/scene``: each scene's peak only (the default), or the curve its metadata gives for the
+        /// target display where it gives one (``DynamicCurve``).
+        public var dynamicCurve: DynamicCurve = .peakOnly
 
         /// The defaults of `hdrcolor convert` for movies.
         public init(

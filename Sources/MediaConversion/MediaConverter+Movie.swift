@@ -153,7 +153,7 @@ extension MediaConverter {
         var converter: PixelConverter?
         var pictures = try SourcePictures(stream, threadCount: request.movie.conversionThreadCount)
         var scenes = plan.sceneTracker()
-        var converterPeak: Double?
+        var converterScene: SceneMapping?
         var converted = 0
         let total =
             range.map { range in
@@ -166,11 +166,11 @@ extension MediaConverter {
                 try forEachFrame(reader, range) { frame throws(MediaConversionError) in
                     let convertStart = clock.now
                     times.decoding += convertStart - mark
-                    let peak = scenes.peak(for: frame)
+                    let scene = scenes.mapping(for: frame)
                     try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
-                        if converter == nil || converter?.source != encoding || peak != converterPeak {
-                            converter = try plan.converter(from: encoding, scenePeak: peak)
-                            converterPeak = peak
+                        if converter == nil || converter?.source != encoding || scene != converterScene {
+                            converter = try plan.converter(from: encoding, scene: scene)
+                            converterScene = scene
                         }
                         if let scaler, scaledFrom != nil {
                             do {
@@ -246,6 +246,13 @@ extension MediaConverter {
             keptDynamicMetadata: kept, omissions: decided.omissions + shortfall + writer.omissions, check: check,
             validation: validation, times: times)
         report.scenes = scenes.scenes
+        if !scenes.scenes.isEmpty {
+            report.plan.append(
+                "tone map per scene (\(scenes.scenes.count) scene\(scenes.scenes.count == 1 ? "" : "s"), "
+                    + (request.movie.dynamicCurve == .metadata
+                        ? "the metadata's curve where it has one, else the scene's peak"
+                        : "each scene's peak") + "): the tone-map step above is the last scene's; see the scenes")
+        }
         return report
     }
 
@@ -329,13 +336,13 @@ extension MediaConverter {
         var converter: PixelConverter?
         var pictures = try SourcePictures(reader.videoStream, threadCount: request.movie.conversionThreadCount)
         var scenes = plan.sceneTracker()
-        var converterPeak: Double?
+        var converterScene: SceneMapping?
         try forEachFrame(reader, range) { frame throws(MediaConversionError) in
-            let peak = scenes.peak(for: frame)
+            let scene = scenes.mapping(for: frame)
             try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
-                if converter == nil || converter?.source != encoding || peak != converterPeak {
-                    converter = try plan.measuringConverter(from: encoding, scenePeak: peak)
-                    converterPeak = peak
+                if converter == nil || converter?.source != encoding || scene != converterScene {
+                    converter = try plan.measuringConverter(from: encoding, scene: scene)
+                    converterScene = scene
                 }
                 do {
                     try linear.withMutableView { view throws(PixelConversionError) in

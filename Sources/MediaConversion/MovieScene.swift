@@ -22,10 +22,12 @@ public struct MovieScene: Hashable, Sendable, CustomStringConvertible {
     public var sourcePeak: Double
     /// Where ``sourcePeak`` came from.
     public var origin: Origin
-    /// Dolby Vision trims for other target displays the RPU carries (level 2 target peaks in cd/m², level 8 target
-    /// display indices), listed, not applied: their application (Dolby's content mapping) is not published, and
-    /// libplacebo applies none either.
+    /// The Dolby Vision trims the RPU carries (level 2 target peaks in cd/m², level 8 target display indices); the
+    /// one for the target display is applied with ``ConversionRequest/Movie-swift.struct/DynamicCurve/metadata``
+    /// (``curve`` says which).
     public var trims: [String]
+    /// The tone curve the scene was mapped with: its peak into the request's operator, or its metadata's curve.
+    public var curve: Curve = .peakOnly(note: nil)
 
     /// What drove a scene's peak.
     public enum Origin: Hashable, Sendable, CustomStringConvertible {
@@ -52,6 +54,6 @@ public struct MovieScene: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         "scene \(index): frames \(frames.lowerBound)…\(frames.upperBound - 1), peak \(Origin.nits(sourcePeak)) from "
-            + "\(origin)" + (trims.isEmpty ? "" : "; trims carried, not applied: \(trims.joined(separator: ", "))")
+            + "\(origin); \(curve)" + (trims.isEmpty ? "" : "; trims carried: \(trims.joined(separator: ", "))")
     }
 }

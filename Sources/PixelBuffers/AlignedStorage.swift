@@ -7,14 +7,14 @@ import Musl
 #endif
 
 /// A zero-filled heap allocation aligned to 64 bytes (a cache line, and enough for any SIMD load), freed on deinit.
-/// Shared copy-on-write by ``PixelBuffer`` and ``WorkingBuffer``.
+/// Shared copy-on-write by ``PixelBuffer`` values.
 ///
 /// The memory comes from `calloc`, so a failed allocation is a `nil` the owners turn into
 /// ``PixelBufferError/allocationFailed(byteCount:)`` (Swift's `allocate` would trap), and large buffers get zero pages
 /// from the system without being written.
 ///
 /// `@unchecked Sendable`: the pointers and the count are immutable. The bytes are written only through an owner that
-/// holds the only reference (``PixelBuffer/withMutableView(_:)`` and ``WorkingBuffer`` copy first when
+/// holds the only reference (``PixelBuffer/withMutableView(_:)`` copies first when
 /// `isKnownUniquelyReferenced` is false), so storage shared between threads is only ever read.
 @usableFromInline
 final class AlignedStorage: @unchecked Sendable {

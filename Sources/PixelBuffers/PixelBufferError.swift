@@ -31,7 +31,7 @@ public enum PixelBufferError: Error, Hashable, Sendable, CustomStringConvertible
     /// Source and destination differ in size.
     case sizeMismatch(sourceWidth: Int, sourceHeight: Int, destinationWidth: Int, destinationHeight: Int)
     /// The layout conversion between these formats would change colours (different colour model, subsampling or
-    /// range, or between integer and float samples); use unpack and pack through a ``WorkingBuffer``.
+    /// range, or between integer and float samples); convert with PixelConversion's `PixelConverter`.
     case incompatibleFormats(source: PixelFormat, destination: PixelFormat)
     /// The working buffer was made for another format family or is too narrow or short for the requested rows.
     case workingBufferMismatch(
@@ -72,7 +72,7 @@ public enum PixelBufferError: Error, Hashable, Sendable, CustomStringConvertible
         case .sizeMismatch(let sw, let sh, let dw, let dh):
             "source is \(sw)×\(sh) but destination is \(dw)×\(dh)"
         case .incompatibleFormats(let s, let d):
-            "no colour-preserving layout conversion from \(s) to \(d); unpack and pack through a WorkingBuffer"
+            "no colour-preserving layout conversion from \(s) to \(d); convert with PixelConversion's PixelConverter"
         case .workingBufferMismatch(let pc, let w, let c, let rpc, let rw, let rr):
             "working buffer has \(pc) planes, width \(w), \(c) rows; needs \(rpc) planes, width \(rw), \(rr) rows"
         }

@@ -1,4 +1,4 @@
-/// Caps on the memory that ``PixelBuffer`` and ``WorkingBuffer`` allocate, so that a size read from a file or a
+/// Caps on the memory that ``PixelBuffer`` allocates, so that a size read from a file or a
 /// request cannot make the process allocate without bound. Exceeding one throws
 /// ``PixelBufferError/pixelCountLimitExceeded(width:height:limit:)`` or
 /// ``PixelBufferError/byteCountLimitExceeded(byteCount:limit:)``; an allocation the system refuses throws

@@ -1,10 +1,10 @@
 import HalfFloat
 
 // One pixel at a time, as four Float values: for tests, probes, colour pickers and small images. Whole frames go
-// through `unpack(rows:into:)` / `pack(rows:from:)` or a converter, which do the same arithmetic in bulk.
+// through a converter (PixelConversion's `PixelConverter`), which does the same arithmetic in bulk.
 
 extension PixelBufferView {
-    /// The pixel at column `x` and row `y` as four values, the ones ``unpack(rows:into:)`` gives:
+    /// The pixel at column `x` and row `y` as four values:
     ///
     /// - **RGB formats**: (R, G, B, A). Integer codes are normalised with SignalCoding's `Quantization` for the
     ///   format's bit depth and range (full-range 8-bit 255 → 1.0; narrow-range codes below black or above white give
@@ -103,8 +103,7 @@ extension PixelBuffer {
     }
 }
 
-/// The sample arithmetic of the pixel accessors: the channel locations and quantisation of ``PixelFormat``, as
-/// unpacking and packing use them.
+/// The sample arithmetic of the pixel accessors: the channel locations and quantisation of ``PixelFormat``.
 enum PixelAccess {
     static func check(x: Int, y: Int, width: Int, height: Int) {
         precondition(

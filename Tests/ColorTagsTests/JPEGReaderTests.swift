@@ -45,7 +45,7 @@ struct JPEGReaderTests {
         let xmp = try #require(tags.gainMap.xmp?.value)
         #expect(xmp.version == "1.0" && xmp.gainMapMax == [2] && xmp.hdrCapacityMax == 2 && !xmp.baseRenditionIsHDR)
         let iso = try #require(tags.gainMap.iso?.value)
-        #expect(iso.minimumVersion == 0 && iso.values?.gainMapMax == [GainMapFraction(2, 1)])
+        #expect(iso.minimumVersion == 0 && iso.values?.gainMapMax.map(\.description) == ["2/1"])
         let metadata = try #require(iso.metadata)
         #expect(metadata.alternateHeadroom == 2 && metadata.baseOffset.x == 1.0 / 64)
         #expect(tags.gainMap.isoPrimaryVersion?.value.values == nil, "the primary carries the version record only")
@@ -58,7 +58,7 @@ struct JPEGReaderTests {
     @Test("the common-denominator ISO form reads; trailing bytes read leniently with a warning (libavif rejects them)")
     func isoVariants() throws {
         let common = try #require(try Corpus.tags("jpeg/ultrahdr-iso-only.jpg").gainMap.iso?.value.values)
-        #expect(common.gainMapMax == [GainMapFraction(128, 64)] && common.gamma == [GainMapFraction(64, 64)])
+        #expect(common.gainMapMax.map(\.description) == ["128/64"] && common.gamma.map(\.description) == ["64/64"])
         let trailing = try Corpus.tags("jpeg/ultrahdr-ios-trailing-bytes.jpg")
         #expect(trailing.gainMap.iso?.value.trailingByteCount == 3 && trailing.gainMap.iso?.value.values != nil)
         #expect(trailing.findings().filter { $0.severity >= .warning }.map(\.rule) == [.gainMapTrailingBytes])

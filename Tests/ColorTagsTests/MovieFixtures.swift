@@ -36,6 +36,7 @@ enum MovieFixtures {
         ("dv-8.1-on-hlg.mp4", [.videoDolbyVisionCompatibility]),  // quietvoid/dovi_tool #144
         ("dv-8.1-pq.mkv", []),
         ("dv-8.1-pq.mp4", []),
+        ("dv-8.1-trim-scenes.mp4", []),
         ("dv-8.4-hlg.mp4", []),
         ("dv-9-avc-untagged.mp4", [.untagged]),  // untagged HD is BT.709 SDR by convention: no contradiction
         ("encv-hvc1.mp4", []),
@@ -74,6 +75,7 @@ enum MovieFixtures {
         ),
         ("x265-hdr10plus.mp4", []),
         ("hdr10plus-scenes.mp4", []),
+        ("hdr10plus-curve-scenes.mp4", []),
         ("x265-hdr10plus-dv-scenes.mp4", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // scene 2 above MaxCLL
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),

@@ -146,8 +146,11 @@ struct MovieReaderTests {
         #expect(image.cicp.map(\.value.source) == [.matroskaColour, .hevcVUI])
         let colour = try #require(video.matroskaColour?.value)
         #expect(colour.primaries == 9 && colour.transferCharacteristics == 16 && colour.range == 1)
-        #expect(video.chromaSampleLocation?.value == .matroska(horizontal: 1, vertical: 2))
-        #expect(video.chromaSampleLocation?.value.h273Type == 0)
+        #expect(video.matroskaColour?.value.chromaSitingHorizontal == 1)
+        #expect(video.matroskaColour?.value.chromaSitingVertical == 2)
+        #expect(
+            video.chromaSampleLocation?.value == .left
+                && video.chromaSampleLocation?.value.chromaSampleLocationType == 0)
         #expect(image.effective.cicp?.description == "9/16/9/0")
         #expect(Self.isP3Mastering(try #require(image.masteringDisplay.first).value))
     }

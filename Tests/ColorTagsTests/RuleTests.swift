@@ -1,4 +1,5 @@
 import ColorTags
+import SignalCoding
 import Foundation
 import TestSupport
 import Testing
@@ -116,13 +117,13 @@ struct RuleTests {
 
     @Test("gain-map fractions compare exactly: 1/3 is above 333333/1000000, a zero denominator compares as nothing")
     func fractions() {
-        #expect(GainMapFraction(1, 3).isGreaterThanOrEqual(to: GainMapFraction(333_333, 1_000_000)) == true)
-        #expect(GainMapFraction(333_333, 1_000_000).isGreaterThanOrEqual(to: GainMapFraction(1, 3)) == false)
+        #expect(Rational(1, 3).isGreaterThanOrEqual(to: Rational(333_333, 1_000_000)) == true)
+        #expect(Rational(333_333, 1_000_000).isGreaterThanOrEqual(to: Rational(1, 3)) == false)
         #expect(
-            GainMapFraction(Int64(Int32.min), UInt32.max).isGreaterThanOrEqual(to: GainMapFraction(Int64(Int32.max), 1))
+            Rational(Int64(Int32.min), UInt32.max).isGreaterThanOrEqual(to: Rational(Int64(Int32.max), 1))
                 == false)
-        #expect(GainMapFraction(1, 0).isGreaterThanOrEqual(to: GainMapFraction(0, 1)) == nil)
-        #expect(GainMapFraction(1, 0).value == nil)
+        #expect(Rational(1, 0).isGreaterThanOrEqual(to: Rational(0, 1)) == nil)
+        #expect(Rational(1, 0).doubleValue.isNaN)
     }
 }
 

@@ -1,3 +1,4 @@
+import SignalCoding
 import ColorTags
 import Foundation
 import MediaSyntax

@@ -62,7 +62,9 @@ extension VideoFilesSuite {
             for c in track.contentLightLevel {
                 #expect(c.value.maxContentLightLevel == 1000 && c.value.maxFrameAverageLightLevel == 400)
             }
-            #expect(track.video?.chromaSampleLocation?.value.h273Type == 2, "chroma siting top-left (type 2)")
+            #expect(
+                track.video?.chromaSampleLocation?.value.chromaSampleLocationType == 2,
+                "chroma siting top-left (type 2)")
         }
 
         /// Checks a mastering display against the settings' to the precision of its field: 0.00002 and 0.0001 cd/m² for

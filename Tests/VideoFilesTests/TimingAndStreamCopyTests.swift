@@ -1,3 +1,4 @@
+import SignalCoding
 import Foundation
 import PixelBuffers
 import PixelConversion

@@ -1,6 +1,7 @@
 // PixelBuffers benchmarks: planar → biplanar 4:2:0 chroma interleaving of a 1920×1080 frame at 8 and 10 bits beside a
 // memcpy of the same bytes (a software decoder's output handed to CoreVideo as '420v' / 'x420'), the reverse
-// deinterleave, and unpacking an 'x420' frame to planar Float rows (and packing it back) in 16-row bands.
+// deinterleave. (The planar Float unpack/pack these benchmarks also measured left the library: the C kernels of
+// PixelConversion convert whole frames, and PixelConversionBenchmarks measures them.)
 // One iteration = one frame. Results: Docs/Performance.md (section "pixel-buffers").
 import Benchmark
 import PixelBuffers
@@ -13,7 +14,6 @@ import Darwin
 
 let width = 1920
 let height = 1080
-let bandRows = 16
 
 /// A frame of `format` filled with deterministic codes in their significant bits.
 func frame(_ format: PixelFormat) -> PixelBuffer {
@@ -98,56 +98,4 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
     memcpyBenchmark("PixelBuffers: memcpy 1080p 4:2:0 10-bit frame (6.2 MB)", x420)
     layoutBenchmark("PixelBuffers: yuv420p10le → 'x420' interleave 1080p 10-bit", from: p10, to: x420)
     layoutBenchmark("PixelBuffers: 'x420' → yuv420p10le deinterleave 1080p 10-bit", from: x420, to: p10)
-
-    // MARK: Unpack / pack, 1080p 'x420', 16-row bands
-
-    let input = frame(x420)
-    Benchmark("PixelBuffers: unpack 'x420' → Float planes 1080p (16-row bands)") { benchmark in
-        var work = try! WorkingBuffer(for: x420, width: width, rowCapacity: bandRows)
-        benchmark.startMeasurement()  // allocation above is set-up, not measured
-        for _ in benchmark.scaledIterations {
-            input.withView { view in
-                for start in stride(from: 0, to: height, by: bandRows) {
-                    try! view.unpack(rows: start..<min(start + bandRows, height), into: &work)
-                }
-            }
-        }
-        benchmark.stopMeasurement()  // freeing the output is not measured either
-        blackHole(work.row(0, plane: 0)[0])
-    }
-
-    Benchmark("PixelBuffers: pack Float planes → 'x420' 1080p (16-row bands)") { benchmark in
-        var output = try! PixelBuffer(format: x420, width: width, height: height)
-        var work = try! WorkingBuffer(for: x420, width: width, rowCapacity: bandRows)
-        input.withView { view in try! view.unpack(rows: 0..<bandRows, into: &work) }
-        benchmark.startMeasurement()  // allocation above is set-up, not measured
-        for _ in benchmark.scaledIterations {
-            output.withMutableView { out in
-                for start in stride(from: 0, to: height - bandRows + 1, by: bandRows) {
-                    try! out.pack(rows: start..<start + bandRows, from: work)
-                }
-            }
-        }
-        benchmark.stopMeasurement()  // freeing the output is not measured either
-        blackHole(output)
-    }
-
-    Benchmark("PixelBuffers: unpack + pack 'x420' → Float → 'x420' 1080p (16-row bands)") { benchmark in
-        var output = try! PixelBuffer(format: x420, width: width, height: height)
-        var work = try! WorkingBuffer(for: x420, width: width, rowCapacity: bandRows)
-        benchmark.startMeasurement()  // allocation above is set-up, not measured
-        for _ in benchmark.scaledIterations {
-            input.withView { view in
-                output.withMutableView { out in
-                    for start in stride(from: 0, to: height, by: bandRows) {
-                        let rows = start..<min(start + bandRows, height)
-                        try! view.unpack(rows: rows, into: &work)
-                        try! out.pack(rows: rows, from: work)
-                    }
-                }
-            }
-        }
-        benchmark.stopMeasurement()  // freeing the output is not measured either
-        blackHole(output)
-    }
 }

@@ -1,3 +1,4 @@
+public import SignalCoding
 public import ToneMapping
 
 /// ISO 21496-1 gain-map metadata as stored: JPEG `APP2` with `urn:iso:std:iso:ts:21496:-1`, or an AVIF/HEIF `tmap`
@@ -10,19 +11,19 @@ public struct ISOGainMapRecord: Hashable, Sendable {
         /// `use_base_colour_space`: the gain map applies in the base image's colour space.
         public var usesBaseColorSpace: Bool
         /// log2 headroom of the base rendition.
-        public var baseHeadroom: GainMapFraction
+        public var baseHeadroom: Rational
         /// log2 headroom of the alternate rendition.
-        public var alternateHeadroom: GainMapFraction
+        public var alternateHeadroom: Rational
         /// log2 gain at gain-map value 0, per channel (1 or 3 entries).
-        public var gainMapMin: [GainMapFraction]
+        public var gainMapMin: [Rational]
         /// log2 gain at gain-map value 1, per channel.
-        public var gainMapMax: [GainMapFraction]
+        public var gainMapMax: [Rational]
         /// Gain-map gamma, per channel (> 0).
-        public var gamma: [GainMapFraction]
+        public var gamma: [Rational]
         /// Offset added to the base rendition, per channel.
-        public var baseOffset: [GainMapFraction]
+        public var baseOffset: [Rational]
         /// Offset added to the alternate rendition, per channel.
-        public var alternateOffset: [GainMapFraction]
+        public var alternateOffset: [Rational]
     }
 
     /// `minimum_version`: readers that do not know this version must ignore the gain map (show the base, SDR).
@@ -61,15 +62,16 @@ public struct ISOGainMapRecord: Hashable, Sendable {
     /// The metadata as the tone-mapping model (doubles), or nil without values or with a zero denominator.
     public var metadata: GainMapMetadata? {
         guard let values else { return nil }
-        func vector(_ fractions: [GainMapFraction]) -> SIMD3<Double>? {
-            let doubles = fractions.compactMap(\.value)
+        func value(_ fraction: Rational) -> Double? { fraction.denominator == 0 ? nil : fraction.doubleValue }
+        func vector(_ fractions: [Rational]) -> SIMD3<Double>? {
+            let doubles = fractions.compactMap(value)
             guard doubles.count == fractions.count, let first = doubles.first else { return nil }
             return doubles.count == 3 ? SIMD3(doubles[0], doubles[1], doubles[2]) : SIMD3(repeating: first)
         }
         guard let minimum = vector(values.gainMapMin), let maximum = vector(values.gainMapMax),
             let gamma = vector(values.gamma), let baseOffset = vector(values.baseOffset),
-            let alternateOffset = vector(values.alternateOffset), let base = values.baseHeadroom.value,
-            let alternate = values.alternateHeadroom.value
+            let alternateOffset = vector(values.alternateOffset), let base = value(values.baseHeadroom),
+            let alternate = value(values.alternateHeadroom)
         else { return nil }
         return GainMapMetadata(
             gainMapMin: minimum, gainMapMax: maximum, gamma: gamma, baseOffset: baseOffset,

@@ -2,13 +2,13 @@ import Foundation
 
 /// A path pattern as `.gitignore`-style tools write them: `*` matches within one path segment, `**` across segments
 /// (`assets/**/*.png`), `?` one character, `[abc]` a class. A pattern without `/` matches the file name anywhere.
-public struct Glob: Hashable, Sendable, CustomStringConvertible {
+package struct Glob: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     private let expression: String
 
     /// Compiles a pattern.
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         var body = pattern.hasPrefix("./") ? String(pattern.dropFirst(2)) : pattern
         let anchored = body.contains("/")
@@ -51,25 +51,25 @@ public struct Glob: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `path` (relative, `/`-separated; a leading `./` is ignored) matches.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let subject = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
         guard let regex = try? NSRegularExpression(pattern: expression) else { return false }
         return regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 }
 
 /// Which files a `validate` run reads: explicit files always, files under folders when their extension is one of
 /// ``ImageFileFormat/knownExtensions``; `include` (when not empty) and `exclude` globs filter walked files.
-public struct FileSelection: Sendable {
+package struct FileSelection: Sendable {
     /// Patterns a walked file must match (any), when not empty.
-    public var include: [Glob]
+    package var include: [Glob]
     /// Patterns that drop a walked file.
-    public var exclude: [Glob]
+    package var exclude: [Glob]
 
     /// Creates a selection.
-    public init(include: [Glob] = [], exclude: [Glob] = []) {
+    package init(include: [Glob] = [], exclude: [Glob] = []) {
         self.include = include
         self.exclude = exclude
     }
@@ -79,7 +79,7 @@ public struct FileSelection: Sendable {
     /// read, so one missing path does not stop the others being checked.
     ///
     /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` for a folder that cannot be listed.
-    public func files(in paths: [String]) throws(ColorTagsError) -> [String] {
+    package func files(in paths: [String]) throws(ColorTagsError) -> [String] {
         var result: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false

@@ -1,3 +1,5 @@
+import SignalCoding
+
 /// Parses ISO 21496-1 gain-map metadata (the binary record of JPEG `APP2 urn:iso:std:iso:ts:21496:-1` and of an
 /// AVIF/HEIF `tmap` item, which adds a leading version byte).
 ///
@@ -49,33 +51,33 @@ enum ISOGainMapParser {
             return value
         }
         func s32() -> Int64 { Int64(Int32(bitPattern: u32())) }
-        var minimum: [GainMapFraction] = []
-        var maximum: [GainMapFraction] = []
-        var gamma: [GainMapFraction] = []
-        var baseOffset: [GainMapFraction] = []
-        var alternateOffset: [GainMapFraction] = []
-        let base: GainMapFraction
-        let alternate: GainMapFraction
+        var minimum: [Rational] = []
+        var maximum: [Rational] = []
+        var gamma: [Rational] = []
+        var baseOffset: [Rational] = []
+        var alternateOffset: [Rational] = []
+        let base: Rational
+        let alternate: Rational
         if common {
             let denominator = u32()
-            base = GainMapFraction(Int64(u32()), denominator)
-            alternate = GainMapFraction(Int64(u32()), denominator)
+            base = Rational(Int64(u32()), denominator)
+            alternate = Rational(Int64(u32()), denominator)
             for _ in 0..<channels {
-                minimum.append(GainMapFraction(s32(), denominator))
-                maximum.append(GainMapFraction(s32(), denominator))
-                gamma.append(GainMapFraction(Int64(u32()), denominator))
-                baseOffset.append(GainMapFraction(s32(), denominator))
-                alternateOffset.append(GainMapFraction(s32(), denominator))
+                minimum.append(Rational(s32(), denominator))
+                maximum.append(Rational(s32(), denominator))
+                gamma.append(Rational(Int64(u32()), denominator))
+                baseOffset.append(Rational(s32(), denominator))
+                alternateOffset.append(Rational(s32(), denominator))
             }
         } else {
-            base = GainMapFraction(Int64(u32()), u32())
-            alternate = GainMapFraction(Int64(u32()), u32())
+            base = Rational(Int64(u32()), u32())
+            alternate = Rational(Int64(u32()), u32())
             for _ in 0..<channels {
-                minimum.append(GainMapFraction(s32(), u32()))
-                maximum.append(GainMapFraction(s32(), u32()))
-                gamma.append(GainMapFraction(Int64(u32()), u32()))
-                baseOffset.append(GainMapFraction(s32(), u32()))
-                alternateOffset.append(GainMapFraction(s32(), u32()))
+                minimum.append(Rational(s32(), u32()))
+                maximum.append(Rational(s32(), u32()))
+                gamma.append(Rational(Int64(u32()), u32()))
+                baseOffset.append(Rational(s32(), u32()))
+                alternateOffset.append(Rational(s32(), u32()))
             }
         }
         if truncated {

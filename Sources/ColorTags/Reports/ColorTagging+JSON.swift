@@ -291,7 +291,7 @@ extension ISOGainMapRecord {
         ]
         if let tmapVersion { members.append(("TmapVersion", .integer(Int(tmapVersion)))) }
         if let v = values {
-            func fractions(_ list: [GainMapFraction]) -> JSONValue { .array(list.map { .string($0.description) }) }
+            func fractions(_ list: [Rational]) -> JSONValue { .array(list.map { .string($0.description) }) }
             members += [
                 ("Multichannel", .bool(v.isMultichannel)), ("UseBaseColorSpace", .bool(v.usesBaseColorSpace)),
                 ("BaseHDRHeadroom", .string(v.baseHeadroom.description)),

@@ -16,8 +16,8 @@ extension VideoStreamTags {
                 (
                     "ChromaSampleLocation",
                     .compact([
-                        ("Type", .optional(c.value.h273Type) { .integer(Int($0)) }),
-                        ("Description", .string(c.value.description)), ("Location", c.location.json),
+                        ("Type", .integer(c.value.chromaSampleLocationType)),
+                        ("Description", .string(c.value.reportDescription)), ("Location", c.location.json),
                     ])
                 ))
         }

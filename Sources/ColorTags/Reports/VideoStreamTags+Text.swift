@@ -13,7 +13,7 @@ extension VideoStreamTags {
         add("Video", summary)
         add("HLS VIDEO-RANGE", range?.rawValue ?? "none (the transfer names no class)")
         if let location = chromaSampleLocation {
-            add("Chroma Sample Location", location.value.description, location.location)
+            add("Chroma Sample Location", location.value.reportDescription, location.location)
         }
         if let ratio = pixelAspectRatio { add("Pixel Aspect Ratio", ratio.value.description, ratio.location) }
         if let gamma = quickTimeGamma { add("QuickTime Gamma", gamma.value.g4, gamma.location) }

@@ -1,3 +1,4 @@
+import SignalCoding
 import ToneMapping
 
 extension TagChecks {
@@ -53,7 +54,7 @@ extension TagChecks {
     }
 
     mutating func checkISO(_ values: ISOGainMapRecord.Values, at location: TagLocation) {
-        var fractions: [(String, GainMapFraction)] = [
+        var fractions: [(String, Rational)] = [
             ("baseHdrHeadroom", values.baseHeadroom), ("alternateHdrHeadroom", values.alternateHeadroom),
         ]
         for channel in values.gainMapMin.indices {

@@ -1,21 +1,21 @@
 /// How to give a file of each kind an explicit colour tag: the advice of `tags.untagged` and `policy.tagged` findings,
 /// and what `hdrcolor tag` says for a file it cannot write. Commands name their inputs `FILE`, `IN` and `OUT`; the
 /// code points shown are the usual ones for the format (sRGB for images, BT.709 1/1/1 for video).
-public enum TaggingAdvice {
+package enum TaggingAdvice {
     /// The rules whose fix depends on the file's format.
     static let rules: Set<RuleID> = [.untagged, .policyTagged]
 
     /// The FFmpeg command that tags a movie as BT.709 video without re-encoding (IN and OUT are placeholders).
-    public static let movieRemuxCommand =
+    package static let movieRemuxCommand =
         "ffmpeg -i IN -map 0 -c copy -color_primaries bt709 -color_trc bt709 -colorspace bt709 OUT"
 
     /// The FFmpeg command that writes BT.709 into an H.264 stream's VUI without re-encoding.
-    public static let streamCommand =
+    package static let streamCommand =
         "ffmpeg -i IN -map 0 -c copy -bsf:v h264_metadata=colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1 OUT"
 
     /// A fix that works for a file of `format`: a command, or the tool that writes the tag. Nil for ICC profiles (a
     /// profile is its own tag).
-    public static func advice(for format: ImageFileFormat) -> String? {
+    package static func advice(for format: ImageFileFormat) -> String? {
         if format == .png {
             return "Tag it with the colour it was made in: `hdrcolor tag FILE --cicp 1/13/0/1` (sRGB; 12/13/0/1 "
                 + "Display P3, 9/16/0/1 BT.2100 PQ); only the colour chunks are rewritten."

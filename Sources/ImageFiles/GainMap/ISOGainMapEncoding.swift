@@ -1,3 +1,4 @@
+import SignalCoding
 import ColorTags
 import ToneMapping
 
@@ -8,7 +9,7 @@ enum ISOGainMapEncoding {
     static let versionOnly: [UInt8] = [0, 0, 0, 0]
 
     /// A fraction close to `value` with denominator 10^6 (smaller when the numerator would not fit).
-    static func fraction(_ value: Double, signed: Bool) throws(ImageFileError) -> GainMapFraction {
+    static func fraction(_ value: Double, signed: Bool) throws(ImageFileError) -> Rational {
         guard value.isFinite, signed || value >= 0 else {
             throw .invalidRequest("gain-map metadata value \(value) cannot be stored as an ISO 21496-1 fraction")
         }
@@ -19,23 +20,23 @@ enum ISOGainMapEncoding {
         guard numerator.magnitude <= limit else {
             throw .invalidRequest("gain-map metadata value \(value) is too large for ISO 21496-1")
         }
-        return GainMapFraction(Int64(numerator), denominator)
+        return Rational(Int64(numerator), denominator)
     }
 
     /// The fractions of one record (one or three channels).
     struct Values {
         var isMultichannel: Bool
-        var baseHeadroom: GainMapFraction
-        var alternateHeadroom: GainMapFraction
-        var gainMapMin: [GainMapFraction]
-        var gainMapMax: [GainMapFraction]
-        var gamma: [GainMapFraction]
-        var baseOffset: [GainMapFraction]
-        var alternateOffset: [GainMapFraction]
+        var baseHeadroom: Rational
+        var alternateHeadroom: Rational
+        var gainMapMin: [Rational]
+        var gainMapMax: [Rational]
+        var gamma: [Rational]
+        var baseOffset: [Rational]
+        var alternateOffset: [Rational]
 
         /// The metadata the fractions mean exactly (as a reader computes it).
         var metadata: GainMapMetadata {
-            func v(_ f: [GainMapFraction]) -> SIMD3<Double> {
+            func v(_ f: [Rational]) -> SIMD3<Double> {
                 let d = f.map { Double($0.numerator) / Double($0.denominator) }
                 return d.count == 3 ? SIMD3(d[0], d[1], d[2]) : SIMD3(repeating: d[0])
             }
@@ -49,8 +50,8 @@ enum ISOGainMapEncoding {
     /// The metadata as the fractions written.
     static func quantized(_ metadata: GainMapMetadata) throws(ImageFileError) -> Values {
         let channels = metadata.isMultichannel ? 3 : 1
-        func list(_ v: SIMD3<Double>, signed: Bool) throws(ImageFileError) -> [GainMapFraction] {
-            var result: [GainMapFraction] = []
+        func list(_ v: SIMD3<Double>, signed: Bool) throws(ImageFileError) -> [Rational] {
+            var result: [Rational] = []
             for c in 0..<channels { result.append(try fraction(v[c], signed: signed)) }
             return result
         }
@@ -70,11 +71,11 @@ enum ISOGainMapEncoding {
         var flags: UInt8 = 0x40  // use_base_colour_space
         if values.isMultichannel { flags |= 0x80 }
         bytes.append(flags)
-        func unsigned(_ f: GainMapFraction) {
+        func unsigned(_ f: Rational) {
             bytes.appendBigEndian(UInt32(clamping: f.numerator))
             bytes.appendBigEndian(f.denominator)
         }
-        func signed(_ f: GainMapFraction) {
+        func signed(_ f: Rational) {
             bytes.appendBigEndian(Int32(clamping: f.numerator))
             bytes.appendBigEndian(f.denominator)
         }

@@ -1,3 +1,4 @@
+import SignalCoding
 import PixelBuffers
 import PixelConversion
 

@@ -24,6 +24,8 @@ struct MoviePlan {
     private let request: ConversionRequest
     private let content: ContentLuminance
     private let sourceIsHDR: Bool
+    /// The source primaries' luminance weights: per-scene curves are applied to luminance, as the static ones.
+    private let sourceWeights: SIMD3<Double>
 
     init(request: ConversionRequest, source: VideoStreamInfo, output: URL) throws(MediaConversionError) {
         let ext = output.pathExtension.lowercased()
@@ -102,6 +104,7 @@ struct MoviePlan {
         self.request = request
         self.content = content
         self.sourceIsHDR = sourceSpace.isHDR
+        self.sourceWeights = sourceSpace.primaries.luminanceCoefficients
     }
 
     /// What becomes of the source's HDR10+ messages and Dolby Vision RPUs (see ``DynamicMetadataPlan``).
@@ -111,23 +114,50 @@ struct MoviePlan {
             scaled: isScaled(source))
     }
 
-    /// Per-scene peaks of the request's ``ConversionRequest/Movie-swift.struct/sourcePeak`` for this source.
+    /// Per-scene tone mapping of the request's ``ConversionRequest/Movie-swift.struct/sourcePeak`` and
+    /// ``ConversionRequest/Movie-swift.struct/dynamicCurve`` for this source.
     func sceneTracker() -> SceneTracker {
         SceneTracker(
-            enabled: request.movie.sourcePeak == .scene && sourceIsHDR, staticPeak: content.peakLuminance,
-            masteringPeak: content.masteringPeak)
+            enabled: request.movie.sourcePeak == .scene && sourceIsHDR,
+            followsCurves: request.movie.dynamicCurve == .metadata, staticPeak: content.peakLuminance,
+            masteringPeak: content.masteringPeak, targetPeak: targetPeak, referenceWhite: request.referenceWhite,
+            application: .luminance(sourceWeights))
     }
 
-    /// The options with the tone mapping for content of `scenePeak` cd/m² (the movie's when nil).
-    private func options(scenePeak: Double?) -> PixelConverter.Options {
-        guard let scenePeak else { return options }
-        var scene = options
-        scene.toneMapping = request.converterToneMapping(
-            content: ContentLuminance(
-                masteringPeak: content.masteringPeak, masteringBlack: content.masteringBlack,
-                maxContentLightLevel: scenePeak),
-            sourceIsHDR: sourceIsHDR, target: settings.encoding.colorSpace)
-        return scene
+    /// The target display's peak in cd/m² (the display headroom × the reference white; BT.2446 method A maps to
+    /// SDR), nil when the movie is not tone mapped.
+    var targetPeak: Double? {
+        guard case .displayHeadroom(let headroom, _, let method) = options.toneMapping else { return nil }
+        return (method == .bt2446A ? 1 : headroom) * request.referenceWhite
+    }
+
+    /// The options with a scene's tone mapping (the movie's when nil): the request's operator from the scene's
+    /// peak, or the metadata's curve tabulated.
+    private func options(scene: SceneMapping?) -> PixelConverter.Options {
+        guard let scene else { return options }
+        var options = options
+        let white = request.referenceWhite
+        switch scene {
+        case .peak(let peak):
+            options.toneMapping = request.converterToneMapping(
+                content: ContentLuminance(
+                    masteringPeak: content.masteringPeak, masteringBlack: content.masteringBlack,
+                    maxContentLightLevel: peak),
+                sourceIsHDR: sourceIsHDR, target: settings.encoding.colorSpace)
+        case .hdr10Plus(let curve):
+            options.toneMapping = .custom(
+                ToneMapper.tabulated(
+                    TabulatedToneCurve(
+                        curve, top: Float(max(curve.sceneMaximum, curve.targetPeak) / white * 2),
+                        saturation: curve.sceneMaximum / white)))
+        case .dolbyVision(let curve):
+            options.toneMapping = .custom(
+                ToneMapper.tabulated(
+                    TabulatedToneCurve(
+                        curve, top: Float(max(curve.sourceMaximum, curve.targetPeak) / white * 2),
+                        saturation: curve.sourceMaximum / white)))
+        }
+        return options
     }
 
     /// Whether frames are resampled to another size after conversion.
@@ -136,11 +166,11 @@ struct MoviePlan {
     }
 
     /// The converter from decoded frames of `encoding` to the written encoding.
-    func converter(from encoding: PixelEncoding, scenePeak: Double? = nil) throws(MediaConversionError)
+    func converter(from encoding: PixelEncoding, scene: SceneMapping? = nil) throws(MediaConversionError)
         -> PixelConverter
     {
         do {
-            return try PixelConverter(from: encoding, to: settings.encoding, options: options(scenePeak: scenePeak))
+            return try PixelConverter(from: encoding, to: settings.encoding, options: options(scene: scene))
         } catch {
             throw .conversion("\(error)")
         }
@@ -148,14 +178,14 @@ struct MoviePlan {
 
     /// The converter that measures the light level: to extended linear light in the target's primaries, as float
     /// RGBA, with the same tone mapping.
-    func measuringConverter(from encoding: PixelEncoding, scenePeak: Double? = nil) throws(MediaConversionError)
+    func measuringConverter(from encoding: PixelEncoding, scene: SceneMapping? = nil) throws(MediaConversionError)
         -> PixelConverter
     {
         let linear = ColorResolution.extendedLinear(settings.encoding.colorSpace)
         do {
             return try PixelConverter(
                 from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear),
-                options: options(scenePeak: scenePeak))
+                options: options(scene: scene))
         } catch { throw .conversion("\(error)") }
     }
 }

@@ -6,7 +6,8 @@ import TransferFunctions
 /// statistics or the Dolby Vision level 1 (L1) shot statistics, read from every decoded frame and grouped into runs
 /// of frames with the same figures, with the scene cuts marked.
 ///
-/// A run is a maximal stretch of consecutive frames with equal figures and no cut inside. Where a scene starts:
+/// A run is a maximal stretch of consecutive frames with equal figures and no cut inside. Where a scene starts (the
+/// rule per-scene tone mapping uses too):
 /// - HDR10+ has no cut flag; a scene starts where a frame's metadata differs from the previous frame's (every field
 ///   compared), as hdr10plus_tool groups frames into scenes (HDR10+ repeats a scene's statistics on each of its frames).
 /// - Dolby Vision: a shot starts on a frame whose RPU has scene_refresh_flag set.
@@ -127,7 +128,8 @@ public struct SceneLightLevels: Hashable, Sendable {
     }
 
     /// The figures of one payload, nil (the error kept) when it cannot be read or has none. A payload equal to the
-    /// previous frame's (a scene's repeated record) is not parsed again.
+    /// previous frame's (a scene's repeated record) is not parsed again. Scene starts follow
+    /// ``DynamicMetadataFrames``'s rule, shared with per-scene tone mapping.
     private mutating func figures(_ payload: [UInt8]) -> Figures? {
         if payload != lastPayload {
             lastPayload = payload
@@ -135,20 +137,23 @@ public struct SceneLightLevels: Hashable, Sendable {
         }
         guard let parsed = lastParsed else { return nil }
         var figures = parsed.figures
-        if source == .hdr10Plus {
-            figures.startsScene = parsed.hdr10Plus != lastHDR10Plus
-            lastHDR10Plus = parsed.hdr10Plus
+        if source == .hdr10Plus, let record = parsed.hdr10Plus {
+            figures.startsScene = DynamicMetadataFrames.startsScene(record, after: lastHDR10Plus)
+            lastHDR10Plus = record
         }
         return figures
     }
 
-    /// Parses one payload: its figures and, for HDR10+, the metadata (to compare with the next frame's).
+    /// Parses one payload (``DynamicMetadataFrames``'s parsers): its figures and, for HDR10+, the metadata (to compare
+    /// with the next frame's).
     private mutating func parse(_ payload: [UInt8]) -> Parsed? {
         switch source {
         case .hdr10Plus:
             let metadata: HDR10PlusMetadata
-            do { metadata = try HDR10PlusMetadata.parse(t35: payload) } catch {
-                keep("\(error)")
+            switch DynamicMetadataFrames.hdr10Plus(payload) {
+            case .success(let record): metadata = record
+            case .failure(let failure):
+                keep(failure.message)
                 return nil
             }
             guard let window = metadata.windows.first else { return nil }
@@ -157,23 +162,21 @@ public struct SceneLightLevels: Hashable, Sendable {
                 startsScene: false)
             return Parsed(figures: figures, hdr10Plus: metadata)
         case .dolbyVision:
-            let rpu: DolbyVisionRPU
-            do { rpu = try DolbyVisionRPU.parse(payload) } catch {
-                keep("\(error)")
+            let dm: DolbyVisionRPU.DisplayManagement
+            switch DynamicMetadataFrames.displayManagement(payload) {
+            case .success(let value): dm = value
+            case .failure(let failure):
+                keep(failure.message)
                 return nil
             }
-            guard let dm = rpu.displayManagement else {
-                keep("an RPU without display-management metadata (no L1)")
+            guard let l1 = DynamicMetadataFrames.level1(dm) else {
+                keep("an RPU without an L1 block")
                 return nil
             }
-            for case .level1(let minimum, let maximum, let average) in dm.blocks {
-                let figures = Figures(
-                    peak: Self.luminance(pq: maximum), average: Self.luminance(pq: average),
-                    minimum: Self.luminance(pq: minimum), startsScene: dm.sceneRefresh != 0)
-                return Parsed(figures: figures)
-            }
-            keep("an RPU without an L1 block")
-            return nil
+            let figures = Figures(
+                peak: Self.luminance(pq: l1.maxPQ), average: Self.luminance(pq: l1.avgPQ),
+                minimum: Self.luminance(pq: l1.minPQ), startsScene: DynamicMetadataFrames.startsShot(dm))
+            return Parsed(figures: figures)
         }
     }
 

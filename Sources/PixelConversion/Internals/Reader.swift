@@ -1,3 +1,4 @@
+import SignalCoding
 internal import CPixelKernels
 import PixelBuffers
 

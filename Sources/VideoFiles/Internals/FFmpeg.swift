@@ -1,3 +1,4 @@
+import SignalCoding
 internal import CFFmpeg
 
 /// FFmpeg's error codes and messages, and checked calls.
@@ -68,8 +69,10 @@ enum FFmpeg {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// An AVRational as a ``Rational``.
-    static func rational(_ r: AVRational) -> Rational { Rational(Int64(r.num), Int64(r.den)) }
+    /// An AVRational as a ``Rational``, the sign of a negative denominator moved to the numerator.
+    static func rational(_ r: AVRational) -> Rational {
+        r.den < 0 ? Rational(-Int64(r.num), UInt32(r.den.magnitude)) : Rational(Int64(r.num), UInt32(r.den))
+    }
 
     /// A ``Rational`` as an AVRational, when both parts fit in `Int32`.
     static func avRational(_ r: Rational) -> AVRational? {

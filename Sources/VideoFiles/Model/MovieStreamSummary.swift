@@ -1,3 +1,4 @@
+import SignalCoding
 /// One stream of a movie as the container lists it: what ``MovieReader`` reports for every stream (the video stream
 /// it decodes included) and what ``MovieWriter`` copies from a reader.
 public struct MovieStreamSummary: Hashable, Sendable {

@@ -1,3 +1,4 @@
+import SignalCoding
 internal import CFFmpeg
 import Foundation
 

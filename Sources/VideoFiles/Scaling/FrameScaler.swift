@@ -1,3 +1,4 @@
+import SignalCoding
 internal import CFFmpeg
 public import PixelBuffers
 public import PixelConversion

@@ -220,9 +220,10 @@ class Bits:
         return (self.value << pad).to_bytes((self.count + pad) // 8, "big")
 
 
-def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000), average=1000):
-    """user_data_registered_itu_t_t35 with an ST 2094-40 application 4 record (one window, no tone-mapping curve):
-    targeted display peak in cd/m², MaxSCL and average maxRGB in 0.1 cd/m²."""
+def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000), average=1000, curve=None):
+    """user_data_registered_itu_t_t35 with an ST 2094-40 application 4 record (one window): targeted display peak in
+    cd/m², MaxSCL and average maxRGB in 0.1 cd/m²; curve: None (no tone-mapping curve) or (knee_point_x, knee_point_y,
+    anchors) in the record's units (1/4095, 1/4095, 1/1023)."""
     b = Bits()
     b.put(8, 0xB5)  # itu_t_t35_country_code: United States
     b.put(16, 0x003C)  # terminal_provider_code: Samsung
@@ -240,7 +241,14 @@ def hdr10plus_payload(target=400, maxscls=(9000, 8000, 7000), average=1000):
     b.put(17, 9000)
     b.put(10, 0)  # fraction_bright_pixels
     b.put(1, 0)  # mastering_display_actual_peak_luminance_flag
-    b.put(1, 0)  # tone_mapping_flag
+    b.put(1, 1 if curve else 0)  # tone_mapping_flag
+    if curve:
+        knee_x, knee_y, anchors = curve
+        b.put(12, knee_x)
+        b.put(12, knee_y)
+        b.put(4, len(anchors))  # num_bezier_curve_anchors
+        for anchor in anchors:
+            b.put(10, anchor)
     b.put(1, 0)  # color_saturation_mapping_flag
     return b.bytes()
 
@@ -603,6 +611,7 @@ def main():
     dolby_vision_5()
     hdr10plus_scenes()
     scene_metadata()
+    dynamic_curves()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
     return 0
@@ -892,6 +901,68 @@ def pq_picture(peak, size=64):
     return bytes(out)
 
 
+def dynamic_curves():
+    """Two movies for tone mapping that follows the dynamic metadata's curves (convert --source-peak dynamic
+    --dynamic-curve metadata), each of one picture (pq_picture, peak 1000 cd/m²) repeated, so that only the metadata
+    differs between frames. `gen_movies.py dynamic-curves` rewrites only these.
+
+    hdr10plus-curve-scenes.mp4: HDR10+ MaxSCL 1000 cd/m² in three 2-frame scenes: a Bézier curve for a 400 cd/m²
+    display (knee 0.25, 0.5 and nine anchors), no curve, and a curve for a 1000 cd/m² display.
+    dv-8.1-trim-scenes.mp4: Dolby Vision 8.1 RPUs (dovi_rpu.py) in three 2-frame shots of L1 (0, 3079, 1229): the
+    first with L2 trims for 100 cd/m² (slope +400, offset −100, power +300 codes from 2048) and 600 cd/m² (code 2851),
+    the second with none, the third with the 600 cd/m² one only."""
+    import dovi_rpu
+    raw = pq_picture(1000) * 6
+    with open(scratch("dynamic-curves.yuv"), "wb") as f:
+        f.write(raw)
+    command = ffmpeg("dynamic-curves-base.hevc", [
+        "-f", "rawvideo", "-pix_fmt", "yuv420p10le", "-s", "64x64", "-r", "25", "-i", scratch("dynamic-curves.yuv"),
+        "-c:v", "libx265", "-preset", "ultrafast", "-x265-params",
+        X265_BASE + ":bframes=0:master-display=" + MASTER_DISPLAY + ":max-cll=1000,400"] + PQ + BITEXACT
+        + ["-f", "hevc"])
+    base = open(scratch("dynamic-curves-base.hevc"), "rb").read()
+    anchors = [200, 380, 540, 670, 780, 860, 920, 965, 995]
+    records = ([hdr10plus_payload(400, (10000,) * 3, 2000, (1024, 2048, anchors))] * 2
+               + [hdr10plus_payload(400, (10000,) * 3, 2000)] * 2
+               + [hdr10plus_payload(1000, (10000,) * 3, 2000, (2048, 2048, anchors))] * 2)
+    stream = insert_before_each_picture(base, [sei_nal(4, r) for r in records])
+    with open(scratch("hdr10plus-curve-scenes.hevc"), "wb") as f:
+        f.write(stream)
+    mux = ffmpeg("hdr10plus-curve-scenes.mp4", ["-r", "25", "-i", scratch("hdr10plus-curve-scenes.hevc"), "-c",
+                                                "copy", "-tag:v", "hvc1"] + PQ + BITEXACT)
+    keep("hdr10plus-curve-scenes.mp4", scratch("hdr10plus-curve-scenes.mp4"),
+         f"pictures from gen_movies.py (pq_picture), {command}, an HDR10+ SEI per picture inserted by gen_movies.py, "
+         f"then {mux}",
+         "HDR10 (mastering and MaxCLL 1000 cd/m²) of one 1000 cd/m² picture in three 2-frame HDR10+ scenes of MaxSCL "
+         "1000: a Bézier curve (knee 1024/4095, 2048/4095; anchors 200 … 995 of 1023) for a 400 cd/m² display, no "
+         "curve, and the curve for 1000 cd/m²: convert --dynamic-curve metadata")
+
+    trims = [(2081, 2448, 1948, 2348, 2048, 2048, 0), (2851, 2148, 2048, 2048, 2048, 2048, 0)]
+    shots = [(1, trims), (0, trims), (1, []), (0, []), (1, trims[1:]), (0, trims[1:])]
+    out, picture = bytearray(), 0
+    for unit in nal_units(base):
+        is_slice = (unit[0] >> 1) & 0x3F < 32
+        out += b"\x00\x00\x00\x01" + unit
+        if is_slice:
+            assert unit[2] & 0x80, "one slice per picture"
+            refresh, l2 = shots[picture]
+            out += b"\x00\x00\x00\x01" + dovi_rpu.nal_unit(
+                dovi_rpu.rpu(profile=8, l1=(0, 3079, 1229), scene_refresh=refresh, l2=l2, l6=(1000, 1, 1000, 400)))
+            picture += 1
+    with open(scratch("dv-trim-scenes.hevc"), "wb") as f:
+        f.write(out)
+    mux = ffmpeg("dv-trim-scenes.mp4", ["-r", "25", "-i", scratch("dv-trim-scenes.hevc"), "-c", "copy", "-tag:v", "hvc1"] + PQ + BITEXACT)
+    movie = open(scratch("dv-trim-scenes.mp4"), "rb").read()
+    record = box(b"dvvC", dolby_vision_record(8, 1, 1))
+    write("dv-8.1-trim-scenes.mp4", patch_sample_entry(movie, with_box(record)),
+          f"pictures from gen_movies.py (pq_picture), {command}, a Dolby Vision RPU (dovi_rpu.py) after each picture "
+          f"inserted by gen_movies.py, then {mux}, a dvvC record (8.1) patched in",
+          "Dolby Vision 8.1 of one 1000 cd/m² picture in three 2-frame shots of L1 (0, 3079, 1229): the first with L2 "
+          "trims for 100 cd/m² (slope 2448, offset 1948, power 2348) and 600 cd/m² (2851), the second with none, the "
+          "third with the 600 cd/m² one only: "
+          "convert --dynamic-curve metadata applies the trim for the target")
+
+
 # Frames of dv-5-rpu.mp4: (curves, L1 (min, max, avg PQ codes), L2 trims, scene_refresh_flag) per frame; a curve is
 # its pivots (10-bit codes) and pieces (dovi_rpu.Piece: polynomial coefficients; dovi_rpu.MMR).
 def dolby_vision_5_shots():
@@ -951,7 +1022,7 @@ if __name__ == "__main__":
     steps = {"field-quirks": field_quirks, "hdr10plus-stream": hdr10plus_stream,
              "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
              "hdr10plus-scenes": hdr10plus_scenes,
-             "scene-metadata": scene_metadata}
+             "scene-metadata": scene_metadata, "dynamic-curves": dynamic_curves}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)

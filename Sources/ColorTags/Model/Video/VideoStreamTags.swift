@@ -1,3 +1,4 @@
+import SignalCoding
 import MediaSyntax
 
 /// What a video track says beyond the colour tags every image has: its codec and sample entry, the Dolby Vision
@@ -46,8 +47,9 @@ public struct VideoStreamTags: Hashable, Sendable {
     public var chromaBitDepth: Int?
     /// chroma_format_idc: 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
     public var chromaFormat: Int?
-    /// Where chroma samples sit (HEVC/H.264 VUI, Matroska `ChromaSitingHorz`/`Vert`).
-    public var chromaSampleLocation: Located<ChromaSampleLocation>?
+    /// Where chroma samples sit (HEVC/H.264 VUI `chroma_sample_loc_type_top_field`, `av1C`, `vpcC`, Matroska
+    /// `ChromaSitingHorz`/`Vert`, whose raw values ``matroskaColour`` keeps); nil when the file names no siting.
+    public var chromaSampleLocation: Located<ChromaLocation>?
     /// The pixel aspect ratio (`pasp`, VUI sample aspect ratio).
     public var pixelAspectRatio: Located<PixelAspectRatio>?
     /// The QuickTime `gama` atom: the gamma the image was captured with (e.g. 2.2), not a PNG-style stored gamma.

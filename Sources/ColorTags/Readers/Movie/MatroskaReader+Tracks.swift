@@ -139,9 +139,10 @@ extension MatroskaReader {
                     at: location))
         }
         if let bits = colour.bitsPerChannel, bits > 0, bits <= 16 { builder.image.bitDepth = Int(bits) }
-        if let h = colour.chromaSitingHorizontal, let v = colour.chromaSitingVertical, h != 0 || v != 0 {
-            builder.setChromaLocation(
-                .matroska(horizontal: UInt8(clamping: h), vertical: UInt8(clamping: v)), at: location)
+        if let h = colour.chromaSitingHorizontal, let v = colour.chromaSitingVertical,
+            let siting = ChromaLocation(matroskaHorizontal: h, vertical: v)
+        {
+            builder.setChromaLocation(siting, at: location)
         }
         if colour.maxCLL != nil || colour.maxFALL != nil {
             builder.containerContentLightLevel.append(

@@ -57,8 +57,8 @@ extension VideoTrackBuilder {
         video.level = configuration.level
         video.chromaFormat = configuration.chromaFormat
         switch configuration.chromaSamplePosition {  // 1 vertical (left), 2 colocated (top-left)
-        case 1: setChromaLocation(.h273(topField: 0, bottomField: 0), at: location)
-        case 2: setChromaLocation(.h273(topField: 2, bottomField: 2), at: location)
+        case 1: setChromaLocation(.left, at: location)
+        case 2: setChromaLocation(.topLeft, at: location)
         default: break
         }
         readOBUs(bytes, from: 4, offset: location.offset, container: location.container)
@@ -77,8 +77,8 @@ extension VideoTrackBuilder {
         image.bitDepth = Int(bytes[6] >> 4)
         let subsampling = (bytes[6] >> 1) & 0x07
         video.chromaFormat = subsampling <= 1 ? 1 : subsampling == 2 ? 2 : 3
-        if subsampling == 0 { setChromaLocation(.h273(topField: 0, bottomField: 0), at: location) }
-        if subsampling == 1 { setChromaLocation(.h273(topField: 2, bottomField: 2), at: location) }
+        if subsampling == 0 { setChromaLocation(.left, at: location) }
+        if subsampling == 1 { setChromaLocation(.topLeft, at: location) }
         let cicp = CICP(
             colourPrimaries: bytes[7], transferCharacteristics: bytes[8], matrixCoefficients: bytes[9],
             videoFullRange: bytes[6] & 1 == 1)
@@ -86,7 +86,7 @@ extension VideoTrackBuilder {
         hasSequenceParameters = true
     }
 
-    mutating func setChromaLocation(_ value: ChromaSampleLocation, at location: TagLocation) {
+    mutating func setChromaLocation(_ value: ChromaLocation, at location: TagLocation) {
         if video.chromaSampleLocation == nil { video.chromaSampleLocation = Located(value, at: location) }
     }
 }

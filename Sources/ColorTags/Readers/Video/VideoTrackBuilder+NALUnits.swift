@@ -83,8 +83,8 @@ extension VideoTrackBuilder {
                 Located(
                     CICPTag(cicp: cicp, source: source, hasColorDescription: vui.colourDescription != nil), at: tagged))
         }
-        if let chroma = vui.chromaSampleLocation {
-            setChromaLocation(.h273(topField: chroma.top, bottomField: chroma.bottom), at: tagged)
+        if let chroma = vui.chromaSampleLocation.flatMap({ ChromaLocation(chromaSampleLocationType: Int($0.top)) }) {
+            setChromaLocation(chroma, at: tagged)
         }
         if video.pixelAspectRatio == nil, let ratio = vui.sampleAspectRatio {
             video.pixelAspectRatio = Located(ratio, at: tagged)

@@ -59,8 +59,8 @@ extension VideoTrackBuilder {
             case 3 where [8, 10, 12].contains(field): image.bitDepth = field
             case 4 where field <= 3:
                 video.chromaFormat = field <= 1 ? 1 : field
-                if field == 0 { setChromaLocation(.h273(topField: 0, bottomField: 0), at: location) }
-                if field == 1 { setChromaLocation(.h273(topField: 2, bottomField: 2), at: location) }
+                if field == 0 { setChromaLocation(.left, at: location) }
+                if field == 1 { setChromaLocation(.topLeft, at: location) }
             default: break
             }
         }

@@ -145,7 +145,17 @@ extension HDRColorCommand.Convert {
         )
         var sourcePeak: ConversionRequest.Movie.SourcePeak = .movie
 
+        @Option(
+            name: .customLong("dynamic-curve"),
+            help:
+                "With --source-peak dynamic, what each scene's tone mapping takes from its metadata: peak (its peak only, into the tone-mapping operator) or metadata (the HDR10+ knee and Bézier curve, adapted as libplacebo does when the record targets another display's peak; the Dolby Vision L1 curve with the L2/L8 trim for this display, within 41 PQ codes; else the peak). The display's peak is the headroom × the reference white. The report says what drove each scene."
+        )
+        var dynamicCurve: ConversionRequest.Movie.DynamicCurve = .peakOnly
+
         func validate() throws {
+            if dynamicCurve == .metadata, sourcePeak != .scene {
+                throw ValidationError("--dynamic-curve metadata needs --source-peak dynamic")
+            }
             if frames != nil, start != nil || duration != nil {
                 throw ValidationError("--frames excludes --start and --duration")
             }
@@ -158,6 +168,7 @@ extension HDRColorCommand.Convert {
                 duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP,
                 size: scale.map { ConversionRequest.Movie.Size(width: $0.width, height: $0.height) })
             movie.sourcePeak = sourcePeak
+            movie.dynamicCurve = dynamicCurve
             return movie
         }
     }

@@ -205,7 +205,9 @@ struct DemoJob {
         settings.preset = "ultrafast"
         let writer = try MovieWriter(url: pq, settings: settings)
         for i in 0..<rate {
-            try source.withView { try writer.append($0, encoding: encoding, presentationTime: Rational(i, rate)) }
+            try source.withView {
+                try writer.append($0, encoding: encoding, presentationTime: Rational(i, UInt32(rate)))
+            }
         }
         try writer.finish()
         files.append(

@@ -5,7 +5,7 @@
 /// columns; vertically (4:2:0 only) it is co-sited with the even row (top), centred between two rows, or co-sited with
 /// the odd row (bottom). 4:2:2 uses only the horizontal part.
 ///
-/// When a source does not say, ``PixelEncoding`` assumes ``topLeft`` for BT.2020 / BT.2100 content (UHD Blu-ray and
+/// When a source does not say, PixelConversion's `PixelEncoding` assumes ``topLeft`` for BT.2020 / BT.2100 content (UHD Blu-ray and
 /// HEVC HDR are sited there) and ``left`` otherwise (MPEG-2, H.264 and HEVC's default), never guessing from
 /// the resolution (HandBrake PR #3865, obs-studio PR #6878).
 public enum ChromaLocation: Hashable, Sendable, CaseIterable, CustomStringConvertible {
@@ -31,6 +31,19 @@ public enum ChromaLocation: Hashable, Sendable, CaseIterable, CustomStringConver
         case 3: self = .top
         case 4: self = .bottomLeft
         case 5: self = .bottom
+        default: return nil
+        }
+    }
+
+    /// The location of Matroska's `ChromaSitingHorz` (1 left collocated, 2 half) and `ChromaSitingVert` (1 top
+    /// collocated, 2 half), or nil when either is 0 (unspecified) or another value: (1, 2) is ``left``, (2, 2)
+    /// ``center``, (1, 1) ``topLeft``, (2, 1) ``top``. Matroska cannot state the bottom sitings.
+    public init?(matroskaHorizontal horizontal: UInt64, vertical: UInt64) {
+        switch (horizontal, vertical) {
+        case (1, 2): self = .left
+        case (2, 2): self = .center
+        case (1, 1): self = .topLeft
+        case (2, 1): self = .top
         default: return nil
         }
     }
@@ -84,15 +97,4 @@ public enum ChromaLocation: Hashable, Sendable, CaseIterable, CustomStringConver
         case .bottomLeft, .bottom: 1
         }
     }
-}
-
-/// How subsampled chroma is brought to full resolution when decoding.
-public enum ChromaFilter: Hashable, Sendable, CaseIterable {
-    /// Each luma pixel takes the chroma sample of the 2 × 2 (4:2:0) or 2 × 1 (4:2:2) block it belongs to: no
-    /// interpolation, siting ignored.
-    case nearest
-    /// Linear interpolation between the two nearest chroma samples in each direction, at the positions the
-    /// ``ChromaLocation`` gives (weights 0, ¼, ½, ¾; exact in `Float` for integer codes). The edges repeat the last
-    /// sample.
-    case bilinear
 }

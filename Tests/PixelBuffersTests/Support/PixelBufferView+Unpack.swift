@@ -1,3 +1,5 @@
+@testable import PixelBuffers
+
 extension PixelBufferView {
     /// Unpacks the image rows `rows` into `buffer` as planar floats (see ``WorkingBuffer`` for the value
     /// conventions); the buffer's band then holds `rows.count` rows, its row 0 being image row `rows.lowerBound`.
@@ -6,7 +8,7 @@ extension PixelBufferView {
     /// always full range; 'w30r' as XR10, (code − 384) / 510); bits outside a sample's significant bits are ignored.
     /// Half samples convert exactly through HalfFloat. Throws when the rows are outside the image, a 4:2:0 band
     /// starts on an odd row, or the buffer does not fit (model, subsampling, width, capacity). Never allocates.
-    public func unpack(rows: Range<Int>, into buffer: inout WorkingBuffer) throws(PixelBufferError) {
+    func unpack(rows: Range<Int>, into buffer: inout WorkingBuffer) throws(PixelBufferError) {
         let band = try self.rows(rows)
         try buffer.validate(for: format, width: width, rows: rows.count)
         buffer.makeUnique(rowCount: rows.count)
@@ -65,7 +67,7 @@ extension MutablePixelBufferView {
     /// unused bits of packed words are zero, and the alpha of formats without alpha is dropped. Half samples round to
     /// nearest even through HalfFloat (beyond ±65504 to ±∞); float samples are stored as they are. Bytes between a
     /// row's pixels and its stride are left untouched. Never allocates.
-    public func pack(rows: Range<Int>, from buffer: WorkingBuffer) throws(PixelBufferError) {
+    func pack(rows: Range<Int>, from buffer: WorkingBuffer) throws(PixelBufferError) {
         let band = try self.rows(rows)
         try buffer.validate(for: format, width: width, rows: rows.count)
         guard buffer.rowCount == rows.count else {

@@ -1,3 +1,9 @@
+// The planar Float unpack/pack these tests use as their reference for the pixel accessors and layout conversions.
+// It was PixelBuffers API until the C kernels (PixelConversion's `PixelConverter`) took over every conversion; it
+// stays here, tested by UnpackPackTests, and reaches the library's internals through `@testable import`.
+
+@testable import PixelBuffers
+
 /// Planar `Float` rows for a band of an image: the working representation between unpacking a source and packing a
 /// destination (``PixelBufferView/unpack(rows:into:)``, ``MutablePixelBufferView/pack(rows:from:)``).
 ///
@@ -11,17 +17,17 @@
 ///
 /// A band holds up to ``rowCapacity`` image rows. The buffer is allocated once (rows padded to 64 bytes) and reused:
 /// unpacking and packing never allocate. It is a value type with copy-on-write storage; give each thread its own.
-public struct WorkingBuffer: Sendable {
+struct WorkingBuffer: Sendable {
     /// RGB (4 planes) or Y′CbCr (3 planes).
-    public let colorModel: PixelFormat.ColorModel
+    let colorModel: PixelFormat.ColorModel
     /// The chroma subsampling of the Cb and Cr planes (`nil` for RGB).
-    public let chromaSubsampling: PixelFormat.ChromaSubsampling?
+    let chromaSubsampling: PixelFormat.ChromaSubsampling?
     /// The image width in pixels.
-    public let width: Int
+    let width: Int
     /// The most image rows a band may hold.
-    public let rowCapacity: Int
+    let rowCapacity: Int
     /// The image rows of the current band (set by unpacking or by ``setBand(rowCount:)``).
-    public private(set) var rowCount: Int = 0
+    private(set) var rowCount: Int = 0
     @usableFromInline var storage: AlignedStorage
     /// Floats per row of each plane (padded), and each plane's first float.
     @usableFromInline let floatsPerRow: (Int, Int)
@@ -34,7 +40,7 @@ public struct WorkingBuffer: Sendable {
     ///   4 GiB).
     /// - Throws: ``PixelBufferError`` for a non-positive or overflowing size, a size beyond `limits`, or memory the
     ///   system cannot provide; never traps.
-    public init(
+    init(
         for format: PixelFormat, width: Int, rowCapacity: Int, limits: PixelBufferLimits = .default
     ) throws(PixelBufferError) {
         try Geometry.validateSize(format, width: width, height: rowCapacity)
@@ -69,13 +75,13 @@ public struct WorkingBuffer: Sendable {
 
     /// The width of plane `p` in samples.
     @inlinable
-    public func planeWidth(_ p: Int) -> Int {
+    func planeWidth(_ p: Int) -> Int {
         isChroma(p) ? chromaSubsampling!.chromaWidth(forWidth: width) : width
     }
 
     /// The rows of plane `p` in the current band (`ceil(rowCount / 2)` for 4:2:0 chroma).
     @inlinable
-    public func planeRowCount(_ p: Int) -> Int {
+    func planeRowCount(_ p: Int) -> Int {
         isChroma(p) ? chromaSubsampling!.chromaHeight(forHeight: rowCount) : rowCount
     }
 
@@ -90,7 +96,7 @@ public struct WorkingBuffer: Sendable {
 
     /// Row `y` (0 ..< `planeRowCount(p)`, relative to the band) of plane `p`.
     @inlinable
-    public func row(_ y: Int, plane p: Int) -> UnsafeBufferPointer<Float> {
+    func row(_ y: Int, plane p: Int) -> UnsafeBufferPointer<Float> {
         let s = start(p, y)
         return UnsafeBufferPointer(start: storage.base.assumingMemoryBound(to: Float.self) + s, count: planeWidth(p))
     }
@@ -98,7 +104,7 @@ public struct WorkingBuffer: Sendable {
     /// Row `y` of plane `p` for writing (copies the storage first if it is shared). The pointer is valid until the
     /// buffer is next copied, mutated through another call, or released.
     @inlinable
-    public mutating func mutableRow(_ y: Int, plane p: Int) -> UnsafeMutableBufferPointer<Float> {
+    mutating func mutableRow(_ y: Int, plane p: Int) -> UnsafeMutableBufferPointer<Float> {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         let s = start(p, y)
         return UnsafeMutableBufferPointer(
@@ -107,7 +113,7 @@ public struct WorkingBuffer: Sendable {
 
     /// Declares that the band holds `rowCount` rows (1 … ``rowCapacity``), for callers that fill the planes
     /// themselves before packing.
-    public mutating func setBand(rowCount: Int) throws(PixelBufferError) {
+    mutating func setBand(rowCount: Int) throws(PixelBufferError) {
         guard rowCount > 0, rowCount <= rowCapacity else {
             throw .rowsOutOfBounds(lowerBound: 0, upperBound: rowCount, height: rowCapacity)
         }
