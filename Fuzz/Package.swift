@@ -16,7 +16,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzJPEG", "jpeg", ["ColorTags"]),
     ("FuzzISOBMFF", "isobmff", ["ColorTags"]),
     ("FuzzMovie", "movie", ["ColorTags"]),
-    ("FuzzStreams", "streams", ["ColorTags"]),
+    ("FuzzStreams", "streams", ["ColorTags", "MediaSyntax"]),
     ("FuzzHDR10Plus", "hdr10plus", ["ColorTags", "MediaSyntax"]),
     ("FuzzRPU", "rpu", ["MediaSyntax"]),
     ("FuzzComposer", "composer", ["MediaConversion", "MediaSyntax", "PixelBuffers"]),

@@ -10,9 +10,9 @@ extension ImageFile {
         let deep = source.colorSpace.isHDR || source.format.bitDepth > 8
         switch options.fileType {
         case .png: return deep ? 16 : 8
-        case .jpeg: return 8
         case .avif, .heif: return deep ? 10 : 8
         case .raw: return options.raw?.format.bitDepth ?? 8
+        default: return 8  // JPEG, and the formats ImageFile does not write
         }
     }
 
@@ -28,10 +28,11 @@ extension ImageFile {
     package static func nativeEncoding(for options: ImageWriteOptions, colorSpace: ColorSpace, source: PixelEncoding)
         throws(ImageFileError) -> PixelEncoding
     {
+        guard options.fileType.isImage else { throw .notAnImageFormat(options.fileType) }
         let depth = bitDepth(for: options, source: source)
         guard options.fileType.writableBitDepths.contains(depth) else {
             throw .invalidRequest(
-                "\(options.fileType.displayName) stores \(options.fileType.writableBitDepths.map(String.init).joined(separator: ", ")) "
+                "\(options.fileType) stores \(options.fileType.writableBitDepths.map(String.init).joined(separator: ", ")) "
                     + "bits per sample, not \(depth)")
         }
         func rgba(_ depth: Int) throws(ImageFileError) -> PixelFormat {
@@ -60,6 +61,8 @@ extension ImageFile {
                 throw .invalidRequest("raw output needs a pixel format (--output-format, e.g. x420)")
             }
             return try RawFrame.target(description, colorSpace: colorSpace)
+        default:
+            throw .notAnImageFormat(options.fileType)
         }
     }
 }

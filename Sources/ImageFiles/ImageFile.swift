@@ -1,5 +1,6 @@
 import ColorTags
 public import Foundation
+public import MediaSyntax
 public import PixelBuffers
 public import PixelConversion
 
@@ -21,8 +22,8 @@ public enum ImageFile {
         throws(ImageFileError) -> DecodedImage
     {
         let bytes = try FileIO.read(url, maximumSize: options.limits.maximumFileSize)
-        let type: ImageFileType? =
-            options.raw != nil && ImageFileType(signatureOf: bytes) == nil ? .raw : nil
+        let type: MediaFileFormat? =
+            options.raw != nil && MediaFileFormat(imageSignatureOf: bytes) == nil ? .raw : nil
         do { return try decode(bytes, as: type, options: options) } catch { throw error.naming(url.path) }
     }
 
@@ -30,7 +31,7 @@ public enum ImageFile {
     ///
     /// - Throws: ``ImageFileError`` as ``read(contentsOf:options:)``, without a path.
     public static func decode(
-        _ bytes: [UInt8], as type: ImageFileType? = nil, options: ImageReadOptions = ImageReadOptions()
+        _ bytes: [UInt8], as type: MediaFileFormat? = nil, options: ImageReadOptions = ImageReadOptions()
     )
         throws(ImageFileError) -> DecodedImage
     {
@@ -38,7 +39,7 @@ public enum ImageFile {
             throw .limitExceeded(
                 path: nil, what: "the file size \(bytes.count) bytes", limit: options.limits.maximumFileSize)
         }
-        let fileType = type ?? ImageFileType(signatureOf: bytes)
+        let fileType = type ?? MediaFileFormat(imageSignatureOf: bytes)
         guard let fileType else { throw .unrecognizedFormat(path: nil, leadingBytes: Array(bytes.prefix(8))) }
         if fileType == .raw {
             guard let description = options.raw else {
@@ -64,7 +65,7 @@ public enum ImageFile {
             } else {
                 image = try HEIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
             }
-        case .raw: fatalError("handled above")
+        default: throw .notAnImageFormat(fileType)
         }
         if fileType == .avif || fileType == .heif {
             image.pendingGainMap = try ISOBMFFGainMap.gainMap(
@@ -83,6 +84,7 @@ public enum ImageFile {
     public static func encode(_ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions)
         throws(ImageFileError) -> [UInt8]
     {
+        guard options.fileType.isImage else { throw .notAnImageFormat(options.fileType) }
         if options.gainMap != nil, options.fileType != .jpeg {
             throw .invalidRequest(
                 "gain maps are written as JPEG only (libavif 0.11 and libheif 1.15 have no gain-map API)")
@@ -97,7 +99,7 @@ public enum ImageFile {
         {
             throw .invalidRequest(
                 "the pixels are \(encoding.format) \(encoding.colorSpace.name), whose values beyond [0, 1] "
-                    + "\(options.fileType.displayName) samples cannot hold; set ImageWriteOptions.colorSpace (e.g. "
+                    + "\(options.fileType) samples cannot hold; set ImageWriteOptions.colorSpace (e.g. "
                     + ".bt2100PQ for an ISO HDR file, or .sRGB with conversion.toneMapping for SDR), or write a "
                     + "gain-map JPEG")
         }
@@ -115,6 +117,7 @@ public enum ImageFile {
         case .avif: return try AVIFEncoder.encode(pixels, encoding: encoding, options: options)
         case .heif: return try HEIFEncoder.encode(pixels, encoding: encoding, options: options, hdr: hdr)
         case .raw: return try RawFrame.encode(pixels, encoding: encoding, options: options)
+        default: throw .notAnImageFormat(options.fileType)
         }
     }
 

@@ -2,7 +2,7 @@ public import ColorSpaces
 public import ColorTags
 public import ImageFiles
 public import PixelConversion
-import MediaSyntax
+public import MediaSyntax
 
 /// What one conversion did: the source as read, the target decided, the plan that ran, the file written and what the
 /// check of that file found, with times per stage.
@@ -35,7 +35,7 @@ public struct ConversionReport: Sendable {
     /// The source of a conversion.
     public struct SourceDescription: Sendable {
         /// The file format.
-        public var fileType: ImageFileType
+        public var fileType: MediaFileFormat
         /// The width in pixels.
         public var width: Int
         /// The height in pixels.
@@ -61,7 +61,7 @@ public struct ConversionReport: Sendable {
     /// The file written.
     public struct WrittenDescription: Sendable {
         /// The format.
-        public var fileType: ImageFileType
+        public var fileType: MediaFileFormat
         /// The size in bytes.
         public var byteCount: Int
         /// The tags read back from the written bytes (nil for raw frames).

@@ -2,11 +2,11 @@ public import ColorSpaces
 public import ColorTags
 public import ICC
 public import ImageFiles
+public import MediaSyntax
 public import PixelBuffers
 public import PixelConversion
 public import SignalCoding
 public import ToneMapping
-import MediaSyntax
 
 /// What a conversion should produce. Every field has the default `hdrcolor convert` uses when its option is not given.
 public struct ConversionRequest: Sendable {
@@ -26,7 +26,7 @@ public struct ConversionRequest: Sendable {
     /// An ICC profile the target was chosen from (reported; the pixels are converted to ``colorSpace``).
     public var profile: ICCProfile?
     /// The output format; nil takes it from the output file's extension.
-    public var fileType: ImageFileType?
+    public var fileType: MediaFileFormat?
     /// Bits per sample; nil for the format's default (movies: 10 for PQ and HLG, 8 for SDR).
     public var bitDepth: Int?
     /// Lossy quality 1 … 100 (JPEG, AVIF, HEIF).
@@ -65,7 +65,7 @@ public struct ConversionRequest: Sendable {
 
     /// A request with the defaults of `hdrcolor convert`.
     public init(
-        colorSpace: ColorSpace? = nil, profile: ICCProfile? = nil, fileType: ImageFileType? = nil,
+        colorSpace: ColorSpace? = nil, profile: ICCProfile? = nil, fileType: MediaFileFormat? = nil,
         bitDepth: Int? = nil, quality: Int = 90, lossless: Bool = false, chroma420: Bool? = nil,
         toneMapping: ToneMapping = .automatic, headroom: Double? = nil, referenceWhite: Double = ReferenceWhite.bt2408,
         gamut: PixelConverter.GamutPolicy = .extended, gainMap: GainMapWriteOptions? = nil,

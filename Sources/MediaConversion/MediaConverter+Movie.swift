@@ -19,7 +19,7 @@ extension MediaConverter {
         if let handle = try? FileHandle(forReadingFrom: url) {
             defer { try? handle.close() }
             let head = (try? handle.read(upToCount: 64)).map { [UInt8]($0) } ?? []
-            return ImageFileFormat(signatureOf: head)?.isMovie ?? false
+            return MediaFileFormat(signatureOf: head)?.isMovie ?? false
         }
         return movieExtensions.contains(url.pathExtension.lowercased())
     }

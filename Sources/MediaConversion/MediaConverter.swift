@@ -46,7 +46,7 @@ public struct MediaConverter: Sendable {
     private func run(_ input: URL, _ output: URL) throws(ImageFileError) -> ConversionReport {
         let clock = ContinuousClock()
         let start = clock.now
-        guard let outputType = request.fileType ?? ImageFileType(pathExtension: output.pathExtension) else {
+        guard let outputType = request.fileType ?? MediaFileFormat(pathExtension: output.pathExtension) else {
             throw .invalidRequest(
                 "cannot tell the output format from '\(output.lastPathComponent)'; use .png, .jpg, .avif, .heic, "
                     + ".yuv or --format")

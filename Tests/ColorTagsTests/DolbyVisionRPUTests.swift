@@ -206,7 +206,7 @@ struct DolbyVisionRPUTests {
         broken[30] ^= 1
         file += [0, 0, 0, 1] + broken
         let tags = try ColorTagging(bytes: file)
-        #expect(tags.format == ImageFileFormat.dolbyVisionRPU)
+        #expect(tags.format == MediaFileFormat.dolbyVisionRPU)
         let summary = try #require(tags.images.first?.video?.dolbyVisionRPUSummary?.value)
         #expect(summary.rpus == 5 && summary.crcFailures == 1 && summary.malformed == 0)
         #expect(summary.profiles == [8] && summary.dmVersion == "2 (CM v4.0)")

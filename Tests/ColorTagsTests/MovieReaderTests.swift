@@ -30,7 +30,7 @@ struct MovieReaderTests {
     func formats() throws {
         for name in MovieFixtures.allFiles {
             let tags = try MovieFixtures.tags(name)
-            let expected: ImageFileFormat =
+            let expected: MediaFileFormat =
                 name.hasSuffix(".mov")
                 ? .mov
                 : name.hasSuffix(".mkv") || name.hasSuffix(".webm")
@@ -45,7 +45,7 @@ struct MovieReaderTests {
         // HEIF and AVIF images keep their formats.
         #expect(try Corpus.tags("avif/avifenc-pq-10bit.avif").format == .avif)
         #expect(try Corpus.tags("heif/nclx-pq-10bit.heic").format == .heif)
-        #expect(ImageFileFormat.knownExtensions.isSuperset(of: ["mp4", "mov", "mkv", "webm", "m4v"]))
+        #expect(MediaFileFormat.knownExtensions.isSuperset(of: ["mp4", "mov", "mkv", "webm", "m4v"]))
     }
 
     @Test("x265 HDR10 in MP4: colr nclx, the SPS VUI, SEI 137 in G, B, R order and SEI 144, all with locations")

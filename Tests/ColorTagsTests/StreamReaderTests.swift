@@ -211,8 +211,8 @@ struct StreamBytesTests {
 
     @Test("a stream that ends right after an RPU's NAL header is no RPU file and no trap (FuzzStreams)")
     func rpuHeaderAtTheEnd() {
-        #expect(ImageFileFormat(signatureOf: [0, 0, 1, 0x7C, 0x01]) != .dolbyVisionRPU)
-        #expect(ImageFileFormat(signatureOf: [0, 0, 1, 0x7C, 0x01, 0x19]) == .dolbyVisionRPU)
+        #expect(MediaFileFormat(signatureOf: [0, 0, 1, 0x7C, 0x01]) != .dolbyVisionRPU)
+        #expect(MediaFileFormat(signatureOf: [0, 0, 1, 0x7C, 0x01, 0x19]) == .dolbyVisionRPU)
         _ = try? ColorTagging(bytes: [0, 0, 1, 0x7C, 0x01])
     }
 
@@ -261,19 +261,19 @@ struct StreamBytesTests {
 
     @Test("signatures by content: HEVC and H.264 headers do not overlap; IVF; OBUs; transport packets")
     func signatures() {
-        #expect(ImageFileFormat(signatureOf: [0, 0, 0, 1, 0x40, 0x01, 0x0C]) == .hevcStream)
-        #expect(ImageFileFormat(signatureOf: [0, 0, 1, 0x46, 0x01, 0x50]) == .hevcStream)
-        #expect(ImageFileFormat(signatureOf: [0, 0, 0, 1, 0x09, 0xF0]) == .avcStream)
-        #expect(ImageFileFormat(signatureOf: [0, 0, 0, 1, 0x67, 0x64, 0x00]) == .avcStream)
-        #expect(ImageFileFormat(signatureOf: [0, 0, 0, 1, 0x46, 0x00, 0x00]) == nil)  // temporal id 0: invalid
-        #expect(ImageFileFormat(signatureOf: [0, 0, 0, 1, 0x65, 0x88, 0x84]) == nil)  // a slice cannot start a stream
-        #expect(ImageFileFormat(signatureOf: Array("DKIF".utf8) + [0, 0, 32, 0] + Array("AV01".utf8)) == .ivf)
-        #expect(ImageFileFormat(signatureOf: [0x12, 0x00, 0x0A, 0x0B]) == .av1Stream)
-        #expect(ImageFileFormat(signatureOf: [0x12, 0x01, 0x0A, 0x0B]) == nil)  // a temporal delimiter is empty
+        #expect(MediaFileFormat(signatureOf: [0, 0, 0, 1, 0x40, 0x01, 0x0C]) == .hevcStream)
+        #expect(MediaFileFormat(signatureOf: [0, 0, 1, 0x46, 0x01, 0x50]) == .hevcStream)
+        #expect(MediaFileFormat(signatureOf: [0, 0, 0, 1, 0x09, 0xF0]) == .avcStream)
+        #expect(MediaFileFormat(signatureOf: [0, 0, 0, 1, 0x67, 0x64, 0x00]) == .avcStream)
+        #expect(MediaFileFormat(signatureOf: [0, 0, 0, 1, 0x46, 0x00, 0x00]) == nil)  // temporal id 0: invalid
+        #expect(MediaFileFormat(signatureOf: [0, 0, 0, 1, 0x65, 0x88, 0x84]) == nil)  // a slice cannot start a stream
+        #expect(MediaFileFormat(signatureOf: Array("DKIF".utf8) + [0, 0, 32, 0] + Array("AV01".utf8)) == .ivf)
+        #expect(MediaFileFormat(signatureOf: [0x12, 0x00, 0x0A, 0x0B]) == .av1Stream)
+        #expect(MediaFileFormat(signatureOf: [0x12, 0x01, 0x0A, 0x0B]) == nil)  // a temporal delimiter is empty
         let packet = [UInt8](repeating: 0xFF, count: 188)
         let packets: [UInt8] = Array(repeating: [0x47] + packet.dropFirst(), count: 3).flatMap { $0 }
-        #expect(ImageFileFormat(signatureOf: packets) == .mpegTS)
-        #expect(ImageFileFormat(signatureOf: [0x47] + packet) == nil)  // one packet is not a pattern
+        #expect(MediaFileFormat(signatureOf: packets) == .mpegTS)
+        #expect(MediaFileFormat(signatureOf: [0x47] + packet) == nil)  // one packet is not a pattern
     }
 
     @Test("garbage after a valid signature: typed errors or problems, never a trap")

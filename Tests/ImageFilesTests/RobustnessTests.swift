@@ -1,6 +1,7 @@
 import ColorTags
 import Foundation
 import ImageFiles
+import MediaSyntax
 import TestSupport
 import Testing
 
@@ -134,6 +135,7 @@ import Testing
             format: .heif, reason: "libheif has no HEVC encoder", debianPackage: "libheif1")
         #expect("\(error)".contains("sudo apt-get install libheif1") && "\(error)".contains("HEVC"))
         #expect(!error.isUnreadableInput)
-        #expect(ImageFileType.allCases.filter { $0 != .raw }.allSatisfy { $0.debianPackage.hasSuffix("-dev") })
+        #expect(
+            MediaFileFormat.imageFileFormats.filter { $0 != .raw }.allSatisfy { $0.debianPackage.hasSuffix("-dev") })
     }
 }

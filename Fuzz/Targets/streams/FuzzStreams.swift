@@ -1,6 +1,7 @@
 import ColorTags
 import FuzzReaders
 import FuzzSupport
+import MediaSyntax
 
 /// Raw video streams, RPU files and transport streams: Annex B start-code splitting, HEVC/H.264 NAL units (SPS, SEI,
 /// RPU headers), AV1 OBU streams, IVF frames with AV1 OBUs or VP9 frame headers, MPEG-TS packets, PSI sections
@@ -15,7 +16,7 @@ enum FuzzStreams {
 
     static func run(_ data: [UInt8]) {
         var bytes = data
-        if let format = ImageFileFormat(signatureOf: Array(data.prefix(4096))),
+        if let format = MediaFileFormat(signatureOf: Array(data.prefix(4096))),
             format.isElementaryStream || format == .mpegTS
         {
             bytes = data

@@ -1,5 +1,5 @@
 import Foundation
-import MediaSyntax
+public import MediaSyntax
 
 /// What an image file, ICC profile or movie says about its colour: every tag each image (or video track) carries with
 /// where it was read, the effective colour after the format's precedence, gain-map metadata, and structural problems
@@ -14,7 +14,7 @@ import MediaSyntax
 /// read at all: missing, unrecognised, or beyond a ``ReadLimits`` cap.
 public struct ColorTagging: Sendable {
     /// The file format, from its signature.
-    public var format: ImageFileFormat
+    public var format: MediaFileFormat
     /// The file size in bytes.
     public var byteCount: Int
     /// The images: the primary image first, then gain-map, auxiliary and other images.
@@ -34,7 +34,7 @@ public struct ColorTagging: Sendable {
     public var primary: ImageTags { images[0] }
 
     init(
-        format: ImageFileFormat, byteCount: Int, images: [ImageTags], gainMap: GainMapTags = GainMapTags(),
+        format: MediaFileFormat, byteCount: Int, images: [ImageTags], gainMap: GainMapTags = GainMapTags(),
         problems: [ReadProblem] = [], brands: [String] = []
     ) {
         self.format = format
@@ -56,7 +56,7 @@ public struct ColorTagging: Sendable {
         guard bytes.count <= limits.maximumFileSize else {
             throw .limitExceeded("file size \(bytes.count) bytes", limit: limits.maximumFileSize)
         }
-        guard let format = ImageFileFormat(signatureOf: bytes) else {
+        guard let format = MediaFileFormat(signatureOf: bytes) else {
             throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(8)))
         }
         switch format {
@@ -68,6 +68,7 @@ public struct ColorTagging: Sendable {
         case .icc: self = try ICCFileReader.read(bytes, limits: limits)
         case .mp4, .mov, .matroska, .mpegTS, .hevcStream, .avcStream, .av1Stream, .ivf, .dolbyVisionRPU:
             self = try MovieContainerReader.read(ArrayByteSource(bytes), format: format, limits: limits)
+        case .raw: throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(8)))  // no signature: never detected
         }
         for image in images {
             guard let width = image.width, let height = image.height else { continue }
@@ -90,7 +91,7 @@ public struct ColorTagging: Sendable {
     public init(contentsOf url: URL, limits: ReadLimits = .default) throws(ColorTagsError) {
         let file = try FileAccess.open(url)
         let head = try file.bytes(at: 0, length: 4096)
-        if let format = ImageFileFormat(signatureOf: head), format.isMovie || format.isElementaryStream {
+        if let format = MediaFileFormat(signatureOf: head), format.isMovie || format.isElementaryStream {
             self = try MovieContainerReader.read(file, format: format, limits: limits)
             return
         }

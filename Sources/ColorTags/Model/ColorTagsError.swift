@@ -1,5 +1,5 @@
 public import ICC
-import MediaSyntax
+public import MediaSyntax
 
 /// Why a file could not be read (or written). Each message names the file or structure and says what to do.
 public enum ColorTagsError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -13,7 +13,7 @@ public enum ColorTagsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An `.icc`/`.icm` file that does not parse.
     case invalidICCProfile(ICCError)
     /// A file that is recognised but too damaged to read anything from (e.g. a PNG without IHDR).
-    case malformed(ImageFileFormat, String)
+    case malformed(MediaFileFormat, String)
     /// A file could not be written.
     case unwritableFile(path: String, reason: String)
     /// An argument is out of its documented range.

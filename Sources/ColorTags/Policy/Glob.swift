@@ -1,4 +1,5 @@
 import Foundation
+import MediaSyntax
 
 /// A path pattern as `.gitignore`-style tools write them: `*` matches within one path segment, `**` across segments
 /// (`assets/**/*.png`), `?` one character, `[abc]` a class. A pattern without `/` matches the file name anywhere.
@@ -61,7 +62,7 @@ package struct Glob: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Which files a `validate` run reads: explicit files always, files under folders when their extension is one of
-/// ``ImageFileFormat/knownExtensions``; `include` (when not empty) and `exclude` globs filter walked files.
+/// ``MediaFileFormat/knownExtensions``; `include` (when not empty) and `exclude` globs filter walked files.
 package struct FileSelection: Sendable {
     /// Patterns a walked file must match (any), when not empty.
     package var include: [Glob]
@@ -100,7 +101,7 @@ package struct FileSelection: Sendable {
                     continue
                 }
                 let ext = (relative as NSString).pathExtension.lowercased()
-                guard ImageFileFormat.knownExtensions.contains(ext) else { continue }
+                guard MediaFileFormat.knownExtensions.contains(ext) else { continue }
                 if !include.isEmpty, !include.contains(where: { $0.matches(full) || $0.matches(relative) }) { continue }
                 if exclude.contains(where: { $0.matches(full) || $0.matches(relative) }) { continue }
                 found.append(full)

@@ -6,7 +6,7 @@ extension ISOBMFFReader {
     ]
 
     mutating func read() throws(ColorTagsError) -> ColorTagging {
-        let brands = Self.ftypBrands(bytes, in: 0..<bytes.count)
+        let brands = FileTypeBox.brands(bytes)
         let parsed: ISOBMFFItemGraph.Parsed
         do {
             parsed = try ISOBMFFItemGraph.parse(bytes, walker: &walker, maximumItemCount: limits.maximumItemCount)

@@ -3,7 +3,6 @@ import MediaSyntax
 /// Reads the colour tags of a PNG file (W3C PNG 3rd edition): IHDR, cICP, iCCP, sRGB, gAMA, cHRM, mDCV, cLLI, the
 /// legacy `mDCv`/`cLLi` spellings and the HDR reference-white chunk, with chunk order, duplicates and CRCs checked.
 struct PNGReader {
-    static let signature = PNGChunks.signature
 
     /// Chunks that must precede PLTE and IDAT and may appear once.
     static let colourChunkTypes: Set<String> = Set([

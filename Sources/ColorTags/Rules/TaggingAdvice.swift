@@ -1,3 +1,5 @@
+package import MediaSyntax
+
 /// How to give a file of each kind an explicit colour tag: the advice of `tags.untagged` and `policy.tagged` findings,
 /// and what `hdrcolor tag` says for a file it cannot write. Commands name their inputs `FILE`, `IN` and `OUT`; the
 /// code points shown are the usual ones for the format (sRGB for images, BT.709 1/1/1 for video).
@@ -15,7 +17,7 @@ package enum TaggingAdvice {
 
     /// A fix that works for a file of `format`: a command, or the tool that writes the tag. Nil for ICC profiles (a
     /// profile is its own tag).
-    package static func advice(for format: ImageFileFormat) -> String? {
+    package static func advice(for format: MediaFileFormat) -> String? {
         if format == .png {
             return "Tag it with the colour it was made in: `hdrcolor tag FILE --cicp 1/13/0/1` (sRGB; 12/13/0/1 "
                 + "Display P3, 9/16/0/1 BT.2100 PQ); only the colour chunks are rewritten."
@@ -42,7 +44,7 @@ package enum TaggingAdvice {
     }
 
     /// The fix for a finding of `rule` in a file of `format`, when it differs from the rule's catalog fix.
-    static func fix(for rule: RuleID, in format: ImageFileFormat) -> String? {
+    static func fix(for rule: RuleID, in format: MediaFileFormat) -> String? {
         rules.contains(rule) ? advice(for: format) : nil
     }
 }

@@ -39,7 +39,7 @@ public enum PNGTagWriter {
     public static func applying(_ edit: PNGTagEdit, to bytes: [UInt8], limits: ReadLimits = .default)
         throws(ColorTagsError) -> [UInt8]
     {
-        guard bytes.matches(PNGReader.signature, at: 0) else {
+        guard bytes.matches(PNGChunks.signature, at: 0) else {
             throw .unrecognizedFormat(leadingBytes: Array(bytes.prefix(8)))
         }
         if let cicp = edit.cicp, cicp.matrixCoefficients != 0 {
@@ -73,7 +73,7 @@ public enum PNGTagWriter {
         }
         if let mdcv = edit.masteringDisplay { inserted += chunk("mDCV", mdcv.pngChunkData) }
         if let clli = edit.contentLightLevel { inserted += chunk("cLLI", clli.pngChunkData) }
-        var output = PNGReader.signature
+        var output = PNGChunks.signature
         output.reserveCapacity(bytes.count + inserted.count)
         for chunk in chunks where !removed.contains(chunk.name) {
             output += bytes[chunk.whole]

@@ -40,7 +40,7 @@ struct ItemDecoder {
     }
 
     /// The file type errors are reported as: AVIF when the primary item is AV1-coded (or derived from one), else HEIF.
-    var fileType: ImageFileType {
+    var fileType: MediaFileFormat {
         var id = graph.primaryID
         for _ in 0..<maximumDepth {
             guard let item = graph.items[id] else { break }

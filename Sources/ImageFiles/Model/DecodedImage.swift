@@ -2,7 +2,7 @@ public import ColorTags
 public import ICC
 public import PixelBuffers
 public import PixelConversion
-import MediaSyntax
+public import MediaSyntax
 
 /// An image read from a file: its pixels as the codec delivered them, what they mean (``encoding``, ready for
 /// `PixelConverter`), and the file's HDR metadata.
@@ -16,7 +16,7 @@ public struct DecodedImage: Sendable {
     /// What the pixels mean: layout, colour space, matrix, range.
     public var encoding: PixelEncoding
     /// The file's format.
-    public var fileType: ImageFileType
+    public var fileType: MediaFileFormat
     /// What decided ``encoding``'s colour space, for reports.
     public var colorDecision: ColorDecision
     /// Bits per sample as coded in the file (8 for JPEG, 1 … 16 for PNG, 8/10/12 for AVIF and HEIF).
@@ -46,7 +46,7 @@ public struct DecodedImage: Sendable {
 
     /// Creates a value.
     public init(
-        pixels: PixelBuffer, encoding: PixelEncoding, fileType: ImageFileType, colorDecision: ColorDecision,
+        pixels: PixelBuffer, encoding: PixelEncoding, fileType: MediaFileFormat, colorDecision: ColorDecision,
         codedBitDepth: Int, masteringDisplay: MasteringDisplayColorVolume? = nil,
         contentLightLevel: ContentLightLevel? = nil, gainMap: GainMapRendition? = nil, xmp: String? = nil,
         iccProfile: ICCProfile? = nil, tagging: ColorTagging? = nil, warnings: [String] = []

@@ -1,5 +1,5 @@
 public import ColorTags
-import MediaSyntax
+public import MediaSyntax
 
 /// Why an image file cannot be read or written. Each case names the file (when known), what is wrong and what to do.
 ///
@@ -13,18 +13,18 @@ public enum ImageFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bytes are no format this module reads.
     case unrecognizedFormat(path: String?, leadingBytes: [UInt8])
     /// The file is damaged: truncated, corrupt or inconsistent (the codec library's message included).
-    case corrupt(path: String?, format: ImageFileType, reason: String)
+    case corrupt(path: String?, format: MediaFileFormat, reason: String)
     /// The file is valid but uses something this module does not decode (e.g. a CMYK JPEG, a grid HEIF item).
-    case unsupportedContent(path: String?, format: ImageFileType, reason: String)
+    case unsupportedContent(path: String?, format: MediaFileFormat, reason: String)
     /// The image exceeds a cap of ``ImageLimits``.
     case limitExceeded(path: String?, what: String, limit: Int)
     /// The codec library cannot do what was asked (no encoder compiled in, for example).
-    case codecUnavailable(format: ImageFileType, reason: String, debianPackage: String)
+    case codecUnavailable(format: MediaFileFormat, reason: String, debianPackage: String)
     /// The request cannot be carried out: a bit depth the format does not have, a colour space without code points
     /// for a format that needs them, an option outside its range.
     case invalidRequest(String)
     /// The encoder failed (the codec library's message included).
-    case encodingFailed(format: ImageFileType, reason: String)
+    case encodingFailed(format: MediaFileFormat, reason: String)
     /// The colour tags could not be read (see `ColorTagsError`).
     case tags(path: String?, ColorTagsError)
     /// A pixel conversion failed (message of PixelConversion, PixelBuffers or ToneMapping).
@@ -52,25 +52,30 @@ public enum ImageFileError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(name(path))not a PNG, JPEG, AVIF or HEIF file (first bytes \(hex.joined(separator: " "))); "
                 + "for raw frames give --input-format and --size"
         case .corrupt(let path, let format, let reason):
-            return "\(name(path))the \(format.displayName) file is damaged: \(TextSanitizer.sanitize(reason)); "
+            return "\(name(path))the \(format) file is damaged: \(TextSanitizer.sanitize(reason)); "
                 + "re-export it from its source"
         case .unsupportedContent(let path, let format, let reason):
-            return "\(name(path))this \(format.displayName) file uses \(TextSanitizer.sanitize(reason)), which is not "
+            return "\(name(path))this \(format) file uses \(TextSanitizer.sanitize(reason)), which is not "
                 + "supported; convert it with another tool first"
         case .limitExceeded(let path, let what, let limit):
             return "\(name(path))\(what) exceeds the limit of \(limit); raise ImageLimits if the file is trusted"
         case .codecUnavailable(let format, let reason, let package):
-            return "\(format.displayName) is not available: \(reason); install the Debian package \(package) "
+            return "\(format) is not available: \(reason); install the Debian package \(package) "
                 + "(sudo apt-get install \(package))"
         case .invalidRequest(let message):
             return message
         case .encodingFailed(let format, let reason):
-            return "the \(format.displayName) encoder failed: \(TextSanitizer.sanitize(reason))"
+            return "the \(format) encoder failed: \(TextSanitizer.sanitize(reason))"
         case .tags(let path, let error):
             return "\(name(path))\(error)"
         case .conversion(let message):
             return "pixel conversion failed: \(message)"
         }
+    }
+
+    /// The request names a format that ImageFile neither reads nor writes (a movie, stream or ICC profile).
+    static func notAnImageFormat(_ format: MediaFileFormat) -> ImageFileError {
+        .invalidRequest("ImageFile reads and writes PNG, JPEG, AVIF, HEIF and raw frames, not \(format)")
     }
 
     /// The same error naming `path` (errors from byte-level readers know no path).

@@ -1,12 +1,12 @@
 public import ColorSpaces
 public import ColorTags
 public import PixelConversion
-import MediaSyntax
+public import MediaSyntax
 
 /// Options for writing image files.
 public struct ImageWriteOptions: Sendable {
     /// The file format.
-    public var fileType: ImageFileType
+    public var fileType: MediaFileFormat
     /// The colour space of the file: the writer converts the pixels to it first (with ``conversion``, e.g. its tone
     /// mapping) and tags the file with it. `nil` keeps the pixels' colour space; pixels of float formats in an extended
     /// colour space then need one (or a gain map), since integer samples cannot hold values beyond [0, 1].
@@ -27,11 +27,11 @@ public struct ImageWriteOptions: Sendable {
     public var masteringDisplay: MasteringDisplayColorVolume?
     /// Content light level to write (PNG `cLLI`, HEIF `clli`); nil computes it from the pixels for PQ and HLG output.
     public var contentLightLevel: ContentLightLevel?
-    /// Write a gain-map JPEG (``ImageFileType/jpeg`` only) with these settings.
+    /// Write a gain-map JPEG (``MediaFileFormat/jpeg`` only) with these settings.
     public var gainMap: GainMapWriteOptions?
     /// An XMP packet to keep (JPEG APP1; merged with the hdrgm fields of a gain-map JPEG).
     public var xmp: String?
-    /// The layout of raw output (``ImageFileType/raw`` only).
+    /// The layout of raw output (``MediaFileFormat/raw`` only).
     public var raw: RawFrameDescription?
     /// Options of the pixel conversions the writer performs (to the codec's layout, to the gain-map base).
     public var conversion: PixelConverter.Options
@@ -42,7 +42,7 @@ public struct ImageWriteOptions: Sendable {
 
     /// Creates options for `fileType`.
     public init(
-        fileType: ImageFileType, colorSpace: ColorSpace? = nil, bitDepth: Int? = nil, quality: Int = 90,
+        fileType: MediaFileFormat, colorSpace: ColorSpace? = nil, bitDepth: Int? = nil, quality: Int = 90,
         lossless: Bool = false,
         chroma420: Bool? = nil, embedICCProfile: Bool = true, masteringDisplay: MasteringDisplayColorVolume? = nil,
         contentLightLevel: ContentLightLevel? = nil, gainMap: GainMapWriteOptions? = nil, xmp: String? = nil,

@@ -8,7 +8,7 @@ import MediaSyntax
 /// The choices a conversion makes from its request, the output format and the source image.
 struct TargetDecision {
     let request: ConversionRequest
-    let outputType: ImageFileType
+    let outputType: MediaFileFormat
 
     /// The colour space written when the request names none: sRGB for an 8-bit JPEG of HDR content, BT.2100 PQ (ISO
     /// HDR) for deep formats of a gain-map image (unless the display headroom asks for SDR) or an extended-linear HDR

@@ -5,9 +5,22 @@ import VideoFiles
 
 // Typed values of `hdrcolor convert`.
 
-extension ImageFileType: ExpressibleByArgument {}
 extension ToneMappingMethod: ExpressibleByArgument {}
 extension VideoEncodeSettings.Codec: ExpressibleByArgument {}
+
+/// `--format png|jpeg|avif|heif|raw`: the image formats ImageFiles writes, by their lower-case identifiers.
+extension MediaFileFormat: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let format = Self.imageFileFormats.first(where: { $0.identifier == argument }) else { return nil }
+        self = format
+    }
+
+    public var defaultValueDescription: String { identifier }
+
+    public static var allValueStrings: [String] { imageFileFormats.map(\.identifier) }
+
+    public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
+}
 
 /// `--to NAME`: a catalog colour space by identifier or name ("bt2100-pq", "display-p3", "kCGColorSpaceSRGB" …).
 struct ColorSpaceArgument: ExpressibleByArgument {

@@ -6,11 +6,11 @@ import MediaSyntax
 struct ISOBMFFMovieReader<Source: ByteSource> {
     var source: Source
     let limits: ReadLimits
-    let format: ImageFileFormat
+    let format: MediaFileFormat
     var problems: [ReadProblem] = []
     var walker: ISOBMFFBoxWalker
 
-    init(source: Source, limits: ReadLimits, format: ImageFileFormat) {
+    init(source: Source, limits: ReadLimits, format: MediaFileFormat) {
         self.source = source
         self.limits = limits
         self.format = format

@@ -9,7 +9,7 @@ enum MovieContainerReader {
     /// - Throws: ``ColorTagsError/malformed(_:_:)`` when the file has no track list (`moov`, Matroska `Tracks`),
     ///   ``ColorTagsError/limitExceeded(_:limit:)`` beyond `limits`, ``ColorTagsError/unreadableFile(path:reason:)``
     ///   when reading fails.
-    static func read<Source: ByteSource>(_ source: Source, format: ImageFileFormat, limits: ReadLimits)
+    static func read<Source: ByteSource>(_ source: Source, format: MediaFileFormat, limits: ReadLimits)
         throws(ColorTagsError) -> ColorTagging
     {
         switch format {

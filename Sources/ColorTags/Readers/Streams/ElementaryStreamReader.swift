@@ -6,7 +6,7 @@ import MediaSyntax
 /// says how much that was and what it held.
 struct ElementaryStreamReader<Source: ByteSource> {
     var source: Source
-    let format: ImageFileFormat
+    let format: MediaFileFormat
     let limits: ReadLimits
 
     /// The stream's tags: one track (an auxiliary image for an RPU file, which holds no picture).

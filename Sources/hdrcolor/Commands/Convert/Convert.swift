@@ -61,7 +61,7 @@ extension HDRColorCommand {
             guard paths.count >= 2 else { throw ValidationError("give at least one input and an output") }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
             if gainMapOutput.gainMap, let format = file.format, format != .jpeg {
-                throw ValidationError("--gain-map writes JPEG; drop --format \(format)")
+                throw ValidationError("--gain-map writes JPEG; drop --format \(format.identifier)")
             }
         }
 
@@ -163,7 +163,7 @@ extension HDRColorCommand {
                 if MediaConverter.isMovie(url) {  // a movie keeps its container
                     return (input, URL(fileURLWithPath: last).appendingPathComponent(url.lastPathComponent).path)
                 }
-                guard let type = request.fileType ?? ImageFileType(pathExtension: url.pathExtension) else {
+                guard let type = request.fileType ?? MediaFileFormat(pathExtension: url.pathExtension) else {
                     try Diagnostics.fail("cannot name the output of \(input) in \(last); give --format", status: 1)
                 }
                 let name = url.deletingPathExtension().lastPathComponent + "." + type.preferredExtension

@@ -41,7 +41,7 @@ enum ConvertReportFormat {
         let validates = validation.map(\.isEmpty)
         var lines = [
             "\(TextSanitizer.sanitize(input)) → \(TextSanitizer.sanitize(output))",
-            "  source:  \(image.fileType.displayName) \(image.codedBitDepth)-bit \(image.width)×\(image.height), "
+            "  source:  \(image.fileType) \(image.codedBitDepth)-bit \(image.width)×\(image.height), "
                 + "\(image.colorDecision)",
             "  tags:    \(tags.isEmpty ? "none" : tags.joined(separator: "; "))",
             "  decoded: \(image.encoding)",
@@ -66,7 +66,7 @@ enum ConvertReportFormat {
             (
                 "Source",
                 .object([
-                    ("Format", .string(image.fileType.rawValue)), ("Width", .integer(image.width)),
+                    ("Format", .string(image.fileType.identifier)), ("Width", .integer(image.width)),
                     ("Height", .integer(image.height)), ("BitDepth", .integer(image.codedBitDepth)),
                     ("ColorSpace", .string(image.colorDecision.colorSpace.name)),
                     ("DecidedBy", .string(image.colorDecision.basis.rawValue)),
@@ -95,7 +95,7 @@ enum ConvertReportFormat {
 
     /// `"PNG, 4 321 bytes, 16-bit, 9/16/0/1 (…) — from CICP"`.
     static func summary(_ written: ConversionReport.WrittenDescription) -> String {
-        var text = "\(written.fileType.displayName), \(written.byteCount) bytes"
+        var text = "\(written.fileType), \(written.byteCount) bytes"
         if let primary = written.tagging?.primary {
             text += ", \(primary.bitDepth.map { "\($0)-bit" } ?? "?"), \(primary.effective.summary)"
         }

@@ -61,7 +61,7 @@ extension HDRColorCommand.Convert {
     /// `--format`, `--bit-depth`, `--quality`, `--lossless`, `--chroma`, `--mdcv`, `--clli`, `--overwrite`.
     struct OutputFileOptions: ParsableArguments {
         @Option(help: "Output format when the extension does not say: png, jpeg, avif, heif, raw.")
-        var format: ImageFileType?
+        var format: MediaFileFormat?
 
         @Option(
             name: .customLong("bit-depth"),

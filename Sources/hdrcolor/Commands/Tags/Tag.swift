@@ -105,7 +105,7 @@ extension HDRColorCommand {
         /// Ends the command unless `path` is a PNG: status 2 for a path that cannot be read (the reader refuses FIFOs
         /// and devices before opening them), 1 for another format, naming what tags that format instead.
         static func requirePNG(_ path: String) throws {
-            let format: ImageFileFormat?
+            let format: MediaFileFormat?
             do {
                 format = try ColorTagging(contentsOf: URL(fileURLWithPath: path)).format
             } catch {

@@ -1,11 +1,9 @@
-import MediaSyntax
-
 /// Tells raw video streams, Dolby Vision RPU files and MPEG transport streams by their first bytes, never by their
 /// extension: a start code followed by a plausible NAL unit header, the `DKIF` of IVF, an AV1 OBU header with valid
 /// bits, or transport-stream sync bytes at the packet pitch.
-enum StreamSignature {
+package enum StreamSignature {
     /// The format `bytes` (the start of a file) are, or nil.
-    static func format(of bytes: [UInt8]) -> ImageFileFormat? {
+    package static func format(of bytes: [UInt8]) -> MediaFileFormat? {
         // "DKIF", version 0 and a header length of 32 (little-endian).
         if bytes.matches(Array("DKIF".utf8) + [0, 0, 32, 0], at: 0) {
             return .ivf
@@ -17,7 +15,7 @@ enum StreamSignature {
 
     /// 188 or 192 (`.m2ts`: a 4-byte timestamp before each packet) when sync bytes 0x47 sit at that pitch in every
     /// packet `bytes` hold (at least two, at most five are checked).
-    static func transportPacketSize(_ bytes: [UInt8]) -> Int? {
+    package static func transportPacketSize(_ bytes: [UInt8]) -> Int? {
         for (size, start) in [(188, 0), (192, 4)] {
             let packets = Swift.min(5, (bytes.count - start) / size)
             guard packets >= 2 else { continue }
@@ -38,7 +36,7 @@ enum StreamSignature {
     /// with. The two header syntaxes do not overlap for those types: HEVC's are two bytes `0x40…0x4E` (VPS, SPS, PPS,
     /// AUD, prefix SEI) with nuh_temporal_id_plus1 ≠ 0, H.264's one byte (SPS and PPS with nal_ref_idc ≠ 0, AUD and
     /// SEI with nal_ref_idc 0).
-    static func annexBFormat(_ bytes: [UInt8]) -> ImageFileFormat? {
+    static func annexBFormat(_ bytes: [UInt8]) -> MediaFileFormat? {
         guard let header = firstNALHeader(bytes) else { return nil }
         let first = bytes[header]
         let second = bytes[header + 1]
@@ -47,9 +45,9 @@ enum StreamSignature {
         // dovi_tool writes RPU files as start code + RPU payload, the `7C 01` NAL header removed (its
         // write_rpu_file); a unit that keeps the header is read too. 0x19 is no stream-starting NAL header in HEVC
         // (type 12, reserved) or H.264 (type 25, unspecified).
-        if first == DolbyVisionRPUHeader.prefix
+        if first == DolbyVisionRPU.prefix
             || (hevcHeaderValid && hevcType == 62 && second == 0x01
-                && bytes.u8(header + 2) == DolbyVisionRPUHeader.prefix)
+                && bytes.u8(header + 2) == DolbyVisionRPU.prefix)
         {
             return .dolbyVisionRPU
         }

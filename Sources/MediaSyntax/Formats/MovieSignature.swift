@@ -1,8 +1,6 @@
-import MediaSyntax
-
 /// Tells movies from images by their first bytes: the `ftyp` brands (a HEIF or AVIF image and an MP4 movie both start
 /// with `ftyp`), the first box of an old QuickTime file, or the EBML magic of Matroska and WebM.
-enum MovieSignature {
+package enum MovieSignature {
     /// `ftyp` brands of movie files (ISO/IEC 14496-12/-14/-15, 3GPP, DASH, Apple).
     static let movieBrands: Set<String> = [
         "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "iso7", "iso8", "iso9", "mp41", "mp42", "mp71", "avc1",
@@ -24,7 +22,7 @@ enum MovieSignature {
     static let ebmlMagic: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
 
     /// The movie format `bytes` (the start of a file) are, or nil for anything else (images, profiles).
-    static func format(of bytes: [UInt8]) -> ImageFileFormat? {
+    package static func format(of bytes: [UInt8]) -> MediaFileFormat? {
         if bytes.matches(ebmlMagic, at: 0) { return .matroska }
         guard bytes.count >= 8 else { return nil }
         let type = Bytes.fourCC(bytes[4..<8])
@@ -47,7 +45,7 @@ enum MovieSignature {
     }
 
     /// The major brand and the compatible brands of the leading `ftyp` box, as far as `bytes` hold them.
-    static func ftypBrands(_ bytes: [UInt8]) -> [String] {
+    package static func ftypBrands(_ bytes: [UInt8]) -> [String] {
         guard let size = bytes.u32(0), size >= 12, bytes.count >= 12 else { return [] }
         var brands = [Bytes.fourCC(bytes[8..<12])]
         let end = Swift.min(Int(size), bytes.count)
