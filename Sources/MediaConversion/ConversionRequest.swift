@@ -1,5 +1,5 @@
 public import ColorSpaces
-public import ColorTags
+import ColorTags
 public import ICC
 public import ImageFiles
 public import MediaSyntax

@@ -253,9 +253,9 @@ struct StreamBytesTests {
     func rpuRules() throws {
         let tags = try ColorTagging(bytes: Self.rpuStream)
         #expect(tags.format == .hevcStream)
-        let rules = Set(try tags.findings().map(\.rule))
+        let rules = Set(tags.findings().map(\.rule))
         #expect(rules.isSuperset(of: [.videoDolbyVisionRPUCRC, .videoDolbyVisionL6Mismatch, .videoDolbyVisionShots]))
-        let l6 = try #require(try tags.findings().first { $0.rule == .videoDolbyVisionL6Mismatch })
+        let l6 = try #require(tags.findings().first { $0.rule == .videoDolbyVisionL6Mismatch })
         #expect(l6.message.contains("3948") && l6.message.contains("1000"), "\(l6.message)")
     }
 

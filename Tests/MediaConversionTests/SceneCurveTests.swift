@@ -124,7 +124,7 @@ struct SceneCurveTests {
         let movie = "movies/dv-8.1-trim-scenes.mp4"
         let request = ConversionRequest(colorSpace: .bt709, lossless: true, referenceWhite: 100)
         let (curves, frames) = try Self.convert(movie, .metadata, request: request, in: folder)
-        let (peaks, peakFrames) = try Self.convert(movie, .peakOnly, request: request, in: folder)
+        let (_, peakFrames) = try Self.convert(movie, .peakOnly, request: request, in: folder)
         try #require(frames.count == 6 && peakFrames.count == 6)
         let expectedFrames: [Range<Int>] = [0..<2, 2..<4, 4..<6]
         #expect(curves.scenes.map(\.frames) == expectedFrames)

@@ -1,5 +1,5 @@
 import ColorSpaces
-public import ColorTags
+import ColorTags
 public import Foundation
 public import PixelBuffers
 public import PixelConversion

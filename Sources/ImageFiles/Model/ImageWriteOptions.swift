@@ -1,5 +1,5 @@
 public import ColorSpaces
-public import ColorTags
+import ColorTags
 public import PixelConversion
 public import MediaSyntax
 

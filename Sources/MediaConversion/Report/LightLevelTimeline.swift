@@ -1,4 +1,4 @@
-public import ColorTags
+import ColorTags
 import Foundation
 import ImageFiles
 import PixelBuffers

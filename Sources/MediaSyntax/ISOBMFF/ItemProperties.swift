@@ -1,4 +1,4 @@
-package import SignalCoding
+internal import SignalCoding
 
 // The small item properties of ISO/IEC 23008-12 §6.5, parsed from a property payload (the bytes after the box
 // header, as `ISOBMFFItemGraph.Property.payload` gives them). Larger ones have files of their own: `clap`

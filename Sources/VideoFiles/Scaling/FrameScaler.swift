@@ -1,7 +1,7 @@
 import SignalCoding
 internal import CFFmpeg
 public import PixelBuffers
-public import PixelConversion
+import PixelConversion
 
 /// Resamples frames of one planar Y′CbCr format to another size through FFmpeg's swscale: Lanczos (3 lobes) with
 /// accurate rounding, in the signal's own domain (as `ffmpeg -vf scale` does), the format, range and colour left as
