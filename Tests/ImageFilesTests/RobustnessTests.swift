@@ -76,6 +76,21 @@ import Testing
         }
     }
 
+    /// Found by the items fuzz target: a grid whose truncated `iref` names the grid as its own tile, which the item
+    /// graph drops with the truncated box and libheif 1.15 follows (seconds of decoder threads, gigabytes).
+    @Test("a truncated iref is a corrupt-file error, before libheif sees the file")
+    func truncatedItemReferencesAreRefused() throws {
+        let bytes = [UInt8](try Fixtures.data("fuzz/items/grid-self-reference-in-truncated-iref.heic"))
+        do {
+            _ = try ImageFile.decode(bytes)
+            Issue.record("the file decoded")
+        } catch {
+            #expect(
+                error.isUnreadableInput && "\(error)".contains("the item references ('iref') are truncated"), "\(error)"
+            )
+        }
+    }
+
     /// The same libheif assertion through an input whose `infe` names a type libheif does not take for an image
     /// (`hvc2`; found by the items fuzz target after the check above).
     @Test("a dimg input of a non-image item type is a corrupt-file error, before libheif sees the file")

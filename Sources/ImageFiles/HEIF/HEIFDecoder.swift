@@ -23,6 +23,16 @@ enum HEIFDecoder {
                     "the derived items refer back to themselves (dimg \(cycle.map(String.init).joined(separator: " → ")))"
             )
         }
+        if let damaged = tagging.problems.first(where: {
+            $0.rule == .truncated && ($0.location?.container.contains("iref") == true || $0.message.contains("/iref"))
+        }) {
+            // libheif 1.15 reads a truncated item reference box leniently and can follow references the item graph
+            // does not hold: a grid taking itself as tile spawned decoder threads for seconds (items fuzz target).
+            throw .corrupt(
+                path: nil, format: .heif,
+                reason: "the item references ('iref') are truncated, so the derived items cannot be trusted: "
+                    + damaged.message)
+        }
         if let graph = tagging.itemGraph, let input = graph.nonImageDerivationInput(from: graph.primaryID) {
             // libheif 1.15 aborts on an assertion for such an input (found by the items fuzz target).
             let what =
