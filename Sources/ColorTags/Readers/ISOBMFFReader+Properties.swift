@@ -60,13 +60,10 @@ extension ISOBMFFReader {
                 let prefix = payloadPrefix(of: id, graph: graph),
                 let header = AV1SequenceHeader.firstSequenceHeader(inOBUs: prefix.bytes, from: 0)
             {
-                let cicp = CICP(
-                    colourPrimaries: header.colourPrimaries, transferCharacteristics: header.transferCharacteristics,
-                    matrixCoefficients: header.matrixCoefficients, videoFullRange: header.fullRange)
                 image.cicp.append(
                     Located(
                         CICPTag(
-                            cicp: cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                            cicp: header.cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
                         at: TagLocation(
                             offset: prefix.offset, length: prefix.bytes.count,
                             container: "item \(id) data (AV1 sequence header OBU)")))
@@ -237,13 +234,10 @@ extension ISOBMFFReader {
             guard let configuration = try? AV1Configuration(payload: data) else { return short(4) }
             if image.bitDepth == nil { image.bitDepth = configuration.bitDepth }
             if let header = configuration.sequenceHeader {
-                let cicp = CICP(
-                    colourPrimaries: header.colourPrimaries, transferCharacteristics: header.transferCharacteristics,
-                    matrixCoefficients: header.matrixCoefficients, videoFullRange: header.fullRange)
                 image.cicp.append(
                     Located(
                         CICPTag(
-                            cicp: cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                            cicp: header.cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
                         at: TagLocation(
                             offset: p.lowerBound, length: p.count,
                             container: "ipco property \(index) 'av1C' sequence header")))

@@ -10,10 +10,37 @@ package enum AV1OBUs {
     /// OBU_METADATA.
     package static let metadata: UInt8 = 5
 
+    /// An OBU header (§5.3.2) with its extension byte and size field (§5.3.1).
+    package struct Header: Hashable, Sendable {
+        /// obu_type.
+        package var type: UInt8
+        /// The bytes before the payload: the header byte, the extension byte when there is one, the size field.
+        package var length: Int
+        /// obu_size; nil without obu_has_size_field (the payload then runs to the end of the data holding the OBU).
+        package var payloadSize: Int?
+
+        /// Reads the header at the start of `bytes` (at most its first 10 bytes); nil when obu_forbidden_bit is set or
+        /// the header or its size field runs past `bytes`.
+        package init?(_ bytes: ArraySlice<UInt8>) {
+            guard let first = bytes.first, first & 0x80 == 0 else { return nil }
+            type = (first >> 3) & 0x0F
+            length = first & 0x04 != 0 ? 2 : 1
+            guard bytes.count >= length else { return nil }
+            payloadSize = nil
+            if first & 0x02 != 0 {
+                guard let size = LEB128.read(bytes.dropFirst(length)) else { return nil }
+                length += size.length
+                payloadSize = size.value
+            }
+        }
+    }
+
     /// One OBU: its type and payload range in the bytes given.
     package struct OBU {
         package var type: UInt8
         package var payload: Range<Int>
+        /// Whether the OBU states its size (obu_has_size_field); one without runs to the end of the data.
+        package var hasSizeField: Bool
     }
 
     /// The OBUs of `data` from `start`, at most `limit`; an OBU without obu_has_size_field runs to the end.
@@ -21,17 +48,12 @@ package enum AV1OBUs {
         var obus: [OBU] = []
         var position = start
         while position < data.count, obus.count < limit {
-            let header = data[position]
-            guard header & 0x80 == 0 else { break }  // obu_forbidden_bit
-            position += header & 0x04 != 0 ? 2 : 1
-            var size = data.count - position
-            if header & 0x02 != 0 {
-                guard let parsed = AV1SequenceHeader.leb128(data, at: position) else { break }
-                position += parsed.length
-                size = parsed.value
-            }
-            guard let payload = Bytes.range(position, size, within: data.count) else { break }
-            obus.append(OBU(type: (header >> 3) & 0x0F, payload: payload))
+            guard let header = Header(data[position...].prefix(10)),
+                let payload = Bytes.range(
+                    position + header.length, header.payloadSize ?? (data.count - position - header.length),
+                    within: data.count)
+            else { break }
+            obus.append(OBU(type: header.type, payload: payload, hasSizeField: header.payloadSize != nil))
             position = payload.upperBound
         }
         return obus
@@ -53,16 +75,25 @@ package enum AV1OBUs {
     /// The ITU-T T.35 message (from itu_t_t35_country_code on, trailing bits included) of a metadata OBU payload of
     /// type METADATA_TYPE_ITUT_T35 (4); nil for another type.
     package static func itutT35(_ payload: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        guard let type = AV1SequenceHeader.leb128(Array(payload.prefix(8)), at: 0), type.value == 4,
+        guard let type = LEB128.read(payload), type.value == 4,
             payload.count > type.length
         else { return nil }
         return payload.dropFirst(type.length)
     }
 
+    /// `payload` without the trailing_bits (§5.3.4) that end an OBU: zero bytes, then the byte of trailing_one_bit
+    /// (0x80).
+    package static func withoutTrailingBits(_ payload: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var bytes = payload
+        while bytes.last == 0 { bytes.removeLast() }
+        if bytes.last == 0x80 { bytes.removeLast() }
+        return bytes
+    }
+
     /// Decodes a metadata OBU payload.
     package static func metadata(_ payload: ArraySlice<UInt8>) -> Metadata {
         let bytes = Array(payload)
-        guard let type = AV1SequenceHeader.leb128(bytes, at: 0) else { return .other(type: -1) }
+        guard let type = LEB128.read(bytes[...]) else { return .other(type: -1) }
         let body = Array(bytes.dropFirst(type.length))
         switch type.value {
         case 1 where body.count >= 4:

@@ -1,3 +1,5 @@
+package import SignalCoding
+
 /// The colour config of an AV1 sequence header (AV1 specification §5.5.1, §5.5.2), read from the configOBUs of an
 /// `av1C` box (``AV1Configuration/sequenceHeader``) or the start of an `av01` item's data.
 package struct AV1SequenceHeader: Hashable, Sendable {
@@ -12,36 +14,15 @@ package struct AV1SequenceHeader: Hashable, Sendable {
     /// The first sequence header among the OBUs (low-overhead bitstream format) in `data` from `start`: the av1C
     /// configOBUs, or the start of an `av01` item's data (libavif 0.11 leaves configOBUs empty).
     package static func firstSequenceHeader(inOBUs data: [UInt8], from start: Int) -> AV1SequenceHeader? {
-        var position = start
-        var count = 0
-        while position < data.count, count < 64 {
-            count += 1
-            let header = data[position]
-            let type = (header >> 3) & 0x0F
-            let hasExtension = header & 0x04 != 0
-            let hasSize = header & 0x02 != 0
-            position += hasExtension ? 2 : 1
-            var size = data.count - position
-            if hasSize {
-                guard let parsed = leb128(data, at: position) else { return nil }
-                position += parsed.length
-                size = parsed.value
-            }
-            guard let payload = data.slice(position, size) else { return nil }
-            if type == 1 { return parse(payload) }
-            position += size
-        }
-        return nil
+        AV1OBUs.split(data, from: start, limit: 64).first { $0.type == AV1OBUs.sequenceHeader }
+            .flatMap { parse(data[$0.payload]) }
     }
 
-    package static func leb128(_ data: [UInt8], at start: Int) -> (value: Int, length: Int)? {
-        var value = 0
-        for index in 0..<8 {
-            guard let byte = data.u8(start + index) else { return nil }
-            value |= Int(byte & 0x7F) << (7 * index)
-            if byte & 0x80 == 0 { return (value, index + 1) }
-        }
-        return nil
+    /// The colour description as CICP code points (2, 2, 2 when the header has none).
+    package var cicp: CICP {
+        CICP(
+            colourPrimaries: colourPrimaries, transferCharacteristics: transferCharacteristics,
+            matrixCoefficients: matrixCoefficients, videoFullRange: fullRange)
     }
 
     /// Parses a sequence_header_obu() up to color_config(); nil when it is cut off.

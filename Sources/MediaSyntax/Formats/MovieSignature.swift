@@ -27,7 +27,7 @@ package enum MovieSignature {
         guard bytes.count >= 8 else { return nil }
         let type = Bytes.fourCC(bytes[4..<8])
         if type == "ftyp" {
-            let brands = ftypBrands(bytes)
+            let brands = FileTypeBox.brands(bytes)
             guard let major = brands.first else { return nil }
             if imageBrands.contains(major) { return nil }
             if major == "qt  " { return .mov }
@@ -44,16 +44,4 @@ package enum MovieSignature {
         return .mov
     }
 
-    /// The major brand and the compatible brands of the leading `ftyp` box, as far as `bytes` hold them.
-    package static func ftypBrands(_ bytes: [UInt8]) -> [String] {
-        guard let size = bytes.u32(0), size >= 12, bytes.count >= 12 else { return [] }
-        var brands = [Bytes.fourCC(bytes[8..<12])]
-        let end = Swift.min(Int(size), bytes.count)
-        var position = 16
-        while position + 4 <= end {
-            brands.append(Bytes.fourCC(bytes[position..<(position + 4)]))
-            position += 4
-        }
-        return brands
-    }
 }

@@ -67,7 +67,7 @@ package enum StreamSignature {
         let type = (header >> 3) & 0x0F
         let sizeAt = header & 0x04 != 0 ? 2 : 1
         if header & 0x04 != 0, (bytes.u8(1) ?? 0xFF) & 0x07 != 0 { return false }  // extension reserved bits
-        guard let size = AV1SequenceHeader.leb128(bytes, at: sizeAt) else { return false }
+        guard let size = LEB128.read(bytes.dropFirst(sizeAt)) else { return false }
         switch type {
         case 2: return size.value == 0
         case 1: return size.value >= 3 && size.value < 1 << 16

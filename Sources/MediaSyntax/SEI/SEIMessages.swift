@@ -48,6 +48,16 @@ package enum SEIMessages {
         return nil
     }
 
+    /// Appends a payloadType or payloadSize as ``varValue(_:_:)`` reads it.
+    package static func appendValue(_ value: Int, to bytes: inout [UInt8]) {
+        var rest = value
+        while rest >= 255 {
+            bytes.append(255)
+            rest -= 255
+        }
+        bytes.append(UInt8(rest))
+    }
+
     /// Whether ITU-T T.35 bytes (country code first) are an HDR10+ record: country 0xB5 (United States), terminal
     /// provider 0x003C, provider-oriented code 0x0001, application identifier 4 (SMPTE ST 2094-40 Annex B).
     package static func isHDR10Plus(t35 p: ArraySlice<UInt8>) -> Bool {

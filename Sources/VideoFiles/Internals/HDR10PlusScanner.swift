@@ -24,16 +24,20 @@ struct HDR10PlusScanner {
         self.nalLengthSize = nalLengthSize
     }
 
-    /// The scanner for a stream's codec and extradata (`hvcC` byte 21 or `avcC` byte 4 give the prefix length).
+    /// The scanner for a stream's codec and extradata (an `hvcC` or `avcC` record gives the length prefix; without one
+    /// the packets are Annex B).
     init(parameters: UnsafeMutablePointer<AVCodecParameters>) {
         let p = parameters.pointee
         let extra =
             p.extradata.map { Array(UnsafeBufferPointer(start: $0, count: Int(max(0, p.extradata_size)))) } ?? []
+        let isRecord = extra.first == 1  // configurationVersion; Annex B extradata starts with a start code
         switch p.codec_id {
         case AV_CODEC_ID_HEVC:
-            self.init(codec: .hevc, nalLengthSize: extra.count > 22 && extra[0] == 1 ? Int(extra[21] & 3) + 1 : 0)
+            let record = isRecord ? try? HEVCConfiguration(payload: extra) : nil
+            self.init(codec: .hevc, nalLengthSize: record?.lengthSize ?? 0)
         case AV_CODEC_ID_H264:
-            self.init(codec: .avc, nalLengthSize: extra.count > 6 && extra[0] == 1 ? Int(extra[4] & 3) + 1 : 0)
+            let record = isRecord ? NALUnits.avcConfiguration(extra) : nil
+            self.init(codec: .avc, nalLengthSize: record?.lengthSize ?? 0)
         case AV_CODEC_ID_AV1: self.init(codec: .av1, nalLengthSize: 0)
         default: self.init(codec: .other, nalLengthSize: 0)
         }
@@ -41,13 +45,9 @@ struct HDR10PlusScanner {
 
     /// Looks for an HDR10+ message in a packet and keeps it for the frame with `pts`.
     mutating func scan(_ data: UnsafeRawBufferPointer, pts: Int64) {
-        let found: [UInt8]?
-        switch codec {
-        case .hevc, .avc: found = nalUnits(data)
-        case .av1: found = Self.metadataOBU(data)
-        case .other: found = nil
-        }
-        guard let found else { return }
+        guard codec != .other else { return }
+        let bytes = Array(data)
+        guard let found = codec == .av1 ? Self.metadataOBU(bytes) : seiMessage(bytes) else { return }
         if pending.count >= Self.capacity { pending.removeFirst() }
         pending.append((pts, found))
     }
@@ -74,34 +74,18 @@ struct HDR10PlusScanner {
 
     // MARK: HEVC and H.264
 
-    private func nalUnits(_ data: UnsafeRawBufferPointer) -> [UInt8]? {
-        var offset = 0
-        let n = data.count
-        while offset < n {
-            var start = 0
-            var end = 0
-            if nalLengthSize > 0 {
-                guard n - offset >= nalLengthSize else { return nil }
-                var length = 0
-                for i in 0..<nalLengthSize { length = length << 8 | Int(data[offset + i]) }
-                start = offset + nalLengthSize
-                guard length <= n - start else { return nil }
-                end = start + length
-                offset = end
-            } else {
-                guard let s = Self.startCode(in: data, from: offset) else { return nil }
-                start = s
-                end = Self.startCode(in: data, from: s).map { $0 - 3 } ?? n
-                offset = end
-            }
-            guard end > start else { continue }
-            let header = data[start]
-            let isSEI = codec == .hevc ? (header >> 1) & 0x3F == 39 : header & 0x1F == 6
-            guard isSEI else { continue }
+    /// The first HDR10+ message of the packet's SEI NAL units (HEVC type 39, H.264 type 6).
+    private func seiMessage(_ bytes: [UInt8]) -> [UInt8]? {
+        let units =
+            nalLengthSize > 0
+            ? NALUnits.lengthPrefixed(bytes, lengthSize: nalLengthSize)
+            : AnnexB.units(bytes, complete: true, limit: 1_024)
+        for unit in units {
+            let isSEI =
+                codec == .hevc ? HEVCConfiguration.nalUnitType(bytes[unit]) == 39 : bytes[unit.lowerBound] & 0x1F == 6
             let headerSize = codec == .hevc ? 2 : 1
-            guard end - start > headerSize else { continue }
-            let unit = Array(data[(start + headerSize)..<end])
-            if let message = SEIMessages.messages(in: unit[...]).messages.first(where: {
+            guard isSEI, unit.count > headerSize else { continue }
+            if let message = SEIMessages.messages(in: bytes[unit].dropFirst(headerSize)).messages.first(where: {
                 $0.type == SEIMessages.registeredUserData && SEIMessages.isHDR10Plus(t35: $0.payload)
             }) {
                 return Array(message.payload)
@@ -110,56 +94,16 @@ struct HDR10PlusScanner {
         return nil
     }
 
-    /// The index just after the next 00 00 01 at or after `from`.
-    private static func startCode(in data: UnsafeRawBufferPointer, from: Int) -> Int? {
-        var i = from
-        while i + 2 < data.count {
-            if data[i] == 0, data[i + 1] == 0, data[i + 2] == 1 { return i + 3 }
-            i += 1
-        }
-        return nil
-    }
-
     // MARK: AV1
 
-    /// The payload of the first ITU-T T.35 metadata OBU (OBU type 5, metadata_type 4) holding HDR10+, without its
-    /// trailing bits.
-    private static func metadataOBU(_ data: UnsafeRawBufferPointer) -> [UInt8]? {
-        var i = 0
-        let n = data.count
-        while i < n {
-            let header = data[i]
-            let type = (header >> 3) & 0xF
-            let hasExtension = header & 4 != 0
-            let hasSize = header & 2 != 0
-            i += hasExtension ? 2 : 1
-            guard i <= n else { return nil }
-            var size = n - i
-            if hasSize {
-                guard let (value, used) = leb128(data, at: i), value <= n - i - used else { return nil }
-                size = value
-                i += used
+    /// The payload of the first ITU-T T.35 metadata OBU (metadata_type 4) holding HDR10+, without its trailing bits.
+    private static func metadataOBU(_ bytes: [UInt8]) -> [UInt8]? {
+        for obu in AV1OBUs.split(bytes) where obu.type == AV1OBUs.metadata {
+            if let t35 = AV1OBUs.itutT35(bytes[obu.payload]).map(AV1OBUs.withoutTrailingBits),
+                SEIMessages.isHDR10Plus(t35: t35)
+            {
+                return Array(t35)
             }
-            let end = i + size
-            if type == 5, let (metadataType, used) = leb128(data, at: i), metadataType == 4, i + used < end {
-                var payload = Array(data[(i + used)..<end])
-                while let last = payload.last, last == 0 { payload.removeLast() }
-                if payload.last == 0x80 { payload.removeLast() }
-                if SEIMessages.isHDR10Plus(t35: payload[...]) { return payload }
-            }
-            i = end
-        }
-        return nil
-    }
-
-    /// An unsigned LEB128 value (at most 8 bytes) and its length.
-    private static func leb128(_ data: UnsafeRawBufferPointer, at start: Int) -> (Int, Int)? {
-        var value = 0
-        for k in 0..<8 {
-            guard start + k < data.count else { return nil }
-            let b = data[start + k]
-            value |= Int(b & 0x7F) << (7 * k)
-            if b & 0x80 == 0 { return (value, k + 1) }
         }
         return nil
     }

@@ -40,8 +40,8 @@ enum AccessUnitMetadata {
             out += startCode
             out += [39 << 1, 1]  // prefix SEI, layer 0, temporal id 0
             var message: [UInt8] = []
-            appendSEIValue(4, to: &message)  // user_data_registered_itu_t_t35
-            appendSEIValue(hdr10Plus.count, to: &message)
+            SEIMessages.appendValue(SEIMessages.registeredUserData, to: &message)
+            SEIMessages.appendValue(hdr10Plus.count, to: &message)
             message += hdr10Plus
             message.append(0x80)  // rbsp_trailing_bits
             out += EmulationPrevention.escape(message)
@@ -58,53 +58,20 @@ enum AccessUnitMetadata {
     /// holding `hdr10Plus` before the first OBU that is not a temporal delimiter, sequence header or metadata OBU.
     static func av1(_ access: UnsafeBufferPointer<UInt8>, hdr10Plus: [UInt8], into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
+        let bytes = Array(access)
         var offset = 0
         // OBU types: 1 sequence header, 2 temporal delimiter, 5 metadata, 15 padding.
-        while offset < access.count {
-            let header = access[offset]
-            let type = (header >> 3) & 0xF
-            guard [1, 2, 5, 15].contains(type), header & 0x02 != 0 else { break }
-            let start = offset + 1 + (header & 0x04 != 0 ? 1 : 0)
-            guard let (size, used) = readLEB128(access, at: start), start + used + size <= access.count else { break }
-            offset = start + used + size
+        for obu in AV1OBUs.split(bytes) {
+            guard [1, 2, 5, 15].contains(obu.type), obu.hasSizeField else { break }
+            offset = obu.payload.upperBound
         }
-        out.append(contentsOf: access[..<offset])
+        out.append(contentsOf: bytes[..<offset])
         var payload: [UInt8] = [4]  // metadata_type METADATA_TYPE_ITUT_T35 (leb128)
         payload += hdr10Plus
         payload.append(0x80)  // trailing_bits
-        out.append(5 << 3 | 0x02)  // OBU_METADATA, no extension, obu_has_size_field
-        appendLEB128(payload.count, to: &out)
+        out.append(AV1OBUs.metadata << 3 | 0x02)  // OBU_METADATA, no extension, obu_has_size_field
+        LEB128.append(payload.count, to: &out)
         out += payload
-        out.append(contentsOf: access[offset...])
-    }
-
-    /// An SEI payload type or size: 0xFF bytes, then the rest (H.265 §7.3.5).
-    private static func appendSEIValue(_ value: Int, to out: inout [UInt8]) {
-        var rest = value
-        while rest >= 255 {
-            out.append(255)
-            rest -= 255
-        }
-        out.append(UInt8(rest))
-    }
-
-    private static func appendLEB128(_ value: Int, to out: inout [UInt8]) {
-        var rest = value
-        repeat {
-            let byte = UInt8(rest & 0x7F)
-            rest >>= 7
-            out.append(rest > 0 ? byte | 0x80 : byte)
-        } while rest > 0
-    }
-
-    /// A leb128 value (AV1 §4.10.5, at most 8 bytes) and the bytes it took.
-    private static func readLEB128(_ data: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int)? {
-        var value = 0
-        for index in 0..<8 where start + index < data.count {
-            let byte = data[start + index]
-            value |= Int(byte & 0x7F) << (7 * index)
-            if byte & 0x80 == 0 { return (value, index + 1) }
-        }
-        return nil
+        out.append(contentsOf: bytes[offset...])
     }
 }

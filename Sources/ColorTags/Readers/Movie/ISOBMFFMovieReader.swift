@@ -57,7 +57,7 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
             switch type {
             case "ftyp" where brands.isEmpty:
                 let payload = try source.bytes(at: position + headerSize, length: Swift.min(payloadSize, 1024))
-                brands = MovieSignature.ftypBrands(Array(bytes.prefix(8)) + payload)
+                brands = FileTypeBox.brands(payload: payload[...])
             case "moov" where moov == nil:
                 let loaded = try load(type: type, start: position, headerSize: headerSize, payloadSize: payloadSize)
                 moov = loaded

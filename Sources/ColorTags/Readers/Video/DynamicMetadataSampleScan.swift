@@ -133,16 +133,11 @@ struct DynamicMetadataSampleScan {
         var position = start
         while position < end {
             let head = try source.bytes(at: position, length: Swift.min(10, end - position))
-            guard let header = head.first, header & 0x80 == 0 else { break }  // obu_forbidden_bit
-            var payloadStart = position + (header & 0x04 != 0 ? 2 : 1)
-            var size = end - payloadStart
-            if header & 0x02 != 0 {
-                guard let parsed = AV1SequenceHeader.leb128(head, at: payloadStart - position) else { break }
-                payloadStart += parsed.length
-                size = parsed.value
-            }
+            guard let header = AV1OBUs.Header(head[...]) else { break }
+            let payloadStart = position + header.length
+            let size = header.payloadSize ?? (end - payloadStart)
             guard size >= 0, let payloadEnd = Bytes.add(payloadStart, size), payloadEnd <= end else { break }
-            if (header >> 3) & 0x0F == AV1OBUs.metadata {
+            if header.type == AV1OBUs.metadata {
                 let payload = try source.bytes(at: payloadStart, length: Swift.min(size, Self.maximumMetadataUnitBytes))
                 if let message = AV1OBUs.itutT35(payload[...]) {
                     if SEIMessages.isHDR10Plus(t35: message) {

@@ -17,13 +17,10 @@ extension VideoTrackBuilder {
                 }
                 hasSequenceParameters = true
                 image.bitDepth = header.bitDepth
-                let cicp = CICP(
-                    colourPrimaries: header.colourPrimaries, transferCharacteristics: header.transferCharacteristics,
-                    matrixCoefficients: header.matrixCoefficients, videoFullRange: header.fullRange)
                 bitstreamCICP.append(
                     Located(
                         CICPTag(
-                            cicp: cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                            cicp: header.cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
                         at: TagLocation(
                             offset: location.offset, length: location.length,
                             container: "\(container) (AV1 sequence header OBU)")))
