@@ -1,3 +1,5 @@
+import MediaSyntax
+
 /// Assembles a gain-map JPEG: base and gain-map streams with their segments, and an MPF index whose sizes and
 /// offsets are computed after assembly (offsets are relative to the MPF TIFF header, CIPA DC-007).
 extension GainMapJPEG {
@@ -33,18 +35,15 @@ extension GainMapJPEG {
 
     /// Fills in the primary's size and the gain map's size and offset in the assembled primary stream.
     static func patchMPF(_ primary: inout [UInt8], gainMapSize: Int) throws(ImageFileError) {
-        let needle = [0xFF, 0xE2] as [UInt8]
-        var position = 2
         var tiffStart: Int?
-        while position + 8 <= primary.count, primary[position] == 0xFF {
-            let length = Int(primary[position + 2]) << 8 | Int(primary[position + 3])
-            if primary[position..<(position + 2)].elementsEqual(needle),
-                primary[(position + 4)...].starts(with: JPEGSegments.mpfSignature)
+        var walker = JPEGSegmentWalker(
+            bytes: primary, imageAt: 0, name: "primary image", budget: Int.max, maximumSegmentCount: Int.max)
+        while tiffStart == nil, case .segment(let segment) = try? walker.next() {
+            if segment.marker == 0xE2,
+                JPEGSegmentWalker.payload(segment.payload, of: primary, startsWith: JPEGSegments.mpfSignature)
             {
-                tiffStart = position + 4 + JPEGSegments.mpfSignature.count
-                break
+                tiffStart = segment.payload.lowerBound + JPEGSegments.mpfSignature.count
             }
-            position += 2 + length
         }
         guard let tiffStart else { throw .encodingFailed(format: .jpeg, reason: "the MPF segment was not placed") }
         let entries = tiffStart + 8 + 2 + 3 * 12 + 4

@@ -41,27 +41,25 @@ enum JPEGSegments {
         guard jpeg.count >= 4, jpeg[0] == 0xFF, jpeg[1] == 0xD8 else {
             throw .encodingFailed(format: .jpeg, reason: "the encoder output does not start with SOI")
         }
-        var position = 2
         var head: [UInt8] = [0xFF, 0xD8]
         var inserted = false
-        while position + 4 <= jpeg.count, jpeg[position] == 0xFF {
-            let marker = jpeg[position + 1]
-            guard (0xE0...0xEF).contains(marker) || marker == 0xFE else { break }
-            let length = Int(jpeg[position + 2]) << 8 | Int(jpeg[position + 3])
-            guard length >= 2, position + 2 + length <= jpeg.count else { break }
-            let whole = jpeg[position..<(position + 2 + length)]
-            let payload = jpeg[(position + 4)..<(position + 2 + length)]
+        var position = 2  // the end of the last segment passed over
+        var walker = JPEGSegmentWalker(
+            bytes: jpeg, imageAt: 0, name: "encoder output", budget: Int.max, maximumSegmentCount: Int.max)
+        while case .segment(let segment) = try? walker.next(),
+            (0xE0...0xEF).contains(segment.marker) || segment.marker == 0xFE
+        {
+            let signature = { JPEGSegmentWalker.payload(segment.payload, of: jpeg, startsWith: $0) }
             let rewritten =
-                (marker == 0xE1 && payload.starts(with: xmpSignature))
-                || (marker == 0xE2
-                    && (payload.starts(with: iccSignature) || payload.starts(with: mpfSignature)
-                        || payload.starts(with: isoGainMapSignature)))
-            if marker != 0xE0, !inserted {
+                (segment.marker == 0xE1 && signature(xmpSignature))
+                || (segment.marker == 0xE2
+                    && (signature(iccSignature) || signature(mpfSignature) || signature(isoGainMapSignature)))
+            if segment.marker != 0xE0, !inserted {
                 head += segments
                 inserted = true
             }
-            if !rewritten { head += whole }
-            position += 2 + length
+            if !rewritten { head += jpeg[segment.start..<segment.payload.upperBound] }
+            position = segment.payload.upperBound
         }
         if !inserted { head += segments }
         return head + jpeg[position...]
