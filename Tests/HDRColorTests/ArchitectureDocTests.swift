@@ -275,6 +275,13 @@ struct ArchitectureDocTests {
             if module != "MediaSyntax" {
                 #expect(!text.contains("size32 == 1"), "\(url.lastPathComponent) reads box headers itself")
             }
+            // The signatures of an OBU walk (obu_type from the header byte) and of a leb128 read: in AV1OBUs and
+            // LEB128 only.
+            for signature in [">> 3) & 0x0F", ">> 3) & 0xF", "& 0x7F) << (7"] where text.contains(signature) {
+                #expect(
+                    ["AV1OBUs.swift", "LEB128.swift"].contains(url.lastPathComponent),
+                    "\(url.lastPathComponent) reads OBU headers or leb128 itself (\(signature))")
+            }
         }
         #expect(found == Set(walkerDeclarations))
     }

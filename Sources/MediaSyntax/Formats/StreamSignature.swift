@@ -63,14 +63,13 @@ package enum StreamSignature {
     /// An AV1 low-overhead stream: the first OBU is a temporal delimiter (empty) or a sequence header, with
     /// obu_forbidden_bit and obu_reserved_1bit clear and a size field.
     static func isOBUStream(_ bytes: [UInt8]) -> Bool {
-        guard let header = bytes.first, header & 0x81 == 0, header & 0x02 != 0 else { return false }
-        let type = (header >> 3) & 0x0F
-        let sizeAt = header & 0x04 != 0 ? 2 : 1
-        if header & 0x04 != 0, (bytes.u8(1) ?? 0xFF) & 0x07 != 0 { return false }  // extension reserved bits
-        guard let size = LEB128.read(bytes.dropFirst(sizeAt)) else { return false }
-        switch type {
-        case 2: return size.value == 0
-        case 1: return size.value >= 3 && size.value < 1 << 16
+        guard let first = bytes.first, first & 0x01 == 0, let header = AV1OBUs.Header(bytes[...]),
+            let size = header.payloadSize
+        else { return false }
+        if first & 0x04 != 0, bytes[1] & 0x07 != 0 { return false }  // extension reserved bits
+        switch header.type {
+        case AV1OBUs.temporalDelimiter: return size == 0
+        case AV1OBUs.sequenceHeader: return size >= 3 && size < 1 << 16
         default: return false
         }
     }
