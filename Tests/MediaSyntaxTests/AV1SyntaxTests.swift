@@ -5,9 +5,10 @@ import Testing
 struct AV1SyntaxTests {
     @Test("leb128 reads and writes the specification's encoding, least significant group first, 8 bytes at most")
     func leb128() {
-        for (value, bytes) in [(0, [0x00]), (127, [0x7F]), (128, [0x80, 0x01]), (300, [0xAC, 0x02]),
-            (16_384, [0x80, 0x80, 0x01])] as [(Int, [UInt8])]
-        {
+        for (value, bytes) in [
+            (0, [0x00]), (127, [0x7F]), (128, [0x80, 0x01]), (300, [0xAC, 0x02]),
+            (16_384, [0x80, 0x80, 0x01]),
+        ] as [(Int, [UInt8])] {
             var written: [UInt8] = []
             LEB128.append(value, to: &written)
             #expect(written == bytes)

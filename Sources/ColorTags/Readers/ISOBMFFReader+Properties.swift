@@ -63,7 +63,8 @@ extension ISOBMFFReader {
                 image.cicp.append(
                     Located(
                         CICPTag(
-                            cicp: header.cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                            cicp: header.cicp, source: .av1SequenceHeader,
+                            hasColorDescription: header.colorDescriptionPresent),
                         at: TagLocation(
                             offset: prefix.offset, length: prefix.bytes.count,
                             container: "item \(id) data (AV1 sequence header OBU)")))
@@ -237,7 +238,8 @@ extension ISOBMFFReader {
                 image.cicp.append(
                     Located(
                         CICPTag(
-                            cicp: header.cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                            cicp: header.cicp, source: .av1SequenceHeader,
+                            hasColorDescription: header.colorDescriptionPresent),
                         at: TagLocation(
                             offset: p.lowerBound, length: p.count,
                             container: "ipco property \(index) 'av1C' sequence header")))

@@ -20,7 +20,8 @@ extension VideoTrackBuilder {
                 bitstreamCICP.append(
                     Located(
                         CICPTag(
-                            cicp: header.cicp, source: .av1SequenceHeader, hasColorDescription: header.colorDescriptionPresent),
+                            cicp: header.cicp, source: .av1SequenceHeader,
+                            hasColorDescription: header.colorDescriptionPresent),
                         at: TagLocation(
                             offset: location.offset, length: location.length,
                             container: "\(container) (AV1 sequence header OBU)")))
