@@ -43,5 +43,4 @@ package enum MovieSignature {
         else { return nil }
         return .mov
     }
-
 }

@@ -17,6 +17,9 @@ struct HDR10PlusScanner {
     private(set) var pending: [(pts: Int64, payload: [UInt8])] = []
     /// The message given to the last frame, for the frames after it that carry none of their own.
     private var current: [UInt8]?
+    /// The packet being scanned, copied into storage kept from packet to packet (no allocation once it has grown to
+    /// the largest packet).
+    private var packet: [UInt8] = []
     static let capacity = 32
 
     init(codec: Codec, nalLengthSize: Int) {
@@ -46,8 +49,9 @@ struct HDR10PlusScanner {
     /// Looks for an HDR10+ message in a packet and keeps it for the frame with `pts`.
     mutating func scan(_ data: UnsafeRawBufferPointer, pts: Int64) {
         guard codec != .other else { return }
-        let bytes = Array(data)
-        guard let found = codec == .av1 ? Self.metadataOBU(bytes) : seiMessage(bytes) else { return }
+        packet.removeAll(keepingCapacity: true)
+        packet.append(contentsOf: data.assumingMemoryBound(to: UInt8.self))
+        guard let found = codec == .av1 ? Self.metadataOBU(packet) : seiMessage(packet) else { return }
         if pending.count >= Self.capacity { pending.removeFirst() }
         pending.append((pts, found))
     }
