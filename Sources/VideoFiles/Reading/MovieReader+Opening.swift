@@ -33,6 +33,7 @@ extension MovieReader {
             throws(VideoFilesError) -> Opened
         {
             let path = url.path
+            try checkSampleTables(path: path)
             guard var context = avformat_alloc_context() else { throw .allocationFailed("an AVFormatContext") }
             context.pointee.format_whitelist = av_strdup(demuxers)
             context.pointee.probesize = Int64(max(limits.probeByteCount, 32))
@@ -53,6 +54,20 @@ extension MovieReader {
                 throw error
             }
             return result
+        }
+
+        /// Refuses an MP4/QuickTime file whose sample tables declare more than the file can hold, before FFmpeg
+        /// allocates its index for them (``ISOBMFFSampleTables``). A file that cannot be read here is left to FFmpeg,
+        /// which says why.
+        private static func checkSampleTables(path: String) throws(VideoFilesError) {
+            guard var source = try? FileByteSource(path: path),
+                let head = try? source.read(at: 0, length: 4096),
+                let format = MovieSignature.format(of: head), format == .mp4 || format == .mov,
+                let problem = try? ISOBMFFSampleTables.problem(in: &source)
+            else { return }
+            throw .cannotOpen(
+                path: path,
+                reason: "\(TextSanitizer.sanitize(problem.message)) (refused before FFmpeg allocates for it)")
         }
 
         private static func prepare(
