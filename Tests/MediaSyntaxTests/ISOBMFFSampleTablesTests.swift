@@ -61,6 +61,17 @@ struct ISOBMFFSampleTablesTests {
         #expect(try Self.problem(two)?.path == "moof/traf/trun")
     }
 
+    @Test("a trun whose box runs past its traf and the file is checked as far as it goes")
+    func overrunningBoxes() throws {
+        var bytes = Self.fragmented(flags: 0, count: 83_888_643, dataBytes: 0)
+        let trun = try #require(bytes.indices.first { Array(bytes[$0..<($0 + 4)]) == Array("trun".utf8) }) - 4
+        bytes.replaceSubrange(trun..<(trun + 4), with: Self.u32(1_072))  // past the traf, the moof and the file
+        #expect(try Self.problem(bytes)?.path == "moof/traf/trun")
+        let moof = try #require(bytes.indices.first { Array(bytes[$0..<($0 + 4)]) == Array("moof".utf8) }) - 4
+        bytes.replaceSubrange(moof..<(moof + 4), with: Self.u32(100_000))
+        #expect(try Self.problem(bytes)?.path == "moof/traf/trun")
+    }
+
     @Test("a chunk-offset table whose entries need more bytes than the file is refused; one cut by its box is not")
     func tableBomb() throws {
         let stco = { (count: UInt32) in

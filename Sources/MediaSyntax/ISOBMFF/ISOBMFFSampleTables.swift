@@ -28,10 +28,12 @@ package enum ISOBMFFSampleTables {
             guard case .box(let header) = ISOBMFFBoxHeader.read(head[...], remaining: remaining, at: position, in: "")
             else { break }
             check.boxes += 1
-            if header.type == "moov" || header.type == "moof", header.size <= remaining,
-                header.size - header.headerSize <= maximumContainerBytes
+            // A box that runs past the end of the file is checked as far as it goes: demuxers read it all the same.
+            let available = Swift.min(header.size, remaining)
+            if header.type == "moov" || header.type == "moof", available >= header.headerSize,
+                available - header.headerSize <= maximumContainerBytes
             {
-                let payload = try source.read(at: position + header.headerSize, length: header.size - header.headerSize)
+                let payload = try source.read(at: position + header.headerSize, length: available - header.headerSize)
                 if let problem = check.container(payload, at: position + header.headerSize, path: header.type) {
                     return problem
                 }
@@ -56,10 +58,12 @@ package enum ISOBMFFSampleTables {
                     case .box(let header) = ISOBMFFBoxHeader.read(
                         bytes[position...].prefix(32), remaining: bytes.count - position, at: offset + position,
                         in: path),
-                    header.size <= bytes.count - position
+                    header.headerSize <= bytes.count - position
                 else { return nil }
                 boxes += 1
-                let payload = bytes[(position + header.headerSize)..<(position + header.size)]
+                // A box that runs past its parent is checked as far as the parent goes (FFmpeg reads its counts).
+                let end = position + Swift.min(header.size, bytes.count - position)
+                let payload = bytes[(position + header.headerSize)..<end]
                 let boxPath = "\(path)/\(header.type)"
                 let problem: SyntaxProblem?
                 switch header.type {
@@ -69,7 +73,7 @@ package enum ISOBMFFSampleTables {
                     problem = table(header.type, payload, at: offset + position, path: boxPath)
                 }
                 if let problem { return problem }
-                position += header.size
+                position = end
             }
             return nil
         }
