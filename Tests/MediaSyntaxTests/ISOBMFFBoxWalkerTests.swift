@@ -40,6 +40,25 @@ struct ISOBMFFBoxWalkerTests {
                     offset: 1014, path: "meta/iprp/ipco"))
     }
 
+    @Test("keepingOverrun also yields the overrunning box, cut at the list's end, with the same truncation")
+    func keepingOverrun() throws {
+        let bytes = B.box("ispe", [0, 0, 0, 0]) + B.u32(40) + Array("trun".utf8) + [1, 2]
+        var plain = Self.walker()
+        var keeping = Self.walker()
+        let cut = try plain.children(of: 0..<bytes.count, in: bytes, path: "traf", depth: 1)
+        let kept = try keeping.children(of: 0..<bytes.count, in: bytes, path: "traf", depth: 1, keepingOverrun: true)
+        #expect(cut.boxes.map(\.type) == ["ispe"])
+        #expect(kept.boxes.map(\.type) == ["ispe", "trun"])
+        #expect(kept.boxes[1].payload == 20..<22)
+        #expect(kept.problem == cut.problem && kept.problem?.kind == .truncated)
+        #expect(keeping.boxCount == 2)
+        // A header that is itself cut off is not a box, kept or not.
+        let stray = B.box("ispe", []) + B.u32(40) + [0x74]
+        var walker = Self.walker()
+        #expect(try walker.children(of: 0..<stray.count, in: stray, path: "", depth: 0, keepingOverrun: true).boxes
+            .count == 1)
+    }
+
     @Test("stray bytes too few for a header are a truncation, but QuickTime's 32-bit zero ends a list cleanly")
     func strayBytesAndTerminator() throws {
         let box = B.box("free", [])

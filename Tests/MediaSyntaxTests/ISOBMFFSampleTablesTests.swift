@@ -72,6 +72,23 @@ struct ISOBMFFSampleTablesTests {
         #expect(try Self.problem(bytes)?.path == "moof/traf/trun")
     }
 
+    @Test("trak inside trak a hundred thousand deep is not judged past the depth cap, and does not exhaust the stack")
+    func deepNesting() throws {
+        // Built inside out: 800 kB of nested headers around a trun bomb.
+        let nested = Self.box("trun", Self.u32(0) + Self.u32(83_888_643))
+        var sizes: [Int] = []
+        for _ in 0..<100_000 { sizes.append(nested.count + 8 * (sizes.count + 1)) }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(sizes.count * 8 + 32)
+        for size in sizes.reversed() { bytes += Self.u32(UInt32(size)) + Array("trak".utf8) }
+        bytes += nested
+        let moof = Self.u32(UInt32(bytes.count + 8)) + Array("moof".utf8) + bytes
+        #expect(try Self.problem(Self.ftyp + moof) == nil)
+        // Within the cap the same bomb is found.
+        let shallow = Self.box("moof", Self.box("traf", Self.box("trun", Self.u32(0) + Self.u32(83_888_643))))
+        #expect(try Self.problem(Self.ftyp + shallow)?.path == "moof/traf/trun")
+    }
+
     @Test("a chunk-offset table whose entries need more bytes than the file is refused; one cut by its box is not")
     func tableBomb() throws {
         let stco = { (count: UInt32) in

@@ -37,11 +37,14 @@ package struct ISOBMFFBoxWalker: Sendable {
     }
 
     /// The boxes of the list `range` of `bytes`; `fileOffset` is the file offset of `bytes[0]` and `path` the list's
-    /// path ("" for the top level), both for messages.
+    /// path ("" for the top level), both for messages. With `keepingOverrun`, a box whose header fits but whose size
+    /// runs past the list comes back too, its payload cut at the list's end, before the problem that ends the list:
+    /// for checks that must see what a lenient demuxer reads (``ISOBMFFSampleTables``).
     ///
     /// - Throws: ``ISOBMFFBoxLimitError`` when `depth` exceeds ``maximumDepth`` or the walk ``maximumBoxCount``.
     package mutating func children(
-        of range: Range<Int>, in bytes: [UInt8], fileOffset: Int = 0, path: String, depth: Int
+        of range: Range<Int>, in bytes: [UInt8], fileOffset: Int = 0, path: String, depth: Int,
+        keepingOverrun: Bool = false
     ) throws(ISOBMFFBoxLimitError) -> List {
         guard depth <= maximumDepth else { throw .depth(limit: maximumDepth, path: path) }
         let name = path.isEmpty ? "the file" : path
@@ -58,15 +61,20 @@ package struct ISOBMFFBoxWalker: Sendable {
             case .end: return List(boxes: boxes)
             case .problem(let problem): return List(boxes: boxes, problem: problem)
             }
-            guard let box = Bytes.range(position, header.size, within: range.upperBound) else {
+            let fits = Bytes.range(position, header.size, within: range.upperBound)
+            guard fits != nil || (keepingOverrun && header.headerSize <= remaining) else {
                 return List(boxes: boxes, problem: header.truncation(remaining: remaining, at: at, in: name))
             }
+            let end = fits?.upperBound ?? range.upperBound
             try count()
             boxes.append(
                 ISOBMFFBox(
-                    type: header.type, start: position, payload: (position + header.headerSize)..<box.upperBound,
+                    type: header.type, start: position, payload: (position + header.headerSize)..<end,
                     path: path.isEmpty ? header.type : "\(path)/\(header.type)"))
-            position = box.upperBound
+            guard fits != nil else {
+                return List(boxes: boxes, problem: header.truncation(remaining: remaining, at: at, in: name))
+            }
+            position = end
         }
         return List(boxes: boxes)
     }

@@ -13,6 +13,8 @@
 package enum ISOBMFFSampleTables {
     /// The boxes walked at most (top level and inside `moov` and `moof` boxes); a file with more is not judged further.
     package static let maximumBoxCount = 1 << 20
+    /// The deepest box list walked (`moov/trak/mdia/minf/stbl` is depth 4); deeper nesting is not judged further.
+    package static let maximumDepth = 8
     /// The largest `moov` or `moof` read for the check; a larger one is passed over, not refused.
     package static let maximumContainerBytes = 256 << 20
 
@@ -22,19 +24,23 @@ package enum ISOBMFFSampleTables {
     package static func problem<Source: ByteSource>(in source: inout Source) throws(ByteSourceError) -> SyntaxProblem? {
         var check = Check(fileSize: source.count)
         var position = 0
-        while position < source.count, check.boxes < maximumBoxCount {
+        while position < source.count {
             let remaining = source.count - position
             let head = try source.read(at: position, length: 32)
-            guard case .box(let header) = ISOBMFFBoxHeader.read(head[...], remaining: remaining, at: position, in: "")
+            guard case .box(let header) = ISOBMFFBoxHeader.read(head[...], remaining: remaining, at: position, in: ""),
+                (try? check.walker.count()) != nil
             else { break }
-            check.boxes += 1
             // A box that runs past the end of the file is checked as far as it goes: demuxers read it all the same.
             let available = Swift.min(header.size, remaining)
             if header.type == "moov" || header.type == "moof", available >= header.headerSize,
                 available - header.headerSize <= maximumContainerBytes
             {
                 let payload = try source.read(at: position + header.headerSize, length: available - header.headerSize)
-                if let problem = check.container(payload, at: position + header.headerSize, path: header.type) {
+                // Beyond the walker's caps the file is not judged further.
+                if let problem = try? check.container(
+                    payload, range: payload.indices, fileOffset: position + header.headerSize, path: header.type,
+                    depth: 1)
+                {
                     return problem
                 }
             }
@@ -46,34 +52,27 @@ package enum ISOBMFFSampleTables {
 
     private struct Check {
         let fileSize: Int
-        var boxes = 0
+        var walker = ISOBMFFBoxWalker(maximumDepth: maximumDepth, maximumBoxCount: maximumBoxCount)
         /// The samples the tables walked so far declare.
         var samples = 0
 
-        /// The children of a container box's payload `bytes` (at file offset `offset`).
-        mutating func container(_ bytes: [UInt8], at offset: Int, path: String) -> SyntaxProblem? {
-            var position = 0
-            while position + 8 <= bytes.count, boxes < ISOBMFFSampleTables.maximumBoxCount {
-                guard
-                    case .box(let header) = ISOBMFFBoxHeader.read(
-                        bytes[position...].prefix(32), remaining: bytes.count - position, at: offset + position,
-                        in: path),
-                    header.headerSize <= bytes.count - position
-                else { return nil }
-                boxes += 1
-                // A box that runs past its parent is checked as far as the parent goes (FFmpeg reads its counts).
-                let end = position + Swift.min(header.size, bytes.count - position)
-                let payload = bytes[(position + header.headerSize)..<end]
-                let boxPath = "\(path)/\(header.type)"
+        /// The boxes in `range` of a container's payload `bytes` (`bytes[0]` at file offset `fileOffset`). A box that
+        /// runs past its parent is checked as far as the parent goes (FFmpeg reads its counts).
+        mutating func container(_ bytes: [UInt8], range: Range<Int>, fileOffset: Int, path: String, depth: Int)
+            throws(ISOBMFFBoxLimitError) -> SyntaxProblem?
+        {
+            let list = try walker.children(
+                of: range, in: bytes, fileOffset: fileOffset, path: path, depth: depth, keepingOverrun: true)
+            for box in list.boxes {
                 let problem: SyntaxProblem?
-                switch header.type {
+                switch box.type {
                 case "trak", "mdia", "minf", "stbl", "traf":
-                    problem = container(Array(payload), at: offset + position + header.headerSize, path: boxPath)
+                    problem = try container(
+                        bytes, range: box.payload, fileOffset: fileOffset, path: box.path, depth: depth + 1)
                 default:
-                    problem = table(header.type, payload, at: offset + position, path: boxPath)
+                    problem = table(box.type, bytes[box.payload], at: fileOffset + box.start, path: box.path)
                 }
                 if let problem { return problem }
-                position = end
             }
             return nil
         }
