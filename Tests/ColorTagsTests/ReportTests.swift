@@ -74,6 +74,19 @@ struct ReportTests {
         #expect(!text.contains("\u{1B}"))
     }
 
+    @Test("JSON strings escape quotes, backslashes and C0, DEL and C1 controls, and keep every other character")
+    func jsonStrings() throws {
+        let text = "é\u{0}\"\\\t\r\n\u{1F}\u{7F}\u{80}\u{9F}\u{A0}\u{C2}\u{1F600}e\u{301}\u{202E}"
+        #expect(
+            JSONValue.string(text).serialized()
+                == "\"é\\u0000\\\"\\\\\\t\\r\\n\\u001f\\u007f\\u0080\\u009f\u{A0}\u{C2}\u{1F600}e\u{301}\u{202E}\"")
+        #expect(JSONValue.string("").serialized() == "\"\"")
+        #expect(JSONValue.string("\u{85}").serialized() == "\"\\u0085\"")
+        let parsed = try JSONSerialization.jsonObject(
+            with: Data(JSONValue.array([.string(text)]).serialized(pretty: false).utf8))
+        #expect(parsed as? [String] == [text])
+    }
+
     @Test("every fixture's JSON parses")
     func jsonForAllFixtures() throws {
         for name in Corpus.allFiles {

@@ -36,4 +36,32 @@ struct ByteSourceTests {
             _ = try FileByteSource(path: missing)
         }
     }
+
+    @Test("a read-ahead source returns what its base returns, from one base read per window for short reads")
+    func readAhead() throws {
+        let bytes = (0..<1000).map { UInt8($0 % 251) }
+        var source = ReadAheadByteSource(ArrayByteSource(bytes), windowSize: 64)
+        #expect(source.count == 1000)
+        #expect(try source.read(at: 10, length: 8) == Array(bytes[10..<18]))
+        #expect(try source.read(at: 30, length: 40) == Array(bytes[30..<70]))  // inside the window
+        #expect(source.base.bytesRead == 64)
+        #expect(try source.read(at: 60, length: 40) == Array(bytes[60..<100]))  // past the window: read again
+        #expect(try source.read(at: 70, length: 50) == Array(bytes[70..<120]))  // inside the second window
+        #expect(source.base.bytesRead == 128)
+        #expect(try source.read(at: 200, length: 300) == Array(bytes[200..<500]))  // longer than a window: as is
+        #expect(source.base.bytesRead == 128 + 300)
+        #expect(try source.read(at: 990, length: 64) == Array(bytes[990...]))  // the file's end
+        #expect(try source.read(at: 5, length: 3) == Array(bytes[5..<8]))  // before the window: read again
+        #expect(source.base.bytesRead == 428 + 10 + 64)
+        #expect(try source.read(at: 1000, length: 1) == [] && source.read(at: -3, length: 2) == [])
+        #expect(source.bytesRead == 8 + 40 + 40 + 50 + 300 + 10 + 3)
+        // Every offset and length against the bytes themselves.
+        var every = ReadAheadByteSource(ArrayByteSource(bytes), windowSize: 16)
+        for offset in stride(from: -2, through: 1002, by: 7) {
+            for length in [0, 1, 15, 16, 17, 40] {
+                let expected = offset < 0 || offset >= 1000 ? [] : Array(bytes[offset..<min(1000, offset + length)])
+                #expect(try every.read(at: offset, length: length) == expected)
+            }
+        }
+    }
 }

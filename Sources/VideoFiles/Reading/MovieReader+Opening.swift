@@ -60,7 +60,9 @@ extension MovieReader {
         /// allocates its index for them (``ISOBMFFSampleTables``). A file that cannot be read here is left to FFmpeg,
         /// which says why.
         private static func checkSampleTables(path: String) throws(VideoFilesError) {
-            guard var source = try? FileByteSource(path: path),
+            // Read ahead: a fragmented movie has a `moof` and an `mdat` header every few kilobytes.
+            guard let file = try? FileByteSource(path: path),
+                case var source = ReadAheadByteSource(file),
                 let head = try? source.read(at: 0, length: 4096),
                 let format = MovieSignature.format(of: head), format == .mp4 || format == .mov,
                 let problem = try? ISOBMFFSampleTables.problem(in: &source)
