@@ -70,6 +70,43 @@ struct ISOBMFFItemGraphTests {
         #expect(extents.width == 64 && extents.height == 48)
     }
 
+    /// A graph of `iden` items 1…`items` whose `dimg` references are `links` (from, inputs).
+    static func derivations(_ links: [(Int, [Int])], items: Int = 3) throws -> ISOBMFFItemGraph {
+        let iref = B.fullBox(
+            "iref", version: 1,
+            links.flatMap { from, to in B.box("dimg", B.u32(from) + B.u16(to.count) + to.flatMap { B.u32($0) }) })
+        let infes = (1...items).flatMap { B.fullBox("infe", version: 2, B.u16($0) + B.u16(0) + Array("iden".utf8) + [0]) }
+        let meta = B.fullBox(
+            "meta",
+            B.fullBox("hdlr", B.u32(0) + Array("pict".utf8) + Array(repeating: 0, count: 13))
+                + B.fullBox("pitm", B.u16(1)) + B.fullBox("iinf", B.u16(items) + infes) + iref)
+        var walker = ISOBMFFBoxWalker(maximumDepth: 8, maximumBoxCount: 10_000)
+        return try ISOBMFFItemGraph.parse(
+            B.box("ftyp", Array("heic".utf8) + B.u32(0)) + meta, walker: &walker, maximumItemCount: 100
+        ).graph
+    }
+
+    @Test("derivation cycles: a self-reference, a longer loop, the first in input order; none in a tree or a diamond")
+    func derivationCycles() throws {
+        #expect(try Self.derivations([(1, [1])]).derivationCycle(from: 1) == [1, 1])
+        #expect(try Self.derivations([(1, [2]), (2, [3]), (3, [2])]).derivationCycle(from: 1) == [1, 2, 3, 2])
+        #expect(try Self.derivations([(1, [3, 2]), (2, [1]), (3, [1])]).derivationCycle(from: 1) == [1, 2, 1])
+        #expect(try Self.derivations([(1, [2, 3]), (2, [3])]).derivationCycle(from: 1) == nil)  // a diamond
+        #expect(try Self.derivations([(1, [2, 3])]).derivationCycle(from: 2) == nil)
+        #expect(try Self.derivations([(1, [2]), (2, [4])]).nonImageDerivationInput(from: 1)! == (2, 4, nil))
+    }
+
+    @Test("a dimg chain 5 000 items long: the derivation checks stay within their visit cap, in linear time")
+    func longDerivationChain() throws {
+        let links = 5_000
+        let chain = try Self.derivations((1...links).map { ($0, [$0 + 1]) }, items: 1)
+        #expect(chain.references.count == links)
+        #expect(chain.derivationCycle(from: 1) == nil)  // past 4 096 items: not judged
+        #expect(chain.nonImageDerivationInput(from: 1)! == (1, 2, nil))
+        let loop = try Self.derivations((1...100).map { ($0, [$0 % 100 + 1]) }, items: 1)
+        #expect(loop.derivationCycle(from: 1) == Array(1...100) + [1])
+    }
+
     @Test("no meta, a mini box instead, no primary item and too many items are errors; a cut list is a problem")
     func errors() throws {
         let ftyp = B.box("ftyp", Array("avif".utf8) + B.u32(0))

@@ -132,18 +132,38 @@ package struct ISOBMFFItemGraph: Sendable {
     /// tile), or nil when the derivations from `id` form a tree. libheif 1.15 recurses through such a chain until the
     /// stack overflows, so decoders check first. At most 4 096 items are visited.
     package func derivationCycle(from id: UInt32) -> [UInt32]? {
-        var visited = 0
-        func walk(_ id: UInt32, _ chain: [UInt32]) -> [UInt32]? {
-            if chain.contains(id) { return chain + [id] }
+        let inputs = derivationInputs().mapValues { Set($0).sorted() }
+        // Depth first without recursion: the chain from `id`, and for each item on it the next input to try.
+        var chain = [id]
+        var onChain: Set<UInt32> = [id]
+        var next = [0]
+        var visited = 1
+        while let top = chain.last {
+            let candidates = inputs[top] ?? []
+            let index = next[next.count - 1]
+            guard index < candidates.count else {
+                chain.removeLast()
+                onChain.remove(top)
+                next.removeLast()
+                continue
+            }
+            next[next.count - 1] += 1
+            let input = candidates[index]
+            if onChain.contains(input) { return chain + [input] }
             visited += 1
             guard visited <= 4096 else { return nil }
-            let inputs = Set(references.filter { $0.type == "dimg" && $0.from == id }.flatMap(\.to))
-            for input in inputs.sorted() {
-                if let cycle = walk(input, chain + [id]) { return cycle }
-            }
-            return nil
+            chain.append(input)
+            onChain.insert(input)
+            next.append(0)
         }
-        return walk(id, [])
+        return nil
+    }
+
+    /// The inputs of every derived item: the targets of its `dimg` references, in file order.
+    private func derivationInputs() -> [UInt32: [UInt32]] {
+        var inputs: [UInt32: [UInt32]] = [:]
+        for reference in references where reference.type == "dimg" { inputs[reference.from, default: []] += reference.to }
+        return inputs
     }
 
     /// The item types libheif 1.15 registers as images (its `item_type_is_image`): a derivation input of any other
@@ -156,11 +176,12 @@ package struct ISOBMFFItemGraph: Sendable {
     /// aborts the process on such an input (an `iden` over an item of an older `infe` version or of a non-image type,
     /// found by the items fuzz target), so decoders check first. At most 4 096 items are visited.
     package func nonImageDerivationInput(from id: UInt32) -> (item: UInt32, input: UInt32, type: String?)? {
+        let inputs = derivationInputs()
         var pending = [id]
         var visited: Set<UInt32> = []
         while let next = pending.popLast(), visited.count < 4096 {
             guard visited.insert(next).inserted else { continue }
-            for input in references.filter({ $0.type == "dimg" && $0.from == next }).flatMap(\.to) {
+            for input in inputs[next] ?? [] {
                 guard let item = items[input] else { return (next, input, nil) }
                 guard Self.libheifImageItemTypes.contains(item.type) else { return (next, input, item.type) }
                 pending.append(input)
