@@ -55,8 +55,9 @@ struct ISOBMFFBoxWalkerTests {
         // A header that is itself cut off is not a box, kept or not.
         let stray = B.box("ispe", []) + B.u32(40) + [0x74]
         var walker = Self.walker()
-        #expect(try walker.children(of: 0..<stray.count, in: stray, path: "", depth: 0, keepingOverrun: true).boxes
-            .count == 1)
+        #expect(
+            try walker.children(of: 0..<stray.count, in: stray, path: "", depth: 0, keepingOverrun: true).boxes
+                .count == 1)
     }
 
     @Test("stray bytes too few for a header are a truncation, but QuickTime's 32-bit zero ends a list cleanly")

@@ -75,7 +75,9 @@ struct ISOBMFFItemGraphTests {
         let iref = B.fullBox(
             "iref", version: 1,
             links.flatMap { from, to in B.box("dimg", B.u32(from) + B.u16(to.count) + to.flatMap { B.u32($0) }) })
-        let infes = (1...items).flatMap { B.fullBox("infe", version: 2, B.u16($0) + B.u16(0) + Array("iden".utf8) + [0]) }
+        let infes = (1...items).flatMap {
+            B.fullBox("infe", version: 2, B.u16($0) + B.u16(0) + Array("iden".utf8) + [0])
+        }
         let meta = B.fullBox(
             "meta",
             B.fullBox("hdlr", B.u32(0) + Array("pict".utf8) + Array(repeating: 0, count: 13))

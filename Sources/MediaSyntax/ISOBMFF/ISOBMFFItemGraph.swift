@@ -162,7 +162,9 @@ package struct ISOBMFFItemGraph: Sendable {
     /// The inputs of every derived item: the targets of its `dimg` references, in file order.
     private func derivationInputs() -> [UInt32: [UInt32]] {
         var inputs: [UInt32: [UInt32]] = [:]
-        for reference in references where reference.type == "dimg" { inputs[reference.from, default: []] += reference.to }
+        for reference in references where reference.type == "dimg" {
+            inputs[reference.from, default: []] += reference.to
+        }
         return inputs
     }
 
