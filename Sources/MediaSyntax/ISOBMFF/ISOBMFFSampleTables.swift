@@ -81,7 +81,7 @@ package enum ISOBMFFSampleTables {
         mutating func table(_ type: String, _ payload: ArraySlice<UInt8>, at offset: Int, path: String)
             -> SyntaxProblem?
         {
-            let p = Array(payload)
+            let p = Array(payload.prefix(12))  // the fields read; the entries themselves are never copied
             let count = { (at: Int) in p.u32(at).map(Int.init) }
             // (entry count field, bytes before the entries, bytes per entry)
             var layout: (count: Int?, head: Int, entry: Int)
