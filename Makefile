@@ -185,9 +185,11 @@ conformance-corpus:
 	$(PYTHON) Tests/Fixtures/Generators/assemble_conformance.py --mirror-root $(MIRROR_ROOT) \
 		--manifest Tests/Fixtures/conformance/movies.json .build-conformance/movies
 
-## Exhaustive binary16 check over all 2^32 Float bit patterns (release build, minutes).
+## Exhaustive checks (release builds, minutes each): binary16 over all 2^32 Float bit patterns, and every curve table
+## over every non-negative Float it evaluates (about 15 minutes on two cores).
 check-exhaustive: deps
 	cd Benchmarks && $(SWIFT) run -c release HalfFloatExhaustive
+	cd Benchmarks && $(SWIFT) run -c release CurveExhaustive
 
 ## DocC documentation of every module, with the guides in Sources/HDRColor/HDRColor.docc, into .build-docs/site.
 docs: deps

@@ -99,6 +99,12 @@ let package = Package(
             dependencies: [.product(name: "HalfFloat", package: "HDRColor")],
             path: "Sources/HalfFloatExhaustive"
         ),
+        // Every non-negative Float through each curve table against the Double curve (`make check-exhaustive`).
+        .executableTarget(
+            name: "CurveExhaustive",
+            dependencies: [.product(name: "TransferFunctions", package: "HDRColor")],
+            path: "Sources/CurveExhaustive"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

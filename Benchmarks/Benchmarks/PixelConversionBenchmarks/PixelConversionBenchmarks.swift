@@ -283,6 +283,13 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
             $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000))
         },
         input: x420)
+    conversionBenchmark(
+        "3. S1 + tone map to 2× (BT.2390), 1 thread",
+        converter(x420PQ, edr) {
+            $0.toneMapping = .displayHeadroom(
+                2, content: ContentLuminance(maxContentLightLevel: 4000), method: .bt2390)
+        },
+        input: x420)
 
     // 4. Export: RGBA half → 'x420' HLG and PQ.
     conversionBenchmark("4. export 'RGhA' → 'x420' HLG, 1 thread", converter(edr, x420HLG), input: half)

@@ -169,6 +169,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         var request = ConversionRequest(colorSpace: .bt2100HLG)
         request.movie.preset = x265Preset
         request.movie.crf = x265CRF
+        request.overwritesOutput = true  // every iteration writes the same file
         let converter = MediaConverter(request: request)
         benchmark.startMeasurement()
         _ = try converter.convertMovie(clip, to: output)
