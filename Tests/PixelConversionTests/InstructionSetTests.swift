@@ -95,6 +95,27 @@ struct InstructionSetTests {
         }
     }
 
+    /// Blocks smaller than a cache line (8-bit RGBA: 16 bytes at baseline, 32 on AVX2) stream when aligned to their own
+    /// size: rows that start 16 or 32 bytes past a line take streaming stores of those sizes; the bytes stay the same.
+    @Test("Streaming stores of blocks smaller than a cache line, on rows 16 and 32 bytes off a line")
+    func rowsOffALine() throws {
+        let source = Self.sources[0]
+        for destination in [Self.destinations[3], PixelEncoding(format: .rgba8, colorSpace: .displayP3)] {
+            for padding in [15, 31] {  // strides of 4·512 + 16 and 4·512 + 32 bytes
+                let frame = TestFrames.random(source.format, width: 512, height: 5, seed: UInt64(padding))
+                #expect(
+                    try Self.agree(Self.converters(source, destination), frame, padding: padding),
+                    "\(destination), padding \(padding)")
+            }
+        }
+        for padding in [14, 30] {  // half RGBA: strides of 8·512 + 16 and 8·512 + 32 bytes
+            let frame = TestFrames.random(source.format, width: 512, height: 5, seed: UInt64(padding))
+            #expect(
+                try Self.agree(Self.converters(source, Self.destinations[0]), frame, padding: padding),
+                "padding \(padding)")
+        }
+    }
+
     /// NaN, infinities and values past the top of a curve's table take the curve's exact function inside the
     /// program, lane by lane; every build gives the same bytes.
     @Test("Values a curve's table does not cover take its exact function on every build")
