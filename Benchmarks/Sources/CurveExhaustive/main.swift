@@ -1,10 +1,11 @@
 // Exhaustive check of the curve tables (`make check-exhaustive`): every non-negative Float the table itself evaluates
 // (below the top beyond which `TransferFunction.LookupTable` calls the exact curve: 4 for `toLinear`, 2 for HLG and
-// the log curves, 128 for `fromLinear`) goes through the table's bulk path, and its error against the `Double` curve
-// is measured against the table's `errorBound`. Negative inputs are left out: the extended tables mirror them by the
-// sign bit, and the unmirrored curves send them to the exact function. The sweep tests (LookupTableTests) probe each
-// segment twice; this visits every input, so a bound that only holds between the sweep's points shows here. Each
-// curve takes 10–60 s on two cores (the `Double` curve dominates). Exits 1 when any error exceeds its bound.
+// the log curves, 128 for `fromLinear`; PQ: signals up to 1, linear light below 2) goes through the table's bulk
+// path, and its error against the `Double` curve is measured against the table's `errorBound`. Negative inputs are
+// left out: the extended tables mirror them by the sign bit, and the unmirrored curves send them to the exact
+// function. The sweep tests (LookupTableTests) probe each segment twice; this visits every input, so a bound that
+// only holds between the sweep's points shows here. One direction takes 4–60 s on two cores (the `Double` curve
+// dominates; 7 minutes in all). Exits 1 when any error exceeds its bound.
 //
 // Usage: CurveExhaustive [name …] (names as printed; none: every curve in both directions).
 
@@ -107,7 +108,8 @@ func measure(_ table: TransferFunction.LookupTable, bits: Range<UInt32>) -> Erro
         for k in 0..<n { inputs[k] = Float(bitPattern: start + UInt32(k)) }
         inputs.withUnsafeBufferPointer { i in
             outputs.withUnsafeMutableBufferPointer { o in
-                table.apply(UnsafeBufferPointer(rebasing: i[0..<n]), into: UnsafeMutableBufferPointer(rebasing: o[0..<n]))
+                table.apply(
+                    UnsafeBufferPointer(rebasing: i[0..<n]), into: UnsafeMutableBufferPointer(rebasing: o[0..<n]))
             }
         }
         for k in 0..<n {
