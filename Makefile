@@ -186,7 +186,7 @@ conformance-corpus:
 		--manifest Tests/Fixtures/conformance/movies.json .build-conformance/movies
 
 ## Exhaustive checks (release builds, minutes each): binary16 over all 2^32 Float bit patterns, and every curve table
-## over every non-negative Float it evaluates (about 15 minutes on two cores).
+## over every non-negative Float it evaluates (about 8 minutes in all on two cores).
 check-exhaustive: deps
 	cd Benchmarks && $(SWIFT) run -c release HalfFloatExhaustive
 	cd Benchmarks && $(SWIFT) run -c release CurveExhaustive

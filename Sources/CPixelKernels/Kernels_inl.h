@@ -417,7 +417,7 @@ __attribute__((noinline)) static void host_call(const HDRKHost *h, float *rs, fl
 /// vector registers. A block smaller than a 64-byte cache line streams when it is aligned to its own size, so that
 /// the blocks sharing a line all stream and fill it together: a line written half by streaming and half by ordinary
 /// stores is pulled into the cache and evicted again for every block (on AMD Zen 3 that made 8-bit RGBA output on
-/// AVX2, 32-byte blocks, 12 times slower).
+/// AVX2, 32-byte blocks, 5 to 7 times slower).
 #define HDRK_STORE_PIXELS(p, v, bytes, count) \
     do { \
         if ((count) == N && ((uintptr_t)(p) & (sizeof(v) < 64 ? sizeof(v) - 1 : 63)) == 0) { \
