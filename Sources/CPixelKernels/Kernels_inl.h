@@ -50,6 +50,7 @@ SI U32 bits_u(F v) { return (U32)v; }
 
 /// Any lane of a comparison mask set.
 SI int any(I32 mask) { return __builtin_reduce_or(mask) != 0; }
+SI int every(I32 mask) { return __builtin_reduce_and(mask) != 0; }
 
 /// a > b ? a : b and a < b ? a : b, lane by lane: SSE/AVX max and min (the second operand when either is NaN).
 SI F max_f(F a, F b) { return a > b ? a : b; }
@@ -248,8 +249,10 @@ __attribute__((noinline, cold)) static F exact_lanes(const HDRKCurve *c, F x, F 
     return y;
 }
 
-/// One value per lane through a curve (luminance_gain's gain).
+/// One value per lane through a curve (luminance_gain's gain). Below `unityBelow` the gain is exactly 1 (compared as
+/// bit patterns: negative values, −0 and NaN are above any positive bound): blocks there skip the lookup.
 SI F curve1(const HDRKCurve *c, F x, long count, const int f) {
+    if (every((I32)(bits_u(x) < bits_u((F)c->unityBelow)))) return (F)1.0f;
     I32 outside;
     const F y = table_eval(&c->layout, c->pairs, x, &outside, f);
     return any(outside) ? exact_lanes(c, x, y, outside, count) : y;

@@ -57,6 +57,25 @@ func frame(_ format: PixelFormat) -> PixelBuffer {
     return buffer
 }
 
+/// An 'x420' frame of SDR-range content, as most of a real HDR frame is: luma codes 64…463 (up to about 100 cd/m² in
+/// PQ), chroma within ±32 codes of neutral, in a fixed pattern.
+func sdrRangeFrame() -> PixelBuffer {
+    var buffer = try! PixelBuffer(format: .x420, width: width, height: height)
+    buffer.withMutableView { view in
+        for p in 0..<2 {
+            let plane = view.plane(p)
+            for r in 0..<plane.height {
+                let row = plane.row(r, as: UInt16.self)
+                for i in 0..<row.count {
+                    let code = p == 0 ? 64 + (i * 7 + r * 13) % 400 : 480 + (i * 5 + r * 3) % 64
+                    row[i] = UInt16(code) << 6
+                }
+            }
+        }
+    }
+    return buffer
+}
+
 /// A destination frame of `format` whose memory is already mapped.
 func mappedFrame(_ format: PixelFormat) -> PixelBuffer {
     var buffer = try! PixelBuffer(format: format, width: width, height: height)
@@ -283,6 +302,15 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
             $0.toneMapping = .displayHeadroom(4, content: ContentLuminance(maxContentLightLevel: 4000))
         },
         input: x420)
+    let sdrRange = sdrRangeFrame()
+    conversionBenchmark("3. S1 on SDR-range content, 1 thread", converter(x420PQ, edr), input: sdrRange)
+    conversionBenchmark(
+        "3. S1 + tone map to 2× (BT.2390) on SDR-range content (below the knee), 1 thread",
+        converter(x420PQ, edr) {
+            $0.toneMapping = .displayHeadroom(
+                2, content: ContentLuminance(maxContentLightLevel: 4000), method: .bt2390)
+        },
+        input: sdrRange)
     conversionBenchmark(
         "3. S1 + tone map to 2× (BT.2390), 1 thread",
         converter(x420PQ, edr) {

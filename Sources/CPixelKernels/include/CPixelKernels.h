@@ -107,6 +107,10 @@ typedef struct {
     const void *context;
     /// luminance_gain: the luminance weights.
     float weights[3];
+    /// luminance_gain: the table gives exactly 1 for every luminance from +0 up to (not including) this one, so a
+    /// block whose luminances all lie there (compared as bit patterns: negative values, −0 and NaN never do) takes the
+    /// gain 1 without the lookup; +0 when the gain is 1 nowhere.
+    float unityBelow;
 } HDRKCurve;
 
 /// A curve followed by quantisation to integer codes (PixelConversion's QuantizedCurve). Negative values, −0 and

@@ -20,7 +20,8 @@
     HDRK_OP(clamp, float, "[low, high]: v < low ? low : v, then v > high ? high : v (NaN kept)") \
     HDRK_OP(affine, HDRKAffine, "v ↦ M·v + o, each output ((m·a + m·b) + m·c) + o") \
     HDRK_OP(curve, HDRKCurve, "a piecewise-linear table per channel, the exact function outside it") \
-    HDRK_OP(luminance_gain, HDRKCurve, "v ↦ v·gain(Y), Y = (w0·R + w1·G) + w2·B, gain a table (exact outside)") \
+    HDRK_OP(luminance_gain, HDRKCurve, \
+            "v ↦ v·gain(Y), Y = (w0·R + w1·G) + w2·B, gain a table (exact outside; 1 below unityBelow)") \
     HDRK_OP(quantized_curve, HDRKQuantized, "the last curve and the writer's rounding: each value becomes its code") \
     HDRK_OP(headroom_fit, float, "[w0, w1, w2, h]: ToneMapping's HeadroomFit, max(R, G, B) ≤ h at constant Y") \
     HDRK_OP(highlight_shoulder, float, "[knee, ceiling]: max(R, G, B) above the knee rolls onto the ceiling") \

@@ -44,6 +44,25 @@ struct CurveTable: Sendable {
             clampLow: l.clampLow, clampHigh: l.clampHigh, floor: l.floor)
     }
 
+    /// The input below which the table gives exactly 1 for every input from +0 on (a toe line 1 + s·x that rounds to
+    /// 1 in `Float`, then segments from 1 to 1): where a luminance gain (op `luminance_gain`, its `unityBelow`) leaves
+    /// pixels as they are. +0 when the table gives 1 nowhere from 0, and for tables that clamp or have a floor above 1
+    /// (not looked into).
+    var unityBelow: Float {
+        let layout = table.layout, values = table.values
+        // The toe's product grows with x and rounding is monotonic: 1 at the toe's last input means 1 below it too.
+        let flatToe =
+            layout.toeBits == 0
+            || (layout.toeOffset == 1
+                && layout.toeOffset + layout.toeSlope * Float(bitPattern: layout.toeBits - 1) == 1)
+        guard !layout.clamps, !(layout.floor > 1), flatToe else { return 0 }
+        var segments = 0  // segments from the first node on that run from 1 to 1
+        while segments + 1 < values.count && values[segments] == 1 && values[segments + 1] == 1 { segments += 1 }
+        // Below the first node, magnitudes under toeBits take the toe and the others the first node's value.
+        let bits = segments == 0 ? layout.toeBits : layout.lowBits + UInt32(segments) << layout.shift
+        return Float(bitPattern: Swift.min(bits, layout.highBits))
+    }
+
     /// s·f for a scale s > 0 (a uniform scale after the curve, folded into it): the table's values, toe and floor
     /// scaled and rounded to `Float`, and the exact function's value scaled.
     func scaled(by s: Double, name: String) -> CurveTable {

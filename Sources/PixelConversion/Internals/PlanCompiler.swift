@@ -241,28 +241,30 @@ struct PlanCompiler {
                 "\(method.rawValue) \(Self.number(contentHeadroom))× → \(Self.number(displayHeadroom))× headroom, "
                 + "on luminance"
             guard method != .bt2446A else { return append(.toneMap(mapper, name: name)) }
-            // A scalar curve f applied to luminance Y scales the pixel by f(Y)/Y: the luminance-gain step. The gain is
-            // continuous where f becomes constant (the content headroom; the display headroom for a clip), with a kink
-            // there; tabulated straight across it with 512 segments per octave, the one segment that straddles it is
-            // off by at most 2/(2048·τ(1 + τ)) relative (τ ≥ 1 the shoulder's end in units of its width), 5e-4 at
-            // worst. The table reaches 4× the kink, and at least 128 (every PQ value at 203 cd/m²), beyond which the
-            // gain is evaluated exactly.
             let kink = method == .clip ? displayHeadroom : contentHeadroom
-            let gain: @Sendable (Double) -> Double = { y in
-                y > Double(ToneCurveApplication.ratioThreshold) ? mapper.map(SIMD3(repeating: y)).x / y : 1
-            }
-            // At most 2^30 (absurd content peaks keep a finite, small table; the exact path covers the rest).
-            let top = Swift.min(Swift.max(Int(log2(Swift.min(kink, 0x1p40)).rounded(.up)) + 2, 7), 30)
-            let table = PiecewiseLinearTable(
-                function: gain, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZeroBelow(0x1p-16),
-                high: Float(sign: .plus, exponent: top, significand: 1), mirrored: false)
             append(
                 .luminanceGain(
-                    weights: weights, CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: name),
-                    purpose: "tone map"))
+                    weights: weights, Self.luminanceGainTable(mapper, kink: kink, name: name), purpose: "tone map"))
         case .custom(let mapper):
             append(.toneMap(mapper, name: Self.operatorDescription(mapper)))
         }
+    }
+
+    /// The luminance-gain table of a tone curve f on luminance Y: it scales the pixel by f(Y)/Y. The gain is continuous
+    /// where f becomes constant (`kink`: the content headroom; the display headroom for a clip), with a kink there;
+    /// tabulated straight across it with 512 segments per octave, the one segment that straddles it is off by at most
+    /// 2/(2048·τ(1 + τ)) relative (τ ≥ 1 the shoulder's end in units of its width), 5e-4 at worst. The table reaches 4×
+    /// the kink, and at least 128 (every PQ value at 203 cd/m²), beyond which the gain is evaluated exactly.
+    static func luminanceGainTable(_ mapper: ToneMapper, kink: Double, name: String) -> CurveTable {
+        let gain: @Sendable (Double) -> Double = { y in
+            y > Double(ToneCurveApplication.ratioThreshold) ? mapper.map(SIMD3(repeating: y)).x / y : 1
+        }
+        // At most 2^30 (absurd content peaks keep a finite, small table; the exact path covers the rest).
+        let top = Swift.min(Swift.max(Int(log2(Swift.min(kink, 0x1p40)).rounded(.up)) + 2, 7), 30)
+        let table = PiecewiseLinearTable(
+            function: gain, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZeroBelow(0x1p-16),
+            high: Float(sign: .plus, exponent: top, significand: 1), mirrored: false)
+        return CurveTable(table: table, exact: { Float(gain(Double($0))) }, name: name)
     }
 
     /// A custom operator by its type and parameters: `ToneMapper.headroom(HeadroomCurve(contentHeadroom: 4.92611, …))`,

@@ -55,7 +55,9 @@ final class Program: @unchecked Sendable {
         /// A curve's arguments: its table as segment pairs (y[i], y[i + 1] − y[i]), read with one 64-bit load per
         /// segment (the kernels' y[i] + rise·fraction is the table engine's y0 + (y1 − y0)·fraction, rounded the
         /// same), and its exact function behind a context pointer.
-        func curveArguments(_ curve: CurveTable, weights: SIMD3<Float> = .zero) -> UnsafeRawPointer {
+        func curveArguments(_ curve: CurveTable, weights: SIMD3<Float> = .zero, unityBelow: Float = 0)
+            -> UnsafeRawPointer
+        {
             let values = curve.table.values
             let pairs = keep(
                 values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)] - values[$0]] })
@@ -67,7 +69,7 @@ final class Program: @unchecked Sendable {
                     exact: { context, x in Unmanaged<ExactFunction>.fromOpaque(context!).takeUnretainedValue().call(x)
                     },
                     context: UnsafeRawPointer(Unmanaged.passUnretained(exact).toOpaque()),
-                    weights: (weights.x, weights.y, weights.z)))
+                    weights: (weights.x, weights.y, weights.z), unityBelow: unityBelow))
         }
 
         var program: [HDRKInstruction] = []
@@ -92,7 +94,9 @@ final class Program: @unchecked Sendable {
             case .luminanceGain(let weights, let curve, _):
                 program.append(
                     HDRKInstruction(
-                        op: HDRK_OP_luminance_gain, arguments: curveArguments(curve, weights: SIMD3<Float>(weights))))
+                        op: HDRK_OP_luminance_gain,
+                        arguments: curveArguments(
+                            curve, weights: SIMD3<Float>(weights), unityBelow: curve.unityBelow)))
             case .quantizedCurve(let q):
                 quantizedCurves.append(q)
                 program.append(
