@@ -50,6 +50,7 @@ SI U32 bits_u(F v) { return (U32)v; }
 
 /// Any lane of a comparison mask set.
 SI int any(I32 mask) { return __builtin_reduce_or(mask) != 0; }
+/// Every lane of a comparison mask set.
 SI int every(I32 mask) { return __builtin_reduce_and(mask) != 0; }
 
 /// a > b ? a : b and a < b ? a : b, lane by lane: SSE/AVX max and min (the second operand when either is NaN).
