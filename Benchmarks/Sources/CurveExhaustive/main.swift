@@ -5,7 +5,7 @@
 // left out: the extended tables mirror them by the sign bit, and the unmirrored curves send them to the exact
 // function. The sweep tests (LookupTableTests) probe each segment twice; this visits every input, so a bound that
 // only holds between the sweep's points shows here. One direction takes 4–60 s on two cores (the `Double` curve
-// dominates; 7 minutes in all). Exits 1 when any error exceeds its bound.
+// dominates; 7 minutes in all). Exits 1 when any error exceeds its bound, 2 for an unknown curve name.
 //
 // Usage: CurveExhaustive [name …] (names as printed; none: every curve in both directions).
 
@@ -159,6 +159,13 @@ func measureInParallel(_ table: TransferFunction.LookupTable, upTo top: Float) -
 
 func run() -> Int32 {
     let names = Set(CommandLine.arguments.dropFirst())
+    let unknown = names.subtracting(curves.map(\.name))
+    guard unknown.isEmpty else {
+        say(
+            "unknown curve name(s): \(unknown.sorted().joined(separator: ", ")); known: \(curves.map(\.name).joined(separator: ", "))"
+        )
+        return 2
+    }
     let clock = ContinuousClock()
     var failed = false
     say("| curve | direction | inputs | worst of bound | at input | max rel. | max abs. (\\|exact\\| ≤ 1) | time |")
