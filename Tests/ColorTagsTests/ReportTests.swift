@@ -42,7 +42,8 @@ struct ReportTests {
         let reason = "missing.mp4 cannot be read: no such file; check the path"
         let text = report.rendered(as: .text)
         #expect(
-            text.contains("error   file.unreadable  \(reason)") && text.contains("2 files: 1 clean, 1 with findings"))
+            text.contains("error   file.unreadable  \(reason)")
+                && text.contains("2 files: 1 clean, 0 with findings, 1 unreadable; 1 error, 0 warnings, 0 notes;"))
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(report.rendered(as: .json).utf8)) as? [String: Any])
         let findings = (json["Files"] as? [[String: Any]])?.first?["Findings"] as? [[String: Any]]

@@ -272,8 +272,8 @@ struct PolicyTests {
             #expect(report.findings[0].message.contains(reason), "\(report.findings[0].message)")
         }
         // A folder walk keeps the FIFO (named like a movie) for the validator to report; a missing path is kept too.
-        let walked = try FileSelection().files(in: [folder.path, "/nonexistent/b.mp4"])
-        #expect(walked == [fifo, "/nonexistent/b.mp4"])
+        let walked = FileSelection().paths(in: [folder.path, "/nonexistent/b.mp4"])
+        #expect(walked == [.file(fifo), .file("/nonexistent/b.mp4")])
         // A policy can weigh the rule like any other.
         var policy = PolicyConfiguration()
         policy.severity = ["file.unreadable": .warning]
@@ -284,10 +284,53 @@ struct PolicyTests {
     @Test("file selection walks folders by extension, with include and exclude globs, sorted")
     func selection() throws {
         let root = Corpus.url("").path
-        let all = try FileSelection().files(in: [root])
-        #expect(all.count == Corpus.allFiles.count)
-        let png = try FileSelection(include: [Glob("png/*.png")], exclude: [Glob("*4gib*")]).files(in: [root])
+        let all = FileSelection().paths(in: [root])
+        #expect(all.count == Corpus.allFiles.count && all.allSatisfy { if case .file = $0 { true } else { false } })
+        let png = FileSelection(include: [Glob("png/*.png")], exclude: [Glob("*4gib*")]).paths(in: [root])
         #expect(png.count == Corpus.allFiles.filter { $0.hasPrefix("png/") }.count - 1)
-        #expect(png == png.sorted())
+        #expect(png.map(\.path) == png.map(\.path).sorted())
+    }
+
+    /// A walk that meets a symbolic link to nothing or a folder it cannot list reports it as `file.unreadable` (it
+    /// used to skip the link in silence and stop the whole run at the folder); links to folders are not followed.
+    @Test(
+        "a dangling symbolic link and a folder that cannot be listed are file.unreadable findings; the rest is checked")
+    func unreadableWhileWalking() async throws {
+        let folder = try TemporaryFolder.make("walk")
+        let fixture = Corpus.url("png/pq-16bit-clean.png")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("locked"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("a.png"))
+        try FileManager.default.copyItem(at: fixture, to: folder.appendingPathComponent("locked/b.png"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("gone.png").path, withDestinationPath: "missing.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("notes.txt").path, withDestinationPath: "missing.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("loop").path, withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("alias.png").path, withDestinationPath: "a.png")
+        var selection = FileSelection()
+        // Root lists any folder whatever its mode: the lister fails for "locked" as it would for another user.
+        selection.listFolder = { path in
+            if path.hasSuffix("/locked") { throw CocoaError(.fileReadNoPermission) }
+            return try FileManager.default.contentsOfDirectory(atPath: path)
+        }
+        let paths = selection.paths(in: [folder.path])
+        let base = folder.path
+        #expect(
+            paths == [
+                .file(base + "/a.png"), .file(base + "/alias.png"),
+                .unreadable(
+                    path: base + "/gone.png", reason: "it is a symbolic link to 'missing.png', which does not exist"),
+                .unreadable(path: base + "/locked", reason: "the folder cannot be listed; check its permissions"),
+            ])
+        let reports = await Validator().validate(paths)
+        #expect(reports.map(\.findings.isEmpty) == [true, true, false, false])
+        #expect(reports[2].findings.map(\.rule) == [.fileUnreadable])
+        #expect(
+            reports[3].findings.first?.message.contains("locked cannot be read: the folder cannot be listed") == true)
+        let summary = ValidationReport(files: reports).rendered(as: .text)
+        #expect(summary.contains("4 files: 2 clean, 0 with findings, 2 unreadable; 2 errors"), "\(summary)")
     }
 }

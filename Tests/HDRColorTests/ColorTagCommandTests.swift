@@ -100,7 +100,13 @@ struct ColorTagCommandTests {
         let error = try CommandLineTool.run(["validate", Self.fixture("png/cicp-matrix-9.png")])
         #expect(error.status == 1 && error.standardOutput.contains("png.cicp-matrix-not-identity"))
         #expect(error.standardOutput.contains("fix: Write the chunk with matrix 0"))
-        #expect(try CommandLineTool.run(["validate", Self.fixture("misc/empty.png")]).status == 2)
+        #expect(error.standardOutput.contains("1 file: 0 clean, 1 with findings, 0 unreadable; 1 error,"))
+        let empty = try CommandLineTool.run(["validate", Self.fixture("misc/empty.png")])
+        #expect(empty.status == 2 && empty.standardOutput.contains("1 file: 0 clean, 0 with findings, 1 unreadable;"))
+        // A missing path is an unreadable file in the summary too, not a file with findings (exit 1: an error finding).
+        let missing = try CommandLineTool.run(["validate", "nope.MOV"])
+        #expect(missing.status == 1 && missing.standardOutput.contains("file.unreadable"))
+        #expect(missing.standardOutput.contains("1 file: 0 clean, 0 with findings, 1 unreadable; 1 error, 0 warnings"))
     }
 
     @Test("validate: bad usage is exit 2 (unknown policy, no paths, unknown rule or key in the policy)")

@@ -61,6 +61,22 @@ package struct Glob: Hashable, Sendable, CustomStringConvertible {
     package var description: String { pattern }
 }
 
+/// One path a `validate` run reports on.
+package enum SelectedPath: Hashable, Sendable {
+    /// A file, or a path given as it is, for ``Validator/validate(file:)`` to read.
+    case file(String)
+    /// A path met while walking a folder that cannot be read: a folder that cannot be listed, a symbolic link to
+    /// nothing. It is a `file.unreadable` finding, like a missing path given on the command line.
+    case unreadable(path: String, reason: String)
+
+    /// The path as reported.
+    package var path: String {
+        switch self {
+        case .file(let path), .unreadable(let path, _): path
+        }
+    }
+}
+
 /// Which files a `validate` run reads: explicit files always, files under folders when their extension is one of
 /// ``MediaFileFormat/knownExtensions``; `include` (when not empty) and `exclude` globs filter walked files.
 package struct FileSelection: Sendable {
@@ -68,46 +84,90 @@ package struct FileSelection: Sendable {
     package var include: [Glob]
     /// Patterns that drop a walked file.
     package var exclude: [Glob]
+    /// Lists a folder's entries (`FileManager.contentsOfDirectory(atPath:)`); tests replace it to make a folder
+    /// that cannot be listed even by root.
+    package var listFolder: @Sendable (String) throws -> [String]
 
     /// Creates a selection.
     package init(include: [Glob] = [], exclude: [Glob] = []) {
         self.include = include
         self.exclude = exclude
+        self.listFolder = { try FileManager.default.contentsOfDirectory(atPath: $0) }
     }
 
-    /// The files named by `paths`, folders walked recursively (hidden entries skipped), sorted per folder. A path
-    /// that is not a folder is kept as given, existing or not: ``Validator/validate(file:)`` reports what it cannot
-    /// read, so one missing path does not stop the others being checked.
-    ///
-    /// - Throws: ``ColorTagsError/unreadableFile(path:reason:)`` for a folder that cannot be listed.
-    package func files(in paths: [String]) throws(ColorTagsError) -> [String] {
-        var result: [String] = []
+    /// The paths named by `paths`, folders walked recursively (hidden entries skipped, symbolic links to folders not
+    /// followed), sorted per folder given. A path that is not a folder is kept as given, existing or not:
+    /// ``Validator/validate(file:)`` reports what it cannot read, so one missing path does not stop the others being
+    /// checked. A folder that cannot be listed, and a symbolic link to nothing whose name would be checked, are
+    /// ``SelectedPath/unreadable(path:reason:)``: never skipped in silence, never a reason to stop.
+    package func paths(in paths: [String]) -> [SelectedPath] {
+        var result: [SelectedPath] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                result.append(path)
+                result.append(.file(path))
                 continue
             }
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            guard let enumerator = FileManager.default.enumerator(atPath: base) else {
-                throw .unreadableFile(path: path, reason: "the folder cannot be listed")
-            }
-            var found: [String] = []
-            while let relative = enumerator.nextObject() as? String {
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-                let full = base == "." ? relative : base + "/" + relative
-                var directory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: full, isDirectory: &directory), !directory.boolValue else {
-                    continue
-                }
-                let ext = (relative as NSString).pathExtension.lowercased()
-                guard MediaFileFormat.knownExtensions.contains(ext) else { continue }
-                if !include.isEmpty, !include.contains(where: { $0.matches(full) || $0.matches(relative) }) { continue }
-                if exclude.contains(where: { $0.matches(full) || $0.matches(relative) }) { continue }
-                found.append(full)
-            }
-            result += found.sorted()
+            result += walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path)
+                .sorted { $0.path < $1.path }
         }
         return result
+    }
+
+    /// The selected entries under the folder `base`.
+    private func walk(_ base: String) -> [SelectedPath] {
+        var found: [SelectedPath] = []
+        var folders = [""]  // relative to base
+        while let folder = folders.popLast() {
+            let full = join(base, folder)
+            let names: [String]
+            do { names = try listFolder(full) } catch {
+                if folder.isEmpty || !isExcluded(full, folder) {
+                    found.append(.unreadable(path: full, reason: "the folder cannot be listed; check its permissions"))
+                }
+                continue
+            }
+            for name in names where !name.hasPrefix(".") {
+                let relative = folder.isEmpty ? name : folder + "/" + name
+                let path = join(base, relative)
+                let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+                if type == .typeDirectory {
+                    folders.append(relative)
+                    continue
+                }
+                guard isSelected(path, relative) else { continue }
+                guard type == .typeSymbolicLink else {
+                    found.append(.file(path))
+                    continue
+                }
+                var targetIsFolder: ObjCBool = false
+                if !FileManager.default.fileExists(atPath: path, isDirectory: &targetIsFolder) {
+                    let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                    found.append(
+                        .unreadable(
+                            path: path, reason: "it is a symbolic link to '\(target)', which does not exist"))
+                } else if !targetIsFolder.boolValue {
+                    found.append(.file(path))
+                }
+            }
+        }
+        return found
+    }
+
+    /// `relative` under `base`, without a leading "./" for the current folder.
+    private func join(_ base: String, _ relative: String) -> String {
+        relative.isEmpty ? base : base == "." ? relative : base + "/" + relative
+    }
+
+    /// Whether a walked file is checked: a known extension, an include glob (when any) and no exclude glob.
+    private func isSelected(_ full: String, _ relative: String) -> Bool {
+        let ext = (relative as NSString).pathExtension.lowercased()
+        guard MediaFileFormat.knownExtensions.contains(ext) else { return false }
+        if !include.isEmpty, !include.contains(where: { $0.matches(full) || $0.matches(relative) }) { return false }
+        return !isExcluded(full, relative)
+    }
+
+    private func isExcluded(_ full: String, _ relative: String) -> Bool {
+        exclude.contains { $0.matches(full) || $0.matches(relative) }
     }
 }

@@ -67,23 +67,37 @@ public struct Validator: Sendable {
         files paths: [String], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
         progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async -> [FileReport] {
-        var reports = [FileReport?](repeating: nil, count: paths.count)
+        await validate(paths.map(SelectedPath.file), concurrency: concurrency, progress: progress)
+    }
+
+    /// Validates what a ``FileSelection`` selected, as ``validate(files:concurrency:progress:)`` does; a path the walk
+    /// could not read is a `file.unreadable` finding.
+    package func validate(
+        _ selection: [SelectedPath], concurrency: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) async -> [FileReport] {
+        var reports = [FileReport?](repeating: nil, count: selection.count)
         await withTaskGroup(of: (Int, FileReport).self) { group in
             var next = 0
             var done = 0
-            let width = Swift.max(1, concurrency)
-            while next < Swift.min(width, paths.count) {
-                let index = next
-                group.addTask { (index, self.validate(file: paths[index])) }
+            func start(_ index: Int) {
+                group.addTask {
+                    switch selection[index] {
+                    case .file(let path): (index, self.validate(file: path))
+                    case .unreadable(let path, let reason): (index, self.unreadable(path, reason))
+                    }
+                }
+            }
+            while next < Swift.min(Swift.max(1, concurrency), selection.count) {
+                start(next)
                 next += 1
             }
             while let (index, report) = await group.next() {
                 reports[index] = report
                 done += 1
-                progress?(done, paths.count)
-                if next < paths.count {
-                    let index = next
-                    group.addTask { (index, self.validate(file: paths[index])) }
+                progress?(done, selection.count)
+                if next < selection.count {
+                    start(next)
                     next += 1
                 }
             }

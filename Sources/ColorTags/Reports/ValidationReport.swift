@@ -72,16 +72,23 @@ public struct ValidationReport: Sendable {
         }
     }
 
-    /// Counts for the summary line.
+    /// Counts for the summary line: each file is clean, has findings, or is unreadable (its path cannot be read, a
+    /// `file.unreadable` finding, or its content cannot be read); then the findings by severity.
     var summary: String {
         let all = files.flatMap(\.findings)
         let count = { (s: Severity) in all.filter { $0.severity == s }.count }
-        let withFindings = files.filter { !$0.findings.isEmpty }.count
-        let clean = files.count - withFindings - unreadableFiles.count
-        return "\(files.count) file\(files.count == 1 ? "" : "s"): \(clean) clean, \(withFindings) with findings "
-            + "(\(count(.error)) error\(count(.error) == 1 ? "" : "s"), \(count(.warning)) warning\(count(.warning) == 1 ? "" : "s"), "
-            + "\(count(.note)) note\(count(.note) == 1 ? "" : "s")), \(unreadableFiles.count) unreadable; failing at \(failOn) and above: "
-            + "\(failingFindings.count)"
+        let unreadable = files.filter { $0.error != nil || $0.findings.contains { $0.rule == .fileUnreadable } }.count
+        let withFindings =
+            files.filter { !$0.findings.isEmpty }.count
+            - files.filter { file in
+                file.error == nil && file.findings.contains { $0.rule == .fileUnreadable }
+            }.count
+        let clean = files.count - withFindings - unreadable
+        func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return
+            "\(plural(files.count, "file")): \(clean) clean, \(withFindings) with findings, \(unreadable) unreadable; "
+            + "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note")); "
+            + "failing at \(failOn) and above: \(failingFindings.count)"
     }
 
     var text: String {

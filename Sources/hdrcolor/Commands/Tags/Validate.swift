@@ -15,7 +15,8 @@ extension HDRColorCommand {
                 current folder, adds requirements, per-glob policies, disabled rules and severities; an unknown key or \
                 value in it is an error that lists the valid ones.
                 A path that does not exist or is not a readable regular file (FIFOs and devices are never opened) is a \
-                file.unreadable error finding in every format, and the other paths are still checked.
+                file.unreadable error finding in every format, and the other paths are still checked; so are a folder \
+                that cannot be listed and a symbolic link to nothing met while walking.
                 With --compare SOURCE, each DERIVED file also fails when primaries, transfer, range, cLLI or mDCV changed, \
                 or a movie lost its Dolby Vision record.
                 Exit status: 0 clean, 1 findings at or above --fail-on, 2 a file's content could not be read (unknown \
@@ -76,12 +77,7 @@ extension HDRColorCommand {
                 let selection = FileSelection(
                     include: include + (policy?.include ?? []).map(Glob.init),
                     exclude: exclude + (policy?.exclude ?? []).map(Glob.init))
-                let files: [String]
-                do {
-                    files = try selection.files(in: paths)
-                } catch {
-                    try Diagnostics.fail("\(error)", status: 2)
-                }
+                let files = selection.paths(in: paths)
                 var progress: (@Sendable (Int, Int) -> Void)?
                 if Diagnostics.standardErrorIsTerminal, files.count >= 50 {
                     progress = { done, total in
@@ -92,7 +88,7 @@ extension HDRColorCommand {
                     }
                 }
                 reports = await validator.validate(
-                    files: files, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
+                    files, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
             }
             let report = ValidationReport(files: reports, failOn: failOn)
             print(report.rendered(as: format))
