@@ -43,6 +43,9 @@ public struct ConversionRequest: Sendable {
     public var referenceWhite: Double
     /// What happens to colours outside the target.
     public var gamut: PixelConverter.GamutPolicy
+    /// Which light BT.709, BT.601 and BT.2020 SDR video signals stand for: display light through BT.1886 (the
+    /// default, as zimg and libplacebo write SDR from HDR masters) or scene light through the camera OETF.
+    public var sdrVideoReferral: SDRVideoReferral
     /// Write a gain-map JPEG with these settings.
     public var gainMap: GainMapWriteOptions?
     /// The display headroom a gain-map input is rendered for (ISO 21496-1 weighting); nil chooses by target.
@@ -68,7 +71,8 @@ public struct ConversionRequest: Sendable {
         colorSpace: ColorSpace? = nil, profile: ICCProfile? = nil, fileType: MediaFileFormat? = nil,
         bitDepth: Int? = nil, quality: Int = 90, lossless: Bool = false, chroma420: Bool? = nil,
         toneMapping: ToneMapping = .automatic, headroom: Double? = nil, referenceWhite: Double = ReferenceWhite.bt2408,
-        gamut: PixelConverter.GamutPolicy = .extended, gainMap: GainMapWriteOptions? = nil,
+        gamut: PixelConverter.GamutPolicy = .extended, sdrVideoReferral: SDRVideoReferral = .display,
+        gainMap: GainMapWriteOptions? = nil,
         displayHeadroom: Double? = nil, rawInput: RawFrameDescription? = nil, rawOutput: PixelFormat? = nil,
         rawOutputCICP: CICP? = nil, masteringDisplay: MasteringDisplayColorVolume? = nil,
         contentLightLevel: ContentLightLevel? = nil, movie: Movie = Movie(), overwritesOutput: Bool = false
@@ -84,6 +88,7 @@ public struct ConversionRequest: Sendable {
         self.headroom = headroom
         self.referenceWhite = referenceWhite
         self.gamut = gamut
+        self.sdrVideoReferral = sdrVideoReferral
         self.gainMap = gainMap
         self.displayHeadroom = displayHeadroom
         self.rawInput = rawInput
@@ -93,5 +98,17 @@ public struct ConversionRequest: Sendable {
         self.contentLightLevel = contentLightLevel
         self.movie = movie
         self.overwritesOutput = overwritesOutput
+    }
+}
+
+extension ConversionRequest {
+    /// The converter options this request sets for every conversion it makes (reference white, gamut policy, SDR
+    /// video referral); tone mapping and threads are the caller's.
+    public var converterOptions: PixelConverter.Options {
+        var options = PixelConverter.Options()
+        options.referenceWhite = referenceWhite
+        options.gamut = gamut
+        options.sdrVideoReferral = sdrVideoReferral
+        return options
     }
 }

@@ -58,9 +58,7 @@ public struct MediaConverter: Sendable {
         image = try image.rendition(for: decision.gainMapRendering(for: targetSpace))
         let decoded = clock.now
 
-        var conversion = PixelConverter.Options()
-        conversion.referenceWhite = request.referenceWhite
-        conversion.gamut = request.gamut
+        var conversion = request.converterOptions
         conversion.toneMapping = decision.toneMapping(image, targetSpace)
         var rawDescription: RawFrameDescription?
         if let format = request.rawOutput {

@@ -33,6 +33,10 @@ extension PixelConverter {
         public var gamut: GamutPolicy
         /// The chromatic adaptation between different white points (Bradford).
         public var adaptation: ChromaticAdaptation
+        /// Which light the BT.709, BT.601 and BT.2020 SDR video curve (H.273 transfer 1, 6, 14, 15) stands for, when
+        /// decoding and encoding: display light through BT.1886 (``SDRVideoReferral/display``, the default, as zimg
+        /// and libplacebo) or scene light through the OETF (``SDRVideoReferral/scene``).
+        public var sdrVideoReferral: SDRVideoReferral
         /// Which build of the kernels runs (``CodePath/automatic``: the fastest this CPU has). Every path
         /// gives the same bytes (NaN outputs aside, see ``PixelConverter``).
         public var codePath: CodePath
@@ -48,6 +52,7 @@ extension PixelConverter {
             toneMapping = .none
             gamut = .extended
             adaptation = .bradford
+            sdrVideoReferral = .display
             codePath = .automatic
         }
 
@@ -55,7 +60,8 @@ extension PixelConverter {
         public var conversionOptions: ColorSpace.Conversion.Options {
             ColorSpace.Conversion.Options(
                 referenceWhite: referenceWhite, hlgPeakLuminance: hlgPeakLuminance,
-                hlgBlackLuminance: hlgBlackLuminance, hlgSystemGamma: hlgSystemGamma, adaptation: adaptation)
+                hlgBlackLuminance: hlgBlackLuminance, hlgSystemGamma: hlgSystemGamma, adaptation: adaptation,
+                sdrVideoReferral: sdrVideoReferral)
         }
     }
 

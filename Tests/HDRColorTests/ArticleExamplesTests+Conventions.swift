@@ -7,6 +7,28 @@ import Testing
 /// "Conventions: reference white, headroom, negative values": the code block, and spot checks of the facts the
 /// article states that are not tested elsewhere under the same wording.
 extension ArticleExamplesTests {
+    @Test("Conventions: SDR video is display light (BT.1886), the OETF on request; where reference white lands")
+    func conventionsSDRVideo() throws {
+        let shadow = TransferFunction.pq.fromLinear(5.0 / 10_000)
+        let display = ColorSpace.Conversion(from: .bt2100PQ, to: .bt709).apply(SIMD3(repeating: shadow))  // ≈ 0.2137
+        let scene = ColorSpace.Conversion(
+            from: .bt2100PQ, to: .bt709, options: ColorSpace.Conversion.Options(sdrVideoReferral: .scene))
+        let camera = scene.apply(SIMD3(repeating: shadow))                                                  // ≈ 0.1086
+
+        #expect(abs(display.y - pow(5.0 / 203, 1 / 2.4)) < 1e-12 && abs(display.y - 0.2137) < 1e-4)
+        #expect(abs(camera.y - 0.1086) < 1e-4)
+        #expect(Int((display.y * 255).rounded()) == 54 && Int((camera.y * 255).rounded()) == 28)
+        #expect(TransferFunction.bt709.referred(to: .display) == .bt1886 && TransferFunction.bt709 != .bt1886)
+        // Where reference white lands: the default curve onto SDR white (1×) for 1000 and 4000 cd/m² content.
+        for (peak, fraction, code) in [(1000.0, 0.730, 224), (4000.0, 0.716, 222)] {
+            let curve = HeadroomCurve(contentHeadroom: peak / 203, displayHeadroom: 1)
+            #expect(curve.kneePoint == 0.5)
+            let white = curve.map(1.0)
+            #expect(abs(white - fraction) < 5e-4, "\(peak)")
+            #expect(Int((pow(white, 1 / 2.4) * 255).rounded()) == code, "\(peak)")
+        }
+    }
+
     @Test("Conventions: reference white, headroom, negative values")
     func conventions() throws {
         let pqWhite = TransferFunction.pq.fromLinear(203.0 / 10_000)                         // 0.5806888810

@@ -8,7 +8,8 @@ extension ColorSpace {
     /// ``Options``. Conventions of the linear intermediate ("relative linear light", Apple's EDR convention):
     /// - 1.0 is reference (diffuse) white, ``Options/referenceWhite`` cd/m² (203 by default, ITU-R BT.2408).
     /// - SDR curves (sRGB, BT.709, gamma, BT.1886 …): linear 1.0 is the curve's nominal white, i.e. signal 1.0 is
-    ///   reference white.
+    ///   reference white. The BT.709-family video curve is display light by default (BT.1886, a 2.4 power law), as
+    ///   zimg and libplacebo take it; ``Options/sdrVideoReferral`` chooses its OETF instead.
     /// - PQ: linear = PQ EOTF(E′) / referenceWhite (SMPTE ST 2084 absolute luminance), so PQ 0.5806888810 → 1.0
     ///   at 203 cd/m².
     /// - HLG: linear = HLG EOTF(E′) / referenceWhite, the ITU-R BT.2100-2 display light of a display with
@@ -60,6 +61,9 @@ extension ColorSpace.Conversion {
         public var hlgSystemGamma: Double?
         /// The chromatic adaptation between different white points (Bradford).
         public var adaptation: ChromaticAdaptation
+        /// Which light the BT.709, BT.601 and BT.2020 SDR video curve (H.273 transfer 1, 6, 14, 15) stands for:
+        /// display light through BT.1886 (the default) or scene light through the OETF.
+        public var sdrVideoReferral: SDRVideoReferral
 
         /// Creates options; the defaults are those documented on each property.
         public init(
@@ -67,13 +71,15 @@ extension ColorSpace.Conversion {
             hlgPeakLuminance: Double = 1000,
             hlgBlackLuminance: Double = 0,
             hlgSystemGamma: Double? = nil,
-            adaptation: ChromaticAdaptation = .bradford
+            adaptation: ChromaticAdaptation = .bradford,
+            sdrVideoReferral: SDRVideoReferral = .display
         ) {
             self.referenceWhite = referenceWhite
             self.hlgPeakLuminance = hlgPeakLuminance
             self.hlgBlackLuminance = hlgBlackLuminance
             self.hlgSystemGamma = hlgSystemGamma
             self.adaptation = adaptation
+            self.sdrVideoReferral = sdrVideoReferral
         }
     }
 }
@@ -90,7 +96,8 @@ extension ColorSpace {
             let clampedSignal = outOfRange == .clamped ? componentwise(signal, clampedToUnit) : signal
             return hlgEOTF(clampedSignal, options) / options.referenceWhite
         default:
-            return componentwise(signal) { transferFunction.toLinear($0, outOfRange: outOfRange) }
+            let curve = transferFunction.referred(to: options.sdrVideoReferral)
+            return componentwise(signal) { curve.toLinear($0, outOfRange: outOfRange) }
         }
     }
 
@@ -105,7 +112,8 @@ extension ColorSpace {
             let signal = hlgInverseEOTF(linear * options.referenceWhite, options)
             return outOfRange == .clamped ? componentwise(signal, clampedToUnit) : signal
         default:
-            return componentwise(linear) { transferFunction.fromLinear($0, outOfRange: outOfRange) }
+            let curve = transferFunction.referred(to: options.sdrVideoReferral)
+            return componentwise(linear) { curve.fromLinear($0, outOfRange: outOfRange) }
         }
     }
 

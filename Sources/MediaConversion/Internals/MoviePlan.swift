@@ -73,9 +73,7 @@ struct MoviePlan {
                 ?? fromRPUs.peak.map { ContentLightLevel(maxContentLightLevel: $0, maxFrameAverageLightLevel: 0) }
         }
         let content = TargetDecision.contentLuminance(sourceMastering, contentLightLevel)
-        var options = PixelConverter.Options()
-        options.referenceWhite = request.referenceWhite
-        options.gamut = request.gamut
+        var options = request.converterOptions
         options.threadCount = request.movie.conversionThreadCount
         options.toneMapping = request.converterToneMapping(
             content: content, sourceIsHDR: sourceSpace.isHDR, target: space)

@@ -218,7 +218,8 @@ struct PlanCompiler {
             let display = hlgDisplay(space.primaries)
             append(.curve(hlgInverseOETF(beta: display.blackLift, clamped: range == .clamped)))
             append(.luminanceGain(weights: display.lumaCoefficients, ootfGain(display), purpose: "HLG OOTF"))
-        case let curve:
+        case let transfer:
+            let curve = transfer.referred(to: options.sdrVideoReferral)
             append(.curve(CurveTable(curve, .toLinear, range, name: "\(curve) decode")))
         }
     }
@@ -389,7 +390,8 @@ struct PlanCompiler {
             }
             append(.curve(hlgOETF(beta: display.blackLift)))
             if range == .clamped { append(.clamp(low: 0, high: 1, name: "clamp to [0, 1] (\(space.name) is clamped)")) }
-        case let curve:
+        case let transfer:
+            let curve = transfer.referred(to: options.sdrVideoReferral)
             append(.curve(CurveTable(curve, .fromLinear, range, name: "\(curve) encode")))
         }
     }

@@ -6,6 +6,7 @@ import VideoFiles
 // Typed values of `hdrcolor convert`.
 
 extension ToneMappingMethod: ExpressibleByArgument {}
+extension SDRVideoReferral: ExpressibleByArgument {}
 extension VideoEncodeSettings.Codec: ExpressibleByArgument {}
 
 /// `--format png|jpeg|avif|heif|raw`: the image formats ImageFiles writes, by their lower-case identifiers.

@@ -133,6 +133,7 @@ extension HDRColorCommand {
                 bitDepth: file.bitDepth, quality: file.quality, lossless: file.lossless,
                 chroma420: file.chroma.map { $0 == .c420 }, toneMapping: toneMapping.toneMap.request,
                 headroom: toneMapping.headroom, referenceWhite: target.referenceWhite, gamut: target.gamut.policy,
+                sdrVideoReferral: target.sdrReferral,
                 gainMap: gainMapOutput.gainMap
                     ? GainMapWriteOptions(
                         baseColorSpace: gainMapOutput.gainMapBase.colorSpace,

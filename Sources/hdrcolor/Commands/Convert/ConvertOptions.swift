@@ -6,7 +6,7 @@ import MediaConversion
 import VideoFiles
 
 extension HDRColorCommand.Convert {
-    /// `--to`, `--to-cicp`, `--to-icc`, `--reference-white`, `--gamut`.
+    /// `--to`, `--to-cicp`, `--to-icc`, `--reference-white`, `--gamut`, `--sdr-referral`.
     struct TargetOptions: ParsableArguments {
         @Option(
             help:
@@ -29,6 +29,13 @@ extension HDRColorCommand.Convert {
 
         @Option(help: "Colours outside the target: extended, clip, soft-clip.")
         var gamut: GamutArgument = .extended
+
+        @Option(
+            name: .customLong("sdr-referral"),
+            help:
+                "What BT.709, BT.601 and BT.2020 SDR video signals stand for: display (BT.1886 light, as zimg and libplacebo) or scene (the camera OETF)."
+        )
+        var sdrReferral: SDRVideoReferral = .display
 
         func validate() throws {
             if [to != nil, toCICP != nil, toICC != nil].filter({ $0 }).count > 1 {

@@ -78,14 +78,13 @@ extension HDRColorCommand {
         func run() throws {
             let source = try sourceSpace()
             let destination = try target.colorSpace().0 ?? source
-            var options = PixelConverter.Options()
-            options.referenceWhite = target.referenceWhite
-            options.gamut = target.gamut.policy
             // The rule `hdrcolor convert` uses, with no file to read metadata from: the content peak is
             // --content-peak, 1000 cd/m² unless given.
             let request = ConversionRequest(
                 toneMapping: toneMapping.toneMap.request, headroom: toneMapping.headroom,
-                referenceWhite: target.referenceWhite)
+                referenceWhite: target.referenceWhite, gamut: target.gamut.policy,
+                sdrVideoReferral: target.sdrReferral)
+            var options = request.converterOptions
             options.toneMapping = request.converterToneMapping(
                 content: ContentLuminance(masteringPeak: contentPeak), sourceIsHDR: source.isHDR, target: destination)
             let converter: PixelConverter
