@@ -1,4 +1,4 @@
-import ColorSpaces
+@testable import ColorSpaces
 import Testing
 import TransferFunctions
 
@@ -75,6 +75,26 @@ struct ColorSpaceCatalogTests {
             #expect(owners.updateValue(space.name, forKey: identifier) == nil, "duplicate identifier \(identifier)")
         }
         #expect(Set(ColorSpace.all).count == ColorSpace.all.count)
+    }
+
+    /// The names users type (issue: `--to rec709` was refused with a list of 21 names): aliases find their spaces,
+    /// never shadow a catalog name, and a typo gets the nearest name.
+    @Test func aliasesAndSuggestions() {
+        for (alias, space) in [
+            ("rec709", ColorSpace.bt709), ("Rec.709", .bt709), ("rec2020", .bt2020), ("pq", .bt2100PQ),
+            ("hlg", .bt2100HLG), ("p3", .displayP3), ("srgb-linear", .linearSRGB), ("rec2100-pq", .bt2100PQ),
+            ("scRGB", .extendedLinearSRGB), ("smpte2084", .bt2100PQ),
+        ] {
+            #expect(ColorSpace.named(alias) == space, "\(alias)")
+        }
+        for (alias, _) in ColorSpace.aliases {
+            let key = ColorSpace.lookupKey(alias)
+            #expect(!ColorSpace.all.contains { $0.lookupKeys.contains(key) }, "\(alias) shadows a catalog name")
+        }
+        #expect(ColorSpace.nearestName(to: "rec790") == "rec709")
+        #expect(ColorSpace.nearestName(to: "bt2100-qp") == "bt2100-pq")
+        #expect(ColorSpace.nearestName(to: "disply-p3") == "display-p3")
+        #expect(ColorSpace.nearestName(to: "xyz") == nil)
     }
 
     @Test func definitions() {

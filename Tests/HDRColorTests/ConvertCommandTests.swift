@@ -53,6 +53,20 @@ import VideoTestSupport
         #endif
     }
 
+    /// `--to rec709` and the other common names are accepted; a typo names the nearest name and lists them all.
+    @Test("--to takes aliases (rec709, pq, p3 …) and suggests the nearest name for a typo")
+    func colorSpaceAliases() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let output = folder.appendingPathComponent("p3.png").path
+        let alias = try CommandLineTool.run(["convert", Self.fixture("pq16-bt2100.png"), output, "--to", "p3"])
+        #expect(alias.status == 0, "\(alias.standardError)")
+        #expect(try ImageFile.read(contentsOf: URL(fileURLWithPath: output)).encoding.colorSpace == .displayP3)
+        let typo = try CommandLineTool.run(["convert", Self.fixture("pq16-bt2100.png"), output, "--to", "rec790"])
+        #expect(typo.status == 64)
+        #expect(typo.standardError.contains("no colour space is called 'rec790'; did you mean 'rec709'?"))
+        #expect(typo.standardError.contains("bt2100-hlg") && typo.standardError.contains("prophoto"))
+    }
+
     @Test func gainMapJPEGWriteThenReadBackToISOHDR() throws {
         let folder = try CommandLineTool.temporaryDirectory()
         let jpeg = folder.appendingPathComponent("photo.jpg").path

@@ -15,7 +15,9 @@ extension HDRColorCommand {
                 """
         )
 
-        @Option(name: .customLong("color-space"), help: "A colour space name, e.g. bt2100-pq, display-p3, srgb.")
+        @Option(
+            name: .customLong("color-space"), help: "A colour space name, e.g. bt2100-pq, display-p3, srgb.",
+            transform: ColorSpaceArgument.parse)
         var colorSpace: ColorSpaceArgument
 
         @Option(name: .customLong("icc-version"), help: "ICC version: 4.4 (default) or 2 (written as 2.1).")

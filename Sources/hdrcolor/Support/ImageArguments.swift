@@ -23,16 +23,28 @@ extension MediaFileFormat: ExpressibleByArgument {
     public static var defaultCompletionKind: CompletionKind { .list(allValueStrings) }
 }
 
-/// `--to NAME`: a catalog colour space by identifier or name ("bt2100-pq", "display-p3", "kCGColorSpaceSRGB" …).
-struct ColorSpaceArgument: ExpressibleByArgument {
+/// `--to NAME`: a catalog colour space by identifier, name or alias ("bt2100-pq", "display-p3", "kCGColorSpaceSRGB",
+/// "rec709", "pq" …). An unknown name is an error with the nearest known name and the list.
+struct ColorSpaceArgument {
     var value: ColorSpace
 
-    init?(argument: String) {
-        guard let space = ColorSpace.named(argument) else { return nil }
-        value = space
+    /// Why a name was refused: the nearest known name, and every identifier.
+    struct UnknownName: Error, CustomStringConvertible {
+        var name: String
+
+        var description: String {
+            let hint = ColorSpace.nearestName(to: name).map { "did you mean '\($0)'? " } ?? ""
+            return "no colour space is called '\(TextSanitizer.sanitize(name))'; \(hint)the names are "
+                + ColorSpace.all.compactMap(\.identifier).joined(separator: ", ")
+                + " (also rec709, rec2020, pq, hlg, p3, srgb-linear and the kCGColorSpace names)"
+        }
     }
 
-    static var allValueStrings: [String] { ColorSpace.all.compactMap(\.identifier) }
+    /// The `transform` of the options that take a colour space.
+    static func parse(_ argument: String) throws -> ColorSpaceArgument {
+        guard let space = ColorSpace.named(argument) else { throw UnknownName(name: argument) }
+        return ColorSpaceArgument(value: space)
+    }
 }
 
 /// `--input-format`/`--output-format`: a CoreVideo FourCC ('x420', 'xf20', '420v', 'y420', 'BGRA', 'RGhA' …) or a

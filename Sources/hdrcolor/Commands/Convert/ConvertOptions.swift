@@ -10,7 +10,8 @@ extension HDRColorCommand.Convert {
     struct TargetOptions: ParsableArguments {
         @Option(
             help:
-                "Target colour space by name (default: the source's; sRGB for an SDR JPEG of HDR content; BT.2100 PQ for PNG/AVIF/HEIF of a gain-map rendition)."
+                "Target colour space by name (default: the source's; sRGB for an SDR JPEG of HDR content; BT.2100 PQ for PNG/AVIF/HEIF of a gain-map rendition), e.g. bt2100-pq, bt2100-hlg, bt709, display-p3, srgb, or rec709, pq, hlg, p3 (an unknown name lists them all).",
+            transform: ColorSpaceArgument.parse
         )
         var to: ColorSpaceArgument?
 

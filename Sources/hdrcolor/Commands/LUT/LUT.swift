@@ -28,7 +28,9 @@ extension HDRColorCommand {
                 """
         )
 
-        @Option(help: "Source colour space by name (the LUT's input signal), e.g. bt2100-pq, bt2100-hlg, srgb.")
+        @Option(
+            help: "Source colour space by name (the LUT's input signal), e.g. bt2100-pq, bt2100-hlg, srgb.",
+            transform: ColorSpaceArgument.parse)
         var from: ColorSpaceArgument?
 
         @Option(
