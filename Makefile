@@ -35,7 +35,8 @@ deps:
 
 ## Real-world ICC profiles for the ICC tests (best effort: tests skip visibly without them).
 test-profiles:
-	@if ls /usr/share/color/icc/colord/*.icc >/dev/null 2>&1; then :; \
+	@if ls /usr/share/color/icc/colord/*.icc /usr/share/color/icc/sRGB.icc /usr/share/color/icc/Gray.icc >/dev/null 2>&1; \
+	then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_PROFILES) >/dev/null 2>&1 \
 		|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_PROFILES) >/dev/null 2>&1; }; } \
@@ -64,7 +65,7 @@ demo: deps
 
 ## Run the whole test suite: the contract spellings from an external package, then every test target.
 test: deps test-profiles test-tools consumer
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 ## Build and run Tests/ExternalConsumer, a separate package that uses the public API by path, as a dependent would;
 ## then Tests/ReadmeConsumer, whose manifest is README's dependency snippet verbatim, copied beside a link named
@@ -132,7 +133,7 @@ ASAN_SKIP ?=
 test-asan: deps test-profiles
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) LSAN_OPTIONS=$(LSAN_OPTIONS_TEST) \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan \
+		$(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build-asan \
 		$(if $(ASAN_FILTER),--filter '$(ASAN_FILTER)') $(if $(ASAN_SKIP),--skip '$(ASAN_SKIP)')
 
 ## The CI's ASan step: the reader, ICC, pixel-buffer, converter and HEIF/AVIF item-decoder suites only (see
@@ -145,7 +146,8 @@ test-asan-ci:
 ## for ASan: the allocation-failure tests expect a typed error.
 test-tsan: deps test-profiles
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=allocator_may_return_null=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	TSAN_OPTIONS=allocator_may_return_null=1 $(SWIFT) test --skip-build --disable-xctest --sanitize=thread \
+		--scratch-path .build-tsan \
 		$(if $(TSAN_FILTER),--filter '$(TSAN_FILTER)')
 
 ## Benchmarks (package-benchmark), side by side with LittleCMS and zimg where they do the same work.

@@ -281,6 +281,28 @@ struct PolicyTests {
         #expect(weighed.findings.map(\.severity) == [.warning])
     }
 
+    /// A highlight mastered at the peak decodes up to half a 10-bit PQ code above it (the demo's 4000 cd/m² patch
+    /// reads 4015): a MaxCLL within one code of the mastering peak is not a finding; beyond it, it is.
+    @Test(
+        "hdr.clli-above-mastering-peak allows one 10-bit PQ code: 4015 over 4000 passes, 4060 and 1020 over 1000 fire")
+    func clliAboveMasteringTolerance() throws {
+        func findings(maxCLL: Int, peak: Int) throws -> [RuleID] {
+            let u16 = { (v: Int) in [UInt8(v >> 8), UInt8(v & 0xFF)] }
+            let u32 = { (v: Int) in HostileInputTests.u32(v) }
+            let mdcv =
+                [35400, 14600, 8500, 39850, 6550, 2300, 15635, 16450].flatMap(u16) + u32(peak * 10_000) + u32(1)
+            let extra =
+                HostileInputTests.pngChunk("cICP", [9, 16, 0, 1]) + HostileInputTests.pngChunk("mDCV", mdcv)
+                + HostileInputTests.pngChunk("cLLI", u32(maxCLL * 10_000) + u32(100 * 10_000))
+            let tagging = try ColorTagging(bytes: HostileInputTests.png(width: 1, height: 1, extra: extra))
+            return tagging.findings(options: ValidationOptions()).map(\.rule)
+        }
+        #expect(try !findings(maxCLL: 4015, peak: 4000).contains(.clliAboveMastering))
+        #expect(try !findings(maxCLL: 1005, peak: 1000).contains(.clliAboveMastering))
+        #expect(try findings(maxCLL: 4060, peak: 4000).contains(.clliAboveMastering))
+        #expect(try findings(maxCLL: 1020, peak: 1000).contains(.clliAboveMastering))
+    }
+
     @Test("file selection walks folders by extension, with include and exclude globs, sorted")
     func selection() throws {
         let root = Corpus.url("").path

@@ -307,7 +307,8 @@ struct TagChecks {
                     "MaxFALL \(c.maxFrameAverageLightLevel.g4) cd/m² is above MaxCLL \(c.maxContentLightLevel.g4) cd/m²",
                     at: clli.location, image: index)
             }
-            if let peak = image.masteringDisplay.first?.value.maximumLuminance, peak > 0, c.maxContentLightLevel > peak
+            if let peak = image.masteringDisplay.first?.value.maximumLuminance, peak > 0,
+                Self.isAboveByMoreThanOneCode(c.maxContentLightLevel, peak)
             {
                 add(
                     .clliAboveMastering,
@@ -315,6 +316,14 @@ struct TagChecks {
                     at: clli.location, image: index)
             }
         }
+    }
+
+    /// Whether `light` is above `peak` (cd/m²) by more than one 10-bit narrow-range PQ code (1/876 in signal, about
+    /// 0.9 % of luminance near 4000 cd/m²): a highlight mastered at the peak decodes up to half a code above it, and
+    /// a MaxCLL measured on the decoded pictures (as CTA-861.3 asks) then reads a little above the mastering peak.
+    static func isAboveByMoreThanOneCode(_ light: Double, _ peak: Double) -> Bool {
+        let pq = { (nits: Double) in TransferFunction.pq.fromLinear(nits / PQ.peakLuminance) }
+        return light > peak && pq(light) - pq(peak) > 1.0 / 876
     }
 
     // MARK: AV1 bitstream vs container

@@ -281,7 +281,8 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
             reference: "CTA-861.3 Annex A"),
         .init(
             id: .clliAboveMastering, defaultSeverity: .warning,
-            title: "MaxCLL is above the mastering display's maximum luminance.",
+            title:
+                "MaxCLL is above the mastering display's maximum luminance by more than one 10-bit PQ code (less is the quantisation of a highlight at the peak).",
             fix: "Check both; tone mappers use the smaller and clip the rest.",
             severityReason:
                 "Legal and common (specular highlights beyond the mastering peak), but tone mappers then clip those highlights; a human should check.",
