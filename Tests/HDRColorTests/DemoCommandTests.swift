@@ -37,10 +37,21 @@ struct DemoCommandTests {
         }
 
         // The ISO HDR PNG: BT.2408 reference white (band 3, second of eight patches) is 203 cd/m², the highlights
-        // 1000 and 4000 cd/m², and the stated cLLI is the master's 4000 cd/m².
+        // 1000 and 4000 cd/m², and the stated cLLI is what the 10-bit frame holds: the 4000 cd/m² highlight at its
+        // nearest narrow-range code (855, 4015 cd/m²), nothing brighter (no chroma spill onto the ramp). The movie
+        // states the same, and its report measures the same on the decoded frames (issue: 4000 declared, 6083
+        // measured).
         let pq = try ImageFile.read(contentsOf: folder.appendingPathComponent("hdr-pq.png"))
         #expect(pq.encoding.colorSpace.transferFunction == .pq && pq.codedBitDepth == 16)
-        #expect(pq.contentLightLevel?.maxContentLightLevel == 4000)
+        let code = (TransferFunction.pq.fromLinear(0.4) * 876 + 64).rounded()
+        let highlight = (PQ.eotf((code - 64) / 876)).rounded()
+        #expect(highlight == 4015 && pq.contentLightLevel?.maxContentLightLevel == highlight)
+        let report = try String(contentsOf: folder.appendingPathComponent("hdr10.report.html"), encoding: .utf8)
+        #expect(report.contains("MaxCLL / MaxFALL measured</th><td>\(Int(highlight)) / "), "measured ≠ declared")
+        let movieTags = try ColorTagging(contentsOf: folder.appendingPathComponent("hdr10.mp4"))
+        #expect(
+            movieTags.images.first?.contentLightLevel.first?.value.maxContentLightLevel == highlight,
+            "\(String(describing: movieTags.images.first?.contentLightLevel))")
         let hdr = try Self.luminance(pq)
         #expect(abs(hdr(48, 82) - 203) < 1)
         #expect(abs(hdr(128, 124) - 1000) < 5)

@@ -33,6 +33,9 @@ extension HDRColorCommand {
         @Option(help: "Timed runs per conversion; the median is reported.")
         var runs = 7
 
+        @Flag(help: "Let FFmpeg and the encoders (x265) print their own progress and warnings.")
+        var verbose = false
+
         func validate() throws {
             guard size.width % 4 == 0, size.height % 4 == 0, size.width >= 16, size.height >= 16,
                 size.width <= 8192, size.height <= 8192
@@ -42,6 +45,7 @@ extension HDRColorCommand {
 
         func run() throws {
             let started = ContinuousClock.now
+            (verbose ? FFmpegLogLevel.info : .quiet).apply()
             let folder = URL(fileURLWithPath: output, isDirectory: true)
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -96,10 +100,11 @@ struct DemoJob {
         let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
 
         // The source frame: linear BT.2020 light encoded as a PQ video frame (not timed).
-        let (linear, lightLevel) = try frame.render()
+        let linear = try frame.render()
         let source = try PixelConverter(
             from: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearBT2020), to: pqVideo
         ).convert(linear)
+        let lightLevel = try Self.lightLevel(of: source, encoding: pqVideo)
 
         // 1. Decode for an EDR layer, 2. tone map for four display headrooms, 3. export to HLG, 4. SDR.
         let decoder = try PixelConverter(from: pqVideo, to: edr)
@@ -162,6 +167,18 @@ struct DemoJob {
         validateFiles()
     }
 
+    /// MaxCLL and MaxFALL of the frame as written (CTA-861.3, on the decoded 4:2:0 frame, as `hdrcolor report` and
+    /// players measure it): chroma upsampling at the edges of saturated patches makes some pixels brighter than the
+    /// master's values, and the files declare what they hold.
+    static func lightLevel(of frame: PixelBuffer, encoding: PixelEncoding) throws -> ContentLightLevel {
+        let linear = try PixelConverter(
+            from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: .extendedLinearBT2020)
+        ).convert(frame)
+        var meter = LightLevelMeter(referenceWhite: DemoFrame.referenceWhite)
+        linear.withView { meter.add($0) }
+        return meter.lightLevel
+    }
+
     // MARK: Steps
 
     /// Converts `source` into a new buffer: once to warm up, then `runs` times into the same buffer, recording the
@@ -203,6 +220,9 @@ struct DemoJob {
             codec: .hevc, width: source.width, height: source.height, encoding: encoding,
             frameRate: Rational(rate, 1), masteringDisplay: Self.masteringDisplay, contentLightLevel: lightLevel)
         settings.preset = "ultrafast"
+        // Lossless, so that the decoded movie holds the frame whose light level it declares (a lossy ultrafast encode
+        // rings around the 4000 cd/m² highlight: `hdrcolor report` measured 4467 cd/m² against 4015 declared).
+        settings.lossless = true
         let writer = try MovieWriter(url: pq, settings: settings)
         for i in 0..<rate {
             try source.withView {
@@ -212,7 +232,7 @@ struct DemoJob {
         try writer.finish()
         files.append(
             File(
-                name: pq.lastPathComponent, what: "HDR10 movie: HEVC Main10 PQ (x265), 1 s of the frame",
+                name: pq.lastPathComponent, what: "HDR10 movie: HEVC Main10 PQ (x265, lossless), 1 s of the frame",
                 byteCount: Self.fileSize(pq), milliseconds: (ContinuousClock.now - start).milliseconds,
                 requirements: [.hdr10]))
         start = ContinuousClock.now

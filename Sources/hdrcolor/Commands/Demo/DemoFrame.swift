@@ -8,7 +8,7 @@ import MediaSyntax
 /// 1. a greyscale ramp in whole stops, −8 … +4 stops around reference white (0.79 … 3248 cd/m²);
 /// 2. a smooth logarithmic ramp from 0.2 to 4000 cd/m²;
 /// 3. 18 % grey (26 cd/m², BT.2408), reference white, and the BT.2020 primaries and secondaries at full
-///    component level (R′G′B′ components 0 or 1 × reference white);
+///    component level (R′G′B′ components 0 or 1 × reference white), below a black strip;
 /// 4. highlights of 203, 1000 and 4000 cd/m² on a 5 cd/m² surround.
 struct DemoFrame {
     /// Luminance of linear 1.0 in cd/m².
@@ -19,16 +19,15 @@ struct DemoFrame {
     static let stops = -8...4
     /// The highlight patches of the last band, in cd/m².
     static let highlights = [203.0, 1000, 4000]
+    /// The height in pixels of the black strip above the colour patches.
+    static let patchBorder = 4
 
     let width: Int
     let height: Int
 
-    /// The frame as RGBA 32-bit float, extended linear BT.2020 (1.0 = reference white, alpha 1), and its content
-    /// light level (CTA-861.3 MaxCLL and MaxFALL of the largest component, measured on these values: the master, not
-    /// the 4:2:0 encoding, whose chroma at sharp colour edges overshoots).
-    func render() throws -> (pixels: PixelBuffer, lightLevel: ContentLightLevel) {
+    /// The frame as RGBA 32-bit float, extended linear BT.2020 (1.0 = reference white, alpha 1).
+    func render() throws -> PixelBuffer {
         var buffer = try PixelBuffer(format: .rgbaFloat, width: width, height: height)
-        var maximum = 0.0, sum = 0.0
         buffer.withMutableView { view in
             let plane = view.plane(0)
             for y in 0..<height {
@@ -39,16 +38,10 @@ struct DemoFrame {
                     row[4 * x + 1] = Float(rgb.y)
                     row[4 * x + 2] = Float(rgb.z)
                     row[4 * x + 3] = 1
-                    maximum = Swift.max(maximum, rgb.max())
-                    sum += rgb.max()
                 }
             }
         }
-        let white = Self.referenceWhite
-        let level = ContentLightLevel(
-            maxContentLightLevel: (maximum * white).rounded(),
-            maxFrameAverageLightLevel: (sum / Double(width * height) * white).rounded())
-        return (buffer, level)
+        return buffer
     }
 
     /// Linear BT.2020 RGB at pixel (x, y), in units of reference white.
@@ -68,6 +61,10 @@ struct DemoFrame {
                 grey(26), grey(white), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(0, 0, 1), SIMD3(0, 1, 1), SIMD3(1, 0, 1),
                 SIMD3(1, 1, 0),
             ]
+            // A black strip between the bright ramp above and the patches keeps 4:2:0 chroma from the saturated
+            // patches off the ramp's highlights (magenta chroma on a 1400 cd/m² grey decodes to thousands): decoded,
+            // no pixel is brighter than the 4000 cd/m² highlight, and the declared MaxCLL is measured.
+            if Double(y) < 0.42 * Double(height) + Double(Self.patchBorder) { return SIMD3(repeating: 0) }
             return patches[Swift.min(Int(u * Double(patches.count)), patches.count - 1)]
         default:
             // Squares a sixth of the frame height wide, centred in the band, at u = 1/4, 1/2, 3/4.
