@@ -222,10 +222,17 @@ struct CubeLUTTests {
         (header + "LUT_3D_INPUT_RANGE 0\n", .malformedLine(line: 2, reason: "LUT_3D_INPUT_RANGE needs two numbers")),
     ]
 
-    @Test("malformed files give typed errors", arguments: malformedFiles)
-    func malformed(text: String, error: CubeLUTError) {
-        #expect(throws: error) { try CubeLUT(cubeText: text) }
-        #expect(!error.description.isEmpty)
+    /// A malformed file as a test argument: the log names it by its error, not by its whole text.
+    struct MalformedFile: CustomTestStringConvertible, Sendable {
+        var text: String
+        var error: CubeLUTError
+        var testDescription: String { error.description }
+    }
+
+    @Test("malformed files give typed errors", arguments: malformedFiles.map(MalformedFile.init))
+    func malformed(file: MalformedFile) {
+        #expect(throws: file.error) { try CubeLUT(cubeText: file.text) }
+        #expect(!file.error.description.isEmpty)
     }
 
     @Test("what the specification and Resolve allow is read: comments, blank lines, BOM, tabs, input range, no title")
