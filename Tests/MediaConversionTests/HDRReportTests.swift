@@ -135,18 +135,6 @@ struct HDRReportTests {
         #expect(density.count(column: white.column, row: white.row) == 40)
     }
 
-    @Test("the spectral locus is within 0.015 of CIE 1931 at tabulated wavelengths")
-    func spectralLocus() {
-        let table: [(Double, Double, Double)] = [
-            (450, 0.1566, 0.0177), (500, 0.0082, 0.5384), (520, 0.0743, 0.8338), (550, 0.3016, 0.6923),
-            (600, 0.6270, 0.3725), (650, 0.7260, 0.2740),
-        ]
-        for (wavelength, x, y) in table {
-            let c = SpectralLocus.chromaticity(wavelength: wavelength)
-            #expect(abs(c.x - x) < 0.015 && abs(c.y - y) < 0.015, "\(wavelength) nm: \(c)")
-        }
-    }
-
     @Test("the light level over time is the CTA-861.3 meter's, frame by frame, and sampling strides as documented")
     func lightLevelTimeline() throws {
         let folder = try MovieTestSupport.temporaryFolder()

@@ -104,26 +104,3 @@ public struct ChromaticityDensity: Hashable, Sendable {
         frame.pixels.withView { add($0, referenceWhite: frame.referenceWhite) }
     }
 }
-
-/// The CIE 1931 2° spectral locus, from the analytic colour-matching functions of Wyman, Sloan and Shirley, "Simple
-/// Analytic Approximations to the CIE XYZ Color Matching Functions" (JCGT 2(2), 2013, the multi-lobe fit): within
-/// 0.015 in x and y of the tabulated locus (largest near 520 nm), enough to draw it.
-public enum SpectralLocus {
-    /// The chromaticity of monochromatic light of `wavelength` nm (360 … 830).
-    public static func chromaticity(wavelength lambda: Double) -> Chromaticity {
-        func g(_ mean: Double, _ below: Double, _ above: Double) -> Double {
-            let t = (lambda - mean) / (lambda < mean ? below : above)
-            return exp(-0.5 * t * t)
-        }
-        let x = 1.056 * g(599.8, 37.9, 31.0) + 0.362 * g(442.0, 16.0, 26.7) - 0.065 * g(501.1, 20.4, 26.2)
-        let y = 0.821 * g(568.8, 46.9, 40.5) + 0.286 * g(530.9, 16.3, 31.1)
-        let z = 1.217 * g(437.0, 11.8, 36.0) + 0.681 * g(459.0, 26.0, 13.8)
-        let sum = x + y + z
-        return Chromaticity(x: x / sum, y: y / sum)
-    }
-
-    /// The locus from 380 to 700 nm in steps of `step` nm.
-    public static func points(step: Double = 2) -> [(wavelength: Double, chromaticity: Chromaticity)] {
-        stride(from: 380.0, through: 700.0, by: step).map { ($0, chromaticity(wavelength: $0)) }
-    }
-}

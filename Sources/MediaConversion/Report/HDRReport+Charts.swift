@@ -75,8 +75,10 @@ extension HDRReport {
             "data:image/png;base64," + (try Self.png(densityPicture())).base64EncodedString(),
             ChromaticityDensity.xRange, ChromaticityDensity.yRange
         )
+        // 360 → 700 nm, closed by the line of purples back to 360 nm.
         let locus = SpectralLocus.points().map { (x: $0.chromaticity.x, y: $0.chromaticity.y) }
-        chart.series.append(.init(name: "spectral locus", color: "#555", points: locus + [locus[0]], width: 1.5))
+        chart.series.append(
+            .init(name: "spectral locus", color: "#555", points: locus + [locus[0]], width: 1.5, id: "spectral-locus"))
         let gamuts: [(String, RGBPrimaries, String, String?)] = [
             ("BT.709", .bt709, "#1f77b4", nil), ("Display P3", .displayP3, "#2ca02c", nil),
             ("BT.2020", .bt2020, "#ff7f0e", nil),

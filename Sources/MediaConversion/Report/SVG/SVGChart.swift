@@ -33,11 +33,16 @@ package struct SVGChart {
         package var points: [(x: Double, y: Double)]
         package var dash: String? = nil
         package var width = 2.5
+        /// The polyline's `id` in the SVG, for readers of the picture (tests); nil for none.
+        package var id: String? = nil
 
         package init(
-            name: String, color: String, points: [(x: Double, y: Double)], dash: String? = nil, width: Double = 2.5
+            name: String, color: String, points: [(x: Double, y: Double)], dash: String? = nil, width: Double = 2.5,
+            id: String? = nil
         ) {
-            (self.name, self.color, self.points, self.dash, self.width) = (name, color, points, dash, width)
+            (self.name, self.color, self.points, self.dash, self.width, self.id) = (
+                name, color, points, dash, width, id
+            )
         }
     }
 
@@ -134,7 +139,7 @@ package struct SVGChart {
             let points = s.points.filter { $0.x.isFinite && $0.y.isFinite }.map {
                 (px($0.x), py(Swift.min(Swift.max($0.y, yAxis.range.lowerBound - 1e3), yAxis.range.upperBound + 1e3)))
             }
-            svg.polyline(points, stroke: s.color, width: s.width, dash: s.dash, clipPath: "plot")
+            svg.polyline(points, stroke: s.color, width: s.width, dash: s.dash, clipPath: "plot", id: s.id)
         }
         // Labels move down in steps until they no longer overlap one placed before.
         var placed: [(x: ClosedRange<Double>, y: ClosedRange<Double>)] = []

@@ -40,14 +40,16 @@ package struct SVGDocument {
     }
 
     package mutating func polyline(
-        _ points: [(Double, Double)], stroke: String, width: Double, dash: String? = nil, clipPath: String? = nil
+        _ points: [(Double, Double)], stroke: String, width: Double, dash: String? = nil, clipPath: String? = nil,
+        id: String? = nil
     ) {
         guard points.count > 1 else { return }
         let list = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
         let dashAttribute = dash.map { #" stroke-dasharray="\#($0)""# } ?? ""
         let clip = clipPath.map { #" clip-path="url(#\#($0))""# } ?? ""
+        let idAttribute = id.map { #" id="\#(Self.escape($0))""# } ?? ""
         body.append(
-            #"<polyline points="\#(list)" fill="none" stroke="\#(stroke)" stroke-width="\#(Self.number(width))" stroke-linejoin="round"\#(dashAttribute)\#(clip)/>"#
+            #"<polyline\#(idAttribute) points="\#(list)" fill="none" stroke="\#(stroke)" stroke-width="\#(Self.number(width))" stroke-linejoin="round"\#(dashAttribute)\#(clip)/>"#
         )
     }
 

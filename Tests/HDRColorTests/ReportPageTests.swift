@@ -1,0 +1,60 @@
+import Foundation
+import HDRColor
+import ImageFiles
+import MediaConversion
+import TestSupport
+import Testing
+import VideoFiles
+import VideoTestSupport
+
+/// What `hdrcolor report`'s page shows, read from the page it writes: the spectral locus, a turned movie's picture,
+/// the tags block, the mastering peak and the light-level measures, and a quiet standard error.
+@Suite("hdrcolor report: what the page shows")
+struct ReportPageTests {
+    /// Runs `hdrcolor report` on `input` (more `arguments` after it) and reads the page it wrote.
+    static func report(_ input: URL, _ arguments: [String] = [], in folder: URL) throws -> (
+        page: ReportPage, result: CommandLineTool.Result
+    ) {
+        let url = folder.appendingPathComponent(input.deletingPathExtension().lastPathComponent + ".html")
+        let result = try CommandLineTool.run(["report", input.path, "-o", url.path] + arguments)
+        try #require(result.status == 0, "\(result.standardError)")
+        return (try ReportPage(contentsOf: url), result)
+    }
+
+    /// Whether `point` lies inside the closed `polygon` (ray casting).
+    static func contains(_ polygon: [(x: Double, y: Double)], _ point: Chromaticity) -> Bool {
+        var inside = false
+        for (a, b) in zip(polygon, polygon.dropFirst()) where (a.y > point.y) != (b.y > point.y) {
+            if point.x < a.x + (point.y - a.y) * (b.x - a.x) / (b.y - a.y) { inside.toggle() }
+        }
+        return inside
+    }
+
+    @Test("the chromaticity diagram's spectral locus: 360 → 700 nm in hue order, closed by the line of purples")
+    func spectralLocus() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (page, _) = try Self.report(try ReportCommandTests.hdrPNG(in: folder), in: folder)
+        let locus = try page.chart("chromaticity.svg").points(of: "spectral-locus")
+        try #require(locus.count > 50)
+        // Starts at the violet end (360–380 nm), ends at 700 nm, and the line of purples closes it.
+        let (start, end) = (locus[0], locus[locus.count - 2])
+        #expect(abs(start.x - 0.1741) < 0.002 && abs(start.y - 0.0050) < 0.0005, "\(start)")
+        #expect(abs(end.x - 0.7347) < 0.0005 && abs(end.y - 0.2653) < 0.0005, "\(end)")
+        #expect(abs(locus.last!.x - start.x) < 1e-4 && abs(locus.last!.y - start.y) < 1e-4)
+        // Hue order: around D65 the angle falls at every step, and the whole path turns once round the white point.
+        let angles = locus.map { atan2($0.y - 0.3290, $0.x - 0.3127) }
+        let steps = zip(angles, angles.dropFirst()).map { remainder($1 - $0, 2 * Double.pi) }
+        #expect(steps.allSatisfy { $0 < 0 }, "\(steps.enumerated().filter { $0.element >= 0 }.map(\.offset))")
+        #expect(abs(steps.reduce(0, +) + 2 * Double.pi) < 1e-6)
+        // The tip near 520 nm (CIE 1931: y 0.8341 at 521 nm, x 0.0743 at 520 nm, 0.0821 at 521 nm) and the
+        // leftmost point near 504 nm (x 0.0036).
+        let top = try #require(locus.max { $0.y < $1.y })
+        #expect((0.07...0.09).contains(top.x) && abs(top.y - 0.8341) < 0.0005, "\(top)")
+        #expect(abs(locus.map(\.x).min()! - 0.0036) < 0.0005)
+        // The BT.709 triangle lies inside it (P3's red and BT.2020's corners lie on it).
+        for corner in [RGBPrimaries.bt709.red, RGBPrimaries.bt709.green, RGBPrimaries.bt709.blue] {
+            #expect(Self.contains(locus, corner), "\(corner)")
+        }
+    }
+}
