@@ -57,4 +57,49 @@ struct ReportPageTests {
             #expect(Self.contains(locus, corner), "\(corner)")
         }
     }
+
+    @Test(
+        "an upright iPhone clip (−90° display matrix) is shown upright, as ffmpeg's players turn it",
+        .enabled(if: MovieTestSupport.hasFFmpeg, "skipped: ffmpeg makes the clip and turns its frame"))
+    func rotatedMovie() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 128×96 testsrc2 stored; frame 0 is the one measured and shown.
+        let movie = try MovieTestSupport.iPhoneMovie(in: folder)
+        let (page, _) = try Self.report(movie, ["--max-frames", "1"], in: folder)
+        let sdr = try ImageFile.decode([UInt8](try page.picture("sdr.png")))
+        try #require(sdr.width == 96 && sdr.height == 128)
+        #expect(page.html.contains("96×128 as displayed (display matrix: rotation −90°)"))
+        // ffmpeg turns the frame by the matrix (autorotate) for its output.
+        let ffmpeg = try #require(ExternalTool.path("ffmpeg"))
+        let upright = [UInt8](
+            try ExternalTool.run(
+                ffmpeg, ["-v", "error", "-i", movie.path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+            ).output)
+        try #require(upright.count == 96 * 128 * 3)
+        // The SDR rendering's tones differ from ffmpeg's RGB (another transfer curve), so the pictures are compared by
+        // correlation: against ffmpeg's frame as it is and turned half a turn (a turn the wrong way).
+        var report: [Double] = []
+        for y in 0..<128 {
+            for x in 0..<96 {
+                let p = sdr.pixels.pixel(x: x, y: y)
+                report += [Double(p.x), Double(p.y), Double(p.z)]
+            }
+        }
+        let turned = stride(from: upright.count - 3, through: 0, by: -3).flatMap { upright[$0..<$0 + 3] }
+        let (same, halfTurn) = (
+            Self.correlation(report, upright.map(Double.init)), Self.correlation(report, turned.map(Double.init))
+        )
+        #expect(same > 0.9 && halfTurn < 0.5, "upright \(same), half a turn \(halfTurn)")
+    }
+
+    /// Pearson's correlation of two equally long lists.
+    static func correlation(_ a: [Double], _ b: [Double]) -> Double {
+        let (ma, mb) = (a.reduce(0, +) / Double(a.count), b.reduce(0, +) / Double(b.count))
+        var (ab, aa, bb) = (0.0, 0.0, 0.0)
+        for (x, y) in zip(a, b) {
+            (ab, aa, bb) = (ab + (x - ma) * (y - mb), aa + (x - ma) * (x - ma), bb + (y - mb) * (y - mb))
+        }
+        return ab / (aa * bb).squareRoot()
+    }
 }

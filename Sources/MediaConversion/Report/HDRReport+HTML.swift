@@ -69,7 +69,10 @@ extension HDRReport {
         var rows: [(String, String)] = [
             ("File", isMovie ? "movie" : "image"),
             ("Encoding", encodingDescription + (isHDR ? " (HDR)" : " (SDR)")),
-            ("Size", "\(size.width)×\(size.height) (picture shown at \(frame.width)×\(frame.height))"),
+            (
+                "Size",
+                "\(size.width)×\(size.height)\(turnDescription) (picture shown at \(frame.width)×\(frame.height))"
+            ),
             (
                 "MaxCLL / MaxFALL measured",
                 "\(format(measuredLightLevel.maxContentLightLevel)) / "
@@ -107,6 +110,14 @@ extension HDRReport {
         return "<table>"
             + rows.map { "<tr><th>\(Self.escape($0.0))</th><td>\(Self.escape($0.1))</td></tr>" }.joined()
             + "</table>"
+    }
+
+    /// How a movie's pictures are turned for display, e.g. ` as displayed (display matrix: rotation −90°)`; empty
+    /// without a display matrix.
+    var turnDescription: String {
+        guard let matrix = displayMatrix else { return "" }
+        let rotation = matrix.rotation.map { "rotation \(format($0).replacingOccurrences(of: "-", with: "−"))°" }
+        return " as displayed (display matrix: \(rotation ?? "degenerate"))"
     }
 
     /// The false-colour legend: the grey ramp and each band's colour and range.

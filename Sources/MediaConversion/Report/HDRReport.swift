@@ -5,6 +5,7 @@ import ImageFiles
 import PixelBuffers
 import PixelConversion
 import MediaSyntax
+public import VideoFiles
 
 /// What a report shows about an image or a movie: the picture in linear light, its luminance histogram and
 /// chromaticity density, the light level measured (CTA-861.3) beside the declared one, for a movie the light level
@@ -57,11 +58,14 @@ public struct HDRReport: Sendable {
     public var options: Options
     /// The decoded encoding in words (format, colour space), e.g. `'x420' BT.2100 PQ`.
     public var encodingDescription: String
-    /// The full size of the picture.
+    /// The full size of the picture as displayed (a movie's turned by its display matrix).
     public var size: (width: Int, height: Int)
+    /// A movie's display matrix, when it is not the identity: ``frame`` and the pictures are turned by it, as
+    /// players show the movie.
+    public var displayMatrix: DisplayMatrix?
     /// Whether the pixels are HDR (PQ, HLG or a gain-map rendition above headroom 1).
     public var isHDR: Bool
-    /// The picture (for a movie: the measured frame with the highest MaxFALL), reduced.
+    /// The picture (for a movie: the measured frame with the highest MaxFALL, as displayed), reduced.
     public var frame: LinearFrame
     /// Luminance of every pixel at full size (for a movie: of every measured frame).
     public var histogram: LuminanceHistogram

@@ -111,12 +111,17 @@ extension HDRReport {
             throw .unreadable("\(error)")
         }
         guard let picture else { throw .unreadable("\(url.path): the movie has no frame") }
+        // The picture as players show it; the measurements do not depend on the turn.
+        let shown = stream.displayMatrix.map { picture.frame.displayed(under: $0) } ?? picture.frame
+        let turned = shown.width != picture.frame.width
         var report = HDRReport(
             path: url.path, isMovie: true, options: options, encoding: stream.encoding,
-            size: (stream.width, stream.height), isHDR: stream.encoding.colorSpace.isHDR,
+            size: turned ? (stream.height, stream.width) : (stream.width, stream.height),
+            isHDR: stream.encoding.colorSpace.isHDR,
             measured: Measurements(
-                frame: picture.frame, histogram: histogram, chromaticity: density, lightLevel: overall.lightLevel),
+                frame: shown, histogram: histogram, chromaticity: density, lightLevel: overall.lightLevel),
             declared: stream.contentLightLevel, masteringDisplay: stream.masteringDisplay)
+        report.displayMatrix = stream.displayMatrix
         timeline.sceneLevels = [hdr10Plus, dolbyVision].filter { !$0.runs.isEmpty || !$0.errors.isEmpty }
         report.timeline = timeline
         for (declared, levels) in [(stream.hasHDR10Plus, hdr10Plus), (stream.dolbyVision != nil, dolbyVision)]
