@@ -34,6 +34,9 @@ struct DemoCommandTests {
         {
             let page = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             #expect(page.hasPrefix("<!DOCTYPE html>") && page.contains(section), "\(name)")
+            // The tags as inspect prints them, a line each.
+            let tags = try ReportPage(html: page).tagLines()
+            #expect(tags.count >= 5 && !tags.contains { $0.contains("\\n") }, "\(name): \(tags)")
         }
 
         // The ISO HDR PNG: BT.2408 reference white (band 3, second of eight patches) is 203 cd/m², the highlights

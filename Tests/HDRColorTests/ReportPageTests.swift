@@ -102,4 +102,18 @@ struct ReportPageTests {
         }
         return ab / (aa * bb).squareRoot()
     }
+
+    @Test("the tags block shows hdrcolor inspect's lines, one per line")
+    func tagsBlock() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = try ReportCommandTests.hdrPNG(in: folder)
+        let (page, _) = try Self.report(image, in: folder)
+        let lines = try page.tagLines()
+        #expect(lines.count >= 5 && !lines.contains { $0.contains("\\n") }, "\(lines)")
+        // inspect prints the same lines (its path in the first, its findings after them).
+        let inspect = try CommandLineTool.run(["inspect", image.path]).standardOutput
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.dropFirst()) == Array(inspect.dropFirst().prefix(lines.count - 1)))
+    }
 }

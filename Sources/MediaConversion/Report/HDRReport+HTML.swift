@@ -33,8 +33,8 @@ extension HDRReport {
         body.append(findingsSection())
         if let tagging {
             body.append(
-                "<h2>Tags, as <code>hdrcolor inspect</code> reads them</h2><pre>"
-                    + Self.escape(tagging.text(path: URL(fileURLWithPath: path).lastPathComponent)) + "</pre>")
+                "<h2>Tags, as <code>hdrcolor inspect</code> reads them</h2><pre id=\"tags\">"
+                    + Self.escapeLines(tagging.text(path: URL(fileURLWithPath: path).lastPathComponent)) + "</pre>")
         }
         return """
             <!DOCTYPE html>
@@ -59,7 +59,8 @@ extension HDRReport {
         h1{font-size:22px}h2{font-size:17px;margin:28px 0 8px}.muted{color:#666}\
         table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left;\
         vertical-align:top}th{background:#f3f3f3}figure{margin:0 0 12px}img{max-width:100%;border:1px solid #ddd}\
-        figcaption{color:#555;margin-top:4px}pre{background:#f7f7f7;padding:10px;overflow-x:auto;font-size:12px}\
+        figcaption{color:#555;margin-top:4px}pre{background:#f7f7f7;padding:10px;font-size:12px;white-space:pre-wrap;\
+        overflow-wrap:anywhere}\
         .swatch{display:inline-block;width:14px;height:14px;border:1px solid #999;vertical-align:middle;\
         margin-right:4px}.legend span.item{margin-right:14px;white-space:nowrap}.error{color:#b00}.warning{color:#a60}
         """
@@ -154,5 +155,10 @@ extension HDRReport {
     /// `text` safe for HTML: control characters escaped visibly (``TextSanitizer``), then `& < > " '` as entities.
     static func escape(_ text: String) -> String {
         SVGDocument.escape(TextSanitizer.sanitize(text)).replacingOccurrences(of: "'", with: "&#39;")
+    }
+
+    /// Lines of `text` (a report's own line breaks, kept for a `<pre>`), each made safe by ``escape(_:)``.
+    static func escapeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) }.joined(separator: "\n")
     }
 }
