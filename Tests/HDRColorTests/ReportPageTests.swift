@@ -116,4 +116,27 @@ struct ReportPageTests {
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(Array(lines.dropFirst()) == Array(inspect.dropFirst().prefix(lines.count - 1)))
     }
+
+    @Test("a mastering peak only the Dolby Vision RPU states (L6, else its source range) is marked on the charts")
+    func masteringPeakFromRPU() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Profile 5, no HDR10 metadata; L6 4000 / 0.005 cd/m² in every RPU.
+        let (page, _) = try Self.report(Fixtures.url("movies/dv-5-rpu-l6-4000.mp4"), in: folder)
+        let histogram = try page.chart("histogram.svg")
+        let mark = try histogram.points(of: "mastering-peak", logarithmicX: true)
+        #expect(mark.allSatisfy { abs(pow(10, $0.x) - 4000) < 40 }, "\(mark)")
+        #expect(histogram.texts.contains { $0.text == "mastering peak 4000 cd/m² (Dolby Vision L6)" })
+        let level = try page.chart("light-level.svg").points(of: "mastering-peak")
+        #expect(level.allSatisfy { abs($0.y - 4000) < 40 }, "\(level)")
+        #expect(page.html.contains("none in the container or SEI; peak 4000 cd/m² (Dolby Vision L6)"))
+        // Without L6, the RPU's source range: source_max_pq 3079 (1000 cd/m², as PQ codes round it).
+        let (rangeOnly, _) = try Self.report(Fixtures.url("movies/dv-5-rpu-no-l6.mp4"), in: folder)
+        let rangeMark = try rangeOnly.chart("histogram.svg").points(of: "mastering-peak", logarithmicX: true)
+        #expect(rangeMark.allSatisfy { abs(pow(10, $0.x) - 1000) < 10 }, "\(rangeMark)")
+        #expect(
+            try rangeOnly.chart("histogram.svg").texts.contains {
+                $0.text == "mastering peak 1000 cd/m² (Dolby Vision RPU source range)"
+            })
+    }
 }

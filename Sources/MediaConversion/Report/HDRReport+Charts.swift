@@ -31,21 +31,24 @@ extension HDRReport {
             steps += [(log10(range.lowerBound), share), (log10(range.upperBound), share)]
         }
         chart.series.append(.init(name: "pixels", color: "#333", points: steps, width: 1.8))
-        var marks: [(String, Double?, String, String?)] = [
-            ("reference white", options.referenceWhite, "#2ca02c", "6 4"),
-            ("MaxCLL measured", measuredLightLevel.maxContentLightLevel, "#d62728", nil),
-            ("MaxFALL measured", measuredLightLevel.maxFrameAverageLightLevel, "#1f77b4", nil),
-            ("mastering peak", masteringDisplay?.maximumLuminance, "#9467bd", "2 3"),
+        let nits = { (value: Double) in "\(self.format(value)) cd/m²" }
+        let (cll, fall) = (measuredLightLevel.maxContentLightLevel, measuredLightLevel.maxFrameAverageLightLevel)
+        var marks: [(name: String, value: Double, color: String, dash: String?, id: String)] = [
+            ("reference white \(nits(options.referenceWhite))", options.referenceWhite, "#2ca02c", "6 4", "white"),
+            ("MaxCLL measured \(nits(cll))", cll, "#d62728", nil, "maxcll-measured"),
+            ("MaxFALL measured \(nits(fall))", fall, "#1f77b4", nil, "maxfall-measured"),
         ]
-        if let declared = declaredLightLevel {
-            marks.insert(("MaxCLL declared", declared.maxContentLightLevel, "#d62728", "6 4"), at: 2)
+        if let declared = declaredLightLevel?.maxContentLightLevel {
+            marks.insert(("MaxCLL declared \(nits(declared))", declared, "#d62728", "6 4", "maxcll-declared"), at: 2)
         }
-        for (name, value, color, dash) in marks {
-            guard let value, value > 0 else { continue }
+        if let peak = masteringPeak {
+            marks.append(("mastering peak \(peak.label)", peak.luminance, "#9467bd", "2 3", "mastering-peak"))
+        }
+        for mark in marks where mark.value > 0 {
             chart.series.append(
                 .init(
-                    name: "\(name) \(format(value)) cd/m²", color: color,
-                    points: [(log10(value), 0), (log10(value), top)], dash: dash, width: 1.6))
+                    name: mark.name, color: mark.color, points: [(log10(mark.value), 0), (log10(mark.value), top)],
+                    dash: mark.dash, width: 1.6, id: mark.id))
         }
         // The legend below the plot, where it hides none of the bright bins.
         chart.legendColumns = 3
@@ -142,7 +145,7 @@ extension HDRReport {
         let xRange = lowest...max((xs + runEnds).max() ?? 1, lowest + 1e-3)
         let values =
             timeline.samples.map(\.lightLevel.maxContentLightLevel) + timeline.sceneLevels.map(\.highestPeak) + [
-                declaredLightLevel?.maxContentLightLevel ?? 0, masteringDisplay?.maximumLuminance ?? 0,
+                declaredLightLevel?.maxContentLightLevel ?? 0, masteringPeak?.luminance ?? 0,
             ]
         let top = max(options.referenceWhite, values.max() ?? 0) * 1.1
         let yStep = Self.niceStep(top / 6), xStep = Self.niceStep((xRange.upperBound - xRange.lowerBound) / 8)
@@ -176,11 +179,11 @@ extension HDRReport {
                     name: "MaxFALL declared \(format(declared.maxFrameAverageLightLevel))", color: "#1f77b4",
                     points: flat(declared.maxFrameAverageLightLevel), dash: "6 4", width: 1.6))
         }
-        if let peak = masteringDisplay?.maximumLuminance {
+        if let peak = masteringPeak {
             chart.series.append(
                 .init(
-                    name: "mastering peak \(format(peak))", color: "#9467bd", points: flat(peak), dash: "2 3",
-                    width: 1.6))
+                    name: "mastering peak \(peak.label)", color: "#9467bd", points: flat(peak.luminance), dash: "2 3",
+                    width: 1.6, id: "mastering-peak"))
         }
         for levels in timeline.sceneLevels where !levels.runs.isEmpty {
             chart.series += sceneSeries(levels, usesTime: usesTime, top: top)

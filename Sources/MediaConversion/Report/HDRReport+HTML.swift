@@ -90,7 +90,7 @@ extension HDRReport {
                 masteringDisplay.map {
                     "\(format($0.maximumLuminance)) cd/m² peak, \(format($0.minimumLuminance)) cd/m² black, primaries "
                         + "R \($0.red) G \($0.green) B \($0.blue) W \($0.white)"
-                } ?? "none"
+                } ?? masteringPeak.map { "none in the container or SEI; peak \($0.label)" } ?? "none"
             ),
             ("Declared primaries", declaredPrimaries.map { TextSanitizer.sanitize($0.name) } ?? "none"),
         ]

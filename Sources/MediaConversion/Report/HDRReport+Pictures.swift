@@ -116,7 +116,7 @@ extension HDRReport {
             }
         } else if isHDR {
             let content = ContentLuminance(
-                masteringPeak: masteringDisplay?.maximumLuminance,
+                masteringPeak: masteringPeak?.luminance,
                 maxContentLightLevel: measuredLightLevel.maxContentLightLevel > 0
                     ? measuredLightLevel.maxContentLightLevel : nil)
             conversion.toneMapping = .displayHeadroom(1, content: content)
