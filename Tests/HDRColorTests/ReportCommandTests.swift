@@ -71,7 +71,8 @@ struct ReportCommandTests {
         // 6 frames, at most 2 measured: frames 0 and 3; the dynamic metadata of all 6.
         #expect(html.contains("one frame in 3 measured (2 of 6 decoded frames, the first of each run of 3)"))
         #expect(
-            html.contains("HDR10+: 2 scenes over 6 frames") && html.contains("Dolby Vision L1: 3 shots over 6 frames"))
+            html.contains("HDR10+: 2 scenes of 3 frames each")
+                && html.contains("Dolby Vision L1: 3 shots of 2 frames each"))
         let svg = try String(contentsOf: assets.appendingPathComponent("light-level.svg"), encoding: .utf8)
         #expect(
             svg.contains("<svg") && svg.contains("HDR10+ scene cuts (2)") && svg.contains("Dolby Vision shot cuts (3)"))

@@ -139,4 +139,21 @@ struct ReportPageTests {
                 $0.text == "mastering peak 1000 cd/m² (Dolby Vision RPU source range)"
             })
     }
+
+    @Test("the light level says which average is which, and the shots in words")
+    func lightLevelWords() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // HDR10+ scenes of frames 0–2 and 3–5; Dolby Vision shots on frames 0, 2, 4 with L1 max PQ 2875, 3079, 2600.
+        let (page, _) = try Self.report(Fixtures.url("movies/x265-hdr10plus-dv-scenes.mp4"), in: folder)
+        let legend = try page.chart("light-level.svg").texts.map(\.text)
+        #expect(legend.contains("MaxFALL per frame (mean of linear maxRGB)"))
+        #expect(legend.contains("Dolby Vision L1 avg (mean of PQ codes)"))
+        #expect(page.html.contains("L1 avg averages PQ code values and is shown in cd/m²"))
+        let nits = { (code: Double) in Int((10_000 * TransferFunction.pq.toLinear(code / 4095)).rounded()) }
+        #expect(page.html.contains("HDR10+: 2 scenes of 3 frames each, peaks from 900 to 2000 cd/m²"))
+        #expect(
+            page.html.contains(
+                "Dolby Vision L1: 3 shots of 2 frames each, peaks from \(nits(2600)) to \(nits(3079)) cd/m²"))
+    }
 }

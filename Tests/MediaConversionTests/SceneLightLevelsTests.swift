@@ -90,7 +90,7 @@ struct SceneLightLevelsTests {
         let chart = try #require(try report.pictures().first { $0.name == "light-level.svg" })
         let svg = String(decoding: chart.data, as: UTF8.self)
         #expect(svg.contains("HDR10+ MaxSCL per scene") && svg.contains("HDR10+ scene cuts (2)"))
-        #expect(svg.contains("HDR10+: 2 scenes over 6 frames, peak 900–2000 cd/m²"))
+        #expect(svg.contains("HDR10+: 2 scenes of 3 frames each, peaks from 900 to 2000 cd/m²"))
     }
 
     @Test(
@@ -184,5 +184,35 @@ struct SceneLightLevelsTests {
         var wrong = SceneLightLevels(source: .dolbyVision)
         wrong.add(frame: 0, time: nil, payload: a)
         #expect(wrong.runs.isEmpty && wrong.errors.count == 1 && wrong.framesWithout == 0)
+    }
+
+    @Test("the summary says the shots as a person would: counts, frames per shot, equal peaks once")
+    func summaryWords() {
+        /// Levels of runs given as (frames, peak), each starting a shot unless its frames are negative.
+        func levels(_ runs: [(Int, Double)]) -> SceneLightLevels {
+            var levels = SceneLightLevels(source: .dolbyVision)
+            var first = 0
+            for (frames, peak) in runs {
+                levels.runs.append(
+                    SceneLightLevels.Run(
+                        firstFrame: first, frameCount: abs(frames), startTime: nil, endTime: nil,
+                        startsScene: frames > 0, peak: peak, average: peak / 10, minimum: 0))
+                first += abs(frames)
+            }
+            return levels
+        }
+        let cases: [([(Int, Double)], String)] = [
+            ([(1, 925), (1, 925), (1, 925), (1, 925)], "4 shots of one frame each, each peaking at 925 cd/m²"),
+            ([(6, 925)], "1 shot of 6 frames, peaking at 925 cd/m²"),
+            ([(1, 203)], "1 shot of one frame, peaking at 203 cd/m²"),
+            ([(2, 600), (-1, 1000), (3, 203)], "2 shots of 3 frames each, peaks from 203 to 1000 cd/m²"),
+            ([(2, 600), (1, 600), (3, 600)], "3 shots over 6 frames, each peaking at 600 cd/m²"),
+        ]
+        for (runs, words) in cases {
+            #expect(levels(runs).summary == "Dolby Vision L1: " + words)
+        }
+        var gap = levels([(2, 925)])
+        gap.framesWithout = 1
+        #expect(gap.summary == "Dolby Vision L1: 1 shot of 2 frames, peaking at 925 cd/m², 1 frame without")
     }
 }

@@ -167,7 +167,9 @@ extension HDRReport {
         }
         chart.series.append(.init(name: "MaxCLL per frame", color: "#d62728", points: series(\.maxContentLightLevel)))
         chart.series.append(
-            .init(name: "MaxFALL per frame", color: "#1f77b4", points: series(\.maxFrameAverageLightLevel)))
+            .init(
+                name: "MaxFALL per frame (mean of linear maxRGB)", color: "#1f77b4",
+                points: series(\.maxFrameAverageLightLevel)))
         let flat = { (value: Double) in [(x: xRange.lowerBound, y: value), (x: xRange.upperBound, y: value)] }
         if let declared = declaredLightLevel {
             chart.series.append(
@@ -190,7 +192,7 @@ extension HDRReport {
         }
         if chart.series.count > 6 {
             // The per-scene series would fill the plot's corner: the legend goes below it, the chart grows for it.
-            chart.legendColumns = 3
+            chart.legendColumns = 2
             chart.height += chart.bottom - 78
         }
         return chart
@@ -218,8 +220,11 @@ extension HDRReport {
         }
         let (color, names) =
             levels.source == .hdr10Plus
-            ? ("#ff7f0e", ["HDR10+ MaxSCL per scene", "HDR10+ average maxRGB", nil])
-            : ("#2ca02c", ["Dolby Vision L1 max", "Dolby Vision L1 avg", "Dolby Vision L1 min"])
+            ? ("#ff7f0e", ["HDR10+ MaxSCL per scene", "HDR10+ average maxRGB (linear mean)", nil])
+            : (
+                "#2ca02c",
+                ["Dolby Vision L1 max", "Dolby Vision L1 avg (mean of PQ codes)", "Dolby Vision L1 min"]
+            )
         var result: [SVGChart.Series] = [
             .init(name: names[0]!, color: color, points: steps(\.peak), width: 2),
             .init(name: names[1]!, color: color, points: steps(\.average), dash: "5 3", width: 2),

@@ -71,7 +71,7 @@ extension HDRReport {
                             ? ""
                             : ", and per scene the figures the stream carries, with its scene cuts ("
                                 + timeline.sceneLevels.map(\.source.rawValue).joined(separator: ", ") + ")")
-                        + "; " + timeline.samplingDescription + "."))
+                        + "; " + timeline.samplingDescription + "." + Self.averagesNote(timeline)))
         }
         for rendition in renditions {
             let headroom = format(rendition.headroom)
@@ -92,6 +92,15 @@ extension HDRReport {
                         + "and gain range (log2) turn a code into the gain a display applies for its headroom."))
         }
         return pictures
+    }
+
+    /// What the averages on the light-level chart measure, when Dolby Vision's is among them: MaxFALL (and HDR10+'s
+    /// average maxRGB) average linear light, L1 avg averages PQ code values, which reads lower for the same pictures.
+    static func averagesNote(_ timeline: LightLevelTimeline) -> String {
+        guard timeline.sceneLevels.contains(where: { $0.source == .dolbyVision }) else { return "" }
+        return " MaxFALL averages each pixel's largest component in linear light; Dolby Vision's L1 avg averages PQ "
+            + "code values and is shown in cd/m², so it reads lower than MaxFALL for the same pictures: a different "
+            + "measure, not a disagreement."
     }
 
     /// `frame` for an sRGB display, soft-clipped: an HDR picture tone mapped onto headroom 1; a gain-map rendition

@@ -190,18 +190,48 @@ public struct SceneLightLevels: Hashable, Sendable {
         10_000 * TransferFunction.pq.toLinear(Double(min(max(code, 0), 4095)) / 4095)
     }
 
-    /// The figures in a sentence: runs, scenes, the peak range.
+    /// The figures in a sentence, as a person would say them: the scenes (or shots), how many frames each holds and
+    /// how bright each peaks, e.g. "Dolby Vision L1: 4 shots of one frame each, each peaking at 925 cd/m²";
+    /// frames without figures and unreadable payloads after it.
     public var summary: String {
         guard !runs.isEmpty else { return "\(source.rawValue): no frame with readable figures" }
-        let peaks = runs.map(\.peak)
+        let scenes = self.scenes
         let unit = source == .hdr10Plus ? "scene" : "shot"
-        var text =
-            "\(source.rawValue): \(sceneCount) \(unit)\(sceneCount == 1 ? "" : "s") over \(frameCount) frames, peak "
-            + "\(Self.format(peaks.min() ?? 0))–\(Self.format(peaks.max() ?? 0)) cd/m²"
-        if framesWithout > 0 { text += ", \(framesWithout) frames without" }
+        var text = "\(source.rawValue): " + Self.counted(scenes.count, unit)
+        let frames = Set(scenes.map(\.frames))
+        if let each = frames.first, frames.count == 1 {
+            text += " of " + (each == 1 ? "one frame" : "\(each) frames") + (scenes.count == 1 ? "" : " each")
+        } else {
+            text += " over \(frameCount) frames"
+        }
+        let (lowest, highest) = (Self.format(scenes.map(\.peak).min()!), Self.format(scenes.map(\.peak).max()!))
+        if lowest == highest {
+            text += (scenes.count == 1 ? ", peaking at " : ", each peaking at ") + "\(lowest) cd/m²"
+        } else {
+            text += ", peaks from \(lowest) to \(highest) cd/m²"
+        }
+        if framesWithout > 0 { text += ", " + Self.counted(framesWithout, "frame") + " without" }
         if !errors.isEmpty { text += "; unreadable: " + errors.joined(separator: "; ") }
         return text
     }
+
+    /// The scenes (or shots) with their frames and highest peak: a new one at each run that starts a scene, runs
+    /// before the first cut counting as one.
+    var scenes: [(frames: Int, peak: Double)] {
+        var scenes: [(frames: Int, peak: Double)] = []
+        for run in runs {
+            if run.startsScene || scenes.isEmpty {
+                scenes.append((run.frameCount, run.peak))
+            } else {
+                scenes[scenes.count - 1].frames += run.frameCount
+                scenes[scenes.count - 1].peak = max(scenes[scenes.count - 1].peak, run.peak)
+            }
+        }
+        return scenes
+    }
+
+    /// "1 shot", "4 shots".
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     /// A luminance with three significant digits, or whole above 100.
     static func format(_ value: Double) -> String {
