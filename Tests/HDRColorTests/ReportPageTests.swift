@@ -117,6 +117,18 @@ struct ReportPageTests {
         #expect(Array(lines.dropFirst()) == Array(inspect.dropFirst().prefix(lines.count - 1)))
     }
 
+    @Test("FFmpeg's own log lines stay off standard error unless --verbose")
+    func quietFFmpeg() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // FFmpeg's mov demuxer warns about this file's short colr box when it opens it.
+        let movie = Fixtures.url("movies/nclx-without-range.mp4")
+        let (_, quiet) = try Self.report(movie, in: folder)
+        #expect(!quiet.standardError.contains(" @ 0x") && !quiet.standardOutput.contains(" @ 0x"), "\(quiet)")
+        let (_, verbose) = try Self.report(movie, ["--verbose"], in: folder)
+        #expect(verbose.standardError.contains("overread end of atom 'colr'"), "\(verbose.standardError)")
+    }
+
     @Test("a mastering peak only the Dolby Vision RPU states (L6, else its source range) is marked on the charts")
     func masteringPeakFromRPU() throws {
         let folder = try CommandLineTool.temporaryDirectory()

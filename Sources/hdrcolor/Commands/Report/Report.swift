@@ -3,6 +3,7 @@ import Foundation
 import HDRColor
 import MediaConversion
 import MediaSyntax
+import VideoFiles
 
 extension HDRColorCommand {
     /// `hdrcolor report`: one self-contained HTML page that shows an image or a movie.
@@ -17,7 +18,9 @@ extension HDRColorCommand {
                 red (to 4000), magenta (to 10 000), cyan above. A movie is decoded whole; when it has more frames than \
                 --max-frames, every ⌈frames ÷ max-frames⌉-th frame is measured (the first of each run), and the page \
                 says how many; HDR10+ and Dolby Vision L1 figures are read from every frame and drawn per scene with \
-                the scene cuts. Progress goes to standard error (a bar on a terminal, else a line every 5 seconds). \
+                the scene cuts. A movie's picture is turned by its display matrix, as players show it. Progress goes \
+                to standard error (a bar on a terminal, else a line every 5 seconds); FFmpeg's own log lines only with \
+                --verbose. \
                 A gain-map photo also gets its renditions at headrooms 1, 2 and 4 and its gain map. \
                 With --assets DIR the pictures are also written there as PNG and SVG files.
                 Exit status: 0 written, 2 the file could not be read or the report not written.
@@ -42,6 +45,9 @@ extension HDRColorCommand {
         @Option(name: .customLong("max-frames"), help: "The most movie frames measured.")
         var maxFrames = 600
 
+        @Flag(help: "Let FFmpeg and its decoders print their own log lines.")
+        var verbose = false
+
         func validate() throws {
             guard referenceWhite > 0, referenceWhite <= 10_000 else {
                 throw ValidationError("--reference-white must be 0 … 10000 cd/m²")
@@ -51,6 +57,8 @@ extension HDRColorCommand {
         }
 
         func run() throws {
+            // FFmpeg's and its decoders' own lines only when asked for: failures are reported anyway.
+            (verbose ? FFmpegLogLevel.info : .quiet).apply()
             let url = URL(fileURLWithPath: file)
             let options = HDRReport.Options(
                 referenceWhite: referenceWhite, maximumWidth: maxWidth, maximumMeasuredFrames: maxFrames)
