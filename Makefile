@@ -10,8 +10,9 @@ PKG_CONFIG_MODULES := lcms2 zlib libpng libjpeg libavif libheif libde265 dav1d l
 	libswscale
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
-# Tools the tests compare against when present (the exiftool and ffprobe cross-checks skip with a note otherwise).
-APT_TEST_TOOLS := libimage-exiftool-perl ffmpeg
+# Tools the tests compare against when present (the exiftool and ffprobe cross-checks and the report's browser tests
+# skip with a note otherwise).
+APT_TEST_TOOLS := libimage-exiftool-perl ffmpeg chromium
 # The arm64 kernel check (make test-arm64): the cross libc and libgcc for clang's aarch64 target, and qemu-aarch64.
 APT_ARM64 := gcc-aarch64-linux-gnu qemu-user
 
@@ -43,14 +44,15 @@ test-profiles:
 		|| echo "note: could not install $(APT_TEST_PROFILES); ICC tests that need them will skip"; \
 	fi
 
-## exiftool for the ColorTags cross-check and ffmpeg/ffprobe for the VideoFiles cross-checks (best effort: those tests
-## skip visibly without them). Never Python.
+## exiftool for the ColorTags cross-check, ffmpeg/ffprobe for the VideoFiles cross-checks and headless chromium for
+## the report's pages (best effort: those tests skip visibly without them). Never Python.
 test-tools:
-	@if command -v exiftool >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1; then :; \
+	@if command -v exiftool >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 \
+		&& command -v chromium >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_TOOLS) >/dev/null 2>&1 \
 		|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_TOOLS) >/dev/null 2>&1; }; } \
-		|| echo "note: could not install $(APT_TEST_TOOLS); the exiftool and ffprobe cross-checks will skip"; \
+		|| echo "note: could not install $(APT_TEST_TOOLS); the exiftool and ffprobe cross-checks and the report's browser tests will skip"; \
 	fi
 
 build: deps

@@ -168,4 +168,121 @@ struct ReportPageTests {
             page.html.contains(
                 "Dolby Vision L1: 3 shots of 2 frames each, peaks from \(nits(2600)) to \(nits(3079)) cd/m²"))
     }
+
+    @Test(
+        "headless Chromium shows an upright phone movie's false colour, the locus where CIE 1931 puts it, the tags in lines",
+        .enabled(
+            if: ReportCommandTests.chromium != nil,
+            "skipped: Debian's chromium is not installed (apt-get install chromium)"
+        ))
+    func browser() throws {
+        let chromium = try #require(ReportCommandTests.chromium)
+        let folder = try CommandLineTool.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An HDR10 movie recorded upright on a phone: stored 320×128 with a −90° display matrix; grey patches of 10,
+        // 100, 203, 500 and 1000 cd/m² along its top, colour patches below (the last a yellow of 688 cd/m²).
+        var settings = MovieTestSupport.hevcSettings()
+        settings.displayMatrix = DisplayMatrix(coefficients: [0, 0x1_0000, 0, -0x1_0000, 0, 0, 0, 0, 0x4000_0000])
+        let frames = try (0..<3).map { try MovieTestSupport.pqFrame(index: $0) }
+        let movie = try MovieTestSupport.write(frames, settings: settings, to: folder.appendingPathComponent("up.mp4"))
+        let page = folder.appendingPathComponent("up.html")
+        #expect(try CommandLineTool.run(["report", movie.path, "-o", page.path]).status == 0)
+        let browser = Browser(chromium: chromium, folder: folder)
+
+        // The false-colour map stands upright: the 1000 cd/m² patch (orange) below and right of the two yellow ones
+        // (on its side it would be above them, turned the wrong way left of them).
+        let screenshot = try browser.screenshot(page, width: 1200, height: 2000)
+        let orange = Self.centroid(of: FalseColorScale().bands[2].color, in: screenshot)
+        let yellow = Self.centroid(of: FalseColorScale().bands[1].color, in: screenshot)
+        let (o, y) = (try #require(orange, "no orange patch"), try #require(yellow, "no yellow patch"))
+        #expect(o.x - y.x > 16 && o.y - y.y > 16, "orange \(o), yellow \(y)")
+
+        // What Chromium parsed: the tags in as many lines as hdrcolor inspect prints, and the chromaticity diagram,
+        // drawn by Chromium, with the locus (#555) where CIE 1931 puts monochromatic light.
+        let dom = ReportPage(html: try browser.dumpDOM(page))
+        let lines = try dom.tagLines()
+        let inspect = try CommandLineTool.run(["inspect", movie.path]).standardOutput.split(separator: "\n")
+        #expect(
+            lines.count >= 10
+                && Array(lines.dropFirst()) == inspect.dropFirst().prefix(lines.count - 1).map(String.init))
+        let svg = folder.appendingPathComponent("chromaticity.svg")
+        try dom.picture("chromaticity.svg").write(to: svg)
+        let chart = try dom.chart("chromaticity.svg")
+        let drawn = try browser.screenshot(svg, width: 760, height: 820)
+        // CIE 015 (4 decimals), away from the gamut corners drawn over the locus.
+        let published: [(Int, Double, Double)] = [
+            (380, 0.1741, 0.0050), (450, 0.1566, 0.0177), (500, 0.0082, 0.5384), (520, 0.0743, 0.8338),
+            (550, 0.3016, 0.6923), (600, 0.6270, 0.3725), (650, 0.7260, 0.2740), (700, 0.7347, 0.2653),
+        ]
+        for (wavelength, x, y) in published {
+            let point = try chart.drawingPoint(x: x, y: y)
+            #expect(Self.hasLocusGrey(drawn, near: point), "\(wavelength) nm at \(point)")
+        }
+    }
+
+    /// The centre of the pixels of `colour` (±8 per channel) that lie in horizontal runs of at least 32: patches of
+    /// a picture, not a legend's swatches; nil when there are none.
+    static func centroid(of colour: SIMD3<UInt8>, in image: PixelBuffer) -> (x: Double, y: Double)? {
+        let matches = { (p: SIMD4<Float>) in
+            zip([p.x, p.y, p.z], [colour.x, colour.y, colour.z]).allSatisfy { abs($0 * 255 - Float($1)) <= 8 }
+        }
+        var (sum, count) = ((x: 0.0, y: 0.0), 0)
+        for y in 0..<image.height {
+            var run = 0
+            for x in 0...image.width {
+                if x < image.width, matches(image.pixel(x: x, y: y)) {
+                    run += 1
+                    continue
+                }
+                if run >= 32 {
+                    sum = (sum.x + Double(run) * (Double(x) - Double(run + 1) / 2), sum.y + Double(run * y))
+                    count += run
+                }
+                run = 0
+            }
+        }
+        return count < 1000 ? nil : (sum.x / Double(count), sum.y / Double(count))
+    }
+
+    /// Whether a pixel within 2 of `point` is the locus's grey (#555, ±40, neutral).
+    static func hasLocusGrey(_ image: PixelBuffer, near point: (x: Double, y: Double)) -> Bool {
+        let (cx, cy) = (Int(point.x.rounded()), Int(point.y.rounded()))
+        for y in max(0, cy - 2)...min(image.height - 1, cy + 2) {
+            for x in max(0, cx - 2)...min(image.width - 1, cx + 2) {
+                let p = image.pixel(x: x, y: y) * 255
+                if max(p.x, p.y, p.z) - min(p.x, p.y, p.z) < 20, abs(p.y - 85) < 40 { return true }
+            }
+        }
+        return false
+    }
+}
+
+/// Headless Chromium (Debian's `chromium`): screenshots and the DOM it parsed.
+struct Browser {
+    let chromium: String
+    let folder: URL
+
+    private func common(_ name: String) -> [String] {
+        [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+            "--user-data-dir=\(folder.appendingPathComponent("profile-\(name)").path)",
+        ]
+    }
+
+    /// `url` drawn in a window of `width` × `height`, as RGBA 8-bit sRGB.
+    func screenshot(_ url: URL, width: Int, height: Int) throws -> PixelBuffer {
+        let file = folder.appendingPathComponent(url.lastPathComponent + ".png")
+        _ = try ReportCommandTests.run(
+            chromium,
+            common("shot") + ["--screenshot=\(file.path)", "--window-size=\(width),\(height)", url.absoluteString])
+        let image = try ImageFile.read(contentsOf: file)
+        return try PixelConverter(
+            from: image.encoding, to: PixelEncoding(format: .rgba8, colorSpace: image.encoding.colorSpace)
+        ).convert(image.pixels)
+    }
+
+    /// The DOM Chromium built from `url`, serialised.
+    func dumpDOM(_ url: URL) throws -> String {
+        try ReportCommandTests.run(chromium, common("dom") + ["--dump-dom", url.absoluteString]).output
+    }
 }
