@@ -22,6 +22,8 @@ public struct LuminanceHistogram: Hashable, Sendable {
     public private(set) var belowCount = 0
     /// Pixels at or above ``upperBound``.
     public private(set) var aboveCount = 0
+    /// The largest finite luminance counted, cd/m² (0 when none is positive).
+    public private(set) var maximum = 0.0
 
     /// An empty histogram.
     public init() {}
@@ -51,6 +53,7 @@ public struct LuminanceHistogram: Hashable, Sendable {
             for i in counts.indices { counts[i] += partial.counts[i] }
             belowCount += partial.belowCount
             aboveCount += partial.aboveCount
+            maximum = max(maximum, partial.maximum)
         }
     }
 
@@ -61,6 +64,7 @@ public struct LuminanceHistogram: Hashable, Sendable {
 
     @inline(__always)
     private mutating func count(_ luminance: Double) {
+        if luminance.isFinite, luminance > maximum { maximum = luminance }
         if let bin = Self.bin(for: luminance) {
             counts[bin] += 1
         } else if luminance >= Self.upperBound {
@@ -71,7 +75,7 @@ public struct LuminanceHistogram: Hashable, Sendable {
     }
 
     /// The luminance below which `fraction` (0 … 1) of the pixels lie, at bin resolution (the upper edge of the bin
-    /// that reaches it), in cd/m²; nil for an empty histogram.
+    /// that reaches it, or the largest luminance counted where that is lower), in cd/m²; nil for an empty histogram.
     public func percentile(_ fraction: Double) -> Double? {
         let total = totalCount
         guard total > 0 else { return nil }
@@ -80,8 +84,8 @@ public struct LuminanceHistogram: Hashable, Sendable {
         if seen >= wanted { return Self.lowerBound }
         for (index, count) in counts.enumerated() {
             seen += count
-            if seen >= wanted { return Self.range(ofBin: index).upperBound }
+            if seen >= wanted { return min(Self.range(ofBin: index).upperBound, maximum) }
         }
-        return Self.upperBound
+        return max(Self.upperBound, maximum)
     }
 }
