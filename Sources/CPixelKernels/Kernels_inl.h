@@ -322,12 +322,13 @@ SI void affine(const HDRKAffine *k, F *r, F *g, F *b) {
     *b = ((k->m[6] * x + k->m[7] * y) + k->m[8] * z) + k->o[2];
 }
 
-/// HeadroomFit (ToneMapping) in the order of its portable SIMD kernel, p = [w0, w1, w2, h, limit]:
+/// HeadroomFit (ToneMapping) in the order of its portable SIMD kernel, p = [w0, w1, w2, h, limit, f]:
 /// m = max(max(R, G), B); m ≤ h: unchanged; h < m ≤ limit: each value min(v, h); m > limit: with
-/// Y = (w0·R + w1·G) + w2·B, s = (h − Y)/(m − Y), k = h/m, w = min(max((Y·(1/h) − 0.75)·4, 0), 1),
-/// D = Y + s·(v − Y), S = v·k: min(w ≥ 1 ? S : D + w·(S − D), h). NaN luminance: unchanged.
+/// Y = (w0·R + w1·G) + w2·B, s = (h − Y)/(m − Y), k = h/m, w = min(max((Y·(1/h) − 0.75)·4, f), 1),
+/// D = Y + s·(v − Y), S = v·k: min(w ≥ 1 ? S : D + w·(S − D), h). NaN luminance: unchanged. f is 1 to keep
+/// chromaticity (w = 1: S), 0 to keep luminance below ¾h.
 SI void headroom_fit(const float *p, F *r, F *g, F *b) {
-    const float h = p[3], limit = p[4], inverseH = 1.0f / h;
+    const float h = p[3], limit = p[4], floor = p[5], inverseH = 1.0f / h;
     const F m = max_f(max_f(*r, *g), *b);
     const I32 over = m > h;
     if (!any(over)) return;
@@ -336,7 +337,7 @@ SI void headroom_fit(const float *p, F *r, F *g, F *b) {
     const F s = (h - y) / (m - y);
     const F k = h / m;
     F blend = (y * inverseH - 0.75f) * 4.0f;
-    blend = blend > 0.0f ? blend : (F)0.0f;
+    blend = blend > floor ? blend : (F)floor;
     blend = blend < 1.0f ? blend : (F)1.0f;
     const I32 full = blend >= 1.0f;
     const I32 valid = y == y;

@@ -28,6 +28,11 @@ extension PixelConverter {
         /// white), in the source's primaries, before the gamut step; then, after the gamut step, every component is
         /// kept within the headroom it maps to, in the destination's primaries (see ``PixelConverter/ToneMapping``).
         public var toneMapping: ToneMapping
+        /// What the fit after tone mapping keeps of a pixel above the headroom (``PixelConverter/ToneMapping``):
+        /// its chromaticity, scaled down by H/max(R, G, B) (`HeadroomFit.Priority.chromaticity`, the default: saturated
+        /// highlights stay saturated, as zimg and libplacebo show them), or its luminance below ¾H (`.luminance`:
+        /// they turn pale instead).
+        public var fitPriority: HeadroomFit.Priority
         /// What happens to values the destination cannot hold, a ``PixelConverter/GamutPolicy``
         /// (`PixelConverter.GamutPolicy.extended` by default: kept, negatives included; `.clip`; `.softClip`).
         public var gamut: GamutPolicy
@@ -50,6 +55,7 @@ extension PixelConverter {
             hlgSystemGamma = nil
             chromaFilter = .bilinear
             toneMapping = .none
+            fitPriority = .chromaticity
             gamut = .extended
             adaptation = .bradford
             sdrVideoReferral = .display
@@ -71,20 +77,20 @@ extension PixelConverter {
     /// display receives after the primaries conversion: a saturated BT.2020 blue mapped to 2× luminance is about 30 in
     /// Display P3. So after the gamut step, a "fit the headroom" step (ToneMapping's `HeadroomFit`) keeps every
     /// component ≤ H in the destination's primaries, H the display headroom (or a custom operator's
-    /// `targetHeadroom`), lowered to the destination's peak when that is smaller: a pixel with max(R, G, B) > H moves
-    /// towards grey at constant luminance until its largest component is H (hue and luminance kept) while its
-    /// luminance is below ¾H; nearer H it keeps more of its saturation at a lower luminance, and from Y ≥ H it is
-    /// scaled by H/max(R, G, B) (hue and saturation kept). Pixels already within H are not touched, bit for bit. Negative
-    /// components (colours outside the destination's primaries) are kept under ``GamutPolicy/extended``, moved towards
-    /// grey with the rest; ``GamutPolicy/clip`` and ``GamutPolicy/softClip`` remove them first, so their output is
+    /// `targetHeadroom`), lowered to the destination's peak when that is smaller: a pixel with max(R, G, B) > H is
+    /// scaled by H/max(R, G, B), hue and saturation kept, its luminance lowered (``Options/fitPriority``
+    /// `.chromaticity`); with `.luminance` it moves towards grey at constant luminance instead while its luminance is
+    /// below ¾H, blending into that scaling from ¾H to H. Pixels already within H are not touched, bit for bit.
+    /// Negative components (colours outside the destination's primaries) are kept under ``GamutPolicy/extended`` and
+    /// move with the rest; ``GamutPolicy/clip`` and ``GamutPolicy/softClip`` remove them first, so their output is
     /// in [0, H].
     public enum ToneMapping: Sendable {
         /// None: values pass as they are (the gamut policy still applies).
         case none
         /// Map content of the given luminance onto a display headroom (peak ÷ reference white) with a named operator,
         /// applied to luminance (the source primaries' weights) so that hue is kept, then fit every component under
-        /// the headroom in the destination's primaries (above): saturated highlights keep their luminance and hue and
-        /// lose saturation. Content that fits the display gets no tone curve, only the fit. The content peak comes
+        /// the headroom in the destination's primaries (above): saturated highlights keep their hue and saturation
+        /// and lose luminance (or, with ``Options/fitPriority`` `.luminance`, saturation). Content that fits the display gets no tone curve, only the fit. The content peak comes
         /// from mastering metadata and MaxCLL (`ContentLuminance`, 1000 cd/m² when unknown).
         /// ``ToneMappingMethod/bt2446A`` maps to SDR: headroom 1 only.
         case displayHeadroom(

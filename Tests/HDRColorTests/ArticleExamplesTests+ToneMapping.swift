@@ -96,9 +96,14 @@ extension ArticleExamplesTests {
         #expect(abs((blueP3 * wP3).sum() - 0.29) < 0.005 && abs(blueP3.z - 5.0) < 0.05)
         let headroomCurve = ToneMapper(.headroom, contentHeadroom: 1000 / 203, displayHeadroom: 2, application: .luminance(w2020))
         let fit = HeadroomFit(headroom: 2, primaries: .displayP3)
-        let lightRed = fit.map(matrixToP3 * headroomCurve.map(SIMD3(1000 / 203, 0, 0)))
-        let saturatedRed = fit.map(matrixToP3 * ToneMapper(.headroom, contentHeadroom: 1000 / 203, displayHeadroom: 2).map(SIMD3(1000 / 203, 0, 0)))
-        print("red", lightRed, (lightRed * wP3).sum(), saturatedRed, (saturatedRed * wP3).sum())
+        let keptRed = fit.map(matrixToP3 * headroomCurve.map(SIMD3(1000 / 203, 0, 0)))
+        let luminanceFit = HeadroomFit(headroom: 2, primaries: .displayP3, priority: .luminance)
+        let lightRed = luminanceFit.map(matrixToP3 * headroomCurve.map(SIMD3(1000 / 203, 0, 0)))
+        let onMax = matrixToP3 * ToneMapper(.headroom, contentHeadroom: 1000 / 203, displayHeadroom: 2).map(SIMD3(1000 / 203, 0, 0))
+        let saturatedRed = luminanceFit.map(onMax)
+        let same: SIMD3<Double> = fit.map(onMax) - keptRed
+        #expect(max(abs(same.x), abs(same.y), abs(same.z)) < 1e-12)
+        #expect(abs((keptRed * wP3).sum() - 0.39) < 0.005 && abs(keptRed.x - 2) < 1e-12 && abs(keptRed.y + 0.10) < 0.005 && abs(keptRed.z) < 0.005)
         #expect(abs((lightRed * wP3).sum() - 1.22) < 0.005 && (lightRed - SIMD3(2, 0.99, 1.04)).max() < 0.005 && (SIMD3(2, 0.99, 1.04) - lightRed).max() < 0.005)
         #expect(abs((saturatedRed * wP3).sum() - 0.53) < 0.005 && abs(saturatedRed.y - 0.08) < 0.005 && abs(saturatedRed.z - 0.17) < 0.005)
 

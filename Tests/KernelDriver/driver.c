@@ -283,8 +283,8 @@ static void program_cases(void) {
     HDRKAffine yuv = {{1.1678f, 0.0f, 1.6836f, 1.1678f, -0.1879f, -0.6523f, 1.1678f, 2.1481f, 0.0f},
                       {-0.0729f, 0.0313f, -0.0917f}};
     const float clamp[2] = {0.0f, 1.0f};
-    const float fit[5] = {0.2290f, 0.6917f, 0.0793f, 2.0f, 2.0002f};
-    const float fitLow[5] = {0.2627f, 0.678f, 0.0593f, 0.5f, 0.50005f};
+    const float fit[6] = {0.2290f, 0.6917f, 0.0793f, 2.0f, 2.0002f, 0.0f};
+    const float fitLow[6] = {0.2627f, 0.678f, 0.0593f, 0.5f, 0.50005f, 1.0f};
     const float shoulder[2] = {0.8f, 1.0f};
     const float compress[6] = {0.2627f, 0.678f, 0.0593f, 0.7f, 1.0f / (1.2f * 1.2f), 4.0f};
     const HDRKInterleaved rgba8 = interleaved(255, 0, 0), bgra8Table = interleaved(255, 1, codeTable),

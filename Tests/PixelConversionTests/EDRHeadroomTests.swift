@@ -239,7 +239,7 @@ struct EDRHeadroomTests {
     }
 
     /// The plan says what the step does.
-    @Test("The plan names the fit, its bound, primaries and luminance weights")
+    @Test("The plan names the fit, its bound, primaries and what it keeps (luminance weights where it keeps luminance)")
     func planStep() throws {
         var options = PixelConverter.Options()
         options.toneMapping = .displayHeadroom(2, content: ContentLuminance(masteringPeak: 1000))
@@ -249,9 +249,18 @@ struct EDRHeadroomTests {
         let step = try #require(converter.plan.steps.first { $0.name == "fit the headroom" })
         #expect(
             step.detail
-                == "max(R, G, B) ≤ 2 in Display P3, hue kept: towards grey at constant luminance Y = 0.228975R + "
-                + "0.691739G + 0.0792869B below Y = ¾·2, blending into C·2/max(R, G, B) (saturation kept, luminance "
-                + "lowered) from there to Y ≥ 2")
+                == "max(R, G, B) ≤ 2 in Display P3, hue kept: C·2/max(R, G, B) (hue and saturation kept, luminance "
+                + "lowered)")
+        // The HLG signal range is fitted at constant scene luminance (the luminance priority).
+        let hlg = try PixelConverter(
+            from: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3),
+            to: PixelEncoding(format: .rgba16, colorSpace: .bt2100HLG))
+        let range = try #require(hlg.plan.steps.first { $0.name == "fit the HLG signal range" })
+        #expect(
+            range.detail
+                == "max(R, G, B) ≤ 1 in scene light (BT.2020), hue kept: towards grey at constant luminance "
+                + "Y = 0.2627R + 0.678G + 0.0593B below Y = ¾·1, blending into C·1/max(R, G, B) (saturation kept, "
+                + "luminance lowered) from there to Y ≥ 1")
         // A destination whose peak is below the headroom bounds the fit.
         options.toneMapping = .displayHeadroom(4, content: ContentLuminance(masteringPeak: 4000))
         let sdr = try PixelConverter(

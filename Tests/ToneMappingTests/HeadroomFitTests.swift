@@ -5,10 +5,12 @@ import Testing
 
 @testable import ToneMapping
 
-/// ``HeadroomFit``: max(R, G, B) ≤ H at constant luminance and hue; and the target headroom operators declare.
+/// ``HeadroomFit``: max(R, G, B) ≤ H with hue kept, and chromaticity (the default) or luminance below ¾H; and the
+/// target headroom operators declare.
 @Suite("Headroom fit")
 struct HeadroomFitTests {
     static let fit = HeadroomFit(headroom: 2, primaries: .displayP3)
+    static let luminanceFit = HeadroomFit(headroom: 2, primaries: .displayP3, priority: .luminance)
 
     /// The opponent-plane angle and length of a colour (grey projects to 0).
     static func hue(_ c: SIMD3<Double>) -> (Double, Double) {
@@ -16,17 +18,39 @@ struct HeadroomFitTests {
         return (atan2(b, a), (a * a + b * b).squareRoot())
     }
 
-    @Test(
-        "Random colours: max = H with hue kept, luminance kept below ¾H, scaled from Y ≥ H, clipped within the tolerance"
-    )
-    func properties() {
-        var rng = SplitMix64(state: 22)
-        let w = Self.fit.luminanceCoefficients
-        var (moved, blended, scaled) = (0, 0, 0)
+    @Test("Chromaticity (the default): random colours above H become C·H/max(R, G, B); the rest are untouched")
+    func chromaticity() {
+        var rng = SplitMix64(state: 23)
+        var moved = 0
         for _ in 0..<20_000 {
             let c = SIMD3<Double>(
                 .random(in: -1...12, using: &rng), .random(in: -1...12, using: &rng), .random(in: -1...12, using: &rng))
             let out = Self.fit.map(c)
+            guard c.max() > 2 * (1 + HeadroomFit.tolerance) else {
+                #expect(out == (c.max() <= 2 ? c : SIMD3(min(c.x, 2), min(c.y, 2), min(c.z, 2))))
+                continue
+            }
+            moved += 1
+            #expect((out - c * (2 / c.max())).maxMagnitude <= 1e-12, "\(c) → \(out): C·H/m")
+            #expect(abs(out.max() - 2) <= 1e-12)
+        }
+        #expect(moved > 10_000)
+        // A saturated red whose luminance is below ¾H stays red (the luminance priority turns it pale pink).
+        let red = SIMD3<Double>(5.9, 0.15, 0.15)
+        #expect(Self.fit.map(red).y < 0.06 && Self.luminanceFit.map(red).y > 1)
+    }
+
+    @Test(
+        "Luminance priority: max = H with hue kept, luminance kept below ¾H, scaled from Y ≥ H, clipped within the tolerance"
+    )
+    func properties() {
+        var rng = SplitMix64(state: 22)
+        let w = Self.luminanceFit.luminanceCoefficients
+        var (moved, blended, scaled) = (0, 0, 0)
+        for _ in 0..<20_000 {
+            let c = SIMD3<Double>(
+                .random(in: -1...12, using: &rng), .random(in: -1...12, using: &rng), .random(in: -1...12, using: &rng))
+            let out = Self.luminanceFit.map(c)
             #expect(out.max() <= 2)
             if c.max() <= 2 {
                 #expect(out == c)
@@ -53,16 +77,19 @@ struct HeadroomFitTests {
 
     @Test("Within the tolerance above H components are clipped (an HLG round trip's rounding keeps its colour)")
     func tolerance() {
-        let h = 1.0, fit = HeadroomFit(headroom: h, primaries: .bt2020)
-        let yellow = SIMD3<Double>(1 + 2e-6, 1, 0)
-        #expect(fit.map(yellow) == SIMD3(1, 1, 0))
-        let beyond = SIMD3<Double>(1 + 2e-4, 1, 0)
-        #expect(fit.map(beyond).z > 0, "beyond the tolerance the fit moves the colour")
-        // A bright saturated yellow at the peak luminance stays yellow (scaled), not white.
-        let bright = fit.map(SIMD3(1.1, 1.05, 0))
-        #expect(bright.z < 0.05 && bright.x == 1, "\(bright)")
-        let float = withPlanes([SIMD3<Float>(1 + 2e-6, 1, 0)]) { fit.apply(red: $0, green: $1, blue: $2) }
-        #expect(float == [SIMD3<Float>(1, 1, 0)])
+        for priority in HeadroomFit.Priority.allCases {
+            let fit = HeadroomFit(headroom: 1, primaries: .bt2020, priority: priority)
+            let yellow = SIMD3<Double>(1 + 2e-6, 1, 0)
+            #expect(fit.map(yellow) == SIMD3(1, 1, 0))
+            let beyond = fit.map(SIMD3<Double>(1 + 2e-4, 1, 0))
+            // Beyond the tolerance the fit moves the colour: towards grey, or scaled.
+            #expect(priority == .luminance ? beyond.z > 0 : beyond.y < 1 && beyond.z == 0, "\(priority): \(beyond)")
+            // A bright saturated yellow at the peak luminance stays yellow (scaled), not white.
+            let bright = fit.map(SIMD3(1.1, 1.05, 0))
+            #expect(bright.z < 0.05 && bright.x == 1, "\(bright)")
+            let float = withPlanes([SIMD3<Float>(1 + 2e-6, 1, 0)]) { fit.apply(red: $0, green: $1, blue: $2) }
+            #expect(float == [SIMD3<Float>(1, 1, 0)])
+        }
     }
 
     @Test("Float bulk form: max ≤ H exactly, within 1e-6 relative of Double, NaN and extremes handled")
@@ -77,7 +104,13 @@ struct HeadroomFitTests {
             SIMD3(.greatestFiniteMagnitude, .greatestFiniteMagnitude, .greatestFiniteMagnitude), SIMD3(2, 2, 2),
             SIMD3(2.0000002, 0, 0), SIMD3(-1e30, 5, 0),
         ]
-        let out = withPlanes(pixels) { Self.fit.apply(red: $0, green: $1, blue: $2) }
+        for fit in [Self.fit, Self.luminanceFit] {
+            floatForm(fit, pixels)
+        }
+    }
+
+    func floatForm(_ fit: HeadroomFit, _ pixels: [SIMD3<Float>]) {
+        let out = withPlanes(pixels) { fit.apply(red: $0, green: $1, blue: $2) }
         for (p, q) in zip(pixels, out) {
             if p.x.isNaN || p.y.isNaN || p.z.isNaN {
                 #expect(q.x.isNaN == p.x.isNaN && q.y.isNaN == p.y.isNaN)
@@ -86,7 +119,7 @@ struct HeadroomFitTests {
             #expect(!q.x.isNaN && !q.y.isNaN && !q.z.isNaN, "\(p) → \(q)")
             #expect(q.max() <= 2, "\(p) → \(q)")
             guard p.max() < 1e6, p.min() > -1e6 else { continue }
-            let exact = Self.fit.map(SIMD3<Double>(p))
+            let exact = fit.map(SIMD3<Double>(p))
             #expect((SIMD3<Double>(q) - exact).maxMagnitude <= 1e-5 * max(1, exact.maxMagnitude), "\(p)")
         }
     }
@@ -99,7 +132,8 @@ struct HeadroomFitTests {
         #expect(Self.fit.map(SIMD3(.nan, 5, 0)).x.isNaN)
         #expect(
             Self.fit.description
-                == "HeadroomFit(headroom: 2, luminanceCoefficients: (0.228975, 0.691739, 0.0792869))")
+                == "HeadroomFit(headroom: 2, luminanceCoefficients: (0.228975, 0.691739, 0.0792869), "
+                + "priority: chromaticity)")
     }
 
     @Test("Operators declare their target headroom; identity and unknown operators none")

@@ -23,7 +23,7 @@
     HDRK_OP(luminance_gain, HDRKCurve, \
             "v ↦ v·gain(Y), Y = (w0·R + w1·G) + w2·B, gain a table (exact outside; 1 below unityBelow)") \
     HDRK_OP(quantized_curve, HDRKQuantized, "the last curve and the writer's rounding: each value becomes its code") \
-    HDRK_OP(headroom_fit, float, "[w0, w1, w2, h]: ToneMapping's HeadroomFit, max(R, G, B) ≤ h at constant Y") \
+    HDRK_OP(headroom_fit, float, "[w0, w1, w2, h, limit, f]: ToneMapping's HeadroomFit, max(R, G, B) ≤ h, hue kept") \
     HDRK_OP(highlight_shoulder, float, "[knee, ceiling]: max(R, G, B) above the knee rolls onto the ceiling") \
     HDRK_OP(gamut_compress, float, \
             "[w0, w1, w2, knee, 1/end², ceiling]: GamutMapper's soft compression towards grey, clipped to [0, ceiling]") \

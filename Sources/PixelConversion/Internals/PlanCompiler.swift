@@ -296,7 +296,7 @@ struct PlanCompiler {
         guard bound.isFinite else { return }
         let primaries = destination.colorSpace.primaries
         appendFit(
-            HeadroomFit(headroom: bound, primaries: primaries), name: "fit the headroom",
+            HeadroomFit(headroom: bound, primaries: primaries, priority: options.fitPriority), name: "fit the headroom",
             space: "\(primaries.name)"
                 + (bound < target ? " (the destination's peak, below the \(Self.number(target))× headroom)" : ""))
     }
@@ -304,16 +304,22 @@ struct PlanCompiler {
     /// ToneMapping's ``HeadroomFit`` as a step (op `headroom_fit`); `space` says what the planes hold.
     private mutating func appendFit(_ fit: HeadroomFit, name: String, space: String) {
         let h = Self.number(fit.headroom), w = fit.luminanceCoefficients
-        let detail =
-            "max(R, G, B) ≤ \(h) in \(space), hue kept: towards grey at constant luminance "
-            + "Y = \(Self.number(w.x))R + \(Self.number(w.y))G + \(Self.number(w.z))B below Y = ¾·\(h), blending into "
-            + "C·\(h)/max(R, G, B) (saturation kept, luminance lowered) from there to Y ≥ \(h)"
+        let how =
+            switch fit.priority {
+            case .chromaticity: "C·\(h)/max(R, G, B) (hue and saturation kept, luminance lowered)"
+            case .luminance:
+                "towards grey at constant luminance Y = \(Self.number(w.x))R + \(Self.number(w.y))G + "
+                    + "\(Self.number(w.z))B below Y = ¾·\(h), blending into C·\(h)/max(R, G, B) (saturation kept, "
+                    + "luminance lowered) from there to Y ≥ \(h)"
+            }
         let weights = SIMD3<Float>(w)
         append(
             .kernel(
                 HDRK_OP_headroom_fit,
-                parameters: [weights.x, weights.y, weights.z, Float(fit.headroom), fit.floatLimit],
-                step: .init(name: name, detail: detail)))
+                parameters: [
+                    weights.x, weights.y, weights.z, Float(fit.headroom), fit.floatLimit, fit.priority.blendFloor,
+                ],
+                step: .init(name: name, detail: "max(R, G, B) ≤ \(h) in \(space), hue kept: " + how)))
     }
 
     /// The destination's nominal peak in linear light (1.0 = reference white), or +∞ for extended destinations.
@@ -385,7 +391,7 @@ struct PlanCompiler {
                 // below the peak can still need scene light above 1, which the signal clamp would clip per channel
                 // (hue shift). Fit it at constant scene luminance instead: the signal of every component ≤ 1.
                 appendFit(
-                    HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients),
+                    HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients, priority: .luminance),
                     name: "fit the HLG signal range", space: "scene light (\(space.primaries.name))")
             }
             append(.curve(hlgOETF(beta: display.blackLift)))

@@ -143,7 +143,8 @@ struct ReferenceConverter {
         var fitted = false
         if let target, Swift.min(target, ceiling).isFinite {
             let before = rgb
-            rgb = HeadroomFit(headroom: Swift.min(target, ceiling), primaries: to).map(rgb)
+            rgb = HeadroomFit(headroom: Swift.min(target, ceiling), primaries: to, priority: options.fitPriority).map(
+                rgb)
             fitted = rgb != before
         }
         let matrix = destination.matrix
@@ -161,7 +162,7 @@ struct ReferenceConverter {
             let display = HLG.Display(
                 peakLuminance: options.hlgPeakLuminance, blackLuminance: options.hlgBlackLuminance,
                 systemGamma: options.hlgSystemGamma, primaries: space.primaries)
-            let scene = HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients)
+            let scene = HeadroomFit(headroom: 1, luminanceCoefficients: display.lumaCoefficients, priority: .luminance)
                 .map(display.inverseOOTF(rgb * options.referenceWhite))
             let beta = display.blackLift
             for i in 0..<3 {
