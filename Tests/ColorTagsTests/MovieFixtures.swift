@@ -82,6 +82,7 @@ enum MovieFixtures {
         ("x265-hdr10plus-dv-scenes.mkv", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // the same stream in Matroska
         // AV1 with HDR10+ and RPUs on every frame (per-frame scan), encoded without HDR10 static metadata.
         ("svtav1-hdr10plus-dv.mp4", [.videoHDRMetadataMissing]),
+        ("svtav1-dv-10-rpu-escapes.mp4", [.videoHDRMetadataMissing]),  // RPUs holding 00 00 03 read whole
         ("svtav1-hdr10plus-dv.mkv", [.videoHDRMetadataMissing]),
         ("svtav1-hdr10plus-blockadditions.webm", [.videoHDRMetadataMissing]),
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),

@@ -1,5 +1,6 @@
 import ColorTags
 import Foundation
+import MediaSyntax
 import TestSupport
 import Testing
 
@@ -47,6 +48,7 @@ struct MovieConformanceTests {
                 #expect(count == expected.int, why)
             case "rpuProfile": #expect(video.dolbyVisionRPUHeader?.value.profileHint == expected.int, why)
             case "frames": #expect(tags.movie?.scan?.frames == expected.int, why)
+            case "rpuAV1Reference": try checkAV1Reference(file, expected, why)
             case let kind where kind.hasPrefix("rpu") && kind != "rpuCount" && kind != "rpuProfile":
                 try checkRPUFact(kind, expected, fact.tolerance ?? 0, video, why)
             case "hdr10plus":
@@ -77,6 +79,18 @@ struct MovieConformanceTests {
             default: Issue.record("unknown fact kind \(fact.kind); \(why)")
             }
         }
+    }
+
+    /// An AV1 ITU-T T.35 RPU message against the HEVC RPU file of the same RPU (start code, escaped RPU), as dovi_tool's
+    /// `av1_rpu` tests compare them: the unwrapped RPU, escaped, is the reference's payload, and wrapping it again
+    /// gives the message back (dovi_tool's files hold it from the provider code on, without the country code).
+    func checkAV1Reference(_ file: ConformanceCorpus.File, _ expected: JSON, _ why: Comment) throws {
+        let message = [UInt8](try Data(contentsOf: MovieConformance.url(file.path)))
+        let reference = [UInt8](try Data(contentsOf: MovieConformance.url(try #require(expected.string, why))))
+        let rpu = try DolbyVisionRPU.unwrapAV1(t35: message)
+        #expect(EmulationPrevention.escape(rpu) == Array(reference.dropFirst(4)), why)
+        #expect(Array(DolbyVisionRPU.wrapAV1(rpu).dropFirst()) == message, why)
+        #expect(try DolbyVisionRPU.parse(unescaped: rpu) == DolbyVisionRPU.parse(reference.dropFirst(4)), why)
     }
 
     /// A fact about the Dolby Vision RPU summary, in the units dovi_tool's `info --summary` prints (nits).

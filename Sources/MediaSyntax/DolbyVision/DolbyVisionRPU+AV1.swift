@@ -10,13 +10,27 @@ extension DolbyVisionRPU {
     /// 0x003B (Dolby), provider-oriented code 0x00000800.
     public static let av1T35Header: [UInt8] = [0xB5, 0x00, 0x3B, 0x00, 0x00, 0x08, 0x00]
 
-    /// Whether an ITU-T T.35 message (from its country code on) is a Dolby Vision RPU's.
+    /// The bytes every AV1 RPU message holds after its provider codes: the EMDF container's fixed fields up to
+    /// emdf_payload_size (emdf_version 0, key_id 6, emdf_payload_id 31 and its extension 225, the four flags 0,
+    /// discard_unknown_payload 1), as dovi_tool's `ITU_T35_DOVI_RPU_PAYLOAD_HEADER` ends.
+    static let av1EMDFHeader: [UInt8] = [0x37, 0xCD, 0x08]
+
+    /// Whether an ITU-T T.35 message is a Dolby Vision RPU's: from its country code 0xB5 on, as an AV1 metadata OBU
+    /// holds it, or from the provider code on, as dovi_tool's AV1 RPU files (`assets/av1-rpu/*.bin`) store it.
     public static func isAV1RPU(t35 message: some Collection<UInt8>) -> Bool {
-        message.starts(with: av1T35Header)
+        message.starts(with: av1T35Header) || message.starts(with: av1T35Header.dropFirst())
     }
 
-    /// The RPU of an AV1 ITU-T T.35 message (from its country code on; trailing bits after the container are
-    /// ignored), as ``parse(_:)`` reads it: starting with the prefix 0x19.
+    /// Whether `bytes` (a file's start) are a Dolby Vision RPU as an AV1 ITU-T T.35 message: the provider codes and
+    /// the EMDF container's fixed fields, with or without the country code before them.
+    public static func isAV1RPUMessage(_ bytes: some Collection<UInt8>) -> Bool {
+        let body = bytes.first == av1T35Header[0] ? Array(bytes.dropFirst()) : Array(bytes)
+        return body.starts(with: av1T35Header.dropFirst() + av1EMDFHeader)
+    }
+
+    /// The RPU of an AV1 ITU-T T.35 message (from its country code on, or from the provider code on as dovi_tool's
+    /// files store it; trailing bits after the container are ignored), without emulation prevention, as
+    /// ``parse(unescaped:)`` reads it: starting with the prefix 0x19.
     ///
     /// - Throws: ``DolbyVisionRPUError/malformed(_:)`` when the message is not Dolby's, the EMDF container's fixed
     ///   fields differ from the RPU carriage's, or the payload runs past the message.
@@ -25,7 +39,8 @@ extension DolbyVisionRPU {
         guard isAV1RPU(t35: bytes) else {
             throw .malformed(SyntaxError("the ITU-T T.35 message is not a Dolby Vision RPU's (0xB5 0x003B 0x00000800)"))
         }
-        var reader = BitReader(bytes[av1T35Header.count...])
+        let header = bytes.starts(with: av1T35Header) ? av1T35Header.count : av1T35Header.count - 1
+        var reader = BitReader(bytes[header...])
         func field(_ name: String, _ value: UInt32?, _ expected: UInt32) throws(DolbyVisionRPUError) {
             guard let value else { throw .malformed(SyntaxError("the EMDF container ends inside \(name)")) }
             guard value == expected else {
@@ -56,8 +71,10 @@ extension DolbyVisionRPU {
         return rpu
     }
 
-    /// The AV1 ITU-T T.35 message (from the country code on, padded to a byte) that carries `rpu` (starting with the
-    /// prefix 0x19, without emulation prevention): the inverse of ``unwrapAV1(t35:)``.
+    /// The AV1 ITU-T T.35 message (from the country code on) that carries `rpu` (starting with the prefix 0x19,
+    /// without emulation prevention; zero bytes after its final byte are left out): the inverse of
+    /// ``unwrapAV1(t35:)``. Padded to a byte with 1 bits, as dovi_tool writes it (its files' last byte is then the
+    /// same).
     public static func wrapAV1(_ rpu: [UInt8]) -> [UInt8] {
         var bits: [Bool] = []
         func put(_ count: Int, _ value: Int) {
@@ -84,14 +101,15 @@ extension DolbyVisionRPU {
         putVariable(5, 225)  // emdf_payload_id_ext
         put(4, 0)  // smploffste, duratione, groupide, codecdatae
         put(1, 1)  // discard_unknown_payload
-        let payload = rpu.first == prefix ? rpu.dropFirst() : rpu[...]
+        var payload = rpu.first == prefix ? rpu.dropFirst() : rpu[...]
+        while payload.last == 0 { payload.removeLast() }
         putVariable(8, payload.count)
         for byte in payload { put(8, Int(byte)) }
         put(5, 0)  // emdf_payload_id: the last payload
         put(2, 1)  // protection_length_primary
         put(2, 0)  // protection_length_secondary
         put(8, 0)  // protection_bits_primary
-        while bits.count % 8 != 0 { bits.append(false) }
+        while bits.count % 8 != 0 { bits.append(true) }
         var out = av1T35Header
         for start in stride(from: 0, to: bits.count, by: 8) {
             out.append(bits[start..<start + 8].reduce(UInt8(0)) { $0 << 1 | ($1 ? 1 : 0) })

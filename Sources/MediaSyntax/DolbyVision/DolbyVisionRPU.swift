@@ -49,7 +49,19 @@ public struct DolbyVisionRPU: Hashable, Sendable {
         guard escaped.count <= maximumBytes else {
             throw .malformed(SyntaxError("the RPU holds \(escaped.count) bytes, more than \(maximumBytes)"))
         }
-        var bytes = EmulationPrevention.unescape(escaped)
+        return try parse(unescaped: EmulationPrevention.unescape(escaped))
+    }
+
+    /// Parses an RPU without emulation prevention, as an AV1 ITU-T T.35 message carries it once unwrapped
+    /// (``unwrapAV1(t35:)``): starting with the prefix 0x19. A `00 00 03` in it is data, not an escape, so it must
+    /// not go through ``parse(_:)``. Trailing zero bytes are ignored.
+    ///
+    /// - Throws: As ``parse(_:)``.
+    public static func parse(unescaped: some Collection<UInt8>) throws(DolbyVisionRPUError) -> DolbyVisionRPU {
+        guard unescaped.count <= maximumBytes else {
+            throw .malformed(SyntaxError("the RPU holds \(unescaped.count) bytes, more than \(maximumBytes)"))
+        }
+        var bytes = Array(unescaped)
         while bytes.last == 0 { bytes.removeLast() }
         // The prefix, one byte of header at least, the CRC and the final byte.
         guard bytes.count >= 7 else {

@@ -1,6 +1,6 @@
 /// Tells raw video streams, Dolby Vision RPU files and MPEG transport streams by their first bytes, never by their
 /// extension: a start code followed by a plausible NAL unit header, the `DKIF` of IVF, an AV1 OBU header with valid
-/// bits, or transport-stream sync bytes at the packet pitch.
+/// bits, transport-stream sync bytes at the packet pitch, or an RPU as an AV1 ITU-T T.35 message.
 package enum StreamSignature {
     /// The format `bytes` (the start of a file) are, or nil.
     package static func format(of bytes: [UInt8]) -> MediaFileFormat? {
@@ -9,6 +9,9 @@ package enum StreamSignature {
             return .ivf
         }
         if transportPacketSize(bytes) != nil { return .mpegTS }
+        // dovi_tool's AV1 RPU files: one ITU-T T.35 message (Dolby's provider codes, the EMDF container's fixed
+        // fields), with or without the country code 0xB5.
+        if DolbyVisionRPU.isAV1RPUMessage(bytes.prefix(16)) { return .dolbyVisionRPU }
         if let format = annexBFormat(bytes) { return format }
         return isOBUStream(bytes) ? .av1Stream : nil
     }

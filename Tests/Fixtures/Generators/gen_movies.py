@@ -601,6 +601,7 @@ def main():
     scene_metadata()
     dynamic_curves()
     per_frame_containers()
+    av1_rpu_escapes()
     dolby_vision_5_static()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
@@ -1084,6 +1085,45 @@ def per_frame_containers():
           "AV1 in WebM, 6 frames with HDR10+ in Matroska BlockAdditions (two scenes: MaxSCL 900, then 2000 cd/m²)")
 
 
+def av1_rpu_escapes():
+    """AV1 Dolby Vision RPUs whose bytes hold 00 00 03, as about a third of the RPUs of real profile 10 movies do: the
+    AV1 carriage (an ITU-T T.35 message, EMDF-wrapped) has no emulation prevention, so a reader that unescapes them as
+    HEVC NAL units drops a byte and fails their CRC. 6 frames of SVT-AV1; frames 0, 2 and 4 reshape luma and Cb with an
+    offset of -1/1024 (coefficient bytes 00 00 03), frames 1, 3 and 5 with the identity; a dvvC record of profile 10
+    (compatibility 1, PQ base) patched in. `gen_movies.py av1-rpu-escapes` rewrites only this movie."""
+    ffmpeg_version = version(["ffmpeg", "-version"])
+    encode = ffmpeg("svtav1-6.obu", ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=25", "-frames:v", "6", "-pix_fmt",
+                                     "yuv420p10le", "-c:v", "libsvtav1", "-preset", "12", "-svtav1-params", "lp=1"]
+                    + PQ + BITEXACT + ["-f", "obu"])
+    units = []
+    for kind, obu in av1_obus(open(scratch("svtav1-6.obu"), "rb").read()):
+        if kind == 2:
+            units.append([])
+        units[-1].append((kind, obu))
+    offset = [dovi_rpu.Piece((-1 / 1024, 1.0))]
+    rpus = [dovi_rpu.rpu(profile=8, l1=(0, 2875, 1100), scene_refresh=1 if i == 0 else 0,
+                         curves=[offset, offset, dovi_rpu.IDENTITY] if i % 2 == 0 else None) for i in range(6)]
+    assert [b"\x00\x00\x03" in r for r in rpus] == [True, False] * 3
+    tagged = bytearray()
+    for index, unit in enumerate(units):
+        inserted = False
+        for kind, obu in unit:
+            if not inserted and kind not in (1, 2, 5):
+                tagged += av1_metadata_obu(dovi_rpu.av1_t35(rpus[index]))
+                inserted = True
+            tagged += obu
+    with open(scratch("escapes.obu"), "wb") as f:
+        f.write(tagged)
+    name = "svtav1-dv-10-rpu-escapes.mp4"
+    mux = ffmpeg(name, ["-r", "25", "-f", "obu", "-i", scratch("escapes.obu"), "-c", "copy"] + PQ + BITEXACT)
+    record = box(b"dvvC", dolby_vision_record(10, 1, 1))
+    write(name, patch_sample_entry(open(scratch(name), "rb").read(), with_box(record)),
+          f"{ffmpeg_version}: {encode}; RPUs from dovi_rpu.py in T.35 metadata OBUs inserted by gen_movies.py; then "
+          f"{mux}; dvvC patched by gen_movies.py",
+          "Dolby Vision profile 10.1 (AV1, 6 frames) whose RPUs on frames 0, 2 and 4 hold the bytes 00 00 03 (no "
+          "emulation prevention in AV1): every RPU parses with its CRC, no video.dolby-vision-rpu-crc")
+
+
 def with_block_additions(mkv, t35s):
     """`mkv` with the i-th SimpleBlock of its Clusters turned into a BlockGroup holding a Block and BlockAdditions
     (BlockMore: BlockAddID 4, BlockAdditional t35s[i]); Cues are dropped and their SeekHead entry becomes a Void."""
@@ -1156,7 +1196,7 @@ if __name__ == "__main__":
              "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
              "hdr10plus-scenes": hdr10plus_scenes,
              "scene-metadata": scene_metadata, "dynamic-curves": dynamic_curves,
-             "per-frame-containers": per_frame_containers, "dolby-vision-5-static": dolby_vision_5_static}
+             "per-frame-containers": per_frame_containers, "av1-rpu-escapes": av1_rpu_escapes, "dolby-vision-5-static": dolby_vision_5_static}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)

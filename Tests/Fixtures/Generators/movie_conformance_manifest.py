@@ -19,10 +19,10 @@ for s in sources: s["commit"]=full(s["repository"],s["commit"])
 def blob(repo, commit, path):
     return subprocess.run(["git","-C",f"{M}/{repo.replace('/','+')}/repo","show",f"{commit}:{path}"],capture_output=True,check=True).stdout
 files=[]
-def add(sid, up, verdict, facts, description):
+def add(sid, up, verdict, facts, description, name=None):
     s=next(x for x in sources if x["id"]==sid)
     data=blob(s["repository"],s["commit"],up)
-    name=up.split("/")[-1]
+    name=name or up.split("/")[-1]
     files.append({"path":f"{sid}/{name}","source":sid,"upstreamPath":up,"byteCount":len(data),
       "sha256":hashlib.sha256(data).hexdigest(),"description":description,"verdict":verdict,"facts":facts})
 def cite(path,line,quote,source=None):
@@ -161,4 +161,22 @@ add("hdr10plus_tool","assets/hevc_tests/multimsg-sei.hevc","warning",[
     "kneePoint":[164,240],"anchors":[143,298,447,592,731,864,891,917,938]},
    "citation":cite(h10p,1908,"assert_eq!(metadata.maxscl, [7768, 6589, 6912]);","multimsg_sei_metadata asserts every one of these fields")}],
   "an SEI NAL unit of several messages, HDR10+ among them (4K, one frame); MaxCLL above the mastering peak: hdr.clli-above-mastering-peak")
+# dovi_tool's AV1 RPUs: one ITU-T T.35 message each (provider codes and the EMDF container, no country code), whose
+# RPU equals the HEVC one in the -ref.bin file beside it (start code, escaped RPU) and which dovi_tool writes back
+# byte for byte.
+av1="src/tests/av1_rpu.rs"
+for name,ref,profile,lines in (("p84-01.bin","p84-01-ref.bin",8,(60,63,58)),("p5-01.bin","p5-01-ref.bin",5,(38,41,36)),
+                               ("fel_orig.bin",None,7,(82,85,80))):
+  reference="dovi_tool/av1-rpu/"+ref if ref else "dovi_tool/fel_orig.bin"
+  add("dovi_tool","assets/av1-rpu/"+name,"clean",[
+    {"fact":"rpuCount","expected":1,"citation":cite(av1,lines[0]-2,"let rewritten_payload = dovi_rpu.write_av1_rpu_metadata_obu_t35_payload()?;","one RPU per file, parsed whole")},
+    {"fact":"rpuProfile","expected":profile,"citation":cite(av1,lines[0],f"assert_eq!(dovi_rpu.dovi_profile, {profile});")},
+    {"fact":"rpuCRCFailures","expected":0,"citation":cite("dolby_vision/src/rpu/dovi_rpu.rs",140,"if received_crc32 != dovi_rpu.rpu_data_crc32 {","parse_itu_t35_dovi_metadata_obu parses the unwrapped RPU, which fails on a CRC mismatch")},
+    {"fact":"rpuAV1Reference","expected":reference,"citation":cite(av1,lines[1],"assert_eq!(&ref_data[4..], &parsed_data[2..]);",f"and the payload written back equals the file (line {lines[2]})")}],
+    "one Dolby Vision profile "+{8:"8.4",5:"5",7:"7 FEL"}[profile]+" RPU as an AV1 ITU-T T.35 message (provider codes, EMDF container; no country code)",
+    name="av1-rpu/"+name)
+  if ref:
+    add("dovi_tool","assets/av1-rpu/"+ref,"clean",[
+      {"fact":"rpuProfile","expected":profile,"citation":cite(av1,lines[0],f"assert_eq!(dovi_rpu.dovi_profile, {profile});","the HEVC form of av1-rpu/"+name)}],
+      "the HEVC RPU (start code, escaped payload) of av1-rpu/"+name, name="av1-rpu/"+ref)
 print(json.dumps({"schema":1,"sources":sources,"files":files},indent=2,ensure_ascii=False))

@@ -18,6 +18,8 @@ struct ElementaryStreamReader<Source: ByteSource> {
         var scan = StreamScan(bytes: bytes.count, reachedEnd: complete, units: 0, unitName: "NAL units")
         var problems: [ReadProblem] = []
         switch format {
+        case .dolbyVisionRPU where DolbyVisionRPU.isAV1RPUMessage(bytes.prefix(16)):
+            readAV1RPUMessage(bytes, into: &builder, scan: &scan)
         case .hevcStream, .avcStream, .dolbyVisionRPU:
             if format == .hevcStream { builder.hdr10PlusLog = HDR10PlusFrameLog() }
             let counts = builder.readAnnexB(
@@ -48,6 +50,24 @@ struct ElementaryStreamReader<Source: ByteSource> {
             container: "\(format)", trackCount: 1, videoTrackCount: 1, bytesRead: source.bytesRead)
         tagging.movie?.scan = scan
         return tagging
+    }
+
+    /// An RPU file holding one AV1 ITU-T T.35 message, as dovi_tool's `assets/av1-rpu` files do: the EMDF container
+    /// unwrapped (``DolbyVisionRPU/unwrapAV1(t35:)``) and its RPU read without emulation prevention.
+    func readAV1RPUMessage(_ bytes: [UInt8], into builder: inout VideoTrackBuilder, scan: inout StreamScan) {
+        builder = VideoTrackBuilder(trackID: 1, codec: .av1)
+        builder.image.role = .auxiliary("Dolby Vision RPU metadata (no picture)")
+        (scan.unitName, scan.units, scan.frames, scan.dolbyVisionRPUs) = ("ITU-T T.35 messages", 1, 1, 1)
+        let container = "\(format) (AV1 ITU-T T.35 message)"
+        let carriage = "AV1 ITU-T T.35 message"
+        do {
+            let rpu = try DolbyVisionRPU.unwrapAV1(t35: bytes)
+            builder.readRPU(
+                rpu[...], offset: 0, container: container, ownFrame: true, carriage: carriage, escaped: false)
+        } catch {
+            builder.readRPU(
+                bytes[...], offset: 0, container: container, ownFrame: true, carriage: carriage, failure: error)
+        }
     }
 
     /// An IVF file (the 32-byte `DKIF` header, then frames behind 12-byte headers: size, little-endian, and a 64-bit

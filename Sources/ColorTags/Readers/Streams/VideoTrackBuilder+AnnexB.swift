@@ -54,13 +54,14 @@ extension VideoTrackBuilder {
 
     /// Parses a Dolby Vision RPU (`payload` starts at the RPU prefix, after any NAL unit header) into the stream's
     /// summary; the first one's header is kept, and the first one that cannot be read is reported. `ownFrame` when
-    /// the RPU stands for a frame of its own (an RPU file); `carriage` names what holds it; `failure` is why an RPU
-    /// could not even be taken out of its carriage (then `payload` is that carriage). Returns the parsed RPU or why it
-    /// could not be read.
+    /// the RPU stands for a frame of its own (an RPU file); `carriage` names what holds it; `escaped` is false for an
+    /// RPU taken out of an AV1 ITU-T T.35 message, which has no emulation prevention; `failure` is why an RPU could not
+    /// even be taken out of its carriage (then `payload` is that carriage). Returns the parsed RPU or why it could not
+    /// be read.
     @discardableResult
     mutating func readRPU(
         _ payload: ArraySlice<UInt8>, offset: Int, container: String, ownFrame: Bool,
-        carriage: String = "NAL unit type 62", failure: DolbyVisionRPUError? = nil
+        carriage: String = "NAL unit type 62", escaped: Bool = true, failure: DolbyVisionRPUError? = nil
     ) -> Result<DolbyVisionRPU, DolbyVisionRPUError> {
         let location = TagLocation(
             offset: offset, length: payload.count, container: "\(container) (Dolby Vision RPU, \(carriage))")
@@ -70,7 +71,7 @@ extension VideoTrackBuilder {
         let first = video.dolbyVisionRPUSummary?.value.rpus == 0
         do throws(DolbyVisionRPUError) {
             if let failure { throw failure }
-            let rpu = try DolbyVisionRPU.parse(payload)
+            let rpu = try escaped ? DolbyVisionRPU.parse(payload) : DolbyVisionRPU.parse(unescaped: payload)
             if first { video.dolbyVisionRPUHeader = Located(DolbyVisionRPUHeader(rpu.header), at: location) }
             video.dolbyVisionRPUSummary?.value.add(rpu, countsAsPicture: ownFrame)
             return .success(rpu)

@@ -169,8 +169,12 @@ struct DynamicMetadataSampleScan {
         rpu: ArraySlice<UInt8>, offset: Int, container: String, frame: inout DynamicMetadataFrame,
         _ builder: inout VideoTrackBuilder
     ) {
-        let carriage = builder.video.codec == .av1 ? "AV1 ITU-T T.35 metadata OBU" : "NAL unit type 62"
-        switch builder.readRPU(rpu, offset: offset, container: container, ownFrame: false, carriage: carriage) {
+        let av1 = builder.video.codec == .av1
+        let carriage = av1 ? "AV1 ITU-T T.35 metadata OBU" : "NAL unit type 62"
+        // An RPU out of an AV1 T.35 message has no emulation prevention; one from a NAL unit has.
+        switch builder.readRPU(
+            rpu, offset: offset, container: container, ownFrame: false, carriage: carriage, escaped: !av1)
+        {
         case .success(let parsed): frame.rpu = DynamicMetadataFrame.RPUFigures(parsed)
         case .failure(let error): frame.rpuProblem = "\(error)"
         }
