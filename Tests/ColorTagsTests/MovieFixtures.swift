@@ -29,10 +29,11 @@ enum MovieFixtures {
         ("audio-first.mp4", []),
         ("colr-prof-srgb.mp4", [.videoColrBitstreamMismatch]),
         ("dv-5.mp4", []),
-        // x265 --range full with no colour options writes a VUI of 2/2/2 (unspecified) and full range.
-        ("dv-5-rpu.mp4", [.cicpUnspecifiedCode]),
-        ("dv-5-rpu-l6-4000.mp4", [.cicpUnspecifiedCode]),  // profile 5 with other L6 figures
-        ("dv-5-rpu-no-l6.mp4", [.cicpUnspecifiedCode]),  // profile 5 without L6
+        // x265 --range full with no colour options writes a VUI of 2/2/2 (unspecified) and full range, which is what
+        // profile 5 must carry (IPT-PQ-c2 has no H.273 code): no cicp.unspecified-code.
+        ("dv-5-rpu.mp4", []),
+        ("dv-5-rpu-l6-4000.mp4", []),  // profile 5 with other L6 figures
+        ("dv-5-rpu-no-l6.mp4", []),  // profile 5 without L6
         ("dv-8-compatibility-0.mp4", [.videoDolbyVisionProfile8Compatibility0]),  // gpac #1991
         ("dv-8.1-in-dvcC.mp4", [.videoDolbyVisionRecordBox]),
         ("dv-8.1-on-hlg.mp4", [.videoDolbyVisionCompatibility]),  // quietvoid/dovi_tool #144
@@ -67,7 +68,7 @@ enum MovieFixtures {
         ("x264-untagged.mp4", [.untagged]),
         ("x265-colr-vui-mismatch.mp4", [.videoColrBitstreamMismatch]),  // Netflix/vp9-dash #5, mpv PR #3785
         ("x265-dvb-hlg-atc.mp4", [.videoHLGAlternativeTransferOnly]),  // Multicorewareinc/x265 #321
-        ("x265-dv-5-rpu.mp4", [.cicpUnspecifiedCode]),  // x265 writes VUI 2/2/2 with --range full, as profile 5 is
+        ("x265-dv-5-rpu.mp4", []),  // x265 writes VUI 2/2/2 with --range full, as profile 5 must be
         ("x265-dv-8.1-rpu-hdr10plus.mp4", []),
         ("x265-dv-8.1-rpu-missing.mp4", [.videoDolbyVisionRPUMissing]),  // dovi_tool #170, #278
         // Profile 5 RPUs (VUI 2/2/2, full range) muxed as PQ under an 8.1 record: every layer disagrees.

@@ -222,7 +222,7 @@ struct MovieReaderTests {
         #expect(try Self.video("ffmpeg-remux-dv-dropped.mp4").1.dolbyVision == nil)
         #expect(try Self.video("dv-8.1-in-dvcC.mp4").1.dolbyVision?.value.expectedBoxType == "dvvC")
         let five = try Self.video("dv-5.mp4")
-        #expect(five.1.dolbyVision?.value.profile == 5 && five.0.effective.basis == .none)
+        #expect(five.1.dolbyVision?.value.profile == 5 && five.0.effective.basis == .dolbyVisionProfile5)
         #expect(five.0.hlsVideoRange == .pq)  // HLS: Dolby Vision profile 5 is PQ
     }
 

@@ -127,6 +127,20 @@ struct MovieRuleTests {
         #expect(message?.contains("no mastering display colour volume") == true)
     }
 
+    @Test("Dolby Vision profile 5: the unspecified VUI it must carry is no finding, and its colour is IPT-PQ-c2")
+    func profile5() throws {
+        for name in ["dv-5-rpu.mp4", "x265-dv-5-rpu.mp4", "dv-5-rpu-no-l6.mp4", "dv-5.mp4"] {
+            let tags = try MovieFixtures.tags(name)
+            let findings = tags.findings()
+            #expect(!findings.contains { $0.rule == .cicpUnspecifiedCode }, "\(name): \(findings.map(\.message))")
+            let effective = tags.primary.effective
+            #expect(effective.basis == .dolbyVisionProfile5, "\(name)")
+            #expect(effective.colorSpaceName?.hasPrefix("IPT-PQ-c2 (Dolby Vision profile 5)") == true, "\(name)")
+            #expect(effective.summary.contains("guess") == false, "\(name): \(effective.summary)")
+            #expect(effective.location?.container.contains("dvcC") == true, "\(name)")
+        }
+    }
+
     @Test("field shapes draw no false alarm: a QuickTime list terminator, a 10-byte nclx, an untagged profile 9 base")
     func fieldShapes() throws {
         let terminated = try MovieFixtures.tags("quicktime-list-terminator.mov")

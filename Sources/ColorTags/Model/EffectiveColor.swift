@@ -26,6 +26,9 @@ public struct EffectiveColor: Hashable, Sendable {
         case miafDefault = "MIAF default (no colr)"
         /// No tag: the format's assumption (sRGB for PNG and JPEG).
         case assumedSRGB = "untagged, assumed sRGB"
+        /// A Dolby Vision profile 5 video track (its record or RPUs say so): IPT-PQ-c2 with unspecified code points,
+        /// as the profile requires; a Dolby Vision decoder composes PQ BT.2020 pictures through the RPUs.
+        case dolbyVisionProfile5 = "Dolby Vision profile 5"
         /// Nothing can be said.
         case none = "unknown"
 

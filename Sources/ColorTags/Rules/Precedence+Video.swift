@@ -99,6 +99,7 @@ extension Precedence {
             transfer = alternative.value
         }
         guard [primaries, transfer, matrix] != [2, 2, 2] else {
+            if let profile5 = dolbyVisionProfile5(image) { return profile5 }
             var unspecified = EffectiveColor(
                 basis: .none, cicp: nil,
                 colorSpaceName: "unspecified: players guess from the frame size (BT.709 for HD, BT.601 for SD)",
@@ -111,5 +112,30 @@ extension Precedence {
             videoFullRange: fullRange)
         let name = [catalogName(cicp), note.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         return EffectiveColor(basis: .cicp, cicp: cicp, colorSpaceName: name.isEmpty ? nil : name, location: stated)
+    }
+
+    /// The colour of a Dolby Vision profile 5 track whose code points are all unspecified, as profile 5 requires
+    /// (its base layer is IPT-PQ-c2, which H.273 has no code for): nil for other tracks. Located at the record, else
+    /// at the first RPU.
+    static func dolbyVisionProfile5(_ image: ImageTags) -> EffectiveColor? {
+        guard image.isDolbyVisionProfile5 else { return nil }
+        let location = image.video?.dolbyVision?.location ?? image.video?.dolbyVisionRPUHeader?.location
+        var color = EffectiveColor(
+            basis: .dolbyVisionProfile5, cicp: nil,
+            colorSpaceName: "IPT-PQ-c2 (Dolby Vision profile 5): PQ BT.2020 once a Dolby Vision decoder composes "
+                + "it through the RPUs; players without Dolby Vision show it with wrong colours",
+            location: location)
+        color.range = .full
+        return color
+    }
+}
+
+extension ImageTags {
+    /// Whether this is a Dolby Vision profile 5 video track: its record says profile 5, or, without a record (a raw
+    /// stream), its first RPU's header points to profile 5.
+    var isDolbyVisionProfile5: Bool {
+        guard let video else { return false }
+        if let record = video.dolbyVision { return record.value.profile == 5 }
+        return video.dolbyVisionRPUHeader?.value.profileHint == 5
     }
 }

@@ -71,8 +71,10 @@ struct TagChecks {
                 add(.cicpReservedCode, "\(tag.value.source) \(cicp): \(error)", at: tag.location, image: index)
             }
             guard image.role.isDisplayColour else { continue }
-            // With an ICC profile the profile supplies primaries and transfer, so unspecified codes there are normal.
-            for field in cicp.unspecifiedFields where field != .matrixCoefficients && image.iccProfiles.isEmpty {
+            // With an ICC profile the profile supplies primaries and transfer, so unspecified codes there are normal;
+            // Dolby Vision profile 5 must leave them unspecified (IPT-PQ-c2 has no H.273 code).
+            for field in cicp.unspecifiedFields
+            where field != .matrixCoefficients && image.iccProfiles.isEmpty && !image.isDolbyVisionProfile5 {
                 add(
                     .cicpUnspecifiedCode,
                     "\(tag.value.source) \(cicp): \(field) is 2 (unspecified), so readers guess the colour",

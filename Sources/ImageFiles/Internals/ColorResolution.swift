@@ -51,7 +51,7 @@ package enum ColorResolution {
             }
             let space = ColorSpace(name: "PNG gAMA/cHRM", primaries: primaries, transferFunction: transfer)
             return ColorDecision(basis: .gammaAndChromaticities, colorSpace: space, detail: "from gAMA/cHRM")
-        case .assumedSRGB, .none:
+        case .assumedSRGB, .none, .dolbyVisionProfile5:
             return ColorDecision(basis: effective.basis, colorSpace: .sRGB, detail: "untagged, assumed sRGB")
         }
     }
