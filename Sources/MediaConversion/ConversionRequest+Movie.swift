@@ -1,3 +1,4 @@
+import Foundation
 public import SignalCoding
 public import VideoFiles
 
@@ -118,5 +119,42 @@ extension ConversionRequest.Movie {
             throw .invalidRequest("\(duration ?? 0) s from \(first) s holds no frame at \(perSecond) fps")
         }
         return lower..<upper
+    }
+}
+
+extension ConversionRequest.Movie {
+    /// Why a range of frames held none of the movie's: in seconds when the request gave times (``start``,
+    /// ``duration``), as the user wrote them, else in frames; with what the movie holds.
+    func emptyRangeMessage(_ range: Range<Int>, stream: VideoStreamInfo) -> String {
+        var holds: [String] = []
+        if let count = stream.frameCount { holds.append("\(count) frame\(count == 1 ? "" : "s")") }
+        let length =
+            stream.duration?.doubleValue
+            ?? stream.frameCount.flatMap { count in
+                stream.frameRate.map { Double(count) / $0.doubleValue }
+            }
+        if let length { holds.append("\(Self.seconds(length)) s") }
+        let rate = stream.frameRate.map { " at \(Self.seconds($0.doubleValue)) fps" } ?? ""
+        let movie = holds.isEmpty ? "" : ": the movie holds \(holds.joined(separator: ", "))\(rate)"
+        guard start != nil || duration != nil else {
+            return "no frame of the movie is in frames \(range.lowerBound)..<\(range.upperBound)" + movie
+        }
+        let first = start ?? 0
+        let span =
+            duration.map { "between \(Self.seconds(first)) s and \(Self.seconds(first + $0)) s" }
+            ?? "at or after \(Self.seconds(first)) s"
+        return "no frame of the movie starts \(span)" + movie
+    }
+
+    /// Seconds with up to four significant digits and no trailing zeros (5 → "5", 0.10666 → "0.1067").
+    static func seconds(_ value: Double) -> String {
+        guard value.isFinite, value != 0 else { return value == 0 ? "0" : "\(value)" }
+        let digits = max(0, 3 - Int(log10(abs(value)).rounded(.down)))
+        var text = String(format: "%.\(digits)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
     }
 }

@@ -208,11 +208,7 @@ extension MediaConverter {
             }
             times.decoding += clock.now - mark
             if writer == nil {
-                if let range {
-                    throw .invalidRequest(
-                        "no frame of the movie is in frames \(range.lowerBound)..<\(range.upperBound)"
-                            + (stream.frameCount.map { " (it has \($0))" } ?? ""))
-                }
+                if let range { throw .invalidRequest(request.movie.emptyRangeMessage(range, stream: stream)) }
                 writer = try makeWriter(origin: nil, first: nil)
             }
             mark = clock.now

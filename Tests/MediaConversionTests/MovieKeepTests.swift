@@ -97,11 +97,20 @@ struct MovieKeepTests {
         let packet = 1024.0 / 48_000
         #expect((audio.first ?? 1) >= 0 && (audio.first ?? 1) < packet, "\(audio.prefix(3))")
         #expect((audio.last ?? 0) < 1 && (audio.last ?? 0) > 1 - 2 * packet, "\(audio.suffix(3))")
-        // A start after the last frame: refused, nothing written (not the whole audio track).
+        // A start after the last frame: refused in seconds, as the request gave it (not in frames up to Int32.max),
+        // with what the movie holds; nothing written (not the whole audio track).
         request.movie.start = 5
         let late = folder.appendingPathComponent("late.mp4")
-        #expect(throws: MediaConversionError.self) { try request.converter.convertMovie(source, to: late) }
-        #expect((try? FileManager.default.attributesOfItem(atPath: late.path)) == nil)
+        for (duration, span) in [(1.0, "between 5 s and 6 s"), (nil, "at or after 5 s")] {
+            request.movie.duration = duration
+            let error = #expect(throws: MediaConversionError.self) {
+                try request.converter.convertMovie(source, to: late)
+            }
+            let message = error.map { "\($0)" } ?? ""
+            #expect(message.hasPrefix("no frame of the movie starts \(span): the movie holds 60 frames"), "\(message)")
+            #expect(message.contains(" 2 s at 30 fps") && !message.contains("2147483647"), "\(message)")
+            #expect((try? FileManager.default.attributesOfItem(atPath: late.path)) == nil)
+        }
         // Frames and times exclude each other.
         request.movie.frames = 0..<10
         #expect(throws: MediaConversionError.self) {
