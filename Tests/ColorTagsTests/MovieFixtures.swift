@@ -46,6 +46,7 @@ enum MovieFixtures {
         ("ffmpeg-mdcv-clli.mp4", []),
         ("ffmpeg-remux-dv-dropped.mp4", []),
         ("ffmpeg-remux-dv-kept.mp4", []),
+        ("ffmpeg-remux-dv-rpus.mov", [.videoDolbyVisionRecordMissing]),  // RPUs, no record
         ("mdcv-implausible.mp4", [.mdcvInvalid, .clliAboveMastering, .videoHDRMetadataMismatch]),
         ("mdcv-rgb-order.mp4", [.videoHDRMetadataMismatch]),
         ("mkvmerge-clli-mismatch.mkv", [.clliAboveMastering, .videoHDRMetadataMismatch]),
@@ -81,10 +82,11 @@ enum MovieFixtures {
         ("hdr10plus-curve-scenes.mp4", []),
         ("x265-hdr10plus-dv-scenes.mp4", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // scene 2 above MaxCLL
         ("x265-hdr10plus-dv-scenes.mkv", [.videoHDR10PlusMaxSCLAboveMaxCLL]),  // the same stream in Matroska
-        // AV1 with HDR10+ and RPUs on every frame (per-frame scan), encoded without HDR10 static metadata.
-        ("svtav1-hdr10plus-dv.mp4", [.videoHDRMetadataMissing]),
+        // AV1 with HDR10+ and RPUs on every frame (per-frame scan), encoded without HDR10 static metadata, muxed by
+        // ffmpeg without a Dolby Vision record.
+        ("svtav1-hdr10plus-dv.mp4", [.videoHDRMetadataMissing, .videoDolbyVisionRecordMissing]),
         ("svtav1-dv-10-rpu-escapes.mp4", [.videoHDRMetadataMissing]),  // RPUs holding 00 00 03 read whole
-        ("svtav1-hdr10plus-dv.mkv", [.videoHDRMetadataMissing]),
+        ("svtav1-hdr10plus-dv.mkv", [.videoHDRMetadataMissing, .videoDolbyVisionRecordMissing]),
         ("svtav1-hdr10plus-blockadditions.webm", [.videoHDRMetadataMissing]),
         ("hdr10plus-inconsistent.hevc", [.videoHDR10PlusTargetAboveMastering, .videoHDR10PlusMaxSCLAboveMaxCLL]),
         ("x265-hlg.mov", []),

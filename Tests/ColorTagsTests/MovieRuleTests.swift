@@ -30,6 +30,8 @@ struct MovieRuleTests {
         (.videoDolbyVisionCompatibility, "dv-8.1-on-hlg.mp4", "dv-8.4-hlg.mp4"),
         (.videoDolbyVisionProfile8Compatibility0, "dv-8-compatibility-0.mp4", "dv-8.1-pq.mp4"),
         (.videoDolbyVisionRecordBox, "dv-8.1-in-dvcC.mp4", "dv-8.1-pq.mp4"),
+        // ffmpeg -c copy into .mov keeps the RPUs and drops the record (FFmpeg 5.1 writes dvvC only into MP4).
+        (.videoDolbyVisionRecordMissing, "ffmpeg-remux-dv-rpus.mov", "x265-dv-8.1-rpu-hdr10plus.mp4"),
         (.mdcvInvalid, "mdcv-implausible.mp4", "ffmpeg-mdcv-clli.mp4"),
         (.untagged, "x264-untagged.mp4", "x264-bt709.mp4"),
         (.videoHDR8Bit, "x264-pq-8bit.mp4", "x265-pq-hdr10.mp4"),
@@ -216,7 +218,8 @@ struct MovieRuleTests {
     @Test("every video rule is in the catalog with a reason for its severity")
     func catalog() {
         let video = ValidationRule.all.filter { $0.id.rawValue.hasPrefix("video.") }
-        #expect(video.count == 17)
+        #expect(video.count == 18)
+        #expect(ValidationRule.rule(.videoDolbyVisionRecordMissing).defaultSeverity == .warning)
         #expect(ValidationRule.rule(.videoHDR8Bit).defaultSeverity == .warning)
         #expect(ValidationRule.rule(.videoHDR8Bit).severityReason.contains("10 or 12 bits"))
         #expect(ValidationRule.rule(.videoColrBitstreamMismatch).defaultSeverity == .error)

@@ -61,6 +61,7 @@ extension RuleID {
     public static let videoDolbyVisionCompatibility: RuleID = "video.dolby-vision-compatibility-mismatch"
     public static let videoDolbyVisionProfile8Compatibility0: RuleID = "video.dolby-vision-profile8-compatibility-0"
     public static let videoDolbyVisionRecordBox: RuleID = "video.dolby-vision-record-box"
+    public static let videoDolbyVisionRecordMissing: RuleID = "video.dolby-vision-record-missing"
     public static let videoHDR8Bit: RuleID = "video.hdr-8-bit"
     public static let videoDolbyVisionRPUCRC: RuleID = "video.dolby-vision-rpu-crc"
     public static let videoDolbyVisionL6Mismatch: RuleID = "video.dolby-vision-l6-mismatch"

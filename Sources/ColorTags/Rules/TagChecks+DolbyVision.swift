@@ -1,6 +1,7 @@
 extension TagChecks {
     /// The Dolby Vision record against the base layer's colour and its own box: `video.dolby-vision-*`.
     mutating func checkDolbyVision(_ image: ImageTags, _ video: VideoStreamTags, _ index: Int) {
+        checkRecordMissing(video, index)
         guard let located = video.dolbyVision else { return }
         let record = located.value
         if record.boxType != record.expectedBoxType {
@@ -50,5 +51,21 @@ extension TagChecks {
                     + "and other players show a picture the RPU was not made for (quietvoid/dovi_tool #144)",
                 at: located.location, image: index)
         }
+    }
+
+    /// `video.dolby-vision-record-missing`: RPUs in a container track (MP4, QuickTime, Matroska) without a record.
+    /// Raw streams and transport streams have no place for one.
+    private mutating func checkRecordMissing(_ video: VideoStreamTags, _ index: Int) {
+        guard video.dolbyVision == nil, [.mp4, .mov, .matroska].contains(tagging.format) else { return }
+        let rpus = video.dolbyVisionRPUSummary?.value.rpus ?? 0
+        guard let location = video.dolbyVisionRPU ?? video.dolbyVisionRPUSummary?.location,
+            rpus > 0 || video.dolbyVisionRPU != nil
+        else { return }
+        let count = rpus > 0 ? "\(rpus) Dolby Vision RPU\(rpus == 1 ? "" : "s")" : "Dolby Vision RPUs"
+        add(
+            .videoDolbyVisionRecordMissing,
+            "\(count) in the frames, but no Dolby Vision configuration record in the \(tagging.format) track: players "
+                + "decide on Dolby Vision from the record, so they ignore the RPUs and play the base layer",
+            at: location, image: index)
     }
 }

@@ -448,6 +448,17 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "FFmpeg reads any of the three boxes, but readers that look for the box of the profile miss the record and play the base layer only: some players lose Dolby Vision, a warning.",
             reference: "FFmpeg libavformat/dovi_isom.c; Dolby Vision Streams within the ISO Base Media File Format"),
         .init(
+            id: .videoDolbyVisionRecordMissing, defaultSeverity: .warning,
+            title:
+                "Dolby Vision RPUs ride in the frames, but the container has no Dolby Vision configuration record (`dvcC`/`dvvC`, Matroska `BlockAdditionMapping`).",
+            fix:
+                "Re-mux with a muxer that writes the record (FFmpeg with -strict unofficial into .mp4, mkvmerge, MP4Box, or hdrcolor convert, which writes it into .mov too), or remove the RPUs (dovi_tool remove) if the movie is meant as HDR10 only.",
+            severityReason:
+                "Players decide to play Dolby Vision from the record before they decode a frame: without it they ignore the RPUs and show the base layer, so the per-shot metadata is lost while the file looks like Dolby Vision to tools that read the frames. FFmpeg 5.1 writes the record only into MP4 (not into .mov) and only at -strict unofficial, so a plain re-mux loses it. The base layer still plays: a warning.",
+            reference:
+                "Dolby Vision Streams within the ISO Base Media File Format; FFmpeg 5.1 libavformat/movenc.c (dvcC/dvvC in MP4 mode only)"
+        ),
+        .init(
             id: .videoHDR8Bit, defaultSeverity: .warning,
             title: "A PQ or HLG video track has fewer than 10 bits per component.",
             fix:

@@ -46,6 +46,21 @@ public struct DolbyVisionConfiguration: Hashable, Sendable {
         metadataCompression = b.count >= 5 ? (b[4] >> 2) & 0x3 : 0
     }
 
+    /// The 24-byte record (the inverse of ``init(bytes:boxType:)``, reserved bits zero), as FFmpeg's
+    /// `ff_isom_put_dvcc_dvvc` writes it.
+    public var bytes: [UInt8] {
+        let bits =
+            UInt16(profile & 0x7F) << 9 | UInt16(level & 0x3F) << 3 | (rpuPresent ? 4 : 0)
+            | (enhancementLayerPresent ? 2 : 0) | (baseLayerPresent ? 1 : 0)
+        let compatibility = (compatibilityID & 0x0F) << 4 | (metadataCompression & 0x3) << 2
+        return [versionMajor, versionMinor, UInt8(bits >> 8), UInt8(bits & 0xFF), compatibility]
+            + [UInt8](
+                repeating: 0, count: 19)
+    }
+
+    /// The whole box a writer puts in an ISOBMFF sample entry: size, the ``expectedBoxType``, the 24-byte record.
+    public var box: [UInt8] { [0, 0, 0, 32] + Array(expectedBoxType.utf8) + bytes }
+
     /// The box type a writer uses for this profile: `dvcC` (≤ 7), `dvvC` (8–10), `dvwC` (> 10).
     public var expectedBoxType: String { profile > 10 ? "dvwC" : profile > 7 ? "dvvC" : "dvcC" }
 

@@ -39,7 +39,8 @@ extension MovieWriter {
         try addSideData(stream)
         if let record = settings.dolbyVision {
             try addDolbyVisionRecord(record, to: stream)
-            // FFmpeg 5.1's MP4/MOV muxer writes dvcC/dvvC only at this compliance level.
+            // FFmpeg 5.1's MP4 muxer writes dvcC/dvvC only at this compliance level (and never in .mov or .m4v:
+            // finish() adds it there).
             context.pointee.strict_std_compliance = FF_COMPLIANCE_UNOFFICIAL
         }
         if let matrix = settings.displayMatrix {

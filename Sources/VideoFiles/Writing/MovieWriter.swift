@@ -214,5 +214,10 @@ public final class MovieWriter {
         try copier?.copy(upTo: nil, into: self)
         try FFmpeg.checkWrite(av_write_trailer(context), "av_write_trailer", path: url.path)
         try FFmpeg.checkWrite(avio_closep(&context.pointee.pb), "avio_closep", path: url.path)
+        if settings.dolbyVision != nil,
+            Self.quickTimeMuxers.contains(FFmpeg.string(context.pointee.oformat.pointee.name))
+        {
+            try addMissingDolbyVisionRecord()
+        }
     }
 }

@@ -92,8 +92,9 @@ public struct VideoEncodeSettings: Sendable {
     /// QuickTime; FFmpeg 5.1's Matroska muxer has no place for it, see ``MovieWriter/omissions``); nil for none.
     public var displayMatrix: DisplayMatrix?
     /// The Dolby Vision configuration record written with the video stream (FFmpeg's `AV_PKT_DATA_DOVI_CONF`): `dvcC`
-    /// or `dvvC` in MP4 and QuickTime, which FFmpeg 5.1's muxer writes only at `-strict unofficial` (the writer sets
-    /// it), a `BlockAdditionMapping` in Matroska; nil for none. Give it with an RPU on every frame
+    /// or `dvvC` in MP4 and QuickTime (FFmpeg 5.1's muxer writes it only into MP4 files, at `-strict unofficial`,
+    /// which the writer sets; into `.mov` and `.m4v` files the writer adds it after the muxer's trailer), a
+    /// `BlockAdditionMapping` in Matroska; nil for none. Give it with an RPU on every frame
     /// (``MovieWriter/append(_:encoding:presentationTime:dynamicMetadata:)``): a record without RPUs promises
     /// metadata the stream does not carry.
     public var dolbyVision: DolbyVisionConfiguration?

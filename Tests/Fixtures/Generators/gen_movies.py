@@ -602,6 +602,7 @@ def main():
     dynamic_curves()
     per_frame_containers()
     av1_rpu_escapes()
+    dolby_vision_mov_remux()
     dolby_vision_5_static()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
@@ -635,6 +636,20 @@ def field_quirks():
           "x264-untagged.mp4 patched by gen_movies.py",
           "Dolby Vision profile 9 (AVC, compatibility ID 2, SDR base) whose base layer is untagged: BT.709 by "
           "convention, so only tags.untagged (no video.dolby-vision-compatibility-mismatch)")
+
+
+def dolby_vision_mov_remux():
+    """A Dolby Vision movie re-muxed into QuickTime by ffmpeg 5.1: its mov muxer writes no dvcC/dvvC (only the MP4
+    mode does, at -strict unofficial), while every sample keeps its RPU NAL unit: the field shape of issue 45's
+    `convert IMG.MOV out.mov`. `gen_movies.py dolby-vision-mov-remux` rewrites only this movie."""
+    ffmpeg_version = version(["ffmpeg", "-version"])
+    name = "ffmpeg-remux-dv-rpus.mov"
+    command = ffmpeg(name, ["-i", os.path.join(OUT, "x265-dv-8.1-rpu-hdr10plus.mp4"), "-c", "copy", "-strict",
+                            "unofficial"] + BITEXACT)
+    keep(name, scratch(name), f"{ffmpeg_version}: {command} (from x265-dv-8.1-rpu-hdr10plus.mp4)",
+         "x265-dv-8.1-rpu-hdr10plus.mp4 re-muxed into QuickTime: an RPU in each of the 5 samples but no dvvC record "
+         "(FFmpeg 5.1's mov muxer writes none): video.dolby-vision-record-missing; compare.dolby-vision-dropped "
+         "against its source")
 
 
 def insert_before_each_picture(stream, nals):
@@ -1196,7 +1211,9 @@ if __name__ == "__main__":
              "dynamic-metadata": dynamic_metadata, "dolby-vision-5": dolby_vision_5,
              "hdr10plus-scenes": hdr10plus_scenes,
              "scene-metadata": scene_metadata, "dynamic-curves": dynamic_curves,
-             "per-frame-containers": per_frame_containers, "av1-rpu-escapes": av1_rpu_escapes, "dolby-vision-5-static": dolby_vision_5_static}
+             "per-frame-containers": per_frame_containers, "av1-rpu-escapes": av1_rpu_escapes,
+             "dolby-vision-mov-remux": dolby_vision_mov_remux,
+             "dolby-vision-rpu-not-last": dolby_vision_rpu_not_last, "dolby-vision-5-static": dolby_vision_5_static}
     if len(sys.argv) == 2 and sys.argv[1] in steps:
         only(steps[sys.argv[1]])
         sys.exit(0)
