@@ -71,6 +71,7 @@ enum MovieFixtures {
         ("x265-dvb-hlg-atc.mp4", [.videoHLGAlternativeTransferOnly]),  // Multicorewareinc/x265 #321
         ("x265-dv-5-rpu.mp4", []),  // x265 writes VUI 2/2/2 with --range full, as profile 5 must be
         ("x265-dv-8.1-rpu-hdr10plus.mp4", []),
+        ("x265-dv-8.1-rpu-not-last.mp4", []),  // a suffix SEI after two RPUs: every RPU still read
         ("x265-dv-8.1-rpu-missing.mp4", [.videoDolbyVisionRPUMissing]),  // dovi_tool #170, #278
         // Profile 5 RPUs (VUI 2/2/2, full range) muxed as PQ under an 8.1 record: every layer disagrees.
         (

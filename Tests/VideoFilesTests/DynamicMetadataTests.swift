@@ -33,6 +33,18 @@ extension VideoFilesSuite {
             return out
         }
 
+        @Test("an RPU followed by another NAL unit reaches its frame, read from the packet (FFmpeg 5.1 hands none)")
+        func rpuNotLastInAccessUnit() throws {
+            // 8 frames with B-frames; the RPUs of samples 3 and 6 (display frames 1 and 7) are followed by a suffix SEI.
+            let frames = try Self.dynamicMetadata(Self.fixture("x265-dv-8.1-rpu-not-last.mp4"))
+            #expect(frames.count == 8)
+            for (index, frame) in frames.enumerated() {
+                let payload = try #require(frame.rpu, "frame \(index)")
+                let dm = try #require(try DolbyVisionRPU.parse(payload).displayManagement, "frame \(index)")
+                #expect(dm.sceneRefresh == (index == 0 ? 1 : 0), "frame \(index)")
+            }
+        }
+
         @Test(
             "dolbyVisionRPUPayload parses with DolbyVisionRPU.parse on every frame: CRC, profile, L1 and shots as written",
             arguments: [("x265-dv-8.1-rpu-hdr10plus.mp4", 8), ("x265-dv-5-rpu.mp4", 5)])

@@ -17,11 +17,14 @@ public struct FrameHDRMetadata: Hashable, Sendable {
     /// country code 0xB5 on (HEVC/H.264 SEI payload type 4, AV1 metadata OBU type 4), emulation-prevention bytes
     /// removed. `nil` when the frame has none or the packet that carried it could not be matched to the frame.
     public var hdr10PlusPayload: [UInt8]?
-    /// Whether the frame carries a Dolby Vision RPU (`AV_FRAME_DATA_DOVI_RPU_BUFFER`, HEVC NAL unit type 62).
+    /// Whether the frame carries a Dolby Vision RPU (HEVC NAL unit type 62): in its own packet, or as FFmpeg's
+    /// `AV_FRAME_DATA_DOVI_RPU_BUFFER`.
     public var hasDolbyVisionRPU: Bool
     /// The Dolby Vision RPU as the bitstream stored it: the NAL unit's payload after its 2-byte header (from the
     /// `0x19` prefix to the `0x80` terminator), emulation-prevention bytes kept, as FFmpeg hands it out in
-    /// `AV_FRAME_DATA_DOVI_RPU_BUFFER`. `nil` when the frame has none.
+    /// `AV_FRAME_DATA_DOVI_RPU_BUFFER`. ``MovieReader`` takes it from the frame's own packet, since FFmpeg 5.1's decoder
+    /// hands a frame its RPU only when the RPU is the access unit's last NAL unit (and loses some others). `nil` when
+    /// the frame has none.
     public var dolbyVisionRPUPayload: [UInt8]?
 
     /// Creates a value; every field defaults to absent.

@@ -55,7 +55,7 @@ extension MovieReader {
         videoStream.masteringDisplay = videoStream.masteringDisplay ?? hdr.masteringDisplay
         videoStream.contentLightLevel = videoStream.contentLightLevel ?? hdr.contentLightLevel
         videoStream.hasHDR10Plus =
-            hdr.hasHDR10Plus || (hdr10PlusScanner.codec == .av1 && !hdr10PlusScanner.pending.isEmpty)
+            hdr.hasHDR10Plus || (metadataScanner.codec == .av1 && !metadataScanner.pending.isEmpty)
     }
 
     /// Makes sure `frame` holds the next frame to hand out (past the discard point of a seek); false at the end.
@@ -108,7 +108,7 @@ extension MovieReader {
                 }
                 if let data = packet.pointee.data, packet.pointee.size > 0 {
                     let pts = packet.pointee.pts
-                    hdr10PlusScanner.scan(
+                    metadataScanner.scan(
                         UnsafeRawBufferPointer(start: data, count: Int(packet.pointee.size)), pts: pts)
                 }
             }
@@ -248,10 +248,19 @@ extension MovieReader {
                 hdr.dolbyVisionRPUPayload = Array(UnsafeBufferPointer(start: data, count: Int(s.pointee.size)))
             }
         }
+        // The packet's own RPU, which FFmpeg 5.1 drops when another NAL unit follows it (PacketMetadataScanner).
+        if takingPayload, metadataScanner.codec == .hevc,
+            let rpu = (frame.pointee.pts != FFmpeg.noTimestamp ? frame.pointee.pts : pts).flatMap({
+                metadataScanner.takeRPU(pts: $0)
+            })
+        {
+            hdr.hasDolbyVisionRPU = true
+            hdr.dolbyVisionRPUPayload = rpu
+        }
         // FFmpeg 5.1's libdav1d wrapper exports no HDR10+ side data: for AV1 the scanner's metadata OBUs are the source.
-        if hdr.hasHDR10Plus || hdr10PlusScanner.codec == .av1, takingPayload {
+        if hdr.hasHDR10Plus || metadataScanner.codec == .av1, takingPayload {
             let key = frame.pointee.pts != FFmpeg.noTimestamp ? frame.pointee.pts : pts
-            hdr.hdr10PlusPayload = key.flatMap { hdr10PlusScanner.take(pts: $0) }
+            hdr.hdr10PlusPayload = key.flatMap { metadataScanner.take(pts: $0) }
             hdr.hasHDR10Plus = hdr.hasHDR10Plus || hdr.hdr10PlusPayload != nil
         }
         return hdr

@@ -19,7 +19,7 @@ extension MovieReader {
             var info: VideoStreamInfo
             var streams: [MovieStreamSummary]
             var containerMetadata: [MovieMetadataItem] = []
-            var scanner: HDR10PlusScanner
+            var scanner: PacketMetadataScanner
 
             func close() {
                 var c = codecContext
@@ -46,7 +46,7 @@ extension MovieReader {
             context = opened
             var result = Opened(
                 formatContext: context, codecContext: nil, info: .placeholder, streams: [],
-                scanner: HDR10PlusScanner(codec: .other, nalLengthSize: 0))
+                scanner: PacketMetadataScanner(codec: .other, nalLengthSize: 0))
             do throws(VideoFilesError) {
                 try prepare(&result, path: path, limits: limits, options: options)
             } catch {
@@ -111,7 +111,7 @@ extension MovieReader {
             result.streams = (0..<count).compactMap { i in streams[i].map(summary) }
             result.containerMetadata = FFmpeg.items(context.pointee.metadata)
             result.info = streamInfo(stream, decoder: decoder, options: options)
-            result.scanner = HDR10PlusScanner(parameters: parameters)
+            result.scanner = PacketMetadataScanner(parameters: parameters)
         }
 
         /// `avformat_find_stream_info` with the decoders' `max_pixels` set to the limit, so that probing never

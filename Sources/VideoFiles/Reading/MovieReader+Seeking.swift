@@ -78,7 +78,7 @@ extension MovieReader {
         avcodec_flush_buffers(decoder)
         av_frame_unref(frame)
         av_packet_unref(packet)
-        hdr10PlusScanner.reset()
+        metadataScanner.reset()
         state.hasPendingFrame = false
         state.hasPendingPacket = false
         state.isDraining = false

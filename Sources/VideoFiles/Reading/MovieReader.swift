@@ -59,7 +59,7 @@ public final class MovieReader {
     /// The last frame encoding computed, reused while the frame's code points do not change.
     var encodingCache: EncodingCache?
     /// HDR10+ payloads read from packets, by packet pts, waiting for their frame.
-    var hdr10PlusScanner: HDR10PlusScanner
+    var metadataScanner: PacketMetadataScanner
 
     /// Opens a movie and prepares the decoder of its first video stream; decodes the first frame (kept for
     /// ``nextFrame(_:)``) to learn the decoder's pixel format and the first frame's HDR side data.
@@ -88,7 +88,7 @@ public final class MovieReader {
         self.frame = frame
         formatContext = opened.formatContext
         codecContext = opened.codecContext
-        hdr10PlusScanner = opened.scanner
+        metadataScanner = opened.scanner
         streams = opened.streams
         containerMetadata = opened.containerMetadata
         videoStream = opened.info

@@ -603,6 +603,7 @@ def main():
     per_frame_containers()
     av1_rpu_escapes()
     dolby_vision_mov_remux()
+    dolby_vision_rpu_not_last()
     dolby_vision_5_static()
     write_readme()
     shutil.rmtree(WORK, ignore_errors=True)
@@ -650,6 +651,50 @@ def dolby_vision_mov_remux():
          "x265-dv-8.1-rpu-hdr10plus.mp4 re-muxed into QuickTime: an RPU in each of the 5 samples but no dvvC record "
          "(FFmpeg 5.1's mov muxer writes none): video.dolby-vision-record-missing; compare.dolby-vision-dropped "
          "against its source")
+
+
+def dolby_vision_rpu_not_last():
+    """RPUs that are not the last NAL unit of their access unit: FFmpeg 5.1's HEVC decoder hands a frame its RPU
+    (AV_FRAME_DATA_DOVI_RPU_BUFFER) only when the RPU ends the access unit, so a suffix SEI after it loses the RPU
+    (ffprobe -show_frames shows no "Dolby Vision RPU Data" on that frame), as it loses those of dovi_tool's regular.mkv
+    frames 249 and 257. ffmpeg's libx265 encodes 8 frames with B-frames (decode order differs from display order);
+    gen_movies.py appends an RPU (dovi_rpu.py, profile 8.1) to every sample, a suffix SEI (user data unregistered)
+    after the RPU of samples 3 and 6, and the dvvC record. The samples are rewritten in place: they sit in one chunk
+    at the end of mdat, before moov, so only their sizes and mdat's change. `gen_movies.py dolby-vision-rpu-not-last`
+    rewrites only it."""
+    name = "x265-dv-8.1-rpu-not-last.mp4"
+    encode = x265(f"plain-{name}", f"bframes=3:keyint=8:hdr10=1:master-display={MASTER_DISPLAY}:max-cll=1000,400", PQ,
+                  ["-frames:v", "8"])
+    data = bytearray(open(scratch(f"plain-{name}"), "rb").read())
+    mdat = next(b for b in boxes(data, 0, len(data)) if b[0] == b"mdat")
+    stbl = sample_entry_path(bytes(data))[4]
+    table = {b[0]: b for b in boxes(data, stbl[1] + stbl[3], stbl[1] + stbl[2])}
+    stsz, stco = table[b"stsz"], table[b"stco"]
+    assert struct.unpack(">I", data[stco[1] + 12:stco[1] + 16])[0] == 1, "one chunk"
+    count = struct.unpack(">I", data[stsz[1] + 16:stsz[1] + 20])[0]
+    sizes = [struct.unpack(">I", data[stsz[1] + 20 + 4 * i:stsz[1] + 24 + 4 * i])[0] for i in range(count)]
+    start = struct.unpack(">I", data[stco[1] + 16:stco[1] + 20])[0]
+    assert start + sum(sizes) == mdat[1] + mdat[2], "the samples end mdat"
+
+    def unit(nal):
+        return struct.pack(">I", len(nal)) + nal
+    suffix = bytes([40 << 1, 1]) + escape(bytes([5, 24]) + bytes(range(16)) + b"hdrcolor" + b"\x80")
+    samples, position = [], start
+    for i, size in enumerate(sizes):
+        rpu = bytes([62 << 1, 1]) + escape(dovi_rpu.rpu(profile=8, scene_refresh=1 if i == 0 else 0))
+        samples.append(bytes(data[position:position + size]) + unit(rpu) + (unit(suffix) if i in (3, 6) else b""))
+        position += size
+    for i, sample in enumerate(samples):
+        struct.pack_into(">I", data, stsz[1] + 20 + 4 * i, len(sample))
+    struct.pack_into(">I", data, mdat[1], mdat[2] + sum(map(len, samples)) - sum(sizes))
+    data[start:start + sum(sizes)] = b"".join(samples)
+    record = box(b"dvvC", dolby_vision_record(8, 1, 1))
+    write(name, patch_sample_entry(bytes(data), with_box(record)),
+          f"{encode}; an RPU (dovi_rpu.py) appended to each sample and a suffix SEI after the RPU of samples 3 and 6 "
+          "by gen_movies.py; dvvC patched by gen_movies.py",
+          "Dolby Vision 8.1, 8 frames with B-frames, an RPU in every sample but followed by a suffix SEI in samples "
+          "3 and 6 (display frames 1 and 7): FFmpeg 5.1's decoder hands those frames no RPU; MovieReader reads every "
+          "sample's own and convert keeps all 8")
 
 
 def insert_before_each_picture(stream, nals):
