@@ -58,7 +58,9 @@ extension MediaConverter {
     ///   preallocated frame and hands that to the encoder; once running, nothing is allocated per frame by the
     ///   pipeline but the access units that gain a frame's dynamic metadata.
     /// - **Check**: the written movie is checked as `hdrcolor validate` would: `--require hdr10` for PQ, `--require
-    ///   hlg` for HLG, the plain rules for SDR (``MovieConversionReport/check``).
+    ///   hlg` for HLG, the plain rules for SDR, and `--compare` against the source for what it lost without meaning
+    ///   to (``MovieConversionReport/check``); findings the source draws too are its own
+    ///   (``MovieConversionReport/inheritedFindings``) and do not fail the conversion.
     ///
     /// - Parameter progress: Called on the caller's thread after each frame is converted.
     /// - Throws: ``MediaConversionError/movie(_:)`` when reading, decoding, encoding or writing fails,
@@ -226,7 +228,9 @@ extension MediaConverter {
             decided, given: given, written: (writer.hdr10PlusFrameCount, writer.dolbyVisionRPUFrameCount),
             startsInsideShot: startsInsideShot)
         mark = clock.now
-        let (check, validation) = validate(output, settings.encoding.colorSpace)
+        let check = MovieCheck.run(
+            output: output, space: settings.encoding.colorSpace, source: tags, sourcePath: input.path,
+            expectedChanges: MovieCheck.expectedChanges(plan: plan, dynamic: decided, source: stream))
         times.checking = clock.now - mark
         times.other = (clock.now - start) - times.total
         var report = MovieConversionReport(
@@ -242,8 +246,9 @@ extension MediaConverter {
                     ]
                 } ?? []), frameCount: writer.frameCount,
             copiedStreams: writer.copiedStreams, copiedTimes: copiedTimes, metadata: metadata,
-            keptDynamicMetadata: kept, omissions: decided.omissions + shortfall + writer.omissions, check: check,
-            validation: validation, times: times)
+            keptDynamicMetadata: kept, omissions: decided.omissions + shortfall + writer.omissions,
+            check: check.command, validation: check.findings, times: times)
+        report.inheritedFindings = check.inherited
         report.scenes = scenes.scenes
         if !scenes.scenes.isEmpty {
             report.plan.append(
@@ -353,25 +358,6 @@ extension MediaConverter {
             return true
         }
         return meter.lightLevel
-    }
-
-    /// `hdrcolor validate --require hdr10` (PQ), `--require hlg` (HLG) or a plain `validate` (SDR) on the written
-    /// movie: the command and its warnings and errors.
-    private func validate(_ output: URL, _ space: ColorSpace) -> (String, [Finding]) {
-        var requirements: [Requirement] = []
-        switch space.transferFunction {
-        case .pq: requirements = [.hdr10]
-        case .hlg: requirements = [.hlg]
-        default: break
-        }
-        let command = "validate" + requirements.map { " --require \($0.rawValue)" }.joined()
-        let tagging: ColorTagging
-        do { tagging = try ColorTagging(contentsOf: output) } catch {
-            let rule = requirements.first?.rule ?? .malformed
-            return (command, [Finding(rule: rule, severity: .error, message: "the written movie's tags: \(error)")])
-        }
-        let findings = tagging.findings(options: ValidationOptions(requirements: Set(requirements)))
-        return (command, findings.filter { $0.severity >= .warning })
     }
 }
 

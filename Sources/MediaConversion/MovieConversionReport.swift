@@ -39,10 +39,18 @@ public struct MovieConversionReport: Sendable {
     /// carry, a display matrix Matroska cannot take).
     public var omissions: [MovieOmission]
     /// The check run on the written movie, as its `hdrcolor` command: `validate --require hdr10` (PQ),
-    /// `validate --require hlg` (HLG) or `validate` (SDR).
+    /// `validate --require hlg` (HLG) or `validate` (SDR), with `--compare SOURCE`: the compare rules catch what the
+    /// conversion lost without meaning to (a record, RPUs or HDR10+ it kept, the static metadata of a same-colour
+    /// conversion); the changes it makes on purpose (the colour asked for, metadata written anew or listed in
+    /// ``omissions``) are not findings.
     public var check: String
-    /// The findings of ``check`` on the written movie (warnings and errors only).
+    /// The findings of ``check`` on the written movie that the conversion brought (warnings and errors only): a
+    /// conversion with any fails (``validates``).
     public var validation: [Finding]
+    /// The findings of ``check`` the source draws too (the same rule; policy rules excepted): inherited, not the
+    /// conversion's doing, so they do not fail it. A same-colour conversion keeps the source's HDR10 static metadata,
+    /// RPUs and HDR10+ as they are, and with them any disagreement between them.
+    public var inheritedFindings: [Finding] = []
     /// Where the time went.
     public var times: Times
     /// The scenes of per-scene tone mapping (``ConversionRequest/Movie-swift.struct/SourcePeak/scene``) and what
@@ -76,7 +84,7 @@ public struct MovieConversionReport: Sendable {
         }
     }
 
-    /// Whether the written movie passed its check.
+    /// Whether the written movie passed its check: no finding of its own (inherited ones do not count).
     public var validates: Bool { validation.isEmpty }
 
     /// Wall-clock time of the whole conversion.

@@ -197,7 +197,9 @@ import VideoTestSupport
         let source = Fixtures.url("movies/x265-pq-hdr10.mp4").path
         let result = try CommandLineTool.run(["convert", source, output, "--to", "bt2100-hlg", "--preset", "ultrafast"])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.contains("check:   validate --require hlg: passes"), "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains("check:   validate --require hlg --compare \(source): passes"),
+            "\(result.standardOutput)")
         #expect(result.standardOutput.contains("HLG OETF") && result.standardOutput.contains("libx265"))
         // Not a terminal: plain progress lines, no bar.
         #expect(result.standardError.contains("frame 1") && !result.standardError.contains("\u{1B}[K"))
@@ -211,7 +213,8 @@ import VideoTestSupport
         #expect(json.status == 0, "\(json.standardError)")
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         #expect(object?["Frames"] as? Int == 2 && object?["Validates"] as? Bool == true)
-        #expect(object?["Check"] as? String == "validate" && object?["SourceFile"] as? String == source)
+        #expect(object?["Check"] as? String == "validate --compare \(source)")
+        #expect(object?["SourceFile"] as? String == source && object?["InheritedFindings"] as? [Any] != nil)
         let milliseconds = try #require(object?["TimeMilliseconds"] as? [String: Double])
         let parts = milliseconds.filter { $0.key != "Total" }.values.reduce(0, +)
         #expect(abs(parts - (milliseconds["Total"] ?? 0)) < 0.01, "\(milliseconds)")
@@ -244,7 +247,8 @@ import VideoTestSupport
         ])
         #expect(result.status == 0, "\(result.standardError)")
         for expected in [
-            "check:   validate: passes", "copied: audio aac", "cut to 0.5–1.5 s at packet boundaries",
+            "check:   validate --compare \(source): passes", "copied: audio aac",
+            "cut to 0.5–1.5 s at packet boundaries",
             "rotation -90°", "com.apple.quicktime.location.ISO6709", "other ",
         ] {
             #expect(result.standardOutput.contains(expected), "missing: \(expected) in \(result.standardOutput)")

@@ -1,7 +1,7 @@
 import ColorSpaces
 import ColorTags
 import Foundation
-import MediaConversion
+@testable import MediaConversion
 import MediaSyntax
 import TestSupport
 import Testing
@@ -55,8 +55,8 @@ struct MovieDynamicMetadataTests {
     }
 
     @Test(
-        "a re-encode (HEVC, MP4 and Matroska) keeps each frame's HDR10+ and RPU, equal frame by frame",
-        arguments: ["mp4", "mkv"])
+        "a re-encode (MP4, QuickTime, Matroska) keeps each frame's HDR10+ and RPU and the Dolby Vision record",
+        arguments: ["mp4", "mov", "mkv"])
     func reencode(_ container: String) throws {
         let folder = try MovieTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,6 +67,9 @@ struct MovieDynamicMetadataTests {
         #expect(report.keptDynamicMetadata.map(\.frames) == [5, 5])
         #expect(report.keptDynamicMetadata.map(\.sourceFrames) == [5, 5])
         #expect(report.settings.dolbyVision?.name == "8.1")
+        #expect(report.check.contains("--compare \(Self.source.path)"))
+        // The record as FFmpeg's demuxer reads it (FFmpeg 5.1's mov muxer writes none: the writer adds it).
+        #expect(try MovieReader(contentsOf: output).videoStream.dolbyVision?.name == "8.1", "\(container)")
         let before = try Self.dynamicMetadata(Self.source)
         let after = try Self.dynamicMetadata(output)
         #expect(after.count == 5)
@@ -81,6 +84,32 @@ struct MovieDynamicMetadataTests {
         // validate --compare finds nothing lost.
         let changes = try ColorTagging(contentsOf: output).changes(from: ColorTagging(contentsOf: Self.source))
         #expect(changes.isEmpty, "\(changes.map(\.message))")
+    }
+
+    @Test("RPUs followed by another NAL unit reach the output: 8 of the source's 8 (FFmpeg's decoder drops two)")
+    func rpusNotLast() throws {
+        let folder = try MovieTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Fixtures.url("movies/x265-dv-8.1-rpu-not-last.mp4")
+        #expect(try Self.probe(source).map(\.rpu) == [true, false, true, true, true, true, false, true])
+        let output = folder.appendingPathComponent("all.mp4")
+        let report = try Self.request(nil).converter.convertMovie(source, to: output)
+        let kept = try #require(report.keptDynamicMetadata.first)
+        #expect(kept.frames == 8 && kept.sourceFrames == 8, "\(kept)")
+        #expect(report.validates, "\(report.validation.map(\.message))")
+        #expect(try Self.probe(output).map(\.rpu) == Array(repeating: true, count: 8))
+        #expect(try Self.dynamicMetadata(output).map(\.rpu) == Self.dynamicMetadata(source).map(\.rpu))
+    }
+
+    @Test("a finding the source draws too is inherited: reported apart, and the same-colour conversion passes")
+    func inheritedFindings() throws {
+        let folder = try MovieTestSupport.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Its HDR10+ MaxSCL (scene 2) is above its MaxCLL: kept as it is, so is the disagreement.
+        let source = Fixtures.url("movies/x265-hdr10plus-dv-scenes.mp4")
+        let report = try Self.request(nil).converter.convertMovie(source, to: folder.appendingPathComponent("o.mp4"))
+        #expect(report.validates, "\(report.validation.map(\.message))")
+        #expect(report.inheritedFindings.map(\.rule) == [.videoHDR10PlusMaxSCLAboveMaxCLL])
     }
 
     @Test("--frames 1-3 keeps the three frames' own HDR10+ and RPUs, re-timed to frames 0…2; the shot note is given")
@@ -155,5 +184,33 @@ struct MovieDynamicMetadataTests {
         #expect(plain.keptDynamicMetadata.isEmpty)
         #expect(plain.omissions.map(\.what) == ["Dolby Vision configuration record (profile 8.1)"])
         #expect(try MovieReader(contentsOf: recordOnly).videoStream.dolbyVision == nil)
+    }
+}
+
+/// The check a movie conversion runs on its output (`MovieCheck`): the target's policy and the compare rules against
+/// the source, less the changes the conversion makes on purpose.
+@Suite("Movie conversion check")
+struct MovieCheckTests {
+    @Test("a record dropped without meaning to is a compare finding of the conversion; one the plan drops is not")
+    func compareRules() throws {
+        let source = Fixtures.url("movies/x265-dv-8.1-rpu-hdr10plus.mp4")
+        let tags = try ColorTagging(contentsOf: source)
+        // ffmpeg -c copy into .mov: the RPUs stay, the dvvC record is gone.
+        let output = Fixtures.url("movies/ffmpeg-remux-dv-rpus.mov")
+        let check = MovieCheck.run(
+            output: output, space: .bt2100PQ, source: tags, sourcePath: "in.mp4", expectedChanges: [])
+        #expect(check.command == "validate --require hdr10 --compare in.mp4")
+        let rules = Set(check.findings.map(\.rule))
+        #expect(rules == [.compareDolbyVision, .videoDolbyVisionRecordMissing], "\(check.findings.map(\.message))")
+        #expect(check.inherited.isEmpty)
+        let planned = MovieCheck.run(
+            output: output, space: .bt2100PQ, source: tags, sourcePath: "in.mp4",
+            expectedChanges: [.compareDolbyVision])
+        #expect(Set(planned.findings.map(\.rule)) == [.videoDolbyVisionRecordMissing])
+        // Without the source's tags nothing is compared.
+        let alone = MovieCheck.run(
+            output: output, space: .bt2100PQ, source: nil, sourcePath: "in.mp4", expectedChanges: [])
+        #expect(
+            alone.command == "validate --require hdr10" && !alone.findings.contains { $0.rule == .compareDolbyVision })
     }
 }

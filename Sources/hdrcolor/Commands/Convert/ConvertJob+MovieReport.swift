@@ -64,6 +64,12 @@ extension ConvertReportFormat {
             "  check:   \(report.check): "
                 + (report.validation.isEmpty
                     ? "passes" : TextSanitizer.sanitize(report.validation.map(\.message).joined(separator: "; "))))
+        if !report.inheritedFindings.isEmpty {
+            lines.append(
+                "  inherited from the source (not counted): "
+                    + TextSanitizer.sanitize(
+                        report.inheritedFindings.map { "\($0.rule): \($0.message)" }.joined(separator: "; ")))
+        }
         let t = report.times
         let parts: [(String, String, Duration)] = [
             ("opening", "Opening", t.opening),
@@ -128,6 +134,13 @@ extension ConvertReportFormat {
             ),
             ("Check", .string(report.check)), ("Validates", .bool(report.validates)),
             ("Findings", .array(report.validation.map { .string($0.message) })),
+            (
+                "InheritedFindings",
+                .array(
+                    report.inheritedFindings.map {
+                        .object([("Rule", .string($0.rule.rawValue)), ("Message", .string($0.message))])
+                    })
+            ),
             (
                 "TimeMilliseconds",
                 .object(
