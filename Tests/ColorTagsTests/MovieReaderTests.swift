@@ -2,6 +2,7 @@ import ColorSpaces
 import ColorTags
 import Foundation
 import SignalCoding
+import TestSupport
 import Testing
 import MediaSyntax
 
@@ -275,6 +276,63 @@ struct MovieReaderTests {
             #expect(memory.primary.video == file.primary.video, "\(name)")
             #expect(memory.problems == file.problems, "\(name)")
         }
+    }
+
+    @Test("two durations explained: the movie as presented (mvhd), the track's media (mdhd) and its edit list")
+    func durations() throws {
+        // ffmpeg's edit list for x265's 3 frames: 0.04 s of the media from 0.08 s (the B-frame delay).
+        let tags = try MovieFixtures.tags("x265-hdr10plus.mp4")
+        let video = try #require(tags.primary.video)
+        #expect(tags.movie?.duration == 0.04 && video.duration == 0.12)
+        let list = try #require(video.editList)
+        #expect(list.value.edits == [EditList.Edit(duration: 0.04, mediaStart: 0.08)])
+        #expect(list.location.container == "moov/trak[1]/edts/elst")
+        let text = tags.text(path: "x265-hdr10plus.mp4", findings: [])
+        for expected in [
+            "MP4 movie: 1 video track of 1, presented for 0.04 s,", "3 frames, 0.12 s of media",
+            "Edit List                 0.04 s of the media from 0.08 s: the movie's timeline shows 0.04 s of the "
+                + "track's 0.12 s of media — moov/trak[1]/edts/elst",
+        ] {
+            #expect(text.contains(expected), "missing: \(expected) in \(text)")
+        }
+        let json = tags.json(path: "x265-hdr10plus.mp4").serialized()
+        #expect(json.contains("\"EditList\""))
+        #expect(video.displayRotation == nil)  // the identity matrix
+    }
+
+    @Test("the display matrix's rotation, as ffprobe reports it, with where it is")
+    func rotation() throws {
+        // x265-hlg.mov with the first tkhd's matrix set to an upright phone's (as MovieTestSupport.iPhoneMovie does).
+        var bytes = try MovieFixtures.bytes("x265-hlg.mov")
+        let tkhd = try #require(bytes.indices.dropLast(4).first { bytes[$0..<$0 + 4].elementsEqual("tkhd".utf8) })
+        let rotated: [Int32] = [0, 0x1_0000, 0, -0x1_0000, 0, 0, 0, 0, 0x4000_0000]
+        for (i, value) in rotated.enumerated() {
+            for b in 0..<4 {
+                bytes[tkhd + 44 + 4 * i + b] = UInt8(truncatingIfNeeded: UInt32(bitPattern: value) >> (24 - 8 * b))
+            }
+        }
+        let tags = try ColorTagging(bytes: bytes)
+        let rotation = try #require(tags.primary.video?.displayRotation)
+        #expect(rotation.value == -90 && rotation.location.container == "moov/trak[1]/tkhd (display matrix)")
+        let text = tags.text(path: "rotated.mov", findings: [])
+        #expect(
+            text.contains(
+                "Display Rotation          -90° (as ffprobe reports it): the pictures are turned 90° clockwise for display"
+            ),
+            "\(text)")
+        // FFmpeg reads the same rotation from the patched bytes.
+        guard let ffprobe = ExternalTool.path("ffprobe") else { return }
+        let folder = try TemporaryFolder.make("rotation")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("rotated.mov")
+        try Data(bytes).write(to: url)
+        let probed = try ExternalTool.run(
+            ffprobe,
+            [
+                "-v", "error", "-select_streams", "v:0", "-show_entries", "side_data=rotation", "-of", "csv=p=0",
+                url.path,
+            ])
+        #expect(String(decoding: probed.output, as: UTF8.self).contains("-90"))
     }
 
     @Test("inspect text and JSON show each source with its location, the effective colour and the video fields")

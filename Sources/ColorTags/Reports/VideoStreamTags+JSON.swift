@@ -92,6 +92,22 @@ extension VideoStreamTags {
         if let frameRate { members.append(("FrameRate", .number(frameRate))) }
         if let sampleCount { members.append(("FrameCount", .integer(sampleCount))) }
         if let duration { members.append(("Duration", .number(duration))) }
+        if let list = editList {
+            let edits = list.value.edits.map { edit -> JSONValue in
+                .object([
+                    ("Duration", .number(edit.duration)),
+                    ("MediaStart", edit.mediaStart.map { .number($0) } ?? .null),
+                ])
+            }
+            members.append(("EditList", .object([("Edits", .array(edits)), ("Location", list.location.json)])))
+        }
+        if let rotation = displayRotation {
+            members.append(
+                (
+                    "DisplayRotation",
+                    .object([("Value", .number(rotation.value)), ("Location", rotation.location.json)])
+                ))
+        }
         if let firstSample { members.append(("FirstSample", firstSample.json)) }
         if let scan = dynamicMetadataScan {
             members.append(

@@ -11,6 +11,22 @@ extension VideoStreamTags {
                     + TextSanitizer.sanitize(value + (location.map { " — \($0)" } ?? "")))
         }
         add("Video", summary)
+        if let list = editList {
+            let media = duration.map { " of the track's \($0.g4) s of media" } ?? ""
+            add(
+                "Edit List",
+                "\(list.value.summary): the movie's timeline shows \(list.value.presentedDuration.g4) s\(media)",
+                list.location)
+        }
+        if let rotation = displayRotation {
+            let turn =
+                rotation.value < 0
+                ? "turned \((-rotation.value).g4)° clockwise" : "turned \(rotation.value.g4)° counterclockwise"
+            add(
+                "Display Rotation",
+                "\(rotation.value.g4)° (as ffprobe reports it): the pictures are \(turn) for display", rotation.location
+            )
+        }
         add("HLS VIDEO-RANGE", range?.rawValue ?? "none (the transfer names no class)")
         if let location = chromaSampleLocation {
             add("Chroma Sample Location", location.value.reportDescription, location.location)
@@ -53,7 +69,7 @@ extension VideoStreamTags {
         return lines
     }
 
-    /// `"HEVC 'hvc1', profile 2, level 30, 4:2:0, 25 fps, 3 frames, 0.12 s"`.
+    /// `"HEVC 'hvc1', profile 2, level 30, 4:2:0, 25 fps, 3 frames, 0.12 s of media"`.
     var summary: String {
         var parts = ["\(codec)"]
         if let sampleEntry {
@@ -67,7 +83,7 @@ extension VideoStreamTags {
         if let chromaBitDepth { parts.append("chroma \(chromaBitDepth)-bit") }
         if let frameRate { parts.append("\(frameRate.g4) fps") }
         if let sampleCount { parts.append("\(sampleCount) frame\(sampleCount == 1 ? "" : "s")") }
-        if let duration { parts.append("\(duration.g4) s") }
+        if let duration { parts.append("\(duration.g4) s of media") }
         return parts.joined(separator: ", ")
     }
 }
@@ -88,11 +104,11 @@ extension MatroskaColour {
 }
 
 extension MovieTags {
-    /// `"MP4 movie: 1 video track of 2, 0.12 s, track list (moov) at byte 4022; 4 154 bytes read"`.
+    /// `"MP4 movie: 1 video track of 2, presented for 0.12 s, track list (moov) at byte 4022; 4 154 bytes read"`.
     var summary: String {
         var text =
             "\(container) movie: \(videoTrackCount) video track\(videoTrackCount == 1 ? "" : "s") of \(trackCount)"
-        if let duration { text += ", \(duration.g4) s" }
+        if let duration { text += ", presented for \(duration.g4) s" }
         if isFragmented { text += ", fragmented" }
         if let trackListOffset { text += ", track list at byte \(trackListOffset)" }
         if let scan {

@@ -85,8 +85,15 @@ public struct VideoStreamTags: Hashable, Sendable {
     public var bitstreamContentLightLevel: [Located<ContentLightLevel>] = []
     /// Frames per second (from the sample durations, Matroska `DefaultDuration` or VUI timing), when constant.
     public var frameRate: Double?
-    /// Duration in seconds.
+    /// The duration of the track's media in seconds (`mdhd`: every sample; Matroska: the frames' timing), which an
+    /// edit list may show less or more of (``editList``).
     public var duration: Double?
+    /// The track's edit list (`edts/elst`): the part of its media the movie's timeline shows; nil without one.
+    public var editList: Located<EditList>?
+    /// The rotation the track's display matrix (`tkhd`) applies, in degrees counterclockwise as FFmpeg reports it
+    /// (−90: the pictures are turned 90° clockwise for display, as a phone held upright records them); nil for the
+    /// identity or without a matrix.
+    public var displayRotation: Located<Double>?
     /// The number of samples (frames) the sample table lists.
     public var sampleCount: Int?
     /// The first sample (frame) read for SEI messages and OBUs; nil when none was read.

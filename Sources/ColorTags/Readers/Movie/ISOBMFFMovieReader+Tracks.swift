@@ -1,3 +1,5 @@
+import MediaSyntax
+
 extension ISOBMFFMovieReader {
     /// One `trak` as read from `moov`: its ID, whether it is video, the video builder, and where its first sample is.
     struct Track {
@@ -22,9 +24,14 @@ extension ISOBMFFMovieReader {
         guard traks.count <= limits.maximumTrackCount else {
             throw .limitExceeded("movie track count \(traks.count)", limit: limits.maximumTrackCount)
         }
+        // mvhd's time scale: edit durations are in it.
+        let timescale = top.first { $0.type == "mvhd" }.flatMap { mvhd -> UInt64? in
+            let p = prefix(of: mvhd, in: moov, count: 24)
+            return p.u32(p.u8(0) == 1 ? 20 : 12).map(UInt64.init)
+        }
         var tracks: [Track] = []
         for (index, trak) in traks.enumerated() {
-            tracks.append(try readTrack(trak, in: moov, number: index + 1))
+            tracks.append(try readTrack(trak, in: moov, number: index + 1, movieTimescale: timescale))
         }
         let mvex = top.first { $0.type == "mvex" }
         if let mvex {
@@ -37,8 +44,11 @@ extension ISOBMFFMovieReader {
         return (tracks, mvex != nil)
     }
 
-    /// One `trak`: `tkhd`, `mdia/mdhd`, `mdia/hdlr`, and for video the sample description and sample table.
-    mutating func readTrack(_ trak: Box, in moov: Loaded, number: Int) throws(ColorTagsError) -> Track {
+    /// One `trak`: `tkhd`, `mdia/mdhd`, `mdia/hdlr`, and for video the sample description and sample table, the display
+    /// matrix and the edit list (whose durations are in `movieTimescale`, `mvhd`'s).
+    mutating func readTrack(_ trak: Box, in moov: Loaded, number: Int, movieTimescale: UInt64?) throws(ColorTagsError)
+        -> Track
+    {
         let boxes = try children(of: trak.payload, in: moov, depth: 2, path: "moov/trak[\(number)]")
         var id = UInt32(number)
         var size: (Int, Int)?
@@ -65,6 +75,7 @@ extension ISOBMFFMovieReader {
                 track.builder.video.duration = Double(duration) / Double(timescale)
             }
         }
+        try readPresentation(boxes, in: moov, movieTimescale: movieTimescale, mediaTimescale: timescale, into: &track)
         guard let minf = media.first(where: { $0.type == "minf" }),
             let stbl = try children(of: minf.payload, in: moov, depth: 4, path: minf.path).first(where: {
                 $0.type == "stbl"
@@ -127,5 +138,32 @@ extension ISOBMFFMovieReader {
                 track.builder.video.frameRate = Double(timescale) / Double(delta)
             }
         }
+    }
+
+    /// The track's display rotation (`tkhd` matrix, when not the identity) and edit list (`edts/elst`).
+    mutating func readPresentation(
+        _ boxes: [Box], in moov: Loaded, movieTimescale: UInt64?, mediaTimescale: UInt64?, into track: inout Track
+    ) throws(ColorTagsError) {
+        if let tkhd = boxes.first(where: { $0.type == "tkhd" }),
+            let matrix = ISOBMFFTrackPresentation.matrix(tkhd: prefix(of: tkhd, in: moov, count: 96)[...]),
+            let rotation = ISOBMFFTrackPresentation.rotation(matrix), rotation != 0
+        {
+            track.builder.video.displayRotation = Located(
+                rotation, at: location(of: tkhd, in: moov, name: "\(tkhd.path) (display matrix)"))
+        }
+        guard let edts = boxes.first(where: { $0.type == "edts" }),
+            let elst = try children(of: edts.payload, in: moov, depth: 3, path: edts.path).first(where: {
+                $0.type == "elst"
+            }),
+            let movieTimescale, movieTimescale > 0, let mediaTimescale, mediaTimescale > 0,
+            let edits = ISOBMFFTrackPresentation.edits(elst: prefix(of: elst, in: moov, count: 8 + 20 * 16)[...])
+        else { return }
+        let list = EditList(
+            edits: edits.map { edit in
+                EditList.Edit(
+                    duration: Double(edit.duration) / Double(movieTimescale),
+                    mediaStart: edit.mediaTime < 0 ? nil : Double(edit.mediaTime) / Double(mediaTimescale))
+            })
+        track.builder.video.editList = Located(list, at: location(of: elst, in: moov))
     }
 }
