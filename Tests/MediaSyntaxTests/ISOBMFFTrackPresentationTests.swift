@@ -9,7 +9,8 @@ struct ISOBMFFTrackPresentationTests {
 
     /// A version 0 `tkhd` payload with `matrix`.
     static func tkhd(_ matrix: [Int32], version: UInt8 = 0) -> [UInt8] {
-        let times = [UInt8](repeating: 0, count: version == 1 ? 32 : 20)  // creation, modification, ID, reserved, duration
+        // Creation and modification times, track ID, reserved, duration.
+        let times = [UInt8](repeating: 0, count: version == 1 ? 32 : 20)
         let fixed = [UInt8](repeating: 0, count: 16)  // reserved, layer, alternate group, volume, reserved
         return [version, 0, 0, 3] + times + fixed + matrix.flatMap { B.u32(Int(UInt32(bitPattern: $0))) }
             + B.u32(64 << 16) + B.u32(48 << 16)
