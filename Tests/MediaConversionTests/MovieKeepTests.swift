@@ -35,7 +35,7 @@ struct MovieKeepTests {
         let output = folder.appendingPathComponent(name)
         let report = try Self.request(space, codec: codec).converter.convertMovie(source, to: output)
         #expect(report.validates, "\(report.validation)")
-        #expect(report.check == (space.isHDR ? "validate --require hlg" : "validate"))
+        #expect(report.check == (space.isHDR ? "validate --require hlg" : "validate") + " --compare \(source.path)")
         #expect(report.omissions.isEmpty, "\(report.omissions)")  // the timecode track is rewritten by the muxer
         #expect(report.copiedStreams.map(\.kind) == [.audio])
         #expect(!report.metadata.contains { $0.key == "major_brand" || $0.key == "encoder" })
@@ -170,7 +170,8 @@ struct MovieKeepTests {
         let report = try Self.request(.bt2100PQ, codec: .hevc).converter.convertMovie(
             source, to: folder.appendingPathComponent("pq.mp4"))
         let t = report.times
-        #expect(report.check == "validate --require hdr10" && report.validates, "\(report.validation)")
+        #expect(report.check == "validate --require hdr10 --compare \(source.path)", "\(report.check)")
+        #expect(report.validates, "\(report.validation)")
         for part in [t.opening, t.measuringLightLevel, t.decoding, t.converting, t.encoding, t.checking] {
             #expect(part > .zero)
         }

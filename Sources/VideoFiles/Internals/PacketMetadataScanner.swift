@@ -16,7 +16,7 @@ import MediaSyntax
 ///   its own packet.
 ///
 /// Other NAL units and OBUs are skipped by their headers. Payloads wait, keyed by the packet's pts, until the frame
-/// with that pts is decoded (at most ``capacity`` of each).
+/// with that pts is decoded (at most ``capacity`` HDR10+ messages and ``rpuCapacity`` RPUs).
 struct PacketMetadataScanner {
     enum Codec { case hevc, avc, av1, other }
 
@@ -32,6 +32,9 @@ struct PacketMetadataScanner {
     /// the largest packet).
     private var packet: [UInt8] = []
     static let capacity = 32
+    /// Every frame needs its own RPU, so more wait than HDR10+ messages (a decoder's frame threads and reorder
+    /// depth hold a few dozen packets at most; an RPU is a few hundred bytes).
+    static let rpuCapacity = 256
 
     init(codec: Codec, nalLengthSize: Int) {
         self.codec = codec
@@ -64,7 +67,7 @@ struct PacketMetadataScanner {
         packet.removeAll(keepingCapacity: true)
         packet.append(contentsOf: data.assumingMemoryBound(to: UInt8.self))
         if codec == .hevc, pts != FFmpeg.noTimestamp, let rpu = lastRPU(packet) {
-            if pendingRPUs.count >= Self.capacity { pendingRPUs.removeFirst() }
+            if pendingRPUs.count >= Self.rpuCapacity { pendingRPUs.removeFirst() }
             pendingRPUs.append((pts, rpu))
         }
         guard let found = codec == .av1 ? Self.metadataOBU(packet) : seiMessage(packet) else { return }
