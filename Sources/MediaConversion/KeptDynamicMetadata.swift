@@ -7,7 +7,8 @@ public struct KeptDynamicMetadata: Hashable, Sendable {
     public var carriage: String
     /// Frames written with their message.
     public var frames: Int
-    /// Frames converted that had one (``frames`` is less when the encoder's packets could not be matched to them).
+    /// Frames converted whose access unit in the source carried one, as read from the source's packets (``frames`` is
+    /// less when the encoder's packets could not be matched to them).
     public var sourceFrames: Int
     /// What to know about it, e.g. that a frame range starts inside a Dolby Vision shot; nil when nothing.
     public var note: String?
