@@ -58,7 +58,7 @@ struct ElementaryStreamReader<Source: ByteSource> {
         builder = VideoTrackBuilder(trackID: 1, codec: .av1)
         builder.image.role = .auxiliary("Dolby Vision RPU metadata (no picture)")
         (scan.unitName, scan.units, scan.frames, scan.dolbyVisionRPUs) = ("ITU-T T.35 messages", 1, 1, 1)
-        let container = "\(format) (AV1 ITU-T T.35 message)"
+        let container = "RPU file"
         let carriage = "AV1 ITU-T T.35 message"
         do {
             let rpu = try DolbyVisionRPU.unwrapAV1(t35: bytes)
