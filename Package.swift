@@ -36,6 +36,7 @@ let package = Package(
         .library(name: "ToneMapping", targets: ["ToneMapping"]),
         .library(name: "ICC", targets: ["ICC"]),
         .library(name: "PixelConversion", targets: ["PixelConversion"]),
+        .library(name: "PixelShaders", targets: ["PixelShaders"]),
         .library(name: "MediaSyntax", targets: ["MediaSyntax"]),
         .library(name: "ColorTags", targets: ["ColorTags"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
@@ -86,6 +87,15 @@ let package = Package(
             dependencies: [
                 "CPixelKernels", "PixelBuffers", "ColorSpaces", "TransferFunctions", "ToneMapping", "HalfFloat",
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Pixel shaders
+        // The same plans as GPU programs: GLSL compute shaders and their parameter blocks, from the program listing
+        // PixelConversion compiles. Pure Swift (the GPU runner and the shader compilers are GPUConversion's).
+        .target(
+            name: "PixelShaders",
+            dependencies: ["PixelConversion", "PixelBuffers", "SignalCoding", "TransferFunctions"],
             swiftSettings: swiftSettings
         ),
 
@@ -179,6 +189,12 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .target(
+            name: "ConversionTestSupport",
+            dependencies: [
+                "PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "HalfFloat", "TestSupport",
+            ],
+            path: "Tests/ConversionTestSupport", swiftSettings: swiftSettings),
+        .target(
             name: "VideoTestSupport",
             dependencies: [
                 "VideoFiles", "PixelConversion", "ColorTags", "MediaSyntax", "TransferFunctions", "TestSupport",
@@ -200,6 +216,10 @@ let package = Package(
         .testTarget(
             name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "PixelShadersTests",
+            dependencies: ["PixelShaders", "PixelConversion", "ConversionTestSupport", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ColorTagsTests", dependencies: ["ColorTags", "MediaSyntax", "TestSupport"],
             swiftSettings: swiftSettings),

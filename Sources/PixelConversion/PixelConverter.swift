@@ -67,6 +67,9 @@ public struct PixelConverter: Sendable {
     /// measurements.
     public static var availableCodePaths: [CodePath] { Kernels.available }
 
+    /// The compiled program as plain values: what a GPU program (PixelShaders) runs.
+    package var listing: ProgramListing { program.listing }
+
     /// Converts the whole `source` image into `destination`, which must have the same size, the formats of the
     /// converter's encodings, and any row strides.
     ///

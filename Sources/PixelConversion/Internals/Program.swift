@@ -16,6 +16,8 @@ final class Program: @unchecked Sendable {
     let needsEvenBands: Bool
     /// The program's ops, load to store.
     let ops: [HDRKOp]
+    /// The program as plain values, for the GPU.
+    let listing: ProgramListing
     private let instructions: UnsafeMutablePointer<HDRKInstruction>
     /// The reader's code table (the program's copy), for readers that decode into the chunk's planes.
     private let codeTable: UnsafePointer<Float>?
@@ -32,6 +34,7 @@ final class Program: @unchecked Sendable {
 
     init(reader: Reader, operations: [Operation], writer: Writer, kernels: Kernels, threadCount: Int) {
         workers = WorkerPool(threadCount: threadCount)
+        listing = ProgramListing(reader: reader, operations: operations, writer: writer)
         self.reader = reader
         self.writer = writer
         self.kernels = kernels

@@ -65,6 +65,8 @@ struct YCbCrReader: Sendable {
     let subsampling: PixelFormat.ChromaSubsampling
     let filter: ChromaFilter
     let location: ChromaLocation
+    /// The plane of the Cr samples: 2 for planar formats, 1 (beside Cb) for biplanar ones.
+    let crPlane: Int
 
     /// The program's own load (load_ycbcr) of subsampled Y′CbCr, nil for 4:4:4: it reads Y′ from the row and
     /// upsamples the chroma rows of ``chromaRows(_:row:from:count:scratch:_:)`` in registers. Every subsampled
@@ -78,6 +80,7 @@ struct YCbCrReader: Sendable {
         subsampling = format.chromaSubsampling ?? .s444
         self.filter = filter
         self.location = location
+        crPlane = format.planeCount == 3 ? 2 : 1
         guard subsampling != .s444 else {
             load = nil
             return

@@ -1,0 +1,84 @@
+internal import CPixelKernels
+import PixelBuffers
+
+extension ProgramListing {
+    /// The listing of a compiled program: its reader, operations (folded, the last curve quantised where it is) and
+    /// writer, as the kernels run them.
+    init(reader: Reader, operations: [Operation], writer: Writer) {
+        switch reader {
+        case .rgb(let r):
+            load = .rgb(channels: r.channels.map { $0.map { Samples($0, plane: 0) } }, table: r.codeTable)
+        case .yCbCr(let r):
+            load = .yCbCr(
+                YCbCrLoad(
+                    luma: Samples(r.luma, plane: 0), cb: Samples(r.cb, plane: 1),
+                    cr: Samples(r.cr, plane: r.crPlane), subsampling: r.subsampling, nearest: r.filter == .nearest,
+                    location: r.location))
+        }
+        stages = operations.map(Stage.init)
+        switch writer {
+        case .rgb(let w):
+            store = .rgb(channels: w.channels.map { $0.map { Samples($0, plane: 0) } }, packed: w.packed)
+        case .yCbCr(let w):
+            store = .yCbCr(
+                YCbCrStore(
+                    luma: Samples(w.luma, plane: 0), cb: Samples(w.cb, plane: w.chromaPlanes.cb),
+                    cr: Samples(w.cr, plane: w.chromaPlanes.cr), subsampling: w.subsampling, location: w.location))
+        }
+    }
+}
+
+extension ProgramListing.Samples {
+    init(_ access: SampleAccess, plane: Int) {
+        let s = access.samples
+        let container: Container =
+            switch s.container {
+            case HDRK_CONTAINER_U8: .uint8
+            case HDRK_CONTAINER_U16: .uint16
+            case HDRK_CONTAINER_HALF: .half
+            case HDRK_CONTAINER_FLOAT: .float
+            default: .uint32
+            }
+        self.init(
+            plane: plane, container: container, bigEndian: s.bigEndian != 0, offset: s.offset, stride: s.stride,
+            shift: s.shift, mask: s.mask, scale: s.scale, bias: s.bias, maxCode: s.maxCode)
+    }
+}
+
+extension ProgramListing.Stage {
+    init(_ operation: Operation) {
+        switch operation {
+        case .affine(let map, _):
+            let k = map.coefficients
+            self = .affine(
+                matrix: [k.m.0, k.m.1, k.m.2, k.m.3, k.m.4, k.m.5, k.m.6, k.m.7, k.m.8], offset: [k.o.0, k.o.1, k.o.2])
+        case .curve(let curve):
+            self = .curve(ProgramListing.Table(curve))
+        case .luminanceGain(let weights, let curve, _):
+            self = .luminanceGain(
+                weights: SIMD3<Float>(weights), ProgramListing.Table(curve), unityBelow: curve.unityBelow)
+        case .quantizedCurve(let q):
+            let l = q.layout
+            self = .quantizedCurve(
+                ProgramListing.QuantizedTable(
+                    lowBits: l.lowBits, highBits: l.highBits, shift: l.shift, lastCell: l.lastCell, lowCode: l.lowCode,
+                    highCode: l.highCode, nanCode: l.nanCode, cells: Array(q.cells)))
+        case .clamp(let low, let high, _):
+            self = .clamp(low: low, high: high)
+        case .toneMap(let mapper, let name):
+            self = .host(mapper, name: name)
+        case .kernel(let op, let parameters, _):
+            switch op {
+            case HDRK_OP_headroom_fit: self = .headroomFit(parameters)
+            case HDRK_OP_highlight_shoulder: self = .highlightShoulder(parameters)
+            default: self = .gamutCompress(parameters)
+            }
+        }
+    }
+}
+
+extension ProgramListing.Table {
+    init(_ curve: CurveTable) {
+        self.init(layout: curve.table.layout, values: curve.table.values, exact: curve.exact)
+    }
+}

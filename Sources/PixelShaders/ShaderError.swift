@@ -1,0 +1,17 @@
+/// Why a conversion cannot become a GPU program, or a frame cannot be run by one.
+public enum ShaderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A step runs Swift code on the CPU (a custom tone-mapping operator, BT.2446 method A), which no shader has.
+    case unsupportedStep(String)
+    /// The frame's planes do not fit the 32-bit byte offsets a shader addresses.
+    case frameTooLarge(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .unsupportedStep(let name):
+            "the step '\(name)' runs a Swift tone-mapping operator, which has no GPU form; use "
+                + ".displayHeadroom with the headroom curve, BT.2390, Reinhard or clip"
+        case .frameTooLarge(let width, let height):
+            "a \(width)×\(height) frame does not fit the 32-bit byte offsets of a shader's buffers"
+        }
+    }
+}
