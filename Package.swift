@@ -214,7 +214,8 @@ let package = Package(
             name: "ToneMappingTests", dependencies: ["ToneMapping", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ICCTests", dependencies: ["ICC", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "PixelConversionTests", dependencies: ["PixelConversion", "TestSupport"], swiftSettings: swiftSettings
+            name: "PixelConversionTests", dependencies: ["PixelConversion", "ConversionTestSupport", "TestSupport"],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PixelShadersTests",

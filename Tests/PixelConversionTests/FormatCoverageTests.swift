@@ -1,4 +1,5 @@
 import ColorSpaces
+import ConversionTestSupport
 import PixelBuffers
 import TestSupport
 import Testing
@@ -9,22 +10,9 @@ import Testing
 /// code paths against each other, byte for byte.
 @Suite("Formats and code paths")
 struct FormatCoverageTests {
-    /// An encoding for any format: RGB formats in a few colour spaces, Y′CbCr formats with a matching matrix.
+    /// An encoding for any format (the converter's test matrix's).
     static func encoding(_ format: PixelFormat, _ variant: Int) -> PixelEncoding {
-        if format.colorModel == .rgb {
-            let spaces: [ColorSpace] = [
-                .sRGB, .extendedLinearDisplayP3, .bt2100PQ, .extendedSRGB, .bt2100HLG, .displayP3,
-            ]
-            return PixelEncoding(format: format, colorSpace: spaces[variant % spaces.count])
-        }
-        let choices: [(ColorSpace, YCbCrMatrix)] = [
-            (.bt2100PQ, .bt2020NonConstantLuminance), (.bt709, .bt709), (.bt2100HLG, .bt2020NonConstantLuminance),
-            (.sRGB, .bt601), (.bt709, .identity), (.bt2100PQ, .ictcpPQ), (.bt2100HLG, .ictcpHLG), (.displayP3, .ycgco),
-        ]
-        let (space, matrix) = choices[variant % choices.count]
-        let locations = ChromaLocation.allCases
-        return PixelEncoding(
-            format: format, colorSpace: space, matrix: matrix, chromaLocation: locations[variant % locations.count])
+        ConversionMatrix.encoding(format, variant)
     }
 
     static let formats = PixelFormat.allWithFourCC
