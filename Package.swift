@@ -219,7 +219,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PixelShadersTests",
-            dependencies: ["PixelShaders", "PixelConversion", "ConversionTestSupport", "TestSupport"],
+            dependencies: [
+                "PixelShaders", "PixelConversion", "PixelBuffers", "ColorSpaces", "ConversionTestSupport",
+                "TestSupport",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ColorTagsTests", dependencies: ["ColorTags", "MediaSyntax", "TestSupport"],

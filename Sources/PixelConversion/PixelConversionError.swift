@@ -27,9 +27,13 @@ public enum PixelConversionError: Error, Hashable, Sendable, CustomStringConvert
     case geometry(PixelBufferError)
     /// Gain-map metadata that cannot be applied, or a gain map that cannot be read or written.
     case gainMap(GainMapError)
+    /// The conversion backend (``PixelConverter/Options/backend``) failed: its own sentence.
+    case backend(String)
 
     public var description: String {
         switch self {
+        case .backend(let message):
+            message
         case .missingMatrix(let f):
             "\(f) is a Y′CbCr format: give PixelEncoding a matrix (e.g. .bt2020NonConstantLuminance or .bt709), or "
                 + "build it from CICP"

@@ -45,6 +45,9 @@ extension PixelConverter {
         /// Which build of the kernels runs (``CodePath/automatic``: the fastest this CPU has). Every path
         /// gives the same bytes (NaN outputs aside, see ``PixelConverter``).
         public var codePath: CodePath
+        /// Where the program runs instead of the CPU kernels (`nil`, the default: on the CPU), e.g. GPUConversion's
+        /// Vulkan backend; the plan is the same.
+        public var backend: (any PixelConversionBackend)?
 
         /// The default options.
         public init() {
@@ -60,6 +63,7 @@ extension PixelConverter {
             adaptation = .bradford
             sdrVideoReferral = .display
             codePath = .automatic
+            backend = nil
         }
 
         /// The same conventions for the float64 reference, `ColorSpace.Conversion`.

@@ -33,6 +33,8 @@ extension PixelConverter {
         public let kernelOps: [String]
         /// Pixels per block of the kernel program: 8, or 16 on AVX-512.
         public let pixelsPerBlock: Int
+        /// The backend that runs the program instead of the CPU kernels (``Options/backend``), by name, or `nil`.
+        public let backend: String?
 
         /// The step names on one line, separated by commas: "read 'x420', upsample chroma, matrix, …, write 'RGhA'".
         public var description: String { steps.map(\.name).joined(separator: ", ") }
@@ -41,7 +43,8 @@ extension PixelConverter {
         public var debugDescription: String {
             let lines = steps.enumerated().map { "\($0.offset + 1). \($0.element)" }
             let program =
-                "(\(codePath) kernels, \(pixelsPerBlock) pixels per block: \(kernelOps.joined(separator: " → ")))"
+                backend.map { "(run by \($0): the same program as a shader)" }
+                ?? "(\(codePath) kernels, \(pixelsPerBlock) pixels per block: \(kernelOps.joined(separator: " → ")))"
             return (lines + [program]).joined(separator: "\n")
         }
     }

@@ -36,6 +36,8 @@ public struct PixelConverter: Sendable {
     /// The steps the converter runs.
     public let plan: Plan
     let program: Program
+    /// The program on ``Options/backend``, when there is one.
+    private(set) var prepared: (any PreparedPixelConversion)?
 
     /// Compiles a converter.
     ///
@@ -58,7 +60,9 @@ public struct PixelConverter: Sendable {
         self.program = program
         plan = Plan(
             steps: steps, codePath: path, kernelOps: program.ops.map { String(cString: hdrk_op_name($0)) },
-            pixelsPerBlock: program.kernels.lanes)
+            pixelsPerBlock: program.kernels.lanes, backend: options.backend?.name)
+        prepared = nil
+        if let backend = options.backend { self.prepared = try backend.prepare(self) }
     }
 
     /// The builds of the kernels this CPU runs, baseline first, fastest last: on x86-64 ``CodePath/baseline`` and,
@@ -79,6 +83,7 @@ public struct PixelConverter: Sendable {
     public func convert(_ source: PixelBufferView, to destination: MutablePixelBufferView) throws(PixelConversionError)
     {
         try check(source, destination)
+        if let prepared { return try prepared.convert(source, to: destination) }
         let rows = 0..<source.height
         let threads = threadCount(for: source)
         guard threads > 1, source.height >= 2 * Self.minimumBandHeight else {

@@ -7,20 +7,79 @@ import SignalCoding
 /// code reads. Structural facts (sample layouts, the order of the steps) are code; every number is in the block.
 struct ShaderEmitter {
     let listing: ProgramListing
+    let interface: ShaderProgram.Interface
     private(set) var block = ParameterBlock()
     private var functions: [String] = []
+    /// The texture bindings (the texture interface): binding, image format qualifier, name.
+    private var textures: [(binding: Int, format: String, name: String, writable: Bool)] = []
 
-    init(_ listing: ProgramListing) {
+    init(_ listing: ProgramListing, interface: ShaderProgram.Interface) {
         self.listing = listing
+        self.interface = interface
     }
 
     /// The shader source and what one invocation writes.
     mutating func emit() throws(ShaderError) -> (glsl: String, coverage: ShaderProgram.Coverage) {
+        if interface == .textures { try declareTextures() }
         emitLoad()
         try emitStages()
-        let (main, coverage) = emitStore()
-        let glsl = ShaderLibrary.prelude + functions.joined(separator: "\n") + "\n" + main
+        let (main, coverage) = try emitStore()
+        let glsl =
+            ShaderLibrary.header + interfaceDeclarations + ShaderLibrary.helpers + functions.joined(separator: "\n")
+            + "\n" + main
         return (glsl, coverage)
+    }
+
+    // MARK: Textures
+
+    /// The buffer interface's declarations, or the textures and the frame size of the texture interface.
+    private var interfaceDeclarations: String {
+        guard interface == .textures else { return ShaderLibrary.buffers }
+        let images = textures.map { t in
+            "layout(set = 0, binding = \(t.binding), \(t.format)) uniform \(t.writable ? "writeonly" : "readonly") "
+                + "image2D \(t.name);"
+        }
+        return "// The frame as textures (Metal: the planes of a CVPixelBuffer through CVMetalTextureCache).\n"
+            + images.joined(separator: "\n")
+            + "\n\nlayout(push_constant) uniform Frame { int width; int height; } frame;\n\n"
+    }
+
+    /// The textures of the source's planes and of the destination: biplanar Y′CbCr (8- or 16-bit: `r8`/`r16` luma,
+    /// `rg8`/`rg16` chroma) or four-channel RGB in, four-channel RGB out.
+    private mutating func declareTextures() throws(ShaderError) {
+        switch listing.load {
+        case .yCbCr(let load) where load.cb.plane == 1 && load.cr.plane == 1 && load.luma.container.byteCount < 4:
+            let bits = load.luma.container == .uint8 ? "8" : "16"
+            textures.append((1, "r\(bits)", "sourcePlane0", false))
+            textures.append((2, "rg\(bits)", "sourcePlane1", false))
+        case .rgb(let channels, _):
+            textures.append((1, try Self.rgbaFormat(channels), "sourcePlane0", false))
+        default:
+            throw .unsupportedTextures("the source is not biplanar Y′CbCr or four-channel RGB")
+        }
+        guard case .rgb(let channels, let packed) = listing.store, !packed else {
+            throw .unsupportedTextures("the destination is not four-channel RGB")
+        }
+        textures.append((textures.count + 1, try Self.rgbaFormat(channels), "destination", true))
+    }
+
+    /// The image format of interleaved four-channel RGB samples.
+    private static func rgbaFormat(_ channels: [ProgramListing.Samples?]) throws(ShaderError) -> String {
+        guard channels.count == 4, let first = channels.compactMap({ $0 }).first, channels.allSatisfy({ $0 != nil }),
+            channels.allSatisfy({ $0!.stride == 4 && $0!.shift == 0 })
+        else { throw .unsupportedTextures("the RGB samples are not four interleaved channels") }
+        switch first.container {
+        case .uint8: return "rgba8"
+        case .uint16: return "rgba16"
+        case .half: return "rgba16f"
+        case .float: return "rgba32f"
+        case .uint32: throw .unsupportedTextures("packed 32-bit pixels have no texture format here")
+        }
+    }
+
+    /// The largest container value of a unorm texture component (a texel holds it ÷ this).
+    private static func unormScale(_ s: ProgramListing.Samples) -> String {
+        s.container == .uint8 ? "255.0" : "65535.0"
     }
 
     // MARK: Loads
@@ -32,7 +91,7 @@ struct ShaderEmitter {
             let tableOffset = table.map { block.append($0) }
             for (c, samples) in channels.enumerated() {
                 guard let samples else { continue }
-                let read = sourceReader(samples)
+                let read = sourceReader(samples, component: c)
                 body.append(
                     "    v[\(c)] = \(decoded(samples, code: "\(read)(x, y)", table: c < 3 ? tableOffset : nil));")
             }
@@ -52,10 +111,11 @@ struct ShaderEmitter {
             "vec4 loadPixel(int x, int y) {\n" + body.joined(separator: "\n") + "\n    return v;\n}\n")
     }
 
-    /// The value of a sample's code: `(code − bias) / scale`, `table[code]`, a half's or a float's bits.
+    /// The value of a sample's code: `(code − bias) / scale`, `table[code]`, a half's or a float's bits (a texture
+    /// hands half and float samples over as float bits).
     private mutating func decoded(_ s: ProgramListing.Samples, code: String, table: UInt32?) -> String {
         switch s.container {
-        case .half: return "halfToFloat(\(code))"
+        case .half: return interface == .textures ? "uintBitsToFloat(\(code))" : "halfToFloat(\(code))"
         case .float: return "uintBitsToFloat(\(code))"
         default:
             if let table { return "pf(\(table)u + \(code))" }
@@ -65,8 +125,19 @@ struct ShaderEmitter {
     }
 
     /// A function reading the code (or a half's or float's bits) of `s` at plane pixel (x, y) of the source.
-    private mutating func sourceReader(_ s: ProgramListing.Samples) -> String {
+    private mutating func sourceReader(_ s: ProgramListing.Samples, component: Int? = nil) -> String {
         let name = "sourceCode\(functions.count)"
+        if interface == .textures {
+            // A unorm texel is container ÷ (2ⁿ − 1): × (2ⁿ − 1), rounded, gives the container back exactly.
+            let c = component ?? s.offset % s.stride
+            let texel = "imageLoad(sourcePlane\(s.plane), ivec2(x, y))[\(c)]"
+            let body =
+                s.container == .half || s.container == .float
+                ? "floatBitsToUint(\(texel))"
+                : "(uint(floor(\(texel) * \(Self.unormScale(s)) + 0.5)) >> \(s.shift)u) & \(s.mask)u"
+            functions.append("uint \(name)(int x, int y) { return \(body); }\n")
+            return name
+        }
         let bytes = s.container.byteCount
         let field =
             s.container == .half || s.container == .float
@@ -179,10 +250,10 @@ struct ShaderEmitter {
 
     // MARK: Stores
 
-    private mutating func emitStore() -> (String, ShaderProgram.Coverage) {
+    private mutating func emitStore() throws(ShaderError) -> (String, ShaderProgram.Coverage) {
         switch listing.store {
         case .rgb(let channels, _):
-            let store = rgbStore(channels)
+            let store = interface == .textures ? textureStore(channels) : rgbStore(channels)
             return (
                 """
                 void main() {
@@ -219,6 +290,24 @@ struct ShaderEmitter {
                 )
             }
         }
+    }
+
+    /// A function storing R, G, B, A at (x, y) into the destination texture: half values rounded to binary16 first
+    /// (the texture's conversion then is exact), integer codes as code ÷ (2ⁿ − 1) (which a unorm store rounds back to
+    /// the code).
+    private mutating func textureStore(_ channels: [ProgramListing.Samples?]) -> String {
+        let values = channels.enumerated().map { c, samples -> String in
+            guard let s = samples else { return c == 3 ? "1.0" : "0.0" }
+            switch s.container {
+            case .half: return "halfToFloat(floatToHalf(v[\(c)]))"
+            case .float: return "v[\(c)]"
+            default: return "float(\(encoded(s, value: "v[\(c)]"))) / \(Self.unormScale(s))"
+            }
+        }
+        functions.append(
+            "void storePixel(int x, int y, vec4 v) {\n    imageStore(destination, ivec2(x, y), vec4("
+                + values.joined(separator: ", ") + "));\n}\n")
+        return "storePixel"
     }
 
     /// A function storing R, G, B, A at (x, y): each container's fields merged into one value, then written.

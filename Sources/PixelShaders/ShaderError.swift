@@ -2,6 +2,8 @@
 public enum ShaderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A step runs Swift code on the CPU (a custom tone-mapping operator, BT.2446 method A), which no shader has.
     case unsupportedStep(String)
+    /// The texture interface takes biplanar Y′CbCr or four-channel RGB in and four-channel RGB out: why not these.
+    case unsupportedTextures(String)
     /// The frame's planes do not fit the 32-bit byte offsets a shader addresses.
     case frameTooLarge(width: Int, height: Int)
 
@@ -10,6 +12,8 @@ public enum ShaderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unsupportedStep(let name):
             "the step '\(name)' runs a Swift tone-mapping operator, which has no GPU form; use "
                 + ".displayHeadroom with the headroom curve, BT.2390, Reinhard or clip"
+        case .unsupportedTextures(let reason):
+            "the texture interface cannot take this conversion: \(reason); use the buffer interface"
         case .frameTooLarge(let width, let height):
             "a \(width)×\(height) frame does not fit the 32-bit byte offsets of a shader's buffers"
         }

@@ -14,6 +14,17 @@ public import PixelConversion
 /// Compile the source to SPIR-V (shaderc, glslang) for Vulkan, and translate that SPIR-V to Metal Shading Language with
 /// SPIRV-Cross: the MSL an app gets is the program the tests ran (GPUConversion does both).
 public struct ShaderProgram: Sendable {
+    /// How the program reaches the frames.
+    public enum Interface: Hashable, Sendable {
+        /// Storage buffers of 32-bit words: any pixel format (bindings 1 and 2, planes placed by the push constants).
+        case buffers
+        /// Storage images (Metal textures): the planes of biplanar Y′CbCr ('x420', '420v' …: luma `r16`/`r8`, chroma
+        /// `rg16`/`rg8`, bindings 1 and 2) or a four-channel RGB texture (binding 1) in, a four-channel RGB texture
+        /// (`rgba16f` for 'RGhA', `rgba8`, `rgba16`, `rgba32f`) out at the next binding; push constants: width and
+        /// height. What `CVMetalTextureCache` gives an app for a decoded video frame.
+        case textures
+    }
+
     /// What one invocation writes.
     public enum Coverage: Hashable, Sendable {
         /// One pixel (RGB and 4:4:4 destinations).
@@ -37,13 +48,17 @@ public struct ShaderProgram: Sendable {
     public let parameters: [UInt32]
     /// What one invocation writes.
     public let coverage: Coverage
+    /// How the program reaches the frames.
+    public let interface: Interface
 
     /// The program of `converter`'s plan.
     ///
     /// - Throws: ``ShaderError/unsupportedStep(_:)`` for a plan with a step that runs Swift code on the CPU (a custom
-    ///   tone-mapping operator, BT.2446 method A).
-    public init(_ converter: PixelConverter) throws(ShaderError) {
-        var emitter = ShaderEmitter(converter.listing)
+    ///   tone-mapping operator, BT.2446 method A); ``ShaderError/unsupportedTextures(_:)`` for formats the texture
+    ///   interface does not take.
+    public init(_ converter: PixelConverter, interface: Interface = .buffers) throws(ShaderError) {
+        var emitter = ShaderEmitter(converter.listing, interface: interface)
+        self.interface = interface
         (glsl, coverage) = try emitter.emit()
         parameters = emitter.block.words.isEmpty ? [0] : emitter.block.words
         source = converter.source
@@ -80,15 +95,18 @@ public struct ShaderProgram: Sendable {
         return layout
     }
 
-    /// The push constants of a `width` × `height` frame: width, height (32-bit signed), then the offsets and the
-    /// strides in bytes of the source's and the destination's first three planes (32-bit), little-endian.
+    /// The push constants of a `width` × `height` frame: width, height (32-bit signed), then (buffer interface) the
+    /// offsets and the strides in bytes of the source's and the destination's first three planes (32-bit),
+    /// little-endian: 56 bytes, or 8 for the texture interface.
     public func pushConstants(width: Int, height: Int) throws(ShaderError) -> [UInt8] {
         guard width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw .frameTooLarge(width: width, height: height)
         }
-        let source = try sourceLayout(width: width, height: height)
-        let destination = try destinationLayout(width: width, height: height)
-        let words = [UInt32(width), UInt32(height)] + source.words + destination.words
+        var words = [UInt32(width), UInt32(height)]
+        if interface == .buffers {
+            words += try sourceLayout(width: width, height: height).words
+            words += try destinationLayout(width: width, height: height).words
+        }
         return words.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
     }
 }

@@ -1,5 +1,7 @@
+import ColorSpaces
 import ConversionTestSupport
 import Foundation
+import PixelBuffers
 import PixelConversion
 import PixelShaders
 import TestSupport
@@ -10,18 +12,50 @@ import Testing
 struct ShaderEmissionTests {
     static let glslang = ExternalTool.path("glslangValidator")
 
+    /// Compiles `glsl` for Vulkan 1.1 with glslang; returns its messages and status.
+    static func compile(_ glsl: String) throws -> (String, Int32) {
+        let folder = try TemporaryFolder.make("glsl")
+        let file = folder.appendingPathComponent("program.comp")
+        try glsl.write(to: file, atomically: true, encoding: .utf8)
+        let (output, status) = try ExternalTool.run(
+            Self.glslang!,
+            ["-V", "--target-env", "vulkan1.1", file.path, "-o", folder.appendingPathComponent("p.spv").path])
+        return (String(decoding: output, as: UTF8.self), status)
+    }
+
     @Test(
         "every conversion of the matrix compiles with glslang",
         .enabled(if: glslang != nil, "skipped: glslang is not installed (apt-get install glslang-tools)"),
         arguments: ConversionMatrix.workloads + ConversionMatrix.formats)
     func compiles(_ conversion: ConversionMatrix.Case) throws {
         let program = try ShaderProgram(conversion.converter())
-        let folder = try TemporaryFolder.make("glsl")
-        let file = folder.appendingPathComponent("program.comp")
-        try program.glsl.write(to: file, atomically: true, encoding: .utf8)
-        let (output, status) = try ExternalTool.run(
-            Self.glslang!,
-            ["-V", "--target-env", "vulkan1.1", file.path, "-o", folder.appendingPathComponent("p.spv").path])
-        #expect(status == 0, "\(conversion.name):\n\(String(decoding: output, as: UTF8.self))")
+        let (messages, status) = try Self.compile(program.glsl)
+        #expect(status == 0, "\(conversion.name):\n\(messages)")
+    }
+
+    /// The texture interface of the EDR video pipeline: 'x420' PQ and HLG and 8-bit '420v' frames as CoreVideo's
+    /// Metal textures give them, to an `rgba16f` extended-linear Display P3 texture.
+    @Test(
+        "the texture interface compiles for 'x420' PQ, 'x420' HLG and '420v' to RGhA",
+        .enabled(if: glslang != nil, "skipped: glslang is not installed (apt-get install glslang-tools)"))
+    func textures() throws {
+        let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
+        for source in [
+            PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
+            PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance),
+            PixelEncoding(format: .yuv420v, colorSpace: .bt709, matrix: .bt709),
+        ] {
+            let program = try ShaderProgram(PixelConverter(from: source, to: edr), interface: .textures)
+            #expect(program.glsl.contains("r16) uniform readonly image2D") || source.format == .yuv420v)
+            #expect(program.glsl.contains("rgba16f) uniform writeonly image2D destination;"))
+            let (messages, status) = try Self.compile(program.glsl)
+            #expect(status == 0, "\(source):\n\(messages)")
+            #expect(try program.pushConstants(width: 64, height: 36).count == 8)
+        }
+        // A 4:2:0 destination has no texture form here.
+        #expect(throws: ShaderError.self) {
+            try ShaderProgram(
+                PixelConverter(from: edr, to: ConversionMatrix.workloads[3].destination), interface: .textures)
+        }
     }
 }
