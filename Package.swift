@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "VideoFiles", targets: ["VideoFiles"]),
         .library(name: "MediaConversion", targets: ["MediaConversion"]),
+        .library(name: "GPUConversion", targets: ["GPUConversion"]),
         .executable(name: "hdrcolor", targets: ["hdrcolor"]),
     ],
     // The tool's packages (swift-argument-parser, Yams) hang on this trait, on by default. A library-only dependent
@@ -162,6 +163,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: GPU
+        // The GPU runner: GLSL compute shaders to SPIR-V (shaderc), SPIR-V to Metal Shading Language and HLSL
+        // (SPIRV-Cross). No pkgConfig for CShaderc: Debian 12's libshaderc.so.1 lacks its glslang and SPIRV-Tools
+        // dependencies, so its module map links the static archives of libshaderc-dev, glslang-dev and spirv-tools.
+        .systemLibrary(name: "CShaderc", providers: [.apt(["libshaderc-dev"])]),
+        .systemLibrary(
+            name: "CSPIRVCross", pkgConfig: "spirv-cross-c-shared", providers: [.apt(["libspirv-cross-c-shared-dev"])]),
+        .target(
+            name: "GPUConversion", dependencies: ["CShaderc", "CSPIRVCross"], swiftSettings: swiftSettings),
+
         // MARK: Umbrella and tool
         .target(
             name: "HDRColor",
@@ -246,6 +257,8 @@ let package = Package(
                 "MediaSyntax",
             ],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "GPUConversionTests", dependencies: ["GPUConversion"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HDRColorTests",
             dependencies: [
