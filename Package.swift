@@ -165,13 +165,17 @@ let package = Package(
 
         // MARK: GPU
         // The GPU runner: GLSL compute shaders to SPIR-V (shaderc), SPIR-V to Metal Shading Language and HLSL
-        // (SPIRV-Cross). No pkgConfig for CShaderc: Debian 12's libshaderc.so.1 lacks its glslang and SPIRV-Tools
-        // dependencies, so its module map links the static archives of libshaderc-dev, glslang-dev and spirv-tools.
+        // (SPIRV-Cross), and SPIR-V run on any Vulkan device (lavapipe on the CPU where there is no GPU). CVulkan is
+        // the Vulkan headers only: GPUConversion opens the loader (libvulkan.so.1) at run time, so its binaries start
+        // without one. No pkgConfig for CVulkan (vulkan.pc would link the loader) nor for CShaderc: Debian 12's
+        // libshaderc.so.1 lacks its glslang and SPIRV-Tools dependencies, so its module map links the static
+        // archives of libshaderc-dev, glslang-dev and spirv-tools instead.
+        .systemLibrary(name: "CVulkan", providers: [.apt(["libvulkan-dev"])]),
         .systemLibrary(name: "CShaderc", providers: [.apt(["libshaderc-dev"])]),
         .systemLibrary(
             name: "CSPIRVCross", pkgConfig: "spirv-cross-c-shared", providers: [.apt(["libspirv-cross-c-shared-dev"])]),
         .target(
-            name: "GPUConversion", dependencies: ["CShaderc", "CSPIRVCross"], swiftSettings: swiftSettings),
+            name: "GPUConversion", dependencies: ["CVulkan", "CShaderc", "CSPIRVCross"], swiftSettings: swiftSettings),
 
         // MARK: Umbrella and tool
         .target(
@@ -258,7 +262,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GPUConversionTests", dependencies: ["GPUConversion"], swiftSettings: swiftSettings),
+            name: "GPUConversionTests", dependencies: ["GPUConversion", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "HDRColorTests",
             dependencies: [

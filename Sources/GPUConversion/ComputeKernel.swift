@@ -1,0 +1,440 @@
+internal import CSPIRVCross
+internal import CVulkan
+
+/// A compute shader ready to run on a device: its pipeline, descriptor set, command buffer, fence and timestamp
+/// queries are made once, in `init`.
+///
+/// The shader binds `bufferCount` storage buffers at descriptor set 0, bindings 0 … `bufferCount` − 1 (in the order
+/// of the `buffers` given to `run`), and reads `pushConstantSize` bytes of push constants. The caller dispatches
+/// workgroup counts; ``workgroupSize`` says how many invocations the shader declares per workgroup, and
+/// ``groupCount(covering:workgroupSize:)`` rounds a count up to whole groups.
+///
+/// `@unchecked Sendable`: the Vulkan handles are immutable after `init`; `run` holds the kernel's lock while it
+/// records, submits and waits, so concurrent calls take turns (use one kernel per thread to overlap them).
+public final class ComputeKernel: @unchecked Sendable {
+    /// How long one `run` took.
+    public struct Timing: Hashable, Sendable, CustomStringConvertible {
+        /// The kernel's time on the device, between timestamps written before and after the dispatch, in seconds;
+        /// nil when the device's compute queue has no timestamps.
+        public var kernelSeconds: Double?
+        /// The time the CPU spent in `run`, from recording the command buffer to reading the timestamps after the
+        /// fence signalled, in seconds.
+        public var wallSeconds: Double
+
+        /// Creates a timing.
+        public init(kernelSeconds: Double?, wallSeconds: Double) {
+            self.kernelSeconds = kernelSeconds
+            self.wallSeconds = wallSeconds
+        }
+
+        /// `kernel 1.234 ms, wall 2.345 ms`.
+        public var description: String {
+            func milliseconds(_ seconds: Double) -> String {
+                let value = (seconds * 1e6).rounded() / 1e3
+                return "\(value) ms"
+            }
+            return "kernel \(kernelSeconds.map(milliseconds) ?? "not measured"), wall \(milliseconds(wallSeconds))"
+        }
+    }
+
+    /// The device the kernel runs on.
+    public let device: VulkanDevice
+    /// How many storage buffers `run` binds (set 0, bindings 0 … `bufferCount` − 1).
+    public let bufferCount: Int
+    /// How many bytes of push constants `run` takes.
+    public let pushConstantSize: Int
+    /// The workgroup size the shader declares (`layout(local_size_x = …)`), or nil when it is not a literal.
+    public let workgroupSize: SIMD3<Int>?
+
+    private let setLayout: VkDescriptorSetLayout
+    private let pipelineLayout: VkPipelineLayout
+    private let pipeline: VkPipeline
+    private let descriptorPool: VkDescriptorPool?
+    private let descriptorSet: VkDescriptorSet?
+    private let commandPool: VkCommandPool
+    private let commandBuffer: VkCommandBuffer
+    private let fence: VkFence
+    private let queryPool: VkQueryPool?
+    private let runLock = Lock()
+
+    /// Builds the pipeline for a SPIR-V compute module.
+    ///
+    /// The module is checked first (with SPIRV-Cross): it must have the compute entry point `entryPoint`, its
+    /// storage buffers must be in set 0 at bindings below `bufferCount`, its push constants must fit in
+    /// `pushConstantSize` bytes, it may use no other resource, and its workgroup must fit the device.
+    ///
+    /// - Parameters:
+    ///   - device: The device to run on.
+    ///   - spirv: The module's words (e.g. from ``ShaderCompiler/compile(_:name:entryPoint:)``).
+    ///   - bufferCount: The storage buffers `run` binds, 0 … the device's `maxStorageBuffersPerStage`.
+    ///   - pushConstantSize: The push-constant bytes `run` takes: a multiple of 4, at most the device's
+    ///     `maxPushConstantsSize` (at least 128 on every device).
+    ///   - entryPoint: The compute entry point, `main` by default.
+    /// - Throws: ``GPUError/invalidSPIRV(reason:)`` or ``GPUError/invalidArgument(_:)`` for a module or arguments that
+    ///   do not fit; ``GPUError/vulkanCallFailed(call:result:)`` when the driver refuses an object.
+    public init(
+        device: VulkanDevice, spirv: [UInt32], bufferCount: Int, pushConstantSize: Int = 0, entryPoint: String = "main"
+    ) throws(GPUError) {
+        let limits = device.limits
+        guard (0...limits.maxStorageBuffersPerStage).contains(bufferCount) else {
+            throw .invalidArgument(
+                "bufferCount \(bufferCount) is not in 0 ... \(limits.maxStorageBuffersPerStage) (the device's limit)")
+        }
+        guard pushConstantSize >= 0, pushConstantSize % 4 == 0, pushConstantSize <= limits.maxPushConstantsSize else {
+            throw .invalidArgument(
+                "pushConstantSize \(pushConstantSize) is not a multiple of 4 in 0 ... \(limits.maxPushConstantsSize)")
+        }
+        let reflection = try Self.reflect(spirv, entryPoint: entryPoint)
+        try Self.validate(
+            reflection, bufferCount: bufferCount, pushConstantSize: pushConstantSize, entryPoint: entryPoint,
+            limits: limits)
+
+        let vk = device.functions
+        let handle = device.device
+        var undo: [() -> Void] = []
+        var built = false
+        defer { if !built { for step in undo.reversed() { step() } } }
+
+        // Descriptor set layout: bindings 0 … n − 1, storage buffers, compute stage.
+        let bindings = (0..<bufferCount).map { index in
+            var binding = VkDescriptorSetLayoutBinding()
+            binding.binding = UInt32(index)
+            binding.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            binding.descriptorCount = 1
+            binding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+            return binding
+        }
+        var setLayout: VkDescriptorSetLayout?
+        let layoutResult = bindings.withUnsafeBufferPointer { list in
+            var info = VkDescriptorSetLayoutCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+            info.bindingCount = UInt32(list.count)
+            info.pBindings = list.baseAddress
+            return vk.createDescriptorSetLayout(handle, &info, nil, &setLayout)
+        }
+        try check(layoutResult, "vkCreateDescriptorSetLayout")
+        guard let setLayout else { throw .vulkanCallFailed(call: "vkCreateDescriptorSetLayout", result: "no layout") }
+        undo.append { vk.destroyDescriptorSetLayout(handle, setLayout, nil) }
+
+        // Pipeline layout: that set, and the push-constant range.
+        var pushRange = VkPushConstantRange()
+        pushRange.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+        pushRange.offset = 0
+        pushRange.size = UInt32(pushConstantSize)
+        var setLayouts: [VkDescriptorSetLayout?] = [setLayout]
+        var pipelineLayout: VkPipelineLayout?
+        let pipelineLayoutResult = setLayouts.withUnsafeMutableBufferPointer { layouts in
+            withUnsafePointer(to: &pushRange) { range in
+                var info = VkPipelineLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+                info.setLayoutCount = 1
+                info.pSetLayouts = UnsafePointer(layouts.baseAddress)
+                info.pushConstantRangeCount = pushConstantSize > 0 ? 1 : 0
+                info.pPushConstantRanges = pushConstantSize > 0 ? range : nil
+                return vk.createPipelineLayout(handle, &info, nil, &pipelineLayout)
+            }
+        }
+        try check(pipelineLayoutResult, "vkCreatePipelineLayout")
+        guard let pipelineLayout else { throw .vulkanCallFailed(call: "vkCreatePipelineLayout", result: "no layout") }
+        undo.append { vk.destroyPipelineLayout(handle, pipelineLayout, nil) }
+
+        // Shader module and pipeline; the module is not needed once the pipeline exists.
+        var module: VkShaderModule?
+        let moduleResult = spirv.withUnsafeBufferPointer { words in
+            var info = VkShaderModuleCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+            info.codeSize = words.count * 4
+            info.pCode = words.baseAddress
+            return vk.createShaderModule(handle, &info, nil, &module)
+        }
+        try check(moduleResult, "vkCreateShaderModule")
+        guard let module else { throw .vulkanCallFailed(call: "vkCreateShaderModule", result: "no module") }
+        defer { vk.destroyShaderModule(handle, module, nil) }
+        var pipeline: VkPipeline?
+        let pipelineResult = entryPoint.withCString { name in
+            var info = VkComputePipelineCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+            info.stage.module = module
+            info.stage.pName = name
+            info.layout = pipelineLayout
+            return vk.createComputePipelines(handle, nil, 1, &info, nil, &pipeline)
+        }
+        try check(pipelineResult, "vkCreateComputePipelines")
+        guard let pipeline else { throw .vulkanCallFailed(call: "vkCreateComputePipelines", result: "no pipeline") }
+        undo.append { vk.destroyPipeline(handle, pipeline, nil) }
+
+        // One descriptor set for the buffers (none without buffers: a pool needs at least one descriptor).
+        var descriptorPool: VkDescriptorPool?
+        var descriptorSet: VkDescriptorSet?
+        if bufferCount > 0 {
+            var size = VkDescriptorPoolSize(
+                type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: UInt32(bufferCount))
+            let poolResult = withUnsafePointer(to: &size) { sizes in
+                var info = VkDescriptorPoolCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+                info.maxSets = 1
+                info.poolSizeCount = 1
+                info.pPoolSizes = sizes
+                return vk.createDescriptorPool(handle, &info, nil, &descriptorPool)
+            }
+            try check(poolResult, "vkCreateDescriptorPool")
+            guard let pool = descriptorPool else {
+                throw .vulkanCallFailed(call: "vkCreateDescriptorPool", result: "no pool")
+            }
+            undo.append { vk.destroyDescriptorPool(handle, pool, nil) }
+            let setResult = setLayouts.withUnsafeMutableBufferPointer { layouts in
+                var info = VkDescriptorSetAllocateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
+                info.descriptorPool = pool
+                info.descriptorSetCount = 1
+                info.pSetLayouts = UnsafePointer(layouts.baseAddress)
+                return vk.allocateDescriptorSets(handle, &info, &descriptorSet)
+            }
+            try check(setResult, "vkAllocateDescriptorSets")
+            guard descriptorSet != nil else {
+                throw .vulkanCallFailed(call: "vkAllocateDescriptorSets", result: "no set")
+            }
+        }
+
+        // A command pool whose one command buffer is reset and recorded again by each run.
+        var poolInfo = VkCommandPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.rawValue
+        poolInfo.queueFamilyIndex = device.queueFamilyIndex
+        var commandPool: VkCommandPool?
+        try check(vk.createCommandPool(handle, &poolInfo, nil, &commandPool), "vkCreateCommandPool")
+        guard let commandPool else { throw .vulkanCallFailed(call: "vkCreateCommandPool", result: "no pool") }
+        undo.append { vk.destroyCommandPool(handle, commandPool, nil) }
+        var allocation = VkCommandBufferAllocateInfo()
+        allocation.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+        allocation.commandPool = commandPool
+        allocation.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+        allocation.commandBufferCount = 1
+        var commandBuffer: VkCommandBuffer?
+        try check(
+            vk.allocateCommandBuffers(handle, &allocation, &commandBuffer), "vkAllocateCommandBuffers")
+        guard let commandBuffer else {
+            throw .vulkanCallFailed(call: "vkAllocateCommandBuffers", result: "no command buffer")
+        }
+
+        var fenceInfo = VkFenceCreateInfo()
+        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+        var fence: VkFence?
+        try check(vk.createFence(handle, &fenceInfo, nil, &fence), "vkCreateFence")
+        guard let fence else { throw .vulkanCallFailed(call: "vkCreateFence", result: "no fence") }
+        undo.append { vk.destroyFence(handle, fence, nil) }
+
+        var queryPool: VkQueryPool?
+        if device.supportsTimestamps {
+            var info = VkQueryPoolCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
+            info.queryType = VK_QUERY_TYPE_TIMESTAMP
+            info.queryCount = 2
+            try check(vk.createQueryPool(handle, &info, nil, &queryPool), "vkCreateQueryPool")
+            guard let pool = queryPool else { throw .vulkanCallFailed(call: "vkCreateQueryPool", result: "no pool") }
+            undo.append { vk.destroyQueryPool(handle, pool, nil) }
+        }
+
+        built = true
+        self.device = device
+        self.bufferCount = bufferCount
+        self.pushConstantSize = pushConstantSize
+        self.workgroupSize = reflection.workgroupSize
+        self.setLayout = setLayout
+        self.pipelineLayout = pipelineLayout
+        self.pipeline = pipeline
+        self.descriptorPool = descriptorPool
+        self.descriptorSet = descriptorSet
+        self.commandPool = commandPool
+        self.commandBuffer = commandBuffer
+        self.fence = fence
+        self.queryPool = queryPool
+    }
+
+    deinit {
+        // `run` waits for its work, so nothing of this kernel is pending on the device here.
+        let vk = device.functions
+        let handle = device.device
+        if let queryPool { vk.destroyQueryPool(handle, queryPool, nil) }
+        vk.destroyFence(handle, fence, nil)
+        vk.destroyCommandPool(handle, commandPool, nil)  // frees the command buffer
+        if let descriptorPool { vk.destroyDescriptorPool(handle, descriptorPool, nil) }  // frees the set
+        vk.destroyPipeline(handle, pipeline, nil)
+        vk.destroyPipelineLayout(handle, pipelineLayout, nil)
+        vk.destroyDescriptorSetLayout(handle, setLayout, nil)
+    }
+
+    /// The number of workgroups of `workgroupSize` invocations that cover `count` items: ⌈count / workgroupSize⌉.
+    public static func groupCount(covering count: Int, workgroupSize: Int) -> Int {
+        guard count > 0, workgroupSize > 0 else { return 0 }
+        return (count - 1) / workgroupSize + 1
+    }
+
+    /// Runs the shader once over `groups` workgroups and waits for it.
+    ///
+    /// Records the command buffer (bind pipeline and buffers, push constants, dispatch, a barrier that makes the
+    /// shader's writes visible to the host), submits it, waits on the fence and reads the timestamps. Afterwards the
+    /// buffers hold the results.
+    ///
+    /// - Parameters:
+    ///   - buffers: `bufferCount` buffers of this kernel's device, bound in order to bindings 0, 1, …
+    ///   - pushConstants: Exactly `pushConstantSize` bytes, laid out as the shader's push-constant block (std430,
+    ///     host byte order).
+    ///   - groups: Workgroup counts, each 0 … the device's `maxComputeWorkGroupCount` (0 dispatches nothing).
+    /// - Returns: The kernel time (timestamps) and wall time.
+    /// - Throws: ``GPUError/invalidArgument(_:)`` for wrong counts, sizes or a buffer of another device;
+    ///   ``GPUError/vulkanCallFailed(call:result:)`` (e.g. `VK_ERROR_DEVICE_LOST` from `vkWaitForFences`).
+    public func run(buffers: [GPUBuffer], pushConstants: [UInt8] = [], groups: (x: Int, y: Int, z: Int))
+        throws(GPUError) -> Timing
+    {
+        guard buffers.count == bufferCount else {
+            throw .invalidArgument("the kernel binds \(bufferCount) buffers; run got \(buffers.count)")
+        }
+        if let index = buffers.firstIndex(where: { $0.device !== device }) {
+            throw .invalidArgument("buffer \(index) belongs to another VulkanDevice than the kernel")
+        }
+        guard pushConstants.count == pushConstantSize else {
+            throw .invalidArgument(
+                "the kernel takes \(pushConstantSize) push-constant bytes; run got \(pushConstants.count)")
+        }
+        let counts = [groups.x, groups.y, groups.z]
+        let maximum = device.limits.maxComputeWorkGroupCount
+        for axis in 0..<3 where !(0...maximum[axis]).contains(counts[axis]) {
+            throw .invalidArgument(
+                "\(["x", "y", "z"][axis]) group count \(counts[axis]) is not in 0 ... \(maximum[axis]) (the device's limit)"
+            )
+        }
+        return try withExtendedLifetime(buffers) { () throws(GPUError) -> Timing in
+            try runLock.withLock { () throws(GPUError) -> Timing in
+                try record(buffers: buffers, pushConstants: pushConstants, counts: counts)
+            }
+        }
+    }
+
+    /// Records, submits, waits and reads the timestamps; called with the run lock held.
+    private func record(buffers: [GPUBuffer], pushConstants: [UInt8], counts: [Int]) throws(GPUError) -> Timing {
+        let vk = device.functions
+        let handle = device.device
+        let clock = ContinuousClock()
+        let start = clock.now
+
+        if let descriptorSet {
+            let infos = buffers.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: UInt64.max) }
+            infos.withUnsafeBufferPointer { list in
+                let writes = (0..<list.count).map { index in
+                    var write = VkWriteDescriptorSet()
+                    write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                    write.dstSet = descriptorSet
+                    write.dstBinding = UInt32(index)
+                    write.descriptorCount = 1
+                    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                    write.pBufferInfo = list.baseAddress! + index
+                    return write
+                }
+                vk.updateDescriptorSets(handle, UInt32(writes.count), writes, 0, nil)
+            }
+        }
+
+        try check(vk.resetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
+        try check(vk.beginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        if let queryPool {
+            vk.cmdResetQueryPool(commandBuffer, queryPool, 0, 2)
+            vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0)
+        }
+        vk.cmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
+        if let descriptorSet {
+            var sets: [VkDescriptorSet?] = [descriptorSet]
+            vk.cmdBindDescriptorSets(
+                commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &sets, 0, nil)
+        }
+        if pushConstantSize > 0 {
+            pushConstants.withUnsafeBytes { bytes in
+                vk.cmdPushConstants(
+                    commandBuffer, pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0, UInt32(bytes.count),
+                    bytes.baseAddress)
+            }
+        }
+        vk.cmdDispatch(commandBuffer, UInt32(counts[0]), UInt32(counts[1]), UInt32(counts[2]))
+        if let queryPool {
+            vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1)
+        }
+        // The shader's writes, visible to the host once the fence signals.
+        var barrier = VkMemoryBarrier()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
+        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue
+        vk.cmdPipelineBarrier(
+            commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue, VK_PIPELINE_STAGE_HOST_BIT.rawValue, 0, 1,
+            &barrier, 0, nil, 0, nil)
+        try check(vk.endCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+
+        var fences: [VkFence?] = [fence]
+        try check(vk.resetFences(handle, 1, &fences), "vkResetFences")
+        try device.submit(commandBuffer, fence: fence)
+        try check(vk.waitForFences(handle, 1, &fences, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+
+        var kernelSeconds: Double?
+        if let queryPool {
+            var stamps: [UInt64] = [0, 0]
+            let result = stamps.withUnsafeMutableBytes { bytes in
+                vk.getQueryPoolResults(
+                    handle, queryPool, 0, 2, bytes.count, bytes.baseAddress, 8,
+                    VK_QUERY_RESULT_64_BIT.rawValue | VK_QUERY_RESULT_WAIT_BIT.rawValue)
+            }
+            try check(result, "vkGetQueryPoolResults")
+            let bits = device.timestampValidBits
+            let mask: UInt64 = bits >= 64 ? .max : (1 << UInt64(bits)) - 1
+            let ticks = (stamps[1] &- stamps[0]) & mask
+            kernelSeconds = Double(ticks) * device.limits.timestampPeriod * 1e-9
+        }
+        let elapsed = (clock.now - start).components
+        return Timing(
+            kernelSeconds: kernelSeconds,
+            wallSeconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+    }
+}
+
+// MARK: - Checking the module
+
+extension ComputeKernel {
+    fileprivate static func reflect(_ spirv: [UInt32], entryPoint: String) throws(GPUError) -> SPIRVReflection {
+        let session = try SPIRVCrossSession()
+        let compiler = try session.compiler(for: spirv, backend: SPVC_BACKEND_NONE, entryPoint: entryPoint)
+        return try SPIRVReflection(compiler, session: session)
+    }
+
+    fileprivate static func validate(
+        _ reflection: SPIRVReflection, bufferCount: Int, pushConstantSize: Int, entryPoint: String,
+        limits: VulkanDeviceLimits
+    ) throws(GPUError) {
+        if let other = reflection.otherResources.first {
+            throw .invalidSPIRV(reason: "the shader uses a \(other); the runner binds storage buffers only")
+        }
+        for buffer in reflection.storageBuffers where buffer.set != 0 || buffer.binding >= bufferCount {
+            throw .invalidSPIRV(
+                reason: "storage buffer '\(buffer.name)' is at set \(buffer.set), binding \(buffer.binding); "
+                    + "the kernel binds set 0, bindings 0 ... \(bufferCount - 1)")
+        }
+        if reflection.pushConstantSize > pushConstantSize {
+            throw .invalidSPIRV(
+                reason: "the shader's push constants take \(reflection.pushConstantSize) bytes; "
+                    + "the kernel was given \(pushConstantSize)")
+        }
+        if let size = reflection.workgroupSize {
+            let maximum = limits.maxComputeWorkGroupSize
+            let invocations = size.x * size.y * size.z
+            guard (0..<3).allSatisfy({ size[$0] <= maximum[$0] }), invocations <= limits.maxComputeWorkGroupInvocations
+            else {
+                throw .invalidSPIRV(
+                    reason: "the workgroup \(size.x) × \(size.y) × \(size.z) exceeds the device's "
+                        + "\(maximum.x) × \(maximum.y) × \(maximum.z), \(limits.maxComputeWorkGroupInvocations) invocations"
+                )
+            }
+        }
+    }
+}
