@@ -3,22 +3,27 @@ SWIFT ?= swift
 PYTHON ?= python3
 # System libraries the package links, as Debian packages and the pkg-config modules that prove they are installed.
 # The codec libraries (libpng, libjpeg-turbo, libavif, libheif, libde265, dav1d) are needed by ImageFiles and the
-# tool only; FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale 5.1) by VideoFiles and the tool only.
+# tool only; FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale 5.1) by VideoFiles and the tool only;
+# the Vulkan headers, shaderc (with glslang and SPIRV-Tools) and SPIRV-Cross by GPUConversion only.
 APT_PACKAGES := liblcms2-dev zlib1g-dev pkg-config libpng-dev libjpeg62-turbo-dev libavif-dev libheif-dev \
-	libde265-dev libdav1d-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
+	libde265-dev libdav1d-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libvulkan-dev \
+	libshaderc-dev libspirv-cross-c-shared-dev
 PKG_CONFIG_MODULES := lcms2 zlib libpng libjpeg libavif libheif libde265 dav1d libavformat libavcodec libavutil \
-	libswscale
+	libswscale vulkan shaderc spirv-cross-c-shared
 # ICC profiles used by the ICC tests when present (tests skip with a message otherwise).
 APT_TEST_PROFILES := icc-profiles-free colord-data
 # Tools the tests compare against when present (the exiftool and ffprobe cross-checks and the report's browser tests
 # skip with a note otherwise).
 APT_TEST_TOOLS := libimage-exiftool-perl ffmpeg chromium
+# A Vulkan driver for the GPUConversion tests: Mesa's lavapipe, on the CPU (the tests that need a device skip with a
+# note otherwise).
+APT_TEST_VULKAN := mesa-vulkan-drivers
 # The arm64 kernel check (make test-arm64): the cross libc and libgcc for clang's aarch64 target, and qemu-aarch64.
 APT_ARM64 := gcc-aarch64-linux-gnu qemu-user
 
-.PHONY: all build release demo test consumer deps test-profiles test-tools bench bench-build bench-deps fixtures \
-	accuracy check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus test-arm64 \
-	arm64-deps
+.PHONY: all build release demo test consumer deps test-profiles test-tools test-vulkan bench bench-build bench-deps \
+	fixtures accuracy check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus \
+	test-arm64 arm64-deps
 
 all: build
 
@@ -55,6 +60,17 @@ test-tools:
 		|| echo "note: could not install $(APT_TEST_TOOLS); the exiftool and ffprobe cross-checks and the report's browser tests will skip"; \
 	fi
 
+## Mesa's lavapipe, a Vulkan driver on the CPU, for the GPUConversion tests (best effort: those that need a Vulkan
+## device skip visibly without one).
+test-vulkan:
+	@if ls /usr/share/vulkan/icd.d/*.json /etc/vulkan/icd.d/*.json >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		{ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_VULKAN) >/dev/null 2>&1 \
+		|| { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_TEST_VULKAN) >/dev/null 2>&1; }; } \
+		|| echo "note: could not install $(APT_TEST_VULKAN); the GPUConversion tests that need a Vulkan device will skip"; \
+	else echo "note: no Vulkan driver (sudo apt-get install -y $(APT_TEST_VULKAN)); the GPUConversion tests that need one will skip"; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -66,7 +82,7 @@ demo: deps
 	$(SWIFT) run -c release hdrcolor demo
 
 ## Run the whole test suite: the contract spellings from an external package, then every test target.
-test: deps test-profiles test-tools consumer
+test: deps test-profiles test-tools test-vulkan consumer
 	$(SWIFT) test --disable-xctest
 
 ## Build and run Tests/ExternalConsumer, a separate package that uses the public API by path, as a dependent would;
