@@ -83,17 +83,14 @@ public final class GPUBuffer {
 
     /// Creates a zeroed buffer for `count` values of `Element`.
     ///
-    /// - Throws: ``GPUError/invalidBufferSize(requested:maximum:limit:)`` also when `count × stride` overflows `Int`
-    ///   (with `requested` `Int.max`); otherwise as ``init(device:byteCount:)``.
+    /// - Throws: ``GPUError/bufferSizeOverflow(count:stride:)`` when `count × stride` overflows `Int`; otherwise as
+    ///   ``init(device:byteCount:)``.
     public convenience init<Element: BitwiseCopyable>(device: VulkanDevice, count: Int, of: Element.Type)
         throws(GPUError)
     {
-        let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Element>.stride)
-        guard !overflow else {
-            throw .invalidBufferSize(
-                requested: Int.max, maximum: Self.maximumByteCount,
-                limit: "\(count) × \(MemoryLayout<Element>.stride) bytes")
-        }
+        let stride = MemoryLayout<Element>.stride
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: stride)
+        guard !overflow else { throw .bufferSizeOverflow(count: count, stride: stride) }
         try self.init(device: device, byteCount: bytes)
     }
 

@@ -27,10 +27,11 @@ public enum GPUError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSPIRV(reason: String)
     /// SPIRV-Cross could not translate the module to `target` ("MSL 2.1", "HLSL SM 5.0"); `message` is its own.
     case translationFailed(target: String, message: String)
-    /// A buffer of `requested` bytes cannot be made: zero or negative, larger than `maximum` (the runner's cap or the
-    /// device's `maxStorageBufferRange`), or an element count whose byte count overflows `Int` (`requested` is then
-    /// `Int.max`). `limit` names the bound.
+    /// A buffer of `requested` bytes cannot be made: zero or negative, or larger than `maximum` (the runner's cap or
+    /// the device's `maxStorageBufferRange`, which `limit` names).
     case invalidBufferSize(requested: Int, maximum: Int, limit: String)
+    /// `count` elements of `stride` bytes overflow `Int`.
+    case bufferSizeOverflow(count: Int, stride: Int)
     /// An argument is out of its documented range (the sentence says which and why).
     case invalidArgument(String)
 
@@ -61,9 +62,9 @@ public enum GPUError: Error, Hashable, Sendable, CustomStringConvertible {
         case .translationFailed(let target, let message):
             "SPIRV-Cross could not translate the module to \(target): \(message)"
         case .invalidBufferSize(let requested, let maximum, let limit):
-            requested == Int.max
-                ? "a GPU buffer's byte count overflows (\(limit))"
-                : "a GPU buffer of \(requested) bytes is not possible: it must be 1 ... \(maximum) bytes (\(limit))"
+            "a GPU buffer of \(requested) bytes is not possible: it must be 1 ... \(maximum) bytes (\(limit))"
+        case .bufferSizeOverflow(let count, let stride):
+            "a GPU buffer of \(count) elements of \(stride) bytes overflows Int"
         case .invalidArgument(let sentence):
             "invalid argument: \(sentence)"
         }

@@ -204,10 +204,7 @@ struct ComputeKernelTests {
             _ = try GPUBuffer(device: device, count: Int.max / 2, of: UInt32.self)
             Issue.record("an overflowing byte count was accepted")
         } catch {
-            #expect(
-                error
-                    == .invalidBufferSize(
-                        requested: Int.max, maximum: GPUBuffer.maximumByteCount, limit: "\(Int.max / 2) × 4 bytes"))
+            #expect(error == .bufferSizeOverflow(count: Int.max / 2, stride: 4))
             #expect(error.description.contains("overflows"))
         }
         let limit = min(GPUBuffer.maximumByteCount, device.limits.maxStorageBufferRange)
