@@ -175,7 +175,9 @@ let package = Package(
         .systemLibrary(
             name: "CSPIRVCross", pkgConfig: "spirv-cross-c-shared", providers: [.apt(["libspirv-cross-c-shared-dev"])]),
         .target(
-            name: "GPUConversion", dependencies: ["CVulkan", "CShaderc", "CSPIRVCross"], swiftSettings: swiftSettings),
+            name: "GPUConversion",
+            dependencies: ["CVulkan", "CShaderc", "CSPIRVCross", "PixelShaders", "PixelConversion", "PixelBuffers"],
+            swiftSettings: swiftSettings),
 
         // MARK: Umbrella and tool
         .target(
@@ -193,6 +195,8 @@ let package = Package(
                 "ImageFiles",
                 "VideoFiles",
                 "MediaConversion",
+                "PixelShaders",
+                "GPUConversion",
                 .product(
                     name: "ArgumentParser", package: "swift-argument-parser",
                     condition: .when(traits: ["CommandLineTool"])),
@@ -262,7 +266,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "GPUConversionTests", dependencies: ["GPUConversion", "TestSupport"], swiftSettings: swiftSettings),
+            name: "GPUConversionTests",
+            dependencies: [
+                "GPUConversion", "PixelShaders", "PixelConversion", "PixelBuffers", "HalfFloat",
+                "ConversionTestSupport",
+                "TestSupport",
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "HDRColorTests",
             dependencies: [

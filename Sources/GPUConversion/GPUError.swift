@@ -34,6 +34,8 @@ public enum GPUError: Error, Hashable, Sendable, CustomStringConvertible {
     case bufferSizeOverflow(count: Int, stride: Int)
     /// An argument is out of its documented range (the sentence says which and why).
     case invalidArgument(String)
+    /// A conversion whose plan has no GPU form (PixelShaders' reason).
+    case unsupportedConversion(String)
 
     /// One sentence naming the numbers and names involved.
     public var description: String {
@@ -67,6 +69,8 @@ public enum GPUError: Error, Hashable, Sendable, CustomStringConvertible {
             "a GPU buffer of \(count) elements of \(stride) bytes overflows Int"
         case .invalidArgument(let sentence):
             "invalid argument: \(sentence)"
+        case .unsupportedConversion(let reason):
+            "the conversion cannot run on the GPU: \(reason)"
         }
     }
 

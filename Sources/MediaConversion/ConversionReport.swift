@@ -18,7 +18,7 @@ public struct ConversionReport: Sendable {
     /// The encoding written (format, colour space, matrix, range).
     public var target: PixelEncoding
     /// What converted the pixels: "PixelConverter (AVX-512)", "PixelConverter (AVX2/F16C)", "PixelConverter (x86-64
-    /// baseline)", "PixelConverter (NEON)" or "LittleCMS".
+    /// baseline)", "PixelConverter (NEON)", "PixelConverter on Vulkan (…)" or "LittleCMS".
     public var engine: String
     /// The conversion's steps, one line each.
     public var plan: [String]

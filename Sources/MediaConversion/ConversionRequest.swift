@@ -43,6 +43,8 @@ public struct ConversionRequest: Sendable {
     public var referenceWhite: Double
     /// What happens to colours outside the target.
     public var gamut: PixelConverter.GamutPolicy
+    /// Where conversions run instead of the CPU kernels (e.g. GPUConversion's `VulkanConversionBackend`); nil: the CPU.
+    public var backend: (any PixelConversionBackend)?
     /// Which light BT.709, BT.601 and BT.2020 SDR video signals stand for: display light through BT.1886 (the
     /// default, as zimg and libplacebo write SDR from HDR masters) or scene light through the camera OETF.
     public var sdrVideoReferral: SDRVideoReferral
@@ -98,6 +100,7 @@ public struct ConversionRequest: Sendable {
         self.contentLightLevel = contentLightLevel
         self.movie = movie
         self.overwritesOutput = overwritesOutput
+        backend = nil
     }
 }
 
@@ -109,6 +112,7 @@ extension ConversionRequest {
         options.referenceWhite = referenceWhite
         options.gamut = gamut
         options.sdrVideoReferral = sdrVideoReferral
+        options.backend = backend
         return options
     }
 }

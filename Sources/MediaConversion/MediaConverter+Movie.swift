@@ -236,7 +236,7 @@ extension MediaConverter {
         var report = MovieConversionReport(
             input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
-            engine: converter.map { "PixelConverter (\($0.plan.codePath))" } ?? "none",
+            engine: converter.map(\.plan.engine) ?? "none",
             plan: [pictures.planStep, plan.staticMetadataStep].compactMap { $0 }
                 + (converter?.plan.steps.map(\.description) ?? [])
                 + (scaler.map {

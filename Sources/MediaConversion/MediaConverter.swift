@@ -140,7 +140,7 @@ public struct MediaConverter: Sendable {
         do throws(PixelConversionError) {
             let converter = try PixelConverter(from: image.encoding, to: target, options: options)
             return (
-                try converter.convert(image.pixels), "PixelConverter (\(converter.plan.codePath))",
+                try converter.convert(image.pixels), converter.plan.engine,
                 converter.plan.steps.map(\.description)
             )
         } catch {

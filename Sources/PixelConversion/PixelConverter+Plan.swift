@@ -36,6 +36,10 @@ extension PixelConverter {
         /// The backend that runs the program instead of the CPU kernels (``Options/backend``), by name, or `nil`.
         public let backend: String?
 
+        /// What runs the program, for reports: "PixelConverter (AVX-512)", or "PixelConverter on Vulkan (…)" with a
+        /// backend.
+        public var engine: String { backend.map { "PixelConverter on \($0)" } ?? "PixelConverter (\(codePath))" }
+
         /// The step names on one line, separated by commas: "read 'x420', upsample chroma, matrix, …, write 'RGhA'".
         public var description: String { steps.map(\.name).joined(separator: ", ") }
 

@@ -113,8 +113,23 @@ extension ProgramListing {
         case highlightShoulder([Float])
         /// GamutMapper's soft compression, parameters `[w0, w1, w2, knee, 1/end², ceiling]` (op `gamut_compress`).
         case gamutCompress([Float])
-        /// A tone-mapping operator in Swift (a custom operator, BT.2446 method A).
+        /// A tabulated tone curve applied as ToneMapping applies it (``CurveApplication``): the table of a
+        /// `TabulatedToneCurve` (the per-scene HDR10+ and Dolby Vision curves), or of a `ToneMapper`'s curve (the CPU
+        /// evaluates that curve itself: the table is within 2·10⁻⁵ of it); its exact function is the curve's value
+        /// outside the table (f(0) + x below 0, NaN, the saturation value from the table's top).
+        case toneCurve(Table, application: CurveApplication)
+        /// A tone-mapping operator in Swift with no table form (a custom operator, BT.2446 method A, a curve on ICtCp
+        /// intensity).
         case host(any ToneMappingOperator, name: String)
+    }
+
+    /// How a tone curve f drives a pixel (ToneMapping's `ToneCurveApplication`, in its `Float` form): per channel, or
+    /// scaled by f(m)/m for the driver m (max(R, G, B) as `Swift.max` takes it, or the luminance
+    /// `(w0·R + w1·G) + w2·B`) above 10⁻⁶, per channel at and below it.
+    package enum CurveApplication: Sendable {
+        case perChannel
+        case maxRGB
+        case luminance(SIMD3<Float>)
     }
 
     /// The last step.

@@ -234,6 +234,15 @@ struct ShaderEmitter {
                 body.append("    c = highlightShoulder(\(block.append(p))u, c);")
             case .gamutCompress(let p):
                 body.append("    c = gamutCompress(\(block.append(p))u, c);")
+            case .toneCurve(let table, let application):
+                let (mode, weights): (Int, SIMD3<Float>) =
+                    switch application {
+                    case .perChannel: (0, .zero)
+                    case .maxRGB: (1, .zero)
+                    case .luminance(let w): (2, w)
+                    }
+                let w = block.append([weights.x, weights.y, weights.z, 1e-6])
+                body.append("    c = toneCurve(\(block.appendCurve(table))u, \(mode), \(w)u, \(w + 3)u, c);")
             case .host(_, let name):
                 throw .unsupportedStep(name)
             }

@@ -294,6 +294,22 @@ enum ShaderLibrary {
             return vec3(curveValue(c, v.r), curveValue(c, v.g), curveValue(c, v.b));
         }
 
+        // Swift.max(a, b): b >= a ? b : a.
+        float swiftMax(float a, float b) { return b >= a ? b : a; }
+
+        // A tone curve at P[c] applied as ToneMapping applies it: per channel (mode 0), or the pixel scaled by
+        // f(m)/m for m = max(R, G, B) (mode 1) or the luminance with weights at P[w] (mode 2) when m is above the
+        // threshold at P[t], per channel at and below it.
+        vec3 toneCurve(uint c, int mode, uint w, uint t, vec3 v) {
+            if (mode == 0) return curve3(c, v);
+            precise float driver = mode == 1 ? swiftMax(swiftMax(v.r, v.g), v.b)
+                : (pf(w) * v.r + pf(w + 1u) * v.g) + pf(w + 2u) * v.b;
+            if (!(driver > pf(t))) return curve3(c, v);
+            precise float s = curveValue(c, driver) / driver;
+            precise vec3 scaled = v * s;
+            return scaled;
+        }
+
         vec3 quantized3(uint q, vec3 v) {
             return vec3(quantizedCode(q, v.r), quantizedCode(q, v.g), quantizedCode(q, v.b));
         }

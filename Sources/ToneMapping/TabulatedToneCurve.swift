@@ -74,7 +74,7 @@ public struct TabulatedToneCurve: ToneCurve, Hashable {
     /// The value for inputs the table does not cover: negatives f(0) + x, NaN, and the constant from the saturation
     /// input on.
     @usableFromInline
-    func outsideValue(_ value: Float) -> Float {
+    package func outsideValue(_ value: Float) -> Float {
         if value < 0 { return zeroValue + value }
         return value.isNaN ? value : saturationValue
     }

@@ -112,6 +112,26 @@ public enum ConversionMatrix {
                         }))
             }
         }
+        // Custom operators: a ToneMapper on max(R, G, B) (the GPU runs its table), and tabulated curves as the
+        // per-scene HDR10+ and Dolby Vision curves arrive (luminance, per channel).
+        let custom: [(String, any ToneMappingOperator)] = [
+            ("custom headroom curve on max(R, G, B)", ToneMapper(.headroom, contentHeadroom: 19.7, displayHeadroom: 2)),
+            (
+                "custom tabulated BT.2390 on luminance",
+                ToneMapper.tabulated(
+                    TabulatedToneCurve(
+                        BT2390EETF(
+                            sourcePeak: 4000, targetPeak: 800, application: .luminance(SIMD3(0.2627, 0.6780, 0.0593))),
+                        top: 40, saturation: 4000 / 203))
+            ),
+            (
+                "custom tabulated clip per channel",
+                ToneMapper.tabulated(TabulatedToneCurve(HardClip(displayHeadroom: 3), top: 8, saturation: 3))
+            ),
+        ]
+        for (name, mapper) in custom {
+            cases.append(Case("S1 tone mapped, \(name)", x420PQ, edrHalf, options { $0.toneMapping = .custom(mapper) }))
+        }
         for priority in [HeadroomFit.Priority.luminance] {
             cases.append(
                 Case(

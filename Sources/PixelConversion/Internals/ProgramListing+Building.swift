@@ -1,5 +1,6 @@
 internal import CPixelKernels
 import PixelBuffers
+import ToneMapping
 
 extension ProgramListing {
     /// The listing of a compiled program: its reader, operations (folded, the last curve quantised where it is) and
@@ -66,7 +67,7 @@ extension ProgramListing.Stage {
         case .clamp(let low, let high, _):
             self = .clamp(low: low, high: high)
         case .toneMap(let mapper, let name):
-            self = .host(mapper, name: name)
+            self = Self.tabulated(mapper) ?? .host(mapper, name: name)
         case .kernel(let op, let parameters, _):
             switch op {
             case HDRK_OP_headroom_fit: self = .headroomFit(parameters)
@@ -74,6 +75,32 @@ extension ProgramListing.Stage {
             default: self = .gamutCompress(parameters)
             }
         }
+    }
+}
+
+extension ProgramListing.Stage {
+    /// The table form of a tone-mapping operator: a `TabulatedToneCurve`, or a `ToneMapper` whose curve tabulates,
+    /// applied per channel, on max(R, G, B) or on luminance; nil for the others.
+    static func tabulated(_ mapper: any ToneMappingOperator) -> Self? {
+        let curve: TabulatedToneCurve
+        if let tabulated = mapper as? TabulatedToneCurve {
+            curve = tabulated
+        } else if let toneMapper = mapper as? ToneMapper, let tabulated = TabulatedToneCurve(toneMapper) {
+            curve = tabulated
+        } else {
+            return nil
+        }
+        let application: ProgramListing.CurveApplication
+        switch curve.application {
+        case .perChannel: application = .perChannel
+        case .maxRGB: application = .maxRGB
+        case .luminance(let w): application = .luminance(SIMD3<Float>(w))
+        case .ictcpIntensity: return nil
+        }
+        let table = ProgramListing.Table(layout: curve.table.layout, values: curve.table.values) {
+            curve.outsideValue($0)
+        }
+        return .toneCurve(table, application: application)
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import GPUConversion
 import Foundation
 import HDRColor
 import ImageFiles
@@ -57,9 +58,18 @@ extension HDRColorCommand {
         @Option(name: [.short, .long], help: "Files converted at once (default: the number of cores).")
         var jobs: Int?
 
+        @Flag(
+            help:
+                "Convert the pixels on a Vulkan device (a GPU, else Mesa's lavapipe; HDRCOLOR_VULKAN_DEVICE picks one by name): the same plan as a shader, every sample within 1 half-float ULP or 1 code of the CPU's."
+        )
+        var gpu = false
+
         func validate() throws {
             guard paths.count >= 2 else { throw ValidationError("give at least one input and an output") }
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+            if (raw.inputFormat == nil) != (raw.size == nil) {
+                throw ValidationError("--input-format and --size go together")
+            }
             if gainMapOutput.gainMap, let format = file.format, format != .jpeg {
                 throw ValidationError("--gain-map writes JPEG; drop --format \(format.identifier)")
             }
@@ -128,7 +138,7 @@ extension HDRColorCommand {
                 rawInput = RawFrameDescription(
                     format: inputFormat.value, width: size.width, height: size.height, cicp: raw.inputCICP)
             }
-            return ConversionRequest(
+            var request = ConversionRequest(
                 colorSpace: space, profile: profile, fileType: gainMapOutput.gainMap ? .jpeg : file.format,
                 bitDepth: file.bitDepth, quality: file.quality, lossless: file.lossless,
                 chroma420: file.chroma.map { $0 == .c420 }, toneMapping: toneMapping.toneMap.request,
@@ -143,6 +153,12 @@ extension HDRColorCommand {
                 rawOutput: raw.outputFormat?.value ?? (file.format == .raw ? raw.inputFormat?.value : nil),
                 rawOutputCICP: raw.outputCICP, masteringDisplay: file.mdcv?.value, contentLightLevel: file.clli?.value,
                 movie: movie.request, overwritesOutput: file.overwrite)
+            if gpu {
+                do { request.backend = VulkanConversionBackend(device: try VulkanDevice()) } catch {
+                    try Diagnostics.fail("--gpu: \(error)", status: 1)
+                }
+            }
+            return request
         }
 
         /// (input, output) pairs: one input and an output file, or inputs and an output folder.

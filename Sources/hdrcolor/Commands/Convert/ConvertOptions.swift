@@ -292,10 +292,6 @@ extension HDRColorCommand.Convert {
             name: .customLong("output-cicp"),
             help: "Raw output matrix and range as code points (default 9/16/9 with the format's range).")
         var outputCICP: CICP?
-
-        func validate() throws {
-            if (inputFormat == nil) != (size == nil) { throw ValidationError("--input-format and --size go together") }
-        }
     }
 }
 

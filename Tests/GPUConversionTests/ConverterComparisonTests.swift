@@ -1,0 +1,91 @@
+import ConversionTestSupport
+import HalfFloat
+import PixelBuffers
+import PixelConversion
+import PixelShaders
+import TestSupport
+import Testing
+
+@testable import GPUConversion
+
+/// The GPU program of every conversion in the converter's test matrix against the CPU converter, on random frames
+/// (every code, odd sizes): each sample within 1 binary16 ULP (half outputs), 1 code (integer outputs) or 2⁻¹¹ of
+/// its magnitude (float outputs), NaN where the CPU has NaN.
+@Suite("GPU against CPU", .enabled(if: GPUTestSupport.hasDevice, GPUTestSupport.skipReason))
+struct ConverterComparisonTests {
+    /// The worst difference between two frames of one format, per the bounds above: in codes, half ULPs, or relative
+    /// float error in units of 2⁻¹¹; and where.
+    struct Difference: CustomStringConvertible {
+        var worst = 0.0
+        var place = ""
+        var description: String { "\(worst) at \(place)" }
+    }
+
+    static func difference(_ cpu: PixelBuffer, _ gpu: PixelBuffer) -> Difference {
+        let format = cpu.format
+        var result = Difference()
+        cpu.withView { a in
+            gpu.withView { b in
+                for y in 0..<a.height {
+                    for x in 0..<a.width {
+                        let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                        for c in 0..<format.channelCount {
+                            let d = Self.distance(p[c], q[c], format: format, channel: c)
+                            if d > result.worst || (d.isNaN && !result.worst.isNaN) {
+                                result.worst = d
+                                result.place = "(\(x), \(y)) channel \(c): CPU \(p[c]), GPU \(q[c])"
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The distance of two decoded samples: codes for integer formats, ULPs for halves, units of 2⁻¹¹ relative for
+    /// floats; NaN against a number is infinite.
+    static func distance(_ a: Float, _ b: Float, format: PixelFormat, channel: Int) -> Double {
+        if a.isNaN || b.isNaN { return a.isNaN && b.isNaN ? 0 : .infinity }
+        switch format.sampleType {
+        case .halfFloat:
+            func ordered(_ v: Float) -> Int {
+                let bits = Int(HalfFloat.bits(from: v))
+                return bits & 0x8000 != 0 ? -(bits & 0x7FFF) : bits
+            }
+            return Double(abs(ordered(a) - ordered(b)))
+        case .float:
+            if a == b { return 0 }
+            return Double(abs(a - b)) / (Double(max(abs(a), abs(b))) * 0x1p-11)
+        default:
+            guard let location = format.channel(channel) else { return 0 }
+            return (Double(abs(a - b)) * format.quantization(of: location).scale).rounded()
+        }
+    }
+
+    /// Runs `conversion` on the CPU and the GPU over a random frame and returns the worst difference.
+    static func compare(_ conversion: ConversionMatrix.Case, width: Int, height: Int, seed: UInt64) throws -> Difference
+    {
+        let converter = try conversion.converter()
+        let source = try ConversionMatrix.randomFrame(converter.source.format, width: width, height: height, seed: seed)
+        let cpu = try converter.convert(source)
+        var gpu = try PixelBuffer(format: converter.destination.format, width: width, height: height)
+        let runner = try GPUPixelConverter(converter, device: GPUTestSupport.requireDevice())
+        _ = try source.withView { s in try gpu.withMutableView { d in try runner.run(s, to: d) } }
+        return difference(cpu, gpu)
+    }
+
+    @Test("the workloads: EDR decoding, tone mapping, HLG and PQ export, SDR", arguments: ConversionMatrix.workloads)
+    func workloads(_ conversion: ConversionMatrix.Case) throws {
+        for (width, height, seed) in [(67, 21, 1), (8, 2, 2), (33, 7, 3)] as [(Int, Int, UInt64)] {
+            let d = try Self.compare(conversion, width: width, height: height, seed: seed)
+            #expect(d.worst <= 1, "\(conversion.name) \(width)×\(height): \(d)")
+        }
+    }
+
+    @Test("every FourCC format as a source and as a destination", arguments: ConversionMatrix.formats)
+    func formats(_ conversion: ConversionMatrix.Case) throws {
+        let d = try Self.compare(conversion, width: 37, height: 9, seed: 100)
+        #expect(d.worst <= 1, "\(conversion.name): \(d)")
+    }
+}
