@@ -118,9 +118,21 @@ extension ProgramListing {
         /// evaluates that curve itself: the table is within 2·10⁻⁵ of it); its exact function is the curve's value
         /// outside the table (f(0) + x below 0, NaN, the saturation value from the table's top).
         case toneCurve(Table, application: CurveApplication)
+        /// ITU-R BT.2446 method A (ToneMapping's `BT2446MethodA`, which the CPU evaluates in `Double`): R′G′B′ =
+        /// `encode`(RGB·inputScale), the luma curve `luma` on Y′ = 0.2627R′ + 0.6780G′ + 0.0593B′, the chroma
+        /// correction, then `decode`; the curves as tables of their `Double` functions.
+        case bt2446A(BT2446ATables)
         /// A tone-mapping operator in Swift with no table form (a custom operator, BT.2446 method A, a curve on ICtCp
         /// intensity).
         case host(any ToneMappingOperator, name: String)
+    }
+
+    /// BT.2446 method A's curves as tables: x^(1/2.4) and x^2.4 (sign-mirrored) and the luma curve.
+    package struct BT2446ATables: Sendable {
+        package var inputScale: Float
+        package var encode: Table
+        package var luma: Table
+        package var decode: Table
     }
 
     /// How a tone curve f drives a pixel (ToneMapping's `ToneCurveApplication`, in its `Float` form): per channel, or

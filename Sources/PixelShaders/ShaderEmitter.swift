@@ -243,6 +243,12 @@ struct ShaderEmitter {
                     }
                 let w = block.append([weights.x, weights.y, weights.z, 1e-6])
                 body.append("    c = toneCurve(\(block.appendCurve(table))u, \(mode), \(w)u, \(w + 3)u, c);")
+            case .bt2446A(let t):
+                let p = block.append([t.inputScale, 0.2627, 0.6780, 0.0593, 1.1, 1.8814, 1.4746, 0.1])
+                let (encode, luma, decode) = (
+                    block.appendCurve(t.encode), block.appendCurve(t.luma), block.appendCurve(t.decode)
+                )
+                body.append("    c = bt2446A(\(p)u, \(encode)u, \(luma)u, \(decode)u, c);")
             case .host(_, let name):
                 throw .unsupportedStep(name)
             }

@@ -310,6 +310,29 @@ enum ShaderLibrary {
             return scaled;
         }
 
+        // ITU-R BT.2446 method A, its curves at P[encode] (x^(1/2.4)), P[luma], P[decode] (x^2.4) and its constants
+        // at P[p] (input scale, 0.2627, 0.6780, 0.0593, 1.1, 1.8814, 1.4746, 0.1), in ToneMapping's order.
+        vec3 bt2446A(uint p, uint encode, uint luma, uint decode, vec3 c) {
+            float s = pf(p);
+            precise vec3 e;
+            for (int i = 0; i < 3; i++) {
+                precise float scaled = c[i] * s;
+                e[i] = curveValue(encode, scaled);
+            }
+            precise float y = (pf(p + 1u) * e.r + pf(p + 2u) * e.g) + pf(p + 3u) * e.b;
+            if (!(y > 0.0) || isinf(y)) return vec3(0.0);
+            precise float ySDR = curveValue(luma, y);
+            precise float chromaScale = ySDR / (pf(p + 4u) * y);
+            precise float cb = chromaScale * (e.b - y) / pf(p + 5u);
+            precise float cr = chromaScale * (e.r - y) / pf(p + 6u);
+            precise float lift = pf(p + 7u) * cr;
+            precise float yTMO = ySDR - (lift > 0.0 ? lift : 0.0);
+            precise float rOut = yTMO + pf(p + 6u) * cr;
+            precise float bOut = yTMO + pf(p + 5u) * cb;
+            precise float gOut = ((yTMO - pf(p + 1u) * rOut) - pf(p + 3u) * bOut) / pf(p + 2u);
+            return vec3(curveValue(decode, rOut), curveValue(decode, gOut), curveValue(decode, bOut));
+        }
+
         vec3 quantized3(uint q, vec3 v) {
             return vec3(quantizedCode(q, v.r), quantizedCode(q, v.g), quantizedCode(q, v.b));
         }

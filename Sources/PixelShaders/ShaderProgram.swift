@@ -53,9 +53,9 @@ public struct ShaderProgram: Sendable {
 
     /// The program of `converter`'s plan.
     ///
-    /// - Throws: ``ShaderError/unsupportedStep(_:)`` for a plan with a step that runs Swift code on the CPU (a custom
-    ///   tone-mapping operator, BT.2446 method A); ``ShaderError/unsupportedTextures(_:)`` for formats the texture
-    ///   interface does not take.
+    /// - Throws: ``ShaderError/unsupportedStep(_:)`` for a plan with a step that runs Swift code on the CPU (a
+    ///   tone-mapping operator type of the caller's, a curve on ICtCp intensity); ``ShaderError/unsupportedTextures(_:)``
+    ///   for formats the texture interface does not take.
     public init(_ converter: PixelConverter, interface: Interface = .buffers) throws(ShaderError) {
         var emitter = ShaderEmitter(converter.listing, interface: interface)
         self.interface = interface

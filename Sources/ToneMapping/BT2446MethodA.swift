@@ -33,7 +33,7 @@ public struct BT2446MethodA: ToneMappingOperator, Hashable {
     /// ρ_SDR = 1 + 32(L_SDR/10000)^(1/2.4).
     public let rhoSDR: Double
 
-    @usableFromInline let inputScale: Double
+    @usableFromInline package let inputScale: Double
     @usableFromInline let logRhoHDR: Double
 
     /// Creates the operator. Non-finite or non-positive luminances fall back to L_HDR = 1000, L_SDR = 100 and a

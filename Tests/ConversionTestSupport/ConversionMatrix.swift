@@ -102,6 +102,7 @@ public enum ConversionMatrix {
                 }),
         ]
         for method in ToneMappingMethod.allCases where method != .bt2446A {
+            // (BT.2446 method A maps to SDR: below.)
             for (content, display) in [(1000.0, 2.0), (4000, 4), (10_000, 16)] {
                 cases.append(
                     Case(
@@ -112,6 +113,24 @@ public enum ConversionMatrix {
                         }))
             }
         }
+        for content in [1000.0, 4000, 10_000] {
+            cases.append(
+                Case(
+                    "S1 tone mapped bt2446a \(Int(content)) cd/m² → SDR", x420PQ, edrHalf,
+                    options {
+                        $0.toneMapping = .displayHeadroom(
+                            1, content: ContentLuminance(maxContentLightLevel: content), method: .bt2446A)
+                    }))
+        }
+        cases.append(
+            Case(
+                "'x420' PQ → 'y420' BT.709, bt2446a", x420PQ,
+                PixelEncoding(format: .y420, colorSpace: .bt709, matrix: .bt709),
+                options {
+                    $0.toneMapping = .displayHeadroom(
+                        1, content: ContentLuminance(maxContentLightLevel: 1000), method: .bt2446A)
+                    $0.gamut = .clip
+                }))
         // Custom operators: a ToneMapper on max(R, G, B) (the GPU runs its table), and tabulated curves as the
         // per-scene HDR10+ and Dolby Vision curves arrive (luminance, per channel).
         let custom: [(String, any ToneMappingOperator)] = [

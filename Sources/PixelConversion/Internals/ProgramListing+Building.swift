@@ -1,6 +1,8 @@
 internal import CPixelKernels
 import PixelBuffers
+import Foundation
 import ToneMapping
+import TransferFunctions
 
 extension ProgramListing {
     /// The listing of a compiled program: its reader, operations (folded, the last curve quantised where it is) and
@@ -82,6 +84,9 @@ extension ProgramListing.Stage {
     /// The table form of a tone-mapping operator: a `TabulatedToneCurve`, or a `ToneMapper` whose curve tabulates,
     /// applied per channel, on max(R, G, B) or on luminance; nil for the others.
     static func tabulated(_ mapper: any ToneMappingOperator) -> Self? {
+        if let method = (mapper as? BT2446MethodA) ?? Self.bt2446A(mapper as? ToneMapper) {
+            return .bt2446A(ProgramListing.BT2446ATables(method))
+        }
         let curve: TabulatedToneCurve
         if let tabulated = mapper as? TabulatedToneCurve {
             curve = tabulated
@@ -101,6 +106,37 @@ extension ProgramListing.Stage {
             curve.outsideValue($0)
         }
         return .toneCurve(table, application: application)
+    }
+}
+
+extension ProgramListing.Stage {
+    /// The method A operator inside a ToneMapper.
+    static func bt2446A(_ mapper: ToneMapper?) -> BT2446MethodA? {
+        if case .bt2446A(let method)? = mapper { return method }
+        return nil
+    }
+}
+
+extension ProgramListing.BT2446ATables {
+    /// Tables of method A's three curves (within 2·10⁻⁶ relative), their `Double` functions beyond.
+    init(_ method: BT2446MethodA) {
+        func signedPow(_ p: Double) -> @Sendable (Double) -> Double {
+            { x in x < 0 ? -pow(-x, p) : pow(x, p) }
+        }
+        func table(
+            _ f: @escaping @Sendable (Double) -> Double, segmentsPerOctaveLog2 m: UInt32 = 9, low: Float = 0x1p-24,
+            high: Float, mirrored: Bool
+        ) -> ProgramListing.Table {
+            let t = PiecewiseLinearTable(
+                function: f, segmentsPerOctaveLog2: m, lowEnd: .chordFromZeroBelow(low), high: high, mirrored: mirrored)
+            return ProgramListing.Table(layout: t.layout, values: t.values) { Float(f(Double($0))) }
+        }
+        inputScale = Float(method.inputScale)
+        // x^(1/2.4) climbs steeply from 0: a chord from 0 would be off by 10⁻⁴ at 10⁻⁸, so the table reaches 2⁻¹⁰⁰
+        // (128 segments per octave keep a power law within 2·10⁻⁶).
+        encode = table(signedPow(1 / 2.4), segmentsPerOctaveLog2: 7, low: 0x1p-100, high: 0x1p20, mirrored: true)
+        luma = table({ method.lumaCurve($0) }, high: 0x1p8, mirrored: false)
+        decode = table(signedPow(2.4), high: 0x1p8, mirrored: true)
     }
 }
 
