@@ -276,7 +276,7 @@ let package = Package(
         .testTarget(
             name: "HDRColorTests",
             dependencies: [
-                "HDRColor", "ImageFiles", "MediaConversion", "VideoFiles", "hdrcolor", "TestSupport",
+                "HDRColor", "ImageFiles", "MediaConversion", "VideoFiles", "GPUConversion", "hdrcolor", "TestSupport",
                 "VideoTestSupport",
             ],
             swiftSettings: swiftSettings),

@@ -1,0 +1,104 @@
+import Foundation
+import GPUConversion
+import HDRColor
+import ImageFiles
+import TestSupport
+import Testing
+import VideoFiles
+
+/// `hdrcolor shader` and `hdrcolor convert --gpu`.
+@Suite("hdrcolor shader and convert --gpu")
+struct GPUCommandTests {
+    static let device = try? VulkanDevice()
+    static let glslang = ExternalTool.path("glslangValidator")
+
+    @Test("shader writes GLSL, MSL and HLSL with the parameter block and a description an app can follow")
+    func shader() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let common = [
+            "shader", "--input-format", "x420", "--input-cicp", "9/16/9/0", "--to", "extended-linear-display-p3",
+            "--output-format", "RGhA", "--tone-map", "bt2390", "--headroom", "2", "--content-peak", "4000",
+        ]
+        for (language, fileExtension, marker) in [
+            ("glsl", "comp", "#version 450"), ("msl", "metal", "kernel void main0"),
+            ("hlsl", "hlsl", "[numthreads(8, 8, 1)]"),
+        ] {
+            let out = folder.appendingPathComponent(language)
+            let result = try CommandLineTool.run(common + ["--language", language, "-o", out.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            let source = try String(
+                contentsOf: out.appendingPathComponent("conversion.\(fileExtension)"), encoding: .utf8)
+            #expect(source.contains(marker), "\(language)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("conversion.json")))
+                    as? [String: Any])
+            let words = try #require(json["parameterWords"] as? Int)
+            let parameters = try Data(contentsOf: out.appendingPathComponent("conversion.parameters"))
+            #expect(parameters.count == 4 * words && words > 1000)
+            #expect((json["bindings"] as? [String])?.count == 3 && json["coverage"] as? String == "pixel")
+            #expect((json["plan"] as? [String])?.contains { $0.hasPrefix("tone map: bt2390") } == true)
+            if language == "glsl", let glslang = Self.glslang {
+                let (messages, status) = try ExternalTool.run(
+                    glslang,
+                    [
+                        "-V", out.appendingPathComponent("conversion.comp").path, "-o",
+                        out.appendingPathComponent("p.spv").path,
+                    ])
+                #expect(status == 0, "\(String(decoding: messages, as: UTF8.self))")
+            }
+        }
+        // The texture interface of the EDR pipeline: two textures in, one out.
+        let textures = folder.appendingPathComponent("textures")
+        let result = try CommandLineTool.run(
+            Array(common.prefix(9)) + ["--language", "msl", "--interface", "textures", "-o", textures.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let metal = try String(contentsOf: textures.appendingPathComponent("conversion.metal"), encoding: .utf8)
+        #expect(metal.contains("texture2d<float, access::write> destination"))
+        // Usage errors: no layouts, a size.
+        #expect(try CommandLineTool.run(["shader", "-o", folder.path]).status == 64)
+        #expect(try CommandLineTool.run(Array(common.prefix(9)) + ["--size", "4x4", "-o", folder.path]).status == 64)
+    }
+
+    @Test(
+        "convert --gpu writes what the CPU writes: a PQ PNG to Display P3 and SDR, a movie to SDR",
+        .enabled(if: device != nil, "skipped: no Vulkan device (apt-get install mesa-vulkan-drivers)"))
+    func convertOnTheGPU() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let png = Fixtures.url("image-files/pq16-bt2100.png").path
+        for target in ["display-p3", "bt709"] {
+            var outputs: [Data] = []
+            for gpu in [false, true] {
+                let output = folder.appendingPathComponent("\(target)-\(gpu).png").path
+                let result = try CommandLineTool.run(
+                    ["convert", png, output, "--to", target, "--bit-depth", "16"] + (gpu ? ["--gpu"] : []))
+                #expect(result.status == 0, "\(result.standardError)")
+                if gpu { #expect(result.standardOutput.contains("PixelConverter on Vulkan")) }
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: output)))
+            }
+            #expect(outputs[0] == outputs[1], "\(target): the GPU's PNG differs from the CPU's")
+        }
+        let movie = Fixtures.url("movies/mkvmerge-pq-hdr10.mkv").path
+        var frames: [[UInt8]] = []
+        for gpu in [false, true] {
+            let output = folder.appendingPathComponent("sdr-\(gpu).mkv")
+            let result = try CommandLineTool.run(
+                ["convert", movie, output.path, "--to", "bt709", "--lossless", "--frames", "0-1"]
+                    + (gpu ? ["--gpu"] : []))
+            #expect(result.status == 0, "\(result.standardError)")
+            let reader = try MovieReader(contentsOf: output)
+            var bytes: [UInt8] = []
+            while let planes = try reader.nextFrame({ frame -> [UInt8] in
+                var planes: [UInt8] = []
+                for p in 0..<frame.view.format.planeCount {
+                    let plane = frame.view.plane(p)
+                    for y in 0..<plane.height { planes += plane.row(y) }
+                }
+                return planes
+            }) {
+                bytes += planes
+            }
+            frames.append(bytes)
+        }
+        #expect(!frames[0].isEmpty && frames[0] == frames[1], "the GPU's frames differ from the CPU's")
+    }
+}
