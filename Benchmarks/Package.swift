@@ -83,6 +83,14 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
 
+        // S1 and the tone-mapped S1 on a Vulkan device (a GPU, else lavapipe) beside the CPU kernels.
+        .executableTarget(
+            name: "GPUConversionBenchmarks",
+            dependencies: benchmarkDependencies + [.product(name: "GPUConversion", package: "HDRColor")],
+            path: "Benchmarks/GPUConversionBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+
         // Movie tags: a sparse 1 GiB MP4 read by seeking, with the 1 s / 50 MB budget of issue 19.
         .executableTarget(
             name: "ColorTagsBenchmarks",

@@ -18,7 +18,7 @@ public final class GPUPixelConverter: PreparedPixelConversion, @unchecked Sendab
     private let kernel: ComputeKernel
     private let parameters: GPUBuffer
     private let lock = Lock()
-    private var frame: (width: Int, height: Int, source: GPUBuffer, destination: GPUBuffer)?
+    private var frame: Frame?
 
     /// Compiles `converter`'s plan for `device`.
     ///
@@ -48,6 +48,30 @@ public final class GPUPixelConverter: PreparedPixelConversion, @unchecked Sendab
                     + "\(converter.destination.format) of one size")
         }
         let (width, height) = (source.width, source.height)
+        return try lock.withLock { () throws(GPUError) -> ComputeKernel.Timing in
+            let frame = try frame(width, height)
+            frame.source.withUnsafeMutableBytes { frame.layouts.source.copy(source, into: $0) }
+            frame.destination.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+            let timing = try kernel.run(
+                buffers: frame.buffers, pushConstants: frame.pushConstants,
+                groups: program.workgroups(width: width, height: height))
+            frame.destination.withUnsafeBytes { frame.layouts.destination.copy($0, into: destination) }
+            return timing
+        }
+    }
+
+    /// What a frame size needs: its layouts, push constants and buffers, made once per size.
+    private struct Frame {
+        let width: Int, height: Int
+        let layouts: (source: FrameLayout, destination: FrameLayout)
+        let pushConstants: [UInt8]
+        let source: GPUBuffer, destination: GPUBuffer
+        let buffers: [GPUBuffer]
+    }
+
+    /// The frame of this size: the last one's when its size was the same.
+    private func frame(_ width: Int, _ height: Int) throws(GPUError) -> Frame {
+        if let frame, frame.width == width, frame.height == height { return frame }
         let layouts: (FrameLayout, FrameLayout)
         let push: [UInt8]
         do {
@@ -57,27 +81,13 @@ public final class GPUPixelConverter: PreparedPixelConversion, @unchecked Sendab
             )
             push = try program.pushConstants(width: width, height: height)
         } catch { throw .invalidArgument("\(error)") }
-        return try lock.withLock { () throws(GPUError) -> ComputeKernel.Timing in
-            let buffers = try buffers(width, height, layouts)
-            buffers.source.withUnsafeMutableBytes { layouts.0.copy(source, into: $0) }
-            buffers.destination.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
-            let timing = try kernel.run(
-                buffers: [parameters, buffers.source, buffers.destination], pushConstants: push,
-                groups: program.workgroups(width: width, height: height))
-            buffers.destination.withUnsafeBytes { layouts.1.copy($0, into: destination) }
-            return timing
-        }
-    }
-
-    /// The frame's buffers: those of the last frame when its size was the same.
-    private func buffers(_ width: Int, _ height: Int, _ layouts: (FrameLayout, FrameLayout)) throws(GPUError)
-        -> (source: GPUBuffer, destination: GPUBuffer)
-    {
-        if let frame, frame.width == width, frame.height == height { return (frame.source, frame.destination) }
         let source = try GPUBuffer(device: device, byteCount: layouts.0.byteCount)
         let destination = try GPUBuffer(device: device, byteCount: layouts.1.byteCount)
-        frame = (width, height, source, destination)
-        return (source, destination)
+        let made = Frame(
+            width: width, height: height, layouts: layouts, pushConstants: push, source: source,
+            destination: destination, buffers: [parameters, source, destination])
+        frame = made
+        return made
     }
 
     /// ``PreparedPixelConversion``: ``run(_:to:)`` with its error as the converter's.
