@@ -28,7 +28,7 @@ public final class GPUBuffer {
     /// - Throws: ``GPUError/invalidBufferSize(requested:maximum:limit:)`` unless 1 ≤ `byteCount` ≤
     ///   min(``maximumByteCount``, the device's `maxStorageBufferRange`); ``GPUError/noHostVisibleMemory(device:)``;
     ///   ``GPUError/vulkanCallFailed(call:result:)`` (e.g. `VK_ERROR_OUT_OF_DEVICE_MEMORY` from `vkAllocateMemory`).
-    public init(device: VulkanDevice, byteCount: Int) throws(GPUError) {
+    public convenience init(device: VulkanDevice, byteCount: Int) throws(GPUError) {
         let deviceLimit = device.limits.maxStorageBufferRange
         let maximum = min(Self.maximumByteCount, deviceLimit)
         guard byteCount >= 1, byteCount <= maximum else {
@@ -37,13 +37,28 @@ public final class GPUBuffer {
                 limit: deviceLimit < Self.maximumByteCount
                     ? "maxStorageBufferRange of '\(device.name)'" : "GPUBuffer.maximumByteCount")
         }
+        try self.init(
+            device: device, allocating: byteCount,
+            usage: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
+                | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue)
+    }
+
+    /// A staging buffer of `byteCount` (≥ 1) bytes for copies to and from images: transfers only, so not bounded by
+    /// `maxStorageBufferRange`.
+    convenience init(stagingFor device: VulkanDevice, byteCount: Int) throws(GPUError) {
+        try self.init(
+            device: device, allocating: byteCount,
+            usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue)
+    }
+
+    /// Creates a zeroed, mapped buffer of `byteCount` (≥ 1, checked by the caller) bytes with `usage`
+    /// (`VkBufferUsageFlags`).
+    private init(device: VulkanDevice, allocating byteCount: Int, usage: UInt32) throws(GPUError) {
         let functions = device.functions
         var info = VkBufferCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO
         info.size = VkDeviceSize(byteCount)
-        info.usage =
-            VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue
-            | VK_BUFFER_USAGE_TRANSFER_DST_BIT.rawValue
+        info.usage = usage
         info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
         var buffer: VkBuffer?
         try check(functions.createBuffer(device.device, &info, nil, &buffer), "vkCreateBuffer")

@@ -32,6 +32,11 @@ public enum GPUError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidBufferSize(requested: Int, maximum: Int, limit: String)
     /// `count` elements of `stride` bytes overflow `Int`.
     case bufferSizeOverflow(count: Int, stride: Int)
+    /// The device cannot make storage images of `format` (see ``VulkanDevice/storageImageFormats``).
+    case unsupportedImageFormat(GPUImage.Format, device: String)
+    /// A `width` × `height` image cannot be made: a side below 1 or above `maximum` (the device's
+    /// `maxImageDimension2D`), or a byte count that overflows `Int`.
+    case invalidImageSize(width: Int, height: Int, maximum: Int)
     /// An argument is out of its documented range (the sentence says which and why).
     case invalidArgument(String)
     /// A conversion whose plan has no GPU form (PixelShaders' reason).
@@ -67,6 +72,14 @@ public enum GPUError: Error, Hashable, Sendable, CustomStringConvertible {
             "a GPU buffer of \(requested) bytes is not possible: it must be 1 ... \(maximum) bytes (\(limit))"
         case .bufferSizeOverflow(let count, let stride):
             "a GPU buffer of \(count) elements of \(stride) bytes overflows Int"
+        case .unsupportedImageFormat(let format, let device):
+            "the Vulkan device '\(device)' cannot use \(format) as a storage image"
+                + (format.needsExtendedStorageFormats
+                    ? " (it needs optimal-tiling storage-image support and the feature shaderStorageImageExtendedFormats)"
+                    : " (no optimal-tiling storage-image and transfer support)")
+        case .invalidImageSize(let width, let height, let maximum):
+            "a GPU image of \(width) × \(height) texels is not possible: each side must be 1 ... \(maximum) "
+                + "(maxImageDimension2D)"
         case .invalidArgument(let sentence):
             "invalid argument: \(sentence)"
         case .unsupportedConversion(let reason):

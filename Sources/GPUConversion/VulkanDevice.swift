@@ -34,6 +34,13 @@ public final class VulkanDevice: @unchecked Sendable {
     public let supportsTimestamps: Bool
     /// The loader library that was opened (e.g. `libvulkan.so.1`).
     public let loaderLibrary: String
+    /// The ``GPUImage/Format``s the device can make storage images of: optimal tiling with
+    /// `VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT` and transfers both ways, and for the formats that need it
+    /// (``GPUImage/Format/needsExtendedStorageFormats``) the feature `shaderStorageImageExtendedFormats`.
+    public let storageImageFormats: Set<GPUImage.Format>
+    /// Whether the device has `shaderStorageImageExtendedFormats` (enabled when the device was opened), which storage
+    /// images of `r8`, `rg8`, `r16`, `rg16` and `rgba16` need.
+    public let hasExtendedStorageImageFormats: Bool
 
     /// The device's name, e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`.
     public var name: String { properties.name }
@@ -91,6 +98,8 @@ public final class VulkanDevice: @unchecked Sendable {
         limits = opened.candidate.limits
         floatControls = opened.candidate.floatControls
         supportsTimestamps = opened.queueFamily.timestampValidBits > 0 && opened.candidate.limits.timestampPeriod > 0
+        storageImageFormats = opened.candidate.storageImageFormats
+        hasExtendedStorageImageFormats = opened.candidate.extendedStorageImageFormats
     }
 
     deinit {
@@ -143,6 +152,13 @@ public final class VulkanDevice: @unchecked Sendable {
         }
         return best.map { UInt32($0) }
     }
+
+    /// The index of a memory type among `allowed` for an image: device-local where there is one, else the first.
+    func deviceMemoryType(allowed: UInt32) -> UInt32? {
+        let local = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT.rawValue
+        let usable = memoryTypeFlags.indices.filter { $0 < 32 && allowed & (1 << UInt32($0)) != 0 }
+        return (usable.first { memoryTypeFlags[$0] & local != 0 } ?? usable.first).map { UInt32($0) }
+    }
 }
 
 // MARK: - Opening
@@ -157,6 +173,9 @@ extension VulkanDevice {
         /// The queue family the runner would use: compute, preferring one with timestamps.
         var queueFamily: (index: UInt32, timestampValidBits: UInt32)?
         var extensions: Set<String>
+        /// `shaderStorageImageExtendedFormats`, enabled at device creation when the device has it.
+        var extendedStorageImageFormats: Bool
+        var storageImageFormats: Set<GPUImage.Format>
     }
 
     /// Everything `init` stores, made by `open`.
@@ -298,6 +317,9 @@ extension VulkanDevice {
     {
         var properties = VkPhysicalDeviceProperties()
         functions.getPhysicalDeviceProperties(physicalDevice, &properties)
+        var features = VkPhysicalDeviceFeatures()
+        functions.getPhysicalDeviceFeatures(physicalDevice, &features)
+        let extended = features.shaderStorageImageExtendedFormats != 0
         let apiVersion = VulkanVersion(packed: properties.apiVersion)
         let extensions = try extensionNames(call: "vkEnumerateDeviceExtensionProperties") {
             functions.enumerateDeviceExtensionProperties(physicalDevice, nil, $0, $1)
@@ -357,10 +379,30 @@ extension VulkanDevice {
                     Int(limits.maxComputeWorkGroupSize.0), Int(limits.maxComputeWorkGroupSize.1),
                     Int(limits.maxComputeWorkGroupSize.2)),
                 maxComputeWorkGroupInvocations: Int(limits.maxComputeWorkGroupInvocations),
-                timestampPeriod: Double(limits.timestampPeriod)),
+                timestampPeriod: Double(limits.timestampPeriod),
+                maxStorageImagesPerStage: Int(limits.maxPerStageDescriptorStorageImages),
+                maxImageDimension2D: Int(limits.maxImageDimension2D)),
             floatControls: floatControls,
             queueFamily: computeQueueFamily(physicalDevice, functions: functions),
-            extensions: extensions)
+            extensions: extensions, extendedStorageImageFormats: extended,
+            storageImageFormats: storageImageFormats(physicalDevice, extended: extended, functions: functions))
+    }
+
+    /// The formats whose optimal-tiling features include storage images and transfers both ways (and, for the
+    /// extended storage formats, when the device has `shaderStorageImageExtendedFormats`).
+    private static func storageImageFormats(
+        _ physicalDevice: VkPhysicalDevice, extended: Bool, functions: InstanceFunctions
+    ) -> Set<GPUImage.Format> {
+        let required =
+            VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT.rawValue | VK_FORMAT_FEATURE_TRANSFER_SRC_BIT.rawValue
+            | VK_FORMAT_FEATURE_TRANSFER_DST_BIT.rawValue
+        return Set(
+            GPUImage.Format.allCases.filter { format in
+                var properties = VkFormatProperties()
+                functions.getPhysicalDeviceFormatProperties(physicalDevice, format.vulkanFormat, &properties)
+                return properties.optimalTilingFeatures & required == required
+                    && (extended || !format.needsExtendedStorageFormats)
+            })
     }
 
     /// A queue family with compute, preferring one that writes timestamps; among equals the first.
@@ -379,31 +421,37 @@ extension VulkanDevice {
     }
 
     /// A logical device with one queue of `queueFamily` (and `VK_KHR_portability_subset` where the device has it, as
-    /// the specification requires).
+    /// the specification requires), with `shaderStorageImageExtendedFormats` enabled where the device has it.
     private static func createDevice(_ candidate: Candidate, queueFamily: UInt32, functions: InstanceFunctions)
         throws(GPUError) -> VkDevice
     {
         let portability = "VK_KHR_portability_subset"
         let usePortability = candidate.extensions.contains(portability)
         var priority: Float = 1
+        var features = VkPhysicalDeviceFeatures()
+        features.shaderStorageImageExtendedFormats = VkBool32(
+            candidate.extendedStorageImageFormats ? VK_TRUE : VK_FALSE)
         var device: VkDevice?
         let result = portability.withCString { portabilityName in
-            withUnsafePointer(to: &priority) { priorities in
-                var queueInfo = VkDeviceQueueCreateInfo()
-                queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
-                queueInfo.queueFamilyIndex = queueFamily
-                queueInfo.queueCount = 1
-                queueInfo.pQueuePriorities = priorities
-                let extensions: [UnsafePointer<CChar>?] = usePortability ? [portabilityName] : []
-                return withUnsafePointer(to: &queueInfo) { queues in
-                    extensions.withUnsafeBufferPointer { names in
-                        var info = VkDeviceCreateInfo()
-                        info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                        info.queueCreateInfoCount = 1
-                        info.pQueueCreateInfos = queues
-                        info.enabledExtensionCount = UInt32(names.count)
-                        info.ppEnabledExtensionNames = names.baseAddress
-                        return functions.createDevice(candidate.physicalDevice, &info, nil, &device)
+            withUnsafePointer(to: &features) { enabledFeatures in
+                withUnsafePointer(to: &priority) { priorities in
+                    var queueInfo = VkDeviceQueueCreateInfo()
+                    queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
+                    queueInfo.queueFamilyIndex = queueFamily
+                    queueInfo.queueCount = 1
+                    queueInfo.pQueuePriorities = priorities
+                    let extensions: [UnsafePointer<CChar>?] = usePortability ? [portabilityName] : []
+                    return withUnsafePointer(to: &queueInfo) { queues in
+                        extensions.withUnsafeBufferPointer { names in
+                            var info = VkDeviceCreateInfo()
+                            info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                            info.queueCreateInfoCount = 1
+                            info.pQueueCreateInfos = queues
+                            info.enabledExtensionCount = UInt32(names.count)
+                            info.ppEnabledExtensionNames = names.baseAddress
+                            info.pEnabledFeatures = enabledFeatures
+                            return functions.createDevice(candidate.physicalDevice, &info, nil, &device)
+                        }
                     }
                 }
             }

@@ -144,13 +144,20 @@ public struct VulkanDeviceLimits: Hashable, Sendable {
     public var maxComputeWorkGroupInvocations: Int
     /// Nanoseconds per timestamp tick (`timestampPeriod`).
     public var timestampPeriod: Double
+    /// The most storage images one shader can bind (`maxPerStageDescriptorStorageImages`; at least 4).
+    public var maxStorageImagesPerStage: Int
+    /// The largest width and height of a 2D image, in texels (`maxImageDimension2D`; at least 4096).
+    public var maxImageDimension2D: Int
 
-    /// Creates a set of limits.
+    /// Creates a set of limits (the image limits default to Vulkan's minimums).
     public init(
         maxStorageBufferRange: Int, maxPushConstantsSize: Int, maxStorageBuffersPerStage: Int,
         maxComputeWorkGroupCount: SIMD3<Int>,
-        maxComputeWorkGroupSize: SIMD3<Int>, maxComputeWorkGroupInvocations: Int, timestampPeriod: Double
+        maxComputeWorkGroupSize: SIMD3<Int>, maxComputeWorkGroupInvocations: Int, timestampPeriod: Double,
+        maxStorageImagesPerStage: Int = 4, maxImageDimension2D: Int = 4096
     ) {
+        self.maxStorageImagesPerStage = maxStorageImagesPerStage
+        self.maxImageDimension2D = maxImageDimension2D
         self.maxStorageBufferRange = maxStorageBufferRange
         self.maxPushConstantsSize = maxPushConstantsSize
         self.maxStorageBuffersPerStage = maxStorageBuffersPerStage

@@ -82,6 +82,8 @@ struct InstanceFunctions: @unchecked Sendable {
     let getPhysicalDeviceProperties2: PFN_vkGetPhysicalDeviceProperties2
     let getPhysicalDeviceQueueFamilyProperties: PFN_vkGetPhysicalDeviceQueueFamilyProperties
     let getPhysicalDeviceMemoryProperties: PFN_vkGetPhysicalDeviceMemoryProperties
+    let getPhysicalDeviceFeatures: PFN_vkGetPhysicalDeviceFeatures
+    let getPhysicalDeviceFormatProperties: PFN_vkGetPhysicalDeviceFormatProperties
     let enumerateDeviceExtensionProperties: PFN_vkEnumerateDeviceExtensionProperties
     let createDevice: PFN_vkCreateDevice
     let getDeviceProcAddr: PFN_vkGetDeviceProcAddr
@@ -95,6 +97,9 @@ struct InstanceFunctions: @unchecked Sendable {
             "vkGetPhysicalDeviceQueueFamilyProperties", instance: instance)
         getPhysicalDeviceMemoryProperties = try loader.function(
             "vkGetPhysicalDeviceMemoryProperties", instance: instance)
+        getPhysicalDeviceFeatures = try loader.function("vkGetPhysicalDeviceFeatures", instance: instance)
+        getPhysicalDeviceFormatProperties = try loader.function(
+            "vkGetPhysicalDeviceFormatProperties", instance: instance)
         enumerateDeviceExtensionProperties = try loader.function(
             "vkEnumerateDeviceExtensionProperties", instance: instance)
         createDevice = try loader.function("vkCreateDevice", instance: instance)
@@ -120,6 +125,13 @@ struct DeviceFunctions: @unchecked Sendable {
     let bindBufferMemory: PFN_vkBindBufferMemory
     let mapMemory: PFN_vkMapMemory
     let unmapMemory: PFN_vkUnmapMemory
+    // Images.
+    let createImage: PFN_vkCreateImage
+    let destroyImage: PFN_vkDestroyImage
+    let getImageMemoryRequirements: PFN_vkGetImageMemoryRequirements
+    let bindImageMemory: PFN_vkBindImageMemory
+    let createImageView: PFN_vkCreateImageView
+    let destroyImageView: PFN_vkDestroyImageView
     // Pipelines and descriptors.
     let createShaderModule: PFN_vkCreateShaderModule
     let destroyShaderModule: PFN_vkDestroyShaderModule
@@ -145,6 +157,8 @@ struct DeviceFunctions: @unchecked Sendable {
     let cmdPushConstants: PFN_vkCmdPushConstants
     let cmdDispatch: PFN_vkCmdDispatch
     let cmdPipelineBarrier: PFN_vkCmdPipelineBarrier
+    let cmdCopyBufferToImage: PFN_vkCmdCopyBufferToImage
+    let cmdCopyImageToBuffer: PFN_vkCmdCopyImageToBuffer
     let cmdResetQueryPool: PFN_vkCmdResetQueryPool
     let cmdWriteTimestamp: PFN_vkCmdWriteTimestamp
     let createQueryPool: PFN_vkCreateQueryPool
@@ -172,6 +186,12 @@ struct DeviceFunctions: @unchecked Sendable {
         bindBufferMemory = try load("vkBindBufferMemory")
         mapMemory = try load("vkMapMemory")
         unmapMemory = try load("vkUnmapMemory")
+        createImage = try load("vkCreateImage")
+        destroyImage = try load("vkDestroyImage")
+        getImageMemoryRequirements = try load("vkGetImageMemoryRequirements")
+        bindImageMemory = try load("vkBindImageMemory")
+        createImageView = try load("vkCreateImageView")
+        destroyImageView = try load("vkDestroyImageView")
         createShaderModule = try load("vkCreateShaderModule")
         destroyShaderModule = try load("vkDestroyShaderModule")
         createDescriptorSetLayout = try load("vkCreateDescriptorSetLayout")
@@ -195,6 +215,8 @@ struct DeviceFunctions: @unchecked Sendable {
         cmdPushConstants = try load("vkCmdPushConstants")
         cmdDispatch = try load("vkCmdDispatch")
         cmdPipelineBarrier = try load("vkCmdPipelineBarrier")
+        cmdCopyBufferToImage = try load("vkCmdCopyBufferToImage")
+        cmdCopyImageToBuffer = try load("vkCmdCopyImageToBuffer")
         cmdResetQueryPool = try load("vkCmdResetQueryPool")
         cmdWriteTimestamp = try load("vkCmdWriteTimestamp")
         createQueryPool = try load("vkCreateQueryPool")
