@@ -4,14 +4,49 @@ internal import CVulkan
 /// A compute shader ready to run on a device: its pipeline, descriptor set, command buffer, fence and timestamp
 /// queries are made once, in `init`.
 ///
-/// The shader binds `bufferCount` storage buffers at descriptor set 0, bindings 0 … `bufferCount` − 1 (in the order
-/// of the `buffers` given to `run`), and reads `pushConstantSize` bytes of push constants. The caller dispatches
-/// workgroup counts; ``workgroupSize`` says how many invocations the shader declares per workgroup, and
+/// The shader binds resources at descriptor set 0, bindings 0 … n − 1 in the order of ``resourceKinds`` (and of the
+/// resources given to `run`): storage buffers (``GPUBuffer``) and storage images (``GPUImage``, in layout `GENERAL`
+/// while the shader runs), and reads `pushConstantSize` bytes of push constants. The caller dispatches workgroup
+/// counts; ``workgroupSize`` says how many invocations the shader declares per workgroup, and
 /// ``groupCount(covering:workgroupSize:)`` rounds a count up to whole groups.
 ///
 /// `@unchecked Sendable`: the Vulkan handles are immutable after `init`; `run` holds the kernel's lock while it
 /// records, submits and waits, so concurrent calls take turns (use one kernel per thread to overlap them).
 public final class ComputeKernel: @unchecked Sendable {
+    /// What a kernel binds at one binding of set 0.
+    public enum ResourceKind: Hashable, Sendable, CustomStringConvertible {
+        /// A storage buffer (`buffer` block, `VK_DESCRIPTOR_TYPE_STORAGE_BUFFER`; a Metal buffer).
+        case storageBuffer
+        /// A 2D storage image (`image2D`, `VK_DESCRIPTOR_TYPE_STORAGE_IMAGE`; a Metal texture).
+        case storageImage
+
+        /// `storage buffer`, `storage image`.
+        public var description: String { self == .storageBuffer ? "storage buffer" : "storage image" }
+    }
+
+    /// A resource bound to one binding by ``run(resources:pushConstants:groups:)``.
+    public enum Resource {
+        /// A storage buffer, bound whole.
+        case buffer(GPUBuffer)
+        /// A storage image, bound through its view in layout `GENERAL`.
+        case image(GPUImage)
+
+        /// Its kind.
+        public var kind: ResourceKind {
+            switch self {
+            case .buffer: .storageBuffer
+            case .image: .storageImage
+            }
+        }
+
+        var device: VulkanDevice {
+            switch self {
+            case .buffer(let buffer): buffer.device
+            case .image(let image): image.device
+            }
+        }
+    }
+
     /// How long one `run` took.
     public struct Timing: Hashable, Sendable, CustomStringConvertible {
         /// The kernel's time on the device, between timestamps written before and after the dispatch, in seconds;
@@ -39,8 +74,13 @@ public final class ComputeKernel: @unchecked Sendable {
 
     /// The device the kernel runs on.
     public let device: VulkanDevice
-    /// How many storage buffers `run` binds (set 0, bindings 0 … `bufferCount` − 1).
-    public let bufferCount: Int
+    /// What `run` binds at set 0, binding 0, 1, …
+    public let resourceKinds: [ResourceKind]
+    /// How many storage buffers are among ``resourceKinds`` (all of them for a kernel made with a `bufferCount`).
+    public var bufferCount: Int { resourceKinds.count(where: { $0 == .storageBuffer }) }
+    /// The format each storage image of the shader declares (`layout(r16)` …), by binding: an image bound there must
+    /// have that format.
+    public let imageFormats: [Int: GPUImage.Format]
     /// How many bytes of push constants `run` takes.
     public let pushConstantSize: Int
     /// The workgroup size the shader declares (`layout(local_size_x = …)`), or nil when it is not a literal.
@@ -57,28 +97,50 @@ public final class ComputeKernel: @unchecked Sendable {
     private let queryPool: VkQueryPool?
     private let runLock = Lock()
 
+    /// Builds the pipeline for a SPIR-V compute module that binds `bufferCount` storage buffers (bindings 0 …
+    /// `bufferCount` − 1): ``init(device:spirv:resources:pushConstantSize:entryPoint:)`` with that many
+    /// ``ResourceKind/storageBuffer``s.
+    ///
+    /// - Parameter bufferCount: The storage buffers `run` binds, 0 … the device's `maxStorageBuffersPerStage`.
+    public convenience init(
+        device: VulkanDevice, spirv: [UInt32], bufferCount: Int, pushConstantSize: Int = 0, entryPoint: String = "main"
+    ) throws(GPUError) {
+        guard bufferCount >= 0 else { throw .invalidArgument("bufferCount \(bufferCount) is negative") }
+        try self.init(
+            device: device, spirv: spirv, resources: Array(repeating: .storageBuffer, count: bufferCount),
+            pushConstantSize: pushConstantSize, entryPoint: entryPoint)
+    }
+
     /// Builds the pipeline for a SPIR-V compute module.
     ///
     /// The module is checked first (with SPIRV-Cross): it must have the compute entry point `entryPoint`, its
-    /// storage buffers must be in set 0 at bindings below `bufferCount`, its push constants must fit in
-    /// `pushConstantSize` bytes, it may use no other resource, and its workgroup must fit the device.
+    /// storage buffers and storage images must be in set 0 at bindings below `resources.count` whose kind is theirs,
+    /// each storage image must be 2D with a format qualifier of ``GPUImage/Format`` that the device can use
+    /// (``VulkanDevice/storageImageFormats``), its push constants must fit in `pushConstantSize` bytes, it may use no
+    /// other resource, and its workgroup must fit the device.
     ///
     /// - Parameters:
     ///   - device: The device to run on.
     ///   - spirv: The module's words (e.g. from ``ShaderCompiler/compile(_:name:entryPoint:)``).
-    ///   - bufferCount: The storage buffers `run` binds, 0 … the device's `maxStorageBuffersPerStage`.
+    ///   - resources: What `run` binds at bindings 0, 1, …: at most the device's `maxStorageBuffersPerStage`
+    ///     buffers and `maxStorageImagesPerStage` images. A binding the shader does not use is still bound.
     ///   - pushConstantSize: The push-constant bytes `run` takes: a multiple of 4, at most the device's
     ///     `maxPushConstantsSize` (at least 128 on every device).
     ///   - entryPoint: The compute entry point, `main` by default.
     /// - Throws: ``GPUError/invalidSPIRV(reason:)`` or ``GPUError/invalidArgument(_:)`` for a module or arguments that
-    ///   do not fit; ``GPUError/vulkanCallFailed(call:result:)`` when the driver refuses an object.
+    ///   do not fit; ``GPUError/unsupportedImageFormat(_:device:)`` for an image format the device lacks;
+    ///   ``GPUError/vulkanCallFailed(call:result:)`` when the driver refuses an object.
     public init(
-        device: VulkanDevice, spirv: [UInt32], bufferCount: Int, pushConstantSize: Int = 0, entryPoint: String = "main"
+        device: VulkanDevice, spirv: [UInt32], resources: [ResourceKind], pushConstantSize: Int = 0,
+        entryPoint: String = "main"
     ) throws(GPUError) {
         let limits = device.limits
-        guard (0...limits.maxStorageBuffersPerStage).contains(bufferCount) else {
+        let bufferCount = resources.count(where: { $0 == .storageBuffer })
+        let imageCount = resources.count - bufferCount
+        guard bufferCount <= limits.maxStorageBuffersPerStage, imageCount <= limits.maxStorageImagesPerStage else {
             throw .invalidArgument(
-                "bufferCount \(bufferCount) is not in 0 ... \(limits.maxStorageBuffersPerStage) (the device's limit)")
+                "\(bufferCount) storage buffers and \(imageCount) storage images exceed the device's "
+                    + "\(limits.maxStorageBuffersPerStage) and \(limits.maxStorageImagesPerStage) per shader")
         }
         guard pushConstantSize >= 0, pushConstantSize % 4 == 0, pushConstantSize <= limits.maxPushConstantsSize else {
             throw .invalidArgument(
@@ -86,8 +148,8 @@ public final class ComputeKernel: @unchecked Sendable {
         }
         let reflection = try Self.reflect(spirv, entryPoint: entryPoint)
         try Self.validate(
-            reflection, bufferCount: bufferCount, pushConstantSize: pushConstantSize, entryPoint: entryPoint,
-            limits: limits)
+            reflection, resources: resources, pushConstantSize: pushConstantSize, entryPoint: entryPoint,
+            device: device)
 
         let vk = device.functions
         let handle = device.device
@@ -95,11 +157,11 @@ public final class ComputeKernel: @unchecked Sendable {
         var built = false
         defer { if !built { for step in undo.reversed() { step() } } }
 
-        // Descriptor set layout: bindings 0 … n − 1, storage buffers, compute stage.
-        let bindings = (0..<bufferCount).map { index in
+        // Descriptor set layout: bindings 0 … n − 1, storage buffers and images, compute stage.
+        let bindings = resources.enumerated().map { index, kind in
             var binding = VkDescriptorSetLayoutBinding()
             binding.binding = UInt32(index)
-            binding.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+            binding.descriptorType = kind.descriptorType
             binding.descriptorCount = 1
             binding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
             return binding
@@ -165,18 +227,18 @@ public final class ComputeKernel: @unchecked Sendable {
         guard let pipeline else { throw .vulkanCallFailed(call: "vkCreateComputePipelines", result: "no pipeline") }
         undo.append { vk.destroyPipeline(handle, pipeline, nil) }
 
-        // One descriptor set for the buffers (none without buffers: a pool needs at least one descriptor).
+        // One descriptor set for the resources (none without resources: a pool needs at least one descriptor).
         var descriptorPool: VkDescriptorPool?
         var descriptorSet: VkDescriptorSet?
-        if bufferCount > 0 {
-            var size = VkDescriptorPoolSize(
-                type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: UInt32(bufferCount))
-            let poolResult = withUnsafePointer(to: &size) { sizes in
+        if !resources.isEmpty {
+            let sizes = [(ResourceKind.storageBuffer, bufferCount), (.storageImage, imageCount)].filter { $0.1 > 0 }
+                .map { VkDescriptorPoolSize(type: $0.0.descriptorType, descriptorCount: UInt32($0.1)) }
+            let poolResult = sizes.withUnsafeBufferPointer { sizes in
                 var info = VkDescriptorPoolCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
                 info.maxSets = 1
-                info.poolSizeCount = 1
-                info.pPoolSizes = sizes
+                info.poolSizeCount = UInt32(sizes.count)
+                info.pPoolSizes = sizes.baseAddress
                 return vk.createDescriptorPool(handle, &info, nil, &descriptorPool)
             }
             try check(poolResult, "vkCreateDescriptorPool")
@@ -239,7 +301,10 @@ public final class ComputeKernel: @unchecked Sendable {
 
         built = true
         self.device = device
-        self.bufferCount = bufferCount
+        self.resourceKinds = resources
+        self.imageFormats = Dictionary(
+            reflection.storageImages.compactMap { image in image.format.map { (image.binding, $0) } },
+            uniquingKeysWith: { first, _ in first })
         self.pushConstantSize = pushConstantSize
         self.workgroupSize = reflection.workgroupSize
         self.setLayout = setLayout
@@ -272,28 +337,46 @@ public final class ComputeKernel: @unchecked Sendable {
         return (count - 1) / workgroupSize + 1
     }
 
+    /// Runs a kernel of storage buffers only: ``run(resources:pushConstants:groups:)`` with `buffers` bound in
+    /// order to bindings 0, 1, …
+    public func run(buffers: [GPUBuffer], pushConstants: [UInt8] = [], groups: (x: Int, y: Int, z: Int))
+        throws(GPUError) -> Timing
+    {
+        try run(resources: buffers.map { .buffer($0) }, pushConstants: pushConstants, groups: groups)
+    }
+
     /// Runs the shader once over `groups` workgroups and waits for it.
     ///
-    /// Records the command buffer (bind pipeline and buffers, push constants, dispatch, a barrier that makes the
-    /// shader's writes visible to the host), submits it, waits on the fence and reads the timestamps. Afterwards the
-    /// buffers hold the results.
+    /// Records the command buffer (bind pipeline and resources, move each image to layout `GENERAL` after its
+    /// previous use, push constants, dispatch, a barrier that makes the shader's writes visible to the host and to
+    /// transfers such as ``GPUImage/download(into:bytesPerRow:)``), submits it, waits on the fence and reads the
+    /// timestamps. Afterwards the buffers and images hold the results.
     ///
     /// - Parameters:
-    ///   - buffers: `bufferCount` buffers of this kernel's device, bound in order to bindings 0, 1, …
+    ///   - resources: One per binding, of the kinds of ``resourceKinds`` and of this kernel's device; each image of
+    ///     the format its binding declares (``imageFormats``).
     ///   - pushConstants: Exactly `pushConstantSize` bytes, laid out as the shader's push-constant block (std430,
     ///     host byte order).
     ///   - groups: Workgroup counts, each 0 … the device's `maxComputeWorkGroupCount` (0 dispatches nothing).
     /// - Returns: The kernel time (timestamps) and wall time.
-    /// - Throws: ``GPUError/invalidArgument(_:)`` for wrong counts, sizes or a buffer of another device;
-    ///   ``GPUError/vulkanCallFailed(call:result:)`` (e.g. `VK_ERROR_DEVICE_LOST` from `vkWaitForFences`).
-    public func run(buffers: [GPUBuffer], pushConstants: [UInt8] = [], groups: (x: Int, y: Int, z: Int))
+    /// - Throws: ``GPUError/invalidArgument(_:)`` for wrong counts, kinds, formats, sizes or a resource of another
+    ///   device; ``GPUError/vulkanCallFailed(call:result:)`` (e.g. `VK_ERROR_DEVICE_LOST` from `vkWaitForFences`).
+    public func run(resources: [Resource], pushConstants: [UInt8] = [], groups: (x: Int, y: Int, z: Int))
         throws(GPUError) -> Timing
     {
-        guard buffers.count == bufferCount else {
-            throw .invalidArgument("the kernel binds \(bufferCount) buffers; run got \(buffers.count)")
+        guard resources.map(\.kind) == resourceKinds else {
+            throw .invalidArgument(
+                "the kernel binds [\(resourceKinds.map(\.description).joined(separator: ", "))]; run got "
+                    + "[\(resources.map(\.kind.description).joined(separator: ", "))]")
         }
-        if let index = buffers.firstIndex(where: { $0.device !== device }) {
-            throw .invalidArgument("buffer \(index) belongs to another VulkanDevice than the kernel")
+        if let index = resources.firstIndex(where: { $0.device !== device }) {
+            throw .invalidArgument("the resource at binding \(index) belongs to another VulkanDevice than the kernel")
+        }
+        for (binding, resource) in resources.enumerated() {
+            guard case .image(let image) = resource, let declared = imageFormats[binding], image.format != declared
+            else { continue }
+            throw .invalidArgument(
+                "the image at binding \(binding) is \(image.format); the shader declares \(declared) there")
         }
         guard pushConstants.count == pushConstantSize else {
             throw .invalidArgument(
@@ -306,34 +389,53 @@ public final class ComputeKernel: @unchecked Sendable {
                 "\(["x", "y", "z"][axis]) group count \(counts[axis]) is not in 0 ... \(maximum[axis]) (the device's limit)"
             )
         }
-        return try withExtendedLifetime(buffers) { () throws(GPUError) -> Timing in
+        return try withExtendedLifetime(resources) { () throws(GPUError) -> Timing in
             try runLock.withLock { () throws(GPUError) -> Timing in
-                try record(buffers: buffers, pushConstants: pushConstants, counts: counts)
+                do throws(GPUError) {
+                    return try record(resources: resources, pushConstants: pushConstants, counts: counts)
+                } catch {
+                    for case .image(let image) in resources { image.resetLayout() }
+                    throw error
+                }
             }
         }
     }
 
     /// Records, submits, waits and reads the timestamps; called with the run lock held.
-    private func record(buffers: [GPUBuffer], pushConstants: [UInt8], counts: [Int]) throws(GPUError) -> Timing {
+    private func record(resources: [Resource], pushConstants: [UInt8], counts: [Int]) throws(GPUError) -> Timing {
         let vk = device.functions
         let handle = device.device
         let clock = ContinuousClock()
         let start = clock.now
 
         if let descriptorSet {
-            let infos = buffers.map { VkDescriptorBufferInfo(buffer: $0.buffer, offset: 0, range: UInt64.max) }
-            infos.withUnsafeBufferPointer { list in
-                let writes = (0..<list.count).map { index in
-                    var write = VkWriteDescriptorSet()
-                    write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-                    write.dstSet = descriptorSet
-                    write.dstBinding = UInt32(index)
-                    write.descriptorCount = 1
-                    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                    write.pBufferInfo = list.baseAddress! + index
-                    return write
+            // Every binding's info (the unused one of each pair ignored by Vulkan), kept alive for the update.
+            let bufferInfos = resources.map { resource in
+                guard case .buffer(let buffer) = resource else { return VkDescriptorBufferInfo() }
+                return VkDescriptorBufferInfo(buffer: buffer.buffer, offset: 0, range: UInt64.max)
+            }
+            let imageInfos = resources.map { resource in
+                guard case .image(let image) = resource else { return VkDescriptorImageInfo() }
+                return VkDescriptorImageInfo(sampler: nil, imageView: image.view, imageLayout: VK_IMAGE_LAYOUT_GENERAL)
+            }
+            bufferInfos.withUnsafeBufferPointer { buffers in
+                imageInfos.withUnsafeBufferPointer { images in
+                    let writes = resources.indices.map { index in
+                        var write = VkWriteDescriptorSet()
+                        write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                        write.dstSet = descriptorSet
+                        write.dstBinding = UInt32(index)
+                        write.descriptorCount = 1
+                        write.descriptorType = resourceKinds[index].descriptorType
+                        if resourceKinds[index] == .storageBuffer {
+                            write.pBufferInfo = buffers.baseAddress! + index
+                        } else {
+                            write.pImageInfo = images.baseAddress! + index
+                        }
+                        return write
+                    }
+                    vk.updateDescriptorSets(handle, UInt32(writes.count), writes, 0, nil)
                 }
-                vk.updateDescriptorSets(handle, UInt32(writes.count), writes, 0, nil)
             }
         }
 
@@ -346,6 +448,8 @@ public final class ComputeKernel: @unchecked Sendable {
             vk.cmdResetQueryPool(commandBuffer, queryPool, 0, 2)
             vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0)
         }
+        // Each image in GENERAL for the shader, after its upload or its previous run.
+        for case .image(let image) in resources { image.transition(commandBuffer, to: VK_IMAGE_LAYOUT_GENERAL) }
         vk.cmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
         if let descriptorSet {
             var sets: [VkDescriptorSet?] = [descriptorSet]
@@ -363,14 +467,15 @@ public final class ComputeKernel: @unchecked Sendable {
         if let queryPool {
             vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1)
         }
-        // The shader's writes, visible to the host once the fence signals.
+        // The shader's writes, visible to the host once the fence signals, and to later copies out of images.
         var barrier = VkMemoryBarrier()
         barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
         barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
-        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue
+        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue | VK_ACCESS_TRANSFER_READ_BIT.rawValue
         vk.cmdPipelineBarrier(
-            commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue, VK_PIPELINE_STAGE_HOST_BIT.rawValue, 0, 1,
-            &barrier, 0, nil, 0, nil)
+            commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue,
+            VK_PIPELINE_STAGE_HOST_BIT.rawValue | VK_PIPELINE_STAGE_TRANSFER_BIT.rawValue, 0, 1, &barrier, 0, nil, 0,
+            nil)
         try check(vk.endCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
         var fences: [VkFence?] = [fence]
@@ -402,23 +507,45 @@ public final class ComputeKernel: @unchecked Sendable {
 // MARK: - Checking the module
 
 extension ComputeKernel {
-    fileprivate static func reflect(_ spirv: [UInt32], entryPoint: String) throws(GPUError) -> SPIRVReflection {
+    static func reflect(_ spirv: [UInt32], entryPoint: String) throws(GPUError) -> SPIRVReflection {
         let session = try SPIRVCrossSession()
         let compiler = try session.compiler(for: spirv, backend: SPVC_BACKEND_NONE, entryPoint: entryPoint)
         return try SPIRVReflection(compiler, session: session)
     }
 
     fileprivate static func validate(
-        _ reflection: SPIRVReflection, bufferCount: Int, pushConstantSize: Int, entryPoint: String,
-        limits: VulkanDeviceLimits
+        _ reflection: SPIRVReflection, resources: [ResourceKind], pushConstantSize: Int, entryPoint: String,
+        device: VulkanDevice
     ) throws(GPUError) {
+        let limits = device.limits
         if let other = reflection.otherResources.first {
-            throw .invalidSPIRV(reason: "the shader uses a \(other); the runner binds storage buffers only")
-        }
-        for buffer in reflection.storageBuffers where buffer.set != 0 || buffer.binding >= bufferCount {
             throw .invalidSPIRV(
-                reason: "storage buffer '\(buffer.name)' is at set \(buffer.set), binding \(buffer.binding); "
-                    + "the kernel binds set 0, bindings 0 ... \(bufferCount - 1)")
+                reason: "the shader uses a \(other); the runner binds storage buffers and storage images only")
+        }
+        let declared =
+            reflection.storageBuffers.map { ($0.set, $0.binding, $0.name, ResourceKind.storageBuffer) }
+            + reflection.storageImages.map { ($0.set, $0.binding, $0.name, ResourceKind.storageImage) }
+        for (set, binding, name, kind) in declared
+        where set != 0 || !resources.indices.contains(binding) || resources[binding] != kind {
+            let bound =
+                resources.isEmpty
+                ? "the kernel binds nothing"
+                : "the kernel binds set 0: "
+                    + resources.enumerated().map { "\($0.offset) \($0.element)" }.joined(separator: ", ")
+            throw .invalidSPIRV(reason: "\(kind) '\(name)' is at set \(set), binding \(binding); \(bound)")
+        }
+        for image in reflection.storageImages {
+            guard image.is2D else {
+                throw .invalidSPIRV(reason: "storage image '\(image.name)' is not 2D; the runner binds 2D images only")
+            }
+            guard let format = image.format else {
+                throw .invalidSPIRV(
+                    reason: "storage image '\(image.name)' has \(image.formatName); the runner binds "
+                        + GPUImage.Format.allCases.map(\.glslName).joined(separator: ", "))
+            }
+            guard device.storageImageFormats.contains(format) else {
+                throw .unsupportedImageFormat(format, device: device.name)
+            }
         }
         if reflection.pushConstantSize > pushConstantSize {
             throw .invalidSPIRV(
@@ -436,5 +563,11 @@ extension ComputeKernel {
                 )
             }
         }
+    }
+}
+
+extension ComputeKernel.ResourceKind {
+    var descriptorType: VkDescriptorType {
+        self == .storageBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
     }
 }

@@ -66,8 +66,8 @@ final class SPIRVCrossSession {
     }
 }
 
-/// What a compute module declares: its workgroup size, storage buffers and push constants, and any other resource
-/// (which the runner does not bind).
+/// What a compute module declares: its workgroup size, storage buffers, storage images and push constants, and any
+/// other resource (which the runner does not bind).
 struct SPIRVReflection {
     /// One storage buffer: its descriptor set and binding, and its block's name.
     struct Buffer: Hashable {
@@ -76,13 +76,25 @@ struct SPIRVReflection {
         var name: String
     }
 
+    /// One storage image (`image2D` …): its descriptor set and binding, name, declared format (nil for a format
+    /// ``GPUImage/Format`` lacks, `formatName` says which) and whether it is 2D.
+    struct Image: Hashable {
+        var set: Int
+        var binding: Int
+        var name: String
+        var format: GPUImage.Format?
+        var formatName: String
+        var is2D: Bool
+    }
+
     /// The `LocalSize` execution mode (`layout(local_size_x = …) in;`), or nil when the size is given by
     /// specialisation constants or `LocalSizeId`.
     var workgroupSize: SIMD3<Int>?
     var storageBuffers: [Buffer]
+    var storageImages: [Image]
     /// The declared size of the push-constant block in bytes (0 without one).
     var pushConstantSize: Int
-    /// Resources other than storage buffers and push constants, as `kind 'name'`.
+    /// Resources other than storage buffers, storage images and push constants, as `kind 'name'`.
     var otherResources: [String]
 
     /// Reflects the module `compiler` was made for.
@@ -108,6 +120,16 @@ struct SPIRVReflection {
                 set: Int(spvc_compiler_get_decoration(compiler, $0.id, SpvDecorationDescriptorSet)),
                 binding: Int(spvc_compiler_get_decoration(compiler, $0.id, SpvDecorationBinding)), name: name($0))
         }
+        storageImages = list(SPVC_RESOURCE_TYPE_STORAGE_IMAGE).map { resource in
+            let type = spvc_compiler_get_type_handle(compiler, resource.base_type_id)
+            let format = type.map { spvc_type_get_image_storage_format($0) } ?? SpvImageFormatUnknown
+            return Image(
+                set: Int(spvc_compiler_get_decoration(compiler, resource.id, SpvDecorationDescriptorSet)),
+                binding: Int(spvc_compiler_get_decoration(compiler, resource.id, SpvDecorationBinding)),
+                name: name(resource), format: GPUImage.Format(spirv: format),
+                formatName: format == SpvImageFormatUnknown ? "no format" : "SPIR-V image format \(format.rawValue)",
+                is2D: type.map { spvc_type_get_image_dimension($0) == SpvDim2D } ?? false)
+        }
         pushConstantSize = 0
         for block in list(SPVC_RESOURCE_TYPE_PUSH_CONSTANT) {
             var size = 0
@@ -118,8 +140,8 @@ struct SPIRVReflection {
             pushConstantSize = max(pushConstantSize, size)
         }
         let others: [(spvc_resource_type, String)] = [
-            (SPVC_RESOURCE_TYPE_UNIFORM_BUFFER, "uniform buffer"), (SPVC_RESOURCE_TYPE_STORAGE_IMAGE, "storage image"),
-            (SPVC_RESOURCE_TYPE_SAMPLED_IMAGE, "sampled image"), (SPVC_RESOURCE_TYPE_SEPARATE_IMAGE, "texture"),
+            (SPVC_RESOURCE_TYPE_UNIFORM_BUFFER, "uniform buffer"), (SPVC_RESOURCE_TYPE_SAMPLED_IMAGE, "sampled image"),
+            (SPVC_RESOURCE_TYPE_SEPARATE_IMAGE, "texture"),
             (SPVC_RESOURCE_TYPE_SEPARATE_SAMPLERS, "sampler"), (SPVC_RESOURCE_TYPE_ATOMIC_COUNTER, "atomic counter"),
             (SPVC_RESOURCE_TYPE_ACCELERATION_STRUCTURE, "acceleration structure"),
         ]
@@ -131,5 +153,22 @@ struct SPIRVReflection {
             }
         )
         workgroupSize = size.x > 0 ? size : nil
+    }
+}
+
+extension GPUImage.Format {
+    /// The format of a SPIR-V image format qualifier, or nil for one ``GPUImage/Format`` lacks.
+    init?(spirv format: SpvImageFormat) {
+        switch format {
+        case SpvImageFormatR8: self = .r8Unorm
+        case SpvImageFormatRg8: self = .rg8Unorm
+        case SpvImageFormatRgba8: self = .rgba8Unorm
+        case SpvImageFormatR16: self = .r16Unorm
+        case SpvImageFormatRg16: self = .rg16Unorm
+        case SpvImageFormatRgba16: self = .rgba16Unorm
+        case SpvImageFormatRgba16f: self = .rgba16Float
+        case SpvImageFormatRgba32f: self = .rgba32Float
+        default: return nil
+        }
     }
 }
