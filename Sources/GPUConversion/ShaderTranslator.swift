@@ -2,9 +2,15 @@ internal import CSPIRVCross
 
 /// SPIR-V compute modules to Metal Shading Language and HLSL source, through SPIRV-Cross.
 ///
-/// Resources keep their numbers: the storage buffer at set 0, binding *n* becomes `[[buffer(n)]]` in MSL and
-/// `register(un)` in HLSL (every storage buffer a `RWByteAddressBuffer`, read-only ones too); the push-constant block
-/// becomes `[[buffer(k)]]` with *k* one past the highest binding in MSL, and `cbuffer … : register(b0)` in HLSL.
+/// Where resources go (``Translation/resources`` lists each one with its index):
+///
+/// - MSL: the storage buffer at set 0, binding *n* becomes `[[buffer(n)]]`; the storage images become
+///   `[[texture(0)]]`, `[[texture(1)]]` … in the order of their bindings (Metal's textures are a table of their own:
+///   a PixelShaders texture program's luma, chroma and destination, at bindings 1, 2 and 3, are textures 0, 1 and 2);
+///   the push-constant block becomes `[[buffer(k)]]` with *k* one past the highest buffer binding (with no buffers,
+///   0).
+/// - HLSL: binding *n* becomes `register(un)`, a buffer or an image (every storage buffer a `RWByteAddressBuffer`,
+///   read-only ones too; images `RWTexture2D`); the push-constant block becomes `cbuffer … : register(b0)`.
 ///
 /// **Floating point in Metal.** SPIRV-Cross writes `precise` (SPIR-V `NoContraction`) multiplies and adds as calls to
 /// `[[clang::optnone]]` helpers, so Metal cannot fuse them. Metal's *fast math* is an option of the app that compiles
@@ -82,6 +88,32 @@ public enum ShaderTranslator {
         public var workgroupSize: SIMD3<Int>?
         /// The MSL buffer index of the push constants, or nil (HLSL, or no push constants).
         public var pushConstantBufferIndex: Int?
+        /// The module's storage buffers and storage images in binding order, each with the index it has in `source`.
+        public var resources: [ResourceBinding]
+    }
+
+    /// Where one resource of set 0 is in a translated shader.
+    public struct ResourceBinding: Hashable, Sendable, CustomStringConvertible {
+        /// The Vulkan binding (set 0).
+        public var binding: Int
+        /// Storage buffer or storage image.
+        public var kind: ComputeKernel.ResourceKind
+        /// The name the module gives it: a buffer's block name (`Parameters`), an image's variable name.
+        public var name: String
+        /// Its index in the translation: MSL `[[buffer(index)]]` or `[[texture(index)]]` by kind; HLSL
+        /// `register(u index)`.
+        public var index: Int
+
+        /// Creates a resource binding.
+        public init(binding: Int, kind: ComputeKernel.ResourceKind, name: String, index: Int) {
+            self.binding = binding
+            self.kind = kind
+            self.name = name
+            self.index = index
+        }
+
+        /// `binding 1 (storage image 'sourcePlane0') → 0`.
+        public var description: String { "binding \(binding) (\(kind) '\(name)') → \(index)" }
     }
 
     /// Translates a compute module to Metal Shading Language.
@@ -121,17 +153,31 @@ public enum ShaderTranslator {
             throw .translationFailed(target: target, message: session.lastError)
         }
 
-        // Binding n → [[buffer(n)]]; push constants one past the highest binding.
+        // Buffer binding n → [[buffer(n)]]; images → [[texture(0)]], … in binding order; push constants one past
+        // the highest buffer binding.
         let pushIndex = (reflection.storageBuffers.map(\.binding).max() ?? -1) + 1
-        var bindings = reflection.storageBuffers.map { ($0.set, $0.binding, $0.binding) }
-        if reflection.pushConstantSize > 0 { bindings.append((Int(UInt32.max), 0, pushIndex)) }
-        for (set, binding, index) in bindings {
+        let images = reflection.storageImages.sorted { $0.binding < $1.binding }
+        let resources =
+            (reflection.storageBuffers.map {
+                ResourceBinding(binding: $0.binding, kind: .storageBuffer, name: $0.name, index: $0.binding)
+            }
+            + images.enumerated().map {
+                ResourceBinding(
+                    binding: $0.element.binding, kind: .storageImage, name: $0.element.name, index: $0.offset)
+            }).sorted { $0.binding < $1.binding }
+        var bindings = resources.map { (set: 0, $0.binding, $0.kind, $0.index) }
+        if reflection.pushConstantSize > 0 { bindings.append((Int(UInt32.max), 0, .storageBuffer, pushIndex)) }
+        for (set, binding, kind, index) in bindings {
             var resource = spvc_msl_resource_binding()
             spvc_msl_resource_binding_init(&resource)
             resource.stage = SpvExecutionModelGLCompute
             resource.desc_set = UInt32(truncatingIfNeeded: set)
             resource.binding = UInt32(binding)
-            resource.msl_buffer = UInt32(index)
+            if kind == .storageBuffer {
+                resource.msl_buffer = UInt32(index)
+            } else {
+                resource.msl_texture = UInt32(index)
+            }
             guard spvc_compiler_msl_add_resource_binding(compiler, &resource) == SPVC_SUCCESS else {
                 throw .translationFailed(target: target, message: session.lastError)
             }
@@ -139,7 +185,7 @@ public enum ShaderTranslator {
         let source = try compile(compiler, session: session, target: target)
         return Translation(
             source: source, entryPoint: cleansedName(compiler, entryPoint), workgroupSize: reflection.workgroupSize,
-            pushConstantBufferIndex: reflection.pushConstantSize > 0 ? pushIndex : nil)
+            pushConstantBufferIndex: reflection.pushConstantSize > 0 ? pushIndex : nil, resources: resources)
     }
 
     /// Translates a compute module to HLSL.
@@ -175,10 +221,18 @@ public enum ShaderTranslator {
                 throw .translationFailed(target: target, message: session.lastError)
             }
         }
+        // SPIRV-Cross's HLSL keeps each binding's number as its u register.
+        let resources =
+            (reflection.storageBuffers.map {
+                ResourceBinding(binding: $0.binding, kind: .storageBuffer, name: $0.name, index: $0.binding)
+            }
+            + reflection.storageImages.map {
+                ResourceBinding(binding: $0.binding, kind: .storageImage, name: $0.name, index: $0.binding)
+            }).sorted { $0.binding < $1.binding }
         let source = try compile(compiler, session: session, target: target)
         return Translation(
             source: source, entryPoint: cleansedName(compiler, entryPoint), workgroupSize: reflection.workgroupSize,
-            pushConstantBufferIndex: nil)
+            pushConstantBufferIndex: nil, resources: resources)
     }
 
     private static func requireSetZero(_ reflection: SPIRVReflection) throws(GPUError) {
@@ -186,6 +240,10 @@ public enum ShaderTranslator {
             throw .invalidSPIRV(
                 reason: "storage buffer '\(buffer.name)' is in descriptor set \(buffer.set); the runner uses set 0 only"
             )
+        }
+        if let image = reflection.storageImages.first(where: { $0.set != 0 }) {
+            throw .invalidSPIRV(
+                reason: "storage image '\(image.name)' is in descriptor set \(image.set); the runner uses set 0 only")
         }
     }
 

@@ -1,5 +1,9 @@
-@testable import GPUConversion
+import PixelBuffers
+import PixelConversion
+import PixelShaders
 import Testing
+
+@testable import GPUConversion
 
 /// shaderc and SPIRV-Cross: these need no Vulkan device and always run.
 @Suite("Shader compiler and translator")
@@ -125,6 +129,59 @@ struct ShaderToolTests {
             #expect(source.contains("cbuffer Parameters : register(b0"))
             #expect(source.contains("precise float"))
         }
+    }
+
+    @Test("MSL of a PixelShaders texture program: buffers at their bindings, textures 0, 1, 2 in binding order")
+    func metalTextures() throws {
+        let converter = try PixelConverter(
+            from: PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance),
+            to: PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3))
+        let program = try ShaderProgram(converter, interface: .textures)
+        let words = try ShaderCompiler().compile(program.glsl)
+        let metal = try ShaderTranslator.metal(words)
+        #expect(metal.resources.map(\.binding) == [0, 1, 2, 3])
+        #expect(metal.resources.map(\.kind) == [.storageBuffer, .storageImage, .storageImage, .storageImage])
+        #expect(metal.resources.map(\.index) == [0, 0, 1, 2])
+        #expect(metal.resources.dropFirst().map(\.name) == ["sourcePlane0", "sourcePlane1", "destination"])
+        #expect(metal.pushConstantBufferIndex == 1)
+        let source = metal.source
+        #expect(source.contains("texture2d<float> sourcePlane0 [[texture(0)]]"))
+        #expect(source.contains("texture2d<float> sourcePlane1 [[texture(1)]]"))
+        #expect(source.contains("texture2d<float, access::write> destination [[texture(2)]]"))
+        #expect(source.contains("constant Frame& frame [[buffer(1)]]"))
+        #expect(source.contains("[[buffer(0)]]"))
+
+        let hlsl = try ShaderTranslator.hlsl(words)
+        #expect(hlsl.resources.map(\.index) == [0, 1, 2, 3])
+        #expect(hlsl.source.contains("sourcePlane0 : register(u1)"))
+        #expect(hlsl.source.contains("destination : register(u3)"))
+
+        // A module whose images come first and whose buffer binding leaves a gap: numbers kept for buffers,
+        // textures counted in binding order, push constants one past the highest buffer binding.
+        let mixed = try ShaderCompiler().compile(
+            """
+            #version 450
+            layout(local_size_x = 8, local_size_y = 8) in;
+            layout(set = 0, binding = 3, rgba32f) uniform writeonly image2D written;
+            layout(set = 0, binding = 0, rgba8) uniform readonly image2D read;
+            layout(std430, set = 0, binding = 2) readonly buffer Scale { float scale; } parameters;
+            layout(push_constant) uniform Frame { int width; } frame;
+            void main() {
+                ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+                if (p.x < frame.width) imageStore(written, p, imageLoad(read, p) * parameters.scale);
+            }
+            """)
+        let translation = try ShaderTranslator.metal(mixed)
+        #expect(
+            translation.resources == [
+                .init(binding: 0, kind: .storageImage, name: "read", index: 0),
+                .init(binding: 2, kind: .storageBuffer, name: "Scale", index: 2),
+                .init(binding: 3, kind: .storageImage, name: "written", index: 1),
+            ])
+        #expect(translation.pushConstantBufferIndex == 3)
+        #expect(
+            translation.source.contains("read [[texture(0)]]") && translation.source.contains("written [[texture(1)]]"))
+        #expect(translation.source.contains("[[buffer(2)]]") && translation.source.contains("frame [[buffer(3)]]"))
     }
 
     @Test("words that are not SPIR-V, or lack the entry point, are typed errors")
