@@ -268,7 +268,7 @@ let package = Package(
         .testTarget(
             name: "GPUConversionTests",
             dependencies: [
-                "GPUConversion", "PixelShaders", "PixelConversion", "PixelBuffers", "HalfFloat",
+                "GPUConversion", "PixelShaders", "PixelConversion", "PixelBuffers", "HalfFloat", "ToneMapping",
                 "ConversionTestSupport",
                 "TestSupport",
             ],
