@@ -54,6 +54,20 @@ struct GPUCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         let metal = try String(contentsOf: textures.appendingPathComponent("conversion.metal"), encoding: .utf8)
         #expect(metal.contains("texture2d<float, access::write> destination"))
+        let description = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: textures.appendingPathComponent("conversion.json")))
+                as? [String: Any])
+        #expect(description["entryPoint"] as? String == "main0")
+        #expect(
+            description["resources"] as? [String] == [
+                "binding 0 (storage buffer 'Parameters') → [[buffer(0)]]",
+                "binding 1 (storage image 'sourcePlane0') → [[texture(0)]]",
+                "binding 2 (storage image 'sourcePlane1') → [[texture(1)]]",
+                "binding 3 (storage image 'destination') → [[texture(2)]]", "push constants → [[buffer(1)]]",
+            ])
+        for resource in ["[[buffer(0)]]", "[[buffer(1)]]", "[[texture(0)]]", "[[texture(1)]]", "[[texture(2)]]"] {
+            #expect(metal.contains(resource))
+        }
         // Usage errors: no layouts, a size.
         #expect(try CommandLineTool.run(["shader", "-o", folder.path]).status == 64)
         #expect(try CommandLineTool.run(Array(common.prefix(9)) + ["--size", "4x4", "-o", folder.path]).status == 64)

@@ -66,7 +66,7 @@ extension HDRColorCommand {
             do { program = try ShaderProgram(converter, interface: interface.value) } catch {
                 try Diagnostics.fail("\(error)", status: 1)
             }
-            let source: String
+            let source: ShaderLanguage.Source
             do {
                 source = try language.source(of: program)
             } catch {
@@ -74,9 +74,9 @@ extension HDRColorCommand {
             }
             let folder = URL(fileURLWithPath: output, isDirectory: true)
             let files = [
-                (name + "." + language.fileExtension, Data(source.utf8)),
+                (name + "." + language.fileExtension, Data(source.text.utf8)),
                 (name + ".parameters", Data(program.parameters.flatMap(\.littleEndianBytes))),
-                (name + ".json", Data(description(program, converter).serialized().utf8)),
+                (name + ".json", Data(description(program, converter, source).serialized().utf8)),
             ]
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -120,8 +120,11 @@ extension HDRColorCommand {
             }
         }
 
-        /// What an app needs beside the source: bindings, push constants, workgroups and the plan.
-        func description(_ program: ShaderProgram, _ converter: PixelConverter) -> JSONValue {
+        /// What an app needs beside the source: bindings (with their Metal or HLSL indices), push constants,
+        /// workgroups and the plan.
+        func description(_ program: ShaderProgram, _ converter: PixelConverter, _ source: ShaderLanguage.Source)
+            -> JSONValue
+        {
             let bindings: [JSONValue] =
                 switch program.interface {
                 case .buffers:
@@ -137,25 +140,31 @@ extension HDRColorCommand {
                             : [.string("1: source texture, read")])
                         + [.string("\(converter.source.format.planeCount + 1): destination texture, write")]
                 }
-            return .object([
-                ("language", .string(language.rawValue)), ("interface", .string(interface.rawValue)),
-                ("source", .string("\(converter.source)")), ("destination", .string("\(converter.destination)")),
-                (
-                    "workgroupSize",
-                    .array([.integer(ShaderProgram.workgroupSize.x), .integer(ShaderProgram.workgroupSize.y)])
-                ),
-                ("coverage", .string("\(program.coverage)")),
-                (
-                    "pushConstants",
-                    .string(
-                        program.interface == .buffers
-                            ? "int width, height; uint sourceOffset[3], sourceStride[3], destinationOffset[3], "
-                                + "destinationStride[3] (bytes, little-endian)"
-                            : "int width, height")
-                ),
-                ("bindings", .array(bindings)), ("parameterWords", .integer(program.parameters.count)),
-                ("plan", .array(converter.plan.steps.map { .string($0.description) })),
-            ])
+            return .object(
+                [
+                    ("language", .string(language.rawValue)), ("interface", .string(interface.rawValue)),
+                    ("source", .string("\(converter.source)")), ("destination", .string("\(converter.destination)")),
+                    (
+                        "workgroupSize",
+                        .array([.integer(ShaderProgram.workgroupSize.x), .integer(ShaderProgram.workgroupSize.y)])
+                    ),
+                    ("coverage", .string("\(program.coverage)")),
+                    (
+                        "pushConstants",
+                        .string(
+                            program.interface == .buffers
+                                ? "int width, height; uint sourceOffset[3], sourceStride[3], destinationOffset[3], "
+                                    + "destinationStride[3] (bytes, little-endian)"
+                                : "int width, height")
+                    ),
+                    ("bindings", .array(bindings)),
+                    ("entryPoint", .string(source.entryPoint)),
+                ]
+                    + (source.resources.isEmpty ? [] : [("resources", .array(source.resources.map { .string($0) }))])
+                    + [
+                        ("parameterWords", .integer(program.parameters.count)),
+                        ("plan", .array(converter.plan.steps.map { .string($0.description) })),
+                    ])
         }
     }
 
@@ -171,14 +180,35 @@ extension HDRColorCommand {
             }
         }
 
+        /// A program in this language: its text, entry point, and where each Vulkan binding is in it.
+        struct Source {
+            var text: String
+            var entryPoint: String
+            /// `binding 1 (storage image 'sourcePlane0') → [[texture(0)]]`, one per binding, then the push constants
+            /// (none for GLSL: the bindings are its own).
+            var resources: [String]
+        }
+
         /// The program's source in this language: the GLSL itself, or SPIRV-Cross's translation of its SPIR-V.
-        func source(of program: ShaderProgram) throws(GPUError) -> String {
-            guard self != .glsl else { return program.glsl }
+        func source(of program: ShaderProgram) throws(GPUError) -> Source {
+            guard self != .glsl else { return Source(text: program.glsl, entryPoint: "main", resources: []) }
             let spirv = try ShaderCompiler().compile(program.glsl, name: "conversion.comp")
-            switch self {
-            case .msl: return try ShaderTranslator.metal(spirv).source
-            default: return try ShaderTranslator.hlsl(spirv).source
+            let translation = self == .msl ? try ShaderTranslator.metal(spirv) : try ShaderTranslator.hlsl(spirv)
+            var resources = translation.resources.map { resource in
+                let index =
+                    switch (self, resource.kind) {
+                    case (.msl, .storageBuffer): "[[buffer(\(resource.index))]]"
+                    case (.msl, .storageImage): "[[texture(\(resource.index))]]"
+                    default: "register(u\(resource.index))"
+                    }
+                return "binding \(resource.binding) (\(resource.kind) '\(resource.name)') → \(index)"
             }
+            if let push = translation.pushConstantBufferIndex {
+                resources.append("push constants → [[buffer(\(push))]]")
+            } else if self == .hlsl {
+                resources.append("push constants → register(b0)")
+            }
+            return Source(text: translation.source, entryPoint: translation.entryPoint, resources: resources)
         }
     }
 
