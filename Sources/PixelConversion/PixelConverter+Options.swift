@@ -94,8 +94,9 @@ extension PixelConverter {
         /// Map content of the given luminance onto a display headroom (peak ÷ reference white) with a named operator,
         /// applied to luminance (the source primaries' weights) so that hue is kept, then fit every component under
         /// the headroom in the destination's primaries (above): saturated highlights keep their hue and saturation
-        /// and lose luminance (or, with ``Options/fitPriority`` `.luminance`, saturation). Content that fits the display gets no tone curve, only the fit. The content peak comes
-        /// from mastering metadata and MaxCLL (`ContentLuminance`, 1000 cd/m² when unknown).
+        /// and lose luminance (or, with ``Options/fitPriority`` `.luminance`, saturation). Content that fits the
+        /// display gets no tone curve, only the fit. The content peak comes from mastering metadata and MaxCLL
+        /// (`ContentLuminance`, 1000 cd/m² when unknown).
         /// ``ToneMappingMethod/bt2446A`` maps to SDR: headroom 1 only.
         case displayHeadroom(
             Double, content: ContentLuminance = ContentLuminance(), method: ToneMappingMethod = .headroom)

@@ -68,6 +68,17 @@ struct GPUCommandTests {
         for resource in ["[[buffer(0)]]", "[[buffer(1)]]", "[[texture(0)]]", "[[texture(1)]]", "[[texture(2)]]"] {
             #expect(metal.contains(resource))
         }
+        // The article's HLG and 8-bit variants.
+        for (format, cicp, luma) in [("x420", "9/18/9/0", "r16"), ("420v", "1/1/1/0", "r8")] {
+            let out = folder.appendingPathComponent("textures-\(format)")
+            let result = try CommandLineTool.run([
+                "shader", "--input-format", format, "--input-cicp", cicp, "--to", "extended-linear-display-p3",
+                "--output-format", "RGhA", "--interface", "textures", "-o", out.path,
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let glsl = try String(contentsOf: out.appendingPathComponent("conversion.comp"), encoding: .utf8)
+            #expect(glsl.contains("binding = 1, \(luma))"), "\(format)")
+        }
         // Usage errors: no layouts, a size.
         #expect(try CommandLineTool.run(["shader", "-o", folder.path]).status == 64)
         #expect(try CommandLineTool.run(Array(common.prefix(9)) + ["--size", "4x4", "-o", folder.path]).status == 64)
