@@ -208,6 +208,31 @@ public enum ConversionMatrix {
     }
 }
 
+extension ConversionMatrix {
+    /// A frame of ramps along x from 0 to the format's top (1 for integer codes, `floatPeak` for half and float
+    /// samples): grey on even rows, a colour ramp (t, t², 1 − t) on odd ones; Y′CbCr formats get the ramp in Y′ with
+    /// mid-range chroma on even rows, chroma ramps on odd ones.
+    public static func rampFrame(_ format: PixelFormat, width: Int, height: Int, floatPeak: Float = 16) throws
+        -> PixelBuffer
+    {
+        var buffer = try PixelBuffer(format: format, width: width, height: height)
+        let top: Float = format.sampleType == .halfFloat || format.sampleType == .float ? floatPeak : 1
+        buffer.withMutableView { view in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let t = Float(x) / Float(max(width - 1, 1))
+                    let value: SIMD4<Float> =
+                        format.colorModel == .yCbCr
+                        ? (y % 2 == 0 ? SIMD4(t, 0.5, 0.5, 1) : SIMD4(t, t, 1 - t, 1))
+                        : (y % 2 == 0 ? SIMD4(t, t, t, 1 / top) : SIMD4(t, t * t, 1 - t, 1 / top)) * top
+                    view.setPixel(value, x: x, y: y)
+                }
+            }
+        }
+        return buffer
+    }
+}
+
 /// Random half samples: mostly values in ±40, 1 in 64 NaN or ±∞.
 enum HalfSample {
     static func random(_ rng: inout SplitMix64) -> UInt16 {

@@ -9,12 +9,13 @@ import Testing
 @testable import GPUConversion
 
 /// The GPU program of every conversion in the converter's test matrix against the CPU converter, on random frames
-/// (every code, odd sizes): each sample within 1 binary16 ULP (half outputs), 1 code (integer outputs) or 2⁻¹¹ of
-/// its magnitude (float outputs), NaN where the CPU has NaN.
+/// (every code, odd sizes) and ramps: each sample within 1 code (integer outputs), 1 binary16 ULP plus 2⁻²¹ of the
+/// pixel's largest colour component (half outputs: a small component made by cancellation inherits the float32
+/// rounding of the large ones) or 2⁻¹¹ of its magnitude (float outputs), NaN where the CPU has NaN.
 @Suite("GPU against CPU", .enabled(if: GPUTestSupport.hasDevice, GPUTestSupport.skipReason))
 struct ConverterComparisonTests {
-    /// The worst difference between two frames of one format, per the bounds above: in codes, half ULPs, or relative
-    /// float error in units of 2⁻¹¹; and where.
+    /// The worst difference between two frames of one format, per the bounds above: in codes, in units of the half
+    /// bound, or relative float error in units of 2⁻¹¹; and where.
     struct Difference: CustomStringConvertible {
         var worst = 0.0
         var place = ""
@@ -29,8 +30,9 @@ struct ConverterComparisonTests {
                 for y in 0..<a.height {
                     for x in 0..<a.width {
                         let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                        let scale = [p.x, p.y, p.z].filter(\.isFinite).map(abs).max() ?? 0
                         for c in 0..<format.channelCount {
-                            let d = Self.distance(p[c], q[c], format: format, channel: c)
+                            let d = Self.distance(p[c], q[c], format: format, channel: c, pixelScale: scale)
                             if d > result.worst || (d.isNaN && !result.worst.isNaN) {
                                 result.worst = d
                                 result.place = "(\(x), \(y)) channel \(c): CPU \(p[c]), GPU \(q[c])"
@@ -43,9 +45,10 @@ struct ConverterComparisonTests {
         return result
     }
 
-    /// The distance of two decoded samples: codes for integer formats, ULPs for halves, units of 2⁻¹¹ relative for
-    /// floats; NaN against a number is infinite.
-    static func distance(_ a: Float, _ b: Float, format: PixelFormat, channel: Int) -> Double {
+    /// The distance of two decoded samples: codes for integer formats; for halves ULPs up to 1, beyond that the
+    /// difference ÷ (1 ULP + 2⁻²¹ × `pixelScale`, the largest finite colour component of the CPU's pixel); units of
+    /// 2⁻¹¹ relative for floats; NaN against a number is infinite.
+    static func distance(_ a: Float, _ b: Float, format: PixelFormat, channel: Int, pixelScale: Float = 0) -> Double {
         if a.isNaN || b.isNaN { return a.isNaN && b.isNaN ? 0 : .infinity }
         switch format.sampleType {
         case .halfFloat:
@@ -53,7 +56,11 @@ struct ConverterComparisonTests {
                 let bits = Int(HalfFloat.bits(from: v))
                 return bits & 0x8000 != 0 ? -(bits & 0x7FFF) : bits
             }
-            return Double(abs(ordered(a) - ordered(b)))
+            let ulps = abs(ordered(a) - ordered(b))
+            if ulps <= 1 { return Double(ulps) }  // ±∞ beside the largest finite half included
+            guard a.isFinite, b.isFinite else { return .infinity }
+            let ulp = Double(sign: .plus, exponent: max(Int(max(abs(a), abs(b)).exponent), -14) - 10, significand: 1)
+            return Double(abs(a - b)) / (ulp + 0x1p-21 * Double(pixelScale))
         case .float:
             if a == b { return 0 }
             return Double(abs(a - b)) / (Double(max(abs(a), abs(b))) * 0x1p-11)
@@ -63,11 +70,16 @@ struct ConverterComparisonTests {
         }
     }
 
-    /// Runs `conversion` on the CPU and the GPU over a random frame and returns the worst difference.
-    static func compare(_ conversion: ConversionMatrix.Case, width: Int, height: Int, seed: UInt64) throws -> Difference
+    /// Runs `conversion` on the CPU and the GPU over a random frame (a ramp frame when `seed` is nil) and returns the
+    /// worst difference.
+    static func compare(_ conversion: ConversionMatrix.Case, width: Int, height: Int, seed: UInt64?) throws
+        -> Difference
     {
         let converter = try conversion.converter()
-        let source = try ConversionMatrix.randomFrame(converter.source.format, width: width, height: height, seed: seed)
+        let format = converter.source.format
+        let source =
+            try seed.map { try ConversionMatrix.randomFrame(format, width: width, height: height, seed: $0) }
+            ?? ConversionMatrix.rampFrame(format, width: width, height: height)
         let cpu = try converter.convert(source)
         var gpu = try PixelBuffer(format: converter.destination.format, width: width, height: height)
         let runner = try GPUPixelConverter(converter, device: GPUTestSupport.requireDevice())
@@ -75,9 +87,11 @@ struct ConverterComparisonTests {
         return difference(cpu, gpu)
     }
 
-    @Test("the workloads: EDR decoding, tone mapping, HLG and PQ export, SDR", arguments: ConversionMatrix.workloads)
+    @Test(
+        "the workloads: EDR decoding, tone mapping, HLG and PQ export, SDR; random frames and ramps",
+        arguments: ConversionMatrix.workloads)
     func workloads(_ conversion: ConversionMatrix.Case) throws {
-        for (width, height, seed) in [(67, 21, 1), (8, 2, 2), (33, 7, 3)] as [(Int, Int, UInt64)] {
+        for (width, height, seed) in [(67, 21, 1), (8, 2, 2), (33, 7, 3), (1024, 4, nil)] as [(Int, Int, UInt64?)] {
             let d = try Self.compare(conversion, width: width, height: height, seed: seed)
             #expect(d.worst <= 1, "\(conversion.name) \(width)×\(height): \(d)")
         }
