@@ -269,8 +269,7 @@ let package = Package(
             name: "GPUConversionTests",
             dependencies: [
                 "GPUConversion", "PixelShaders", "PixelConversion", "PixelBuffers", "HalfFloat", "ToneMapping",
-                "ConversionTestSupport",
-                "TestSupport",
+                "ColorSpaces", "ConversionTestSupport", "TestSupport",
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -55,7 +55,7 @@ public struct MediaConverter: Sendable {
             contentsOf: input, options: ImageReadOptions(gainMap: .base, raw: request.rawInput))
         let decision = TargetDecision(request: request, outputType: outputType)
         let targetSpace = request.colorSpace ?? decision.defaultColorSpace(for: image)
-        image = try image.rendition(for: decision.gainMapRendering(for: targetSpace))
+        image = try image.rendition(for: decision.gainMapRendering(for: targetSpace), backend: request.backend)
         let decoded = clock.now
 
         var conversion = request.converterOptions

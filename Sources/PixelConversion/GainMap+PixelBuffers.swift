@@ -20,7 +20,8 @@ extension GainMap {
     /// bilinearly at each base pixel's centre (its normalised samples are g ∈ [0, 1]; a single-channel map stores g in
     /// R, G and B), ``GainMapMetadata`` gives `(base + k_base)·2^(G·w) − k_alt` per channel with the weight for the
     /// headroom, and the result is converted to the destination with `options` (tone mapping and gamut policy
-    /// included). Works in bands of a few rows; allocates row buffers and one copy of the gain map per call.
+    /// included). One ``GainMapRenderer`` per call: on `options.backend` when there is one, else on the CPU in bands of
+    /// 16 rows on the options' threads (row buffers and one copy of the gain map allocated per call).
     ///
     /// - Throws: ``PixelConversionError/gainMap(_:)`` for invalid metadata or a Y′CbCr gain map; the converters' errors
     ///   for the encodings; ``PixelConversionError/sizeMismatch(sourceWidth:sourceHeight:destinationWidth:destinationHeight:)``.
@@ -31,35 +32,15 @@ extension GainMap {
         into destination: MutablePixelBufferView, encoding destinationEncoding: PixelEncoding,
         workingPrimaries: RGBPrimaries? = nil, options: PixelConverter.Options = PixelConverter.Options()
     ) throws(PixelConversionError) {
-        do { try metadata.validate() } catch { throw .gainMap(error) }
         guard base.width == destination.width, base.height == destination.height else {
             throw .sizeMismatch(
                 sourceWidth: base.width, sourceHeight: base.height, destinationWidth: destination.width,
                 destinationHeight: destination.height)
         }
-        let primaries = workingPrimaries ?? baseEncoding.colorSpace.primaries
-        let linear = GainMapWorkspace.linearEncoding(primaries)
-        let toLinear = try PixelConverter(from: baseEncoding, to: linear, options: .rows)
-        var outOptions = options
-        outOptions.threadCount = 1
-        let fromLinear = try PixelConverter(from: linear, to: destinationEncoding, options: outOptions)
-        let gains = try GainMapWorkspace.samples(of: gainMap, primaries: primaries)
-        var workspace = try GainMapWorkspace(width: base.width)
-        var y0 = 0
-        while y0 < base.height {
-            let rows = y0..<Swift.min(y0 + GainMapWorkspace.bandHeight, base.height)
-            let (source, target): (PixelBufferView, MutablePixelBufferView)
-            do throws(PixelBufferError) {
-                (source, target) = (try base.rows(rows), try destination.rows(rows))
-            } catch { throw .geometry(error) }
-            try workspace.decode(source, with: toLinear)
-            do throws(GainMapError) {
-                try workspace.apply(
-                    metadata, displayHeadroom: displayHeadroom, gains: gains, imageRows: rows, imageHeight: base.height)
-            } catch { throw .gainMap(error) }
-            try workspace.encode(into: target, with: fromLinear)
-            y0 = rows.upperBound
-        }
+        let renderer = try GainMapRenderer(
+            metadata, displayHeadroom: displayHeadroom, base: baseEncoding, width: base.width, height: base.height,
+            gainMap: gainMap, destination: destinationEncoding, workingPrimaries: workingPrimaries, options: options)
+        try renderer.render(base, into: destination)
     }
 }
 
@@ -92,8 +73,8 @@ extension GainMapEncoder {
         let (gw, gh) = (gainMap.width, gainMap.height)
         var baseMeans = [SIMD3<Float>](repeating: .zero, count: gw * gh)
         var alternateMeans = baseMeans
-        var workspace = try GainMapWorkspace(width: base.width)
-        var other = try GainMapWorkspace(width: base.width)
+        var workspace = try GainMapWorkspace(width: base.width, source: base.format)
+        var other = try GainMapWorkspace(width: base.width, source: alternate.format)
         var peak: Float = 1  // the brightest component of the alternate, pixel by pixel (not block means)
         // Each gain-map row averages the base rows of its block.
         for j in 0..<gh {
@@ -102,18 +83,14 @@ extension GainMapEncoder {
             var y0 = rows.lowerBound & ~1
             while y0 < rows.upperBound {
                 let band = y0..<Swift.min(y0 + GainMapWorkspace.bandHeight, rows.upperBound)
-                let skip = Swift.max(rows.lowerBound - y0, 0)
-                let (baseRows, alternateRows): (PixelBufferView, PixelBufferView)
-                do throws(PixelBufferError) {
-                    (baseRows, alternateRows) = (try base.rows(band), try alternate.rows(band))
-                } catch { throw .geometry(error) }
-                try workspace.decode(baseRows, with: baseToLinear)
-                try other.decode(alternateRows, with: alternateToLinear)
-                peak = Swift.max(peak, other.maximum(rows: skip..<band.count))
+                let used = Swift.max(rows.lowerBound, y0)..<band.upperBound
+                try workspace.decode(base, band: band, with: baseToLinear)
+                try other.decode(alternate, band: band, with: alternateToLinear)
+                peak = Swift.max(peak, other.maximum(rows: used))
                 for i in 0..<gw {
                     let columns = (i * base.width / gw)..<Swift.max((i + 1) * base.width / gw, i * base.width / gw + 1)
-                    baseMeans[j * gw + i] += workspace.sum(columns: columns, rows: skip..<band.count)
-                    alternateMeans[j * gw + i] += other.sum(columns: columns, rows: skip..<band.count)
+                    baseMeans[j * gw + i] += workspace.sum(columns: columns, rows: used)
+                    alternateMeans[j * gw + i] += other.sum(columns: columns, rows: used)
                 }
                 y0 = band.upperBound
             }
@@ -170,8 +147,8 @@ extension PixelConverter.Options {
 
 /// Row buffers for the gain-map operations over pixel buffers.
 struct GainMapWorkspace {
-    /// Base rows per band (even, for 4:2:0 sources).
-    static let bandHeight = 8
+    /// Image rows per band (even, for 4:2:0 images).
+    static let bandHeight = 16
 
     /// Linear light in `primaries`, values kept outside [0, 1]: the space gain maps work in.
     static func linearEncoding(_ primaries: RGBPrimaries) -> PixelEncoding {
@@ -235,26 +212,55 @@ struct GainMapWorkspace {
     }
 
     private var buffer: PixelBuffer
-    private var rowCount = 0
+    /// The destination's rows around a band, when it is vertically subsampled.
+    private var scratch: PixelBuffer?
     let width: Int
+    /// Image rows decoded beyond each side of a band, so that the band's own rows are exact: 2 for a vertically
+    /// subsampled source (its chroma upsampling reaches one chroma row beyond), plus 2 for such a destination (its
+    /// chroma filter reaches one luma row beyond the band).
+    let margin: (decode: Int, encode: Int)
+    /// The image rows in the buffer: the band and its margin, clamped to the image.
+    private(set) var context = 0..<0
+    /// The image rows being worked on.
+    private(set) var band = 0..<0
     /// Planar rows for ToneMapping's `GainMap.apply`: R, G, B, then the gains.
     private let planes: PlanarRows
 
-    init(width: Int) throws(PixelConversionError) {
-        do { buffer = try PixelBuffer(format: .rgbaFloat, width: width, height: Self.bandHeight) } catch {
-            throw .geometry(error)
+    /// A workspace for bands of images `width` wide, from a source of `source`'s format (and into `destination`'s).
+    init(width: Int, source: PixelFormat, destination: PixelFormat? = nil) throws(PixelConversionError) {
+        func subsampled(_ format: PixelFormat?) -> Bool {
+            format?.planes.contains { $0.verticalSubsampling > 1 } ?? false
         }
+        margin = (subsampled(source) ? 2 : 0, subsampled(destination) ? 2 : 0)
+        let rows = Self.bandHeight + 2 * (margin.decode + margin.encode)
+        do {
+            buffer = try PixelBuffer(format: .rgbaFloat, width: width, height: rows)
+            if let destination, margin.encode > 0 {
+                scratch = try PixelBuffer(
+                    format: destination, width: width, height: Self.bandHeight + 2 * margin.encode)
+            }
+        } catch { throw .geometry(error) }
         self.width = width
         planes = PlanarRows(width: width, count: 6)
     }
 
-    /// Decodes a band of rows into the buffer.
-    mutating func decode(_ band: PixelBufferView, with converter: PixelConverter) throws(PixelConversionError) {
-        rowCount = band.height
-        let rows = 0..<band.height
+    /// Decodes image rows `band` (starting on an even row) of `image`, with the margin's rows around them.
+    mutating func decode(_ image: PixelBufferView, band: Range<Int>, with converter: PixelConverter)
+        throws(PixelConversionError)
+    {
+        let m = margin.decode + margin.encode
+        self.band = band
+        context = Swift.max(band.lowerBound - m, 0)..<Swift.min(band.upperBound + m, image.height)
+        let source = try Self.rows(context, of: image)
         try buffer.withMutableView { (view) throws(PixelConversionError) in
-            try converter.convert(band, to: Self.rows(rows, of: view))
+            try converter.convert(source, to: Self.rows(0..<context.count, of: view))
         }
+    }
+
+    private static func rows(_ rows: Range<Int>, of view: PixelBufferView) throws(PixelConversionError)
+        -> PixelBufferView
+    {
+        do throws(PixelBufferError) { return try view.rows(rows) } catch { throw .geometry(error) }
     }
 
     private static func rows(_ rows: Range<Int>, of view: MutablePixelBufferView) throws(PixelConversionError)
@@ -263,11 +269,16 @@ struct GainMapWorkspace {
         do throws(PixelBufferError) { return try view.rows(rows) } catch { throw .geometry(error) }
     }
 
-    /// The largest finite R, G or B in the band's rows `rows`.
+    /// The buffer's rows of image rows `rows`.
+    private func offset(_ rows: Range<Int>) -> Range<Int> {
+        (rows.lowerBound - context.lowerBound)..<(rows.upperBound - context.lowerBound)
+    }
+
+    /// The largest finite R, G or B in image rows `rows` (within the band).
     func maximum(rows: Range<Int>) -> Float {
         buffer.withView { view in
             var peak = -Float.infinity
-            for y in rows {
+            for y in offset(rows) {
                 let row = view.plane(0).row(y, as: Float.self)
                 for x in 0..<width {
                     for c in 0..<3 where row[4 * x + c].isFinite { peak = Swift.max(peak, row[4 * x + c]) }
@@ -277,11 +288,11 @@ struct GainMapWorkspace {
         }
     }
 
-    /// The sum of R, G, B over `columns` of the band's rows `rows`.
+    /// The sum of R, G, B over `columns` of image rows `rows` (within the band).
     func sum(columns: Range<Int>, rows: Range<Int>) -> SIMD3<Float> {
         buffer.withView { view in
             var total = SIMD3<Float>()
-            for y in rows {
+            for y in offset(rows) {
                 let row = view.plane(0).row(y, as: Float.self)
                 for x in columns { total += SIMD3(row[4 * x], row[4 * x + 1], row[4 * x + 2]) }
             }
@@ -289,14 +300,21 @@ struct GainMapWorkspace {
         }
     }
 
-    /// Applies the gain map (bilinear samples at the pixel centres) to the decoded band of image rows `imageRows`,
-    /// row by row through ToneMapping's planar `GainMap.apply`.
-    mutating func apply(
-        _ metadata: GainMapMetadata, displayHeadroom: Double, gains: GainSamples, imageRows: Range<Int>,
-        imageHeight: Int
-    ) throws(GainMapError) {
+    /// The rows the destination's encoding of the band reads: the band and the encoding margin.
+    private var encoded: Range<Int> {
+        Swift.max(
+            band.lowerBound - margin.encode, context.lowerBound)..<Swift.min(
+                band.upperBound + margin.encode, context.upperBound)
+    }
+
+    /// Applies the gain map (bilinear samples at the pixel centres) to the rows the encoding reads, row by row
+    /// through ToneMapping's planar `GainMap.apply`.
+    mutating func apply(_ metadata: GainMapMetadata, displayHeadroom: Double, gains: GainSamples, imageHeight: Int)
+        throws(GainMapError)
+    {
         let (width, p) = (self.width, planes)
-        for (k, y) in imageRows.enumerated() {
+        for y in encoded {
+            let k = y - context.lowerBound
             buffer.withMutableView { view in
                 let row = view.plane(0).row(k, as: Float.self)
                 for x in 0..<width {
@@ -318,13 +336,25 @@ struct GainMapWorkspace {
         }
     }
 
-    /// Encodes the band into `band` (rows of the destination).
-    func encode(into band: MutablePixelBufferView, with converter: PixelConverter) throws(PixelConversionError) {
-        let rows = 0..<rowCount
+    /// Encodes the band into its rows of `image` (the whole destination); a vertically subsampled destination
+    /// through the scratch rows, with the margin's rows around the band.
+    mutating func encode(into image: MutablePixelBufferView, with converter: PixelConverter)
+        throws(PixelConversionError)
+    {
+        let (band, encoded) = (self.band, self.encoded)
+        let target = try Self.rows(band, of: image)
         try buffer.withView { (view) throws(PixelConversionError) in
-            let source: PixelBufferView
-            do throws(PixelBufferError) { source = try view.rows(rows) } catch { throw .geometry(error) }
-            try converter.convert(source, to: band)
+            let source = try Self.rows(offset(encoded), of: view)
+            guard scratch != nil else { return try converter.convert(source, to: target) }
+            try scratch!.withMutableView { (rows) throws(PixelConversionError) in
+                try converter.convert(source, to: Self.rows(0..<encoded.count, of: rows))
+                let inner = try Self.rows(
+                    (band.lowerBound - encoded.lowerBound)..<(band.upperBound - encoded.lowerBound), of: rows)
+                for p in 0..<target.format.planeCount {
+                    let (from, to) = (inner.plane(p), target.plane(p))
+                    for r in 0..<to.height { to.row(r).copyMemory(from: UnsafeRawBufferPointer(from.row(r))) }
+                }
+            }
         }
     }
 }
@@ -348,22 +378,26 @@ final class PlanarRows {
 }
 
 /// A gain map's normalised samples, sampled bilinearly at image pixel centres.
-struct GainSamples {
+struct GainSamples: Sendable {
     let values: [SIMD3<Float>]
     let width: Int
     let height: Int
 
     /// The gain at the centre of image pixel (x, y) of an image `imageWidth` × `imageHeight`, edges repeated.
     func sample(x: Int, y: Int, imageWidth: Int, imageHeight: Int) -> SIMD3<Float> {
-        let u = (Double(x) + 0.5) * Double(width) / Double(imageWidth) - 0.5
-        let v = (Double(y) + 0.5) * Double(height) / Double(imageHeight) - 0.5
-        let (i0, j0) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
-        let (s, t) = (Float(u - Double(i0)), Float(v - Double(j0)))
-        func at(_ i: Int, _ j: Int) -> SIMD3<Float> {
-            values[Swift.min(Swift.max(j, 0), height - 1) * width + Swift.min(Swift.max(i, 0), width - 1)]
-        }
-        let top = at(i0, j0) * (1 - s) + at(i0 + 1, j0) * s
-        let bottom = at(i0, j0 + 1) * (1 - s) + at(i0 + 1, j0 + 1) * s
+        let (i0, i1, s) = Self.neighbours(x, count: imageWidth, size: width)
+        let (j0, j1, t) = Self.neighbours(y, count: imageHeight, size: height)
+        func at(_ i: Int, _ j: Int) -> SIMD3<Float> { values[j * width + i] }
+        let top = at(i0, j0) * (1 - s) + at(i1, j0) * s
+        let bottom = at(i0, j1) * (1 - s) + at(i1, j1) * s
         return top * (1 - t) + bottom * t
+    }
+
+    /// Along one axis of `count` image pixels over `size` gain-map samples: the two samples around pixel `i`'s
+    /// centre (clamped to the map) and the weight of the second.
+    static func neighbours(_ i: Int, count: Int, size: Int) -> (Int, Int, Float) {
+        let u = (Double(i) + 0.5) * Double(size) / Double(count) - 0.5
+        let i0 = Int(u.rounded(.down))
+        return (Swift.min(Swift.max(i0, 0), size - 1), Swift.min(Swift.max(i0 + 1, 0), size - 1), Float(u - Double(i0)))
     }
 }

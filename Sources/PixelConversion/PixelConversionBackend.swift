@@ -11,6 +11,17 @@ public protocol PixelConversionBackend: Sendable {
     /// Prepares `converter`'s program (compiles it, allocates what does not depend on the frame); called once, when
     /// the converter is made.
     func prepare(_ converter: PixelConverter) throws(PixelConversionError) -> any PreparedPixelConversion
+
+    /// Prepares a gain-map rendition (the base to the destination, the gain map included) as one program; called
+    /// once, when the renderer is made. The default throws ``PixelConversionError/backend(_:)``: a backend that
+    /// converts only.
+    func prepare(_ renderer: GainMapRenderer) throws(PixelConversionError) -> any PreparedPixelConversion
+}
+
+extension PixelConversionBackend {
+    public func prepare(_ renderer: GainMapRenderer) throws(PixelConversionError) -> any PreparedPixelConversion {
+        throw .backend("\(name) does not render gain maps")
+    }
 }
 
 /// A converter's program ready to run on a backend: safe to call from any thread (calls may be serialised).

@@ -122,9 +122,32 @@ extension ProgramListing {
         /// `encode`(RGB·inputScale), the luma curve `luma` on Y′ = 0.2627R′ + 0.6780G′ + 0.0593B′, the chroma
         /// correction, then `decode`; the curves as tables of their `Double` functions.
         case bt2446A(BT2446ATables)
+        /// A gain map applied to linear light (``GainMapRenderer``): the bilinear sample at the pixel, then per
+        /// channel `(v + baseOffset)·gain(g) − alternateOffset` with g clamped to [0, 1] (NaN → 0) and raised to
+        /// 1/γ where γ ≠ 1, as ToneMapping's `GainMap.apply`.
+        case gainMap(GainMapTables)
         /// A tone-mapping operator in Swift with no table form (a custom operator, BT.2446 method A, a curve on ICtCp
         /// intensity).
         case host(any ToneMappingOperator, name: String)
+    }
+
+    /// A gain map's samples and tables for one image size.
+    package struct GainMapTables: Sendable {
+        /// The gain map's size in samples.
+        package var width: Int
+        package var height: Int
+        /// Its normalised samples, R, G, B per sample, row by row.
+        package var samples: [Float]
+        /// Per image column: the two gain-map columns around its centre (clamped) and the second's weight, as
+        /// `Float`s (i0, i1, s); `rows` the same per image row.
+        package var columns: [Float]
+        package var rows: [Float]
+        package var baseOffset: SIMD3<Float>
+        package var alternateOffset: SIMD3<Float>
+        /// Per channel, g ↦ g^(1/γ) where γ ≠ 1.
+        package var power: [Table?]
+        /// Per channel, g ↦ 2^(min + range·g) with the headroom's weight in min and range.
+        package var gain: [Table]
     }
 
     /// BT.2446 method A's curves as tables: x^(1/2.4) and x^2.4 (sign-mirrored) and the luma curve.

@@ -54,13 +54,16 @@ public struct FrameLayout: Hashable, Sendable {
         }
     }
 
-    /// Copies `buffer`'s samples into `view` (whose format and size this layout was made for).
-    public func copy(_ buffer: UnsafeRawBufferPointer, into view: MutablePixelBufferView) {
+    /// Copies `buffer`'s samples into `view` (whose format and width this layout was made for): the rows from
+    /// `firstRow` on (even for a vertically subsampled format), as many as `view` has.
+    public func copy(_ buffer: UnsafeRawBufferPointer, firstRow: Int = 0, into view: MutablePixelBufferView) {
         precondition(buffer.count >= byteCount, "the buffer is smaller than the frame's layout")
         for (index, plane) in planes.enumerated() {
             let destination = view.plane(index)
-            for y in 0..<plane.rows {
-                let start = buffer.baseAddress! + plane.offset + y * plane.bytesPerRow
+            let first = firstRow / view.format.plane(index).verticalSubsampling
+            precondition(first + destination.height <= plane.rows, "the rows are outside the frame's layout")
+            for y in 0..<destination.height {
+                let start = buffer.baseAddress! + plane.offset + (first + y) * plane.bytesPerRow
                 destination.row(y).baseAddress!.copyMemory(from: start, byteCount: plane.rowByteCount)
             }
         }

@@ -9,6 +9,8 @@ struct ShaderEmitter {
     let listing: ProgramListing
     let interface: ShaderProgram.Interface
     private(set) var block = ParameterBlock()
+    /// The parameter word of the gain map's row origin, when there is a gain map.
+    private(set) var rowOriginIndex: Int?
     private var functions: [String] = []
     /// The texture bindings (the texture interface): binding, image format qualifier, name.
     private var textures: [(binding: Int, format: String, name: String, writable: Bool)] = []
@@ -249,6 +251,8 @@ struct ShaderEmitter {
                     block.appendCurve(t.encode), block.appendCurve(t.luma), block.appendCurve(t.decode)
                 )
                 body.append("    c = bt2446A(\(p)u, \(encode)u, \(luma)u, \(decode)u, c);")
+            case .gainMap(let t):
+                body.append("    c = gainMap(\(appendGainMap(t))u, x, y, c);")
             case .host(_, let name):
                 throw .unsupportedStep(name)
             }
@@ -261,6 +265,24 @@ struct ShaderEmitter {
             }
 
             """)
+    }
+
+    /// A gain map's block: width, the offsets of samples, columns and rows, the offsets, per channel the power curve
+    /// (or 0xFFFFFFFF) and the gain curve, then the row origin (`gainMap` in ShaderLibrary).
+    private mutating func appendGainMap(_ t: ProgramListing.GainMapTables) -> UInt32 {
+        let (samples, columns, rows) = (block.append(t.samples), block.append(t.columns), block.append(t.rows))
+        var curves: [UInt32] = []
+        for c in 0..<3 {
+            curves.append(t.power[c].map { block.appendCurve($0) } ?? UInt32.max)
+            curves.append(block.appendCurve(t.gain[c]))
+        }
+        let offsets =
+            [t.baseOffset.x, t.baseOffset.y, t.baseOffset.z, t.alternateOffset.x, t.alternateOffset.y]
+            + [t.alternateOffset.z]
+        let start = block.append(
+            words: [UInt32(t.width), samples, columns, rows] + offsets.map(\.bitPattern) + curves + [0])
+        rowOriginIndex = Int(start) + 16
+        return start
     }
 
     // MARK: Stores

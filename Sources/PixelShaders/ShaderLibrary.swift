@@ -337,5 +337,35 @@ enum ShaderLibrary {
             return vec3(quantizedCode(q, v.r), quantizedCode(q, v.g), quantizedCode(q, v.b));
         }
 
+        // Gain-map sample (i, j) of a map `w` samples wide, its R, G, B from P[samples].
+        vec3 gainSample(uint samples, uint w, int i, int j) {
+            uint k = samples + 3u * (uint(j) * w + uint(i));
+            return vec3(pf(k), pf(k + 1u), pf(k + 2u));
+        }
+
+        // A gain map at P[g] (width; the offsets of its samples, of each image column's (i0, i1, s) and of each row's
+        // (j0, j1, t); baseOffset, alternateOffset; per channel the curve of g^(1/γ) or 0xFFFFFFFF, and the gain's
+        // curve; the image row of the frame's row 0) applied at pixel (x, y): PixelConversion's bilinear sample, then
+        // ToneMapping's GainMap.apply.
+        vec3 gainMap(uint g, int x, int y, vec3 c) {
+            uint w = P[g], samples = P[g + 1u], cx = P[g + 2u] + 3u * uint(x);
+            uint ry = P[g + 3u] + 3u * (uint(y) + P[g + 16u]);
+            int i0 = int(pf(cx)), i1 = int(pf(cx + 1u)), j0 = int(pf(ry)), j1 = int(pf(ry + 1u));
+            float s = pf(cx + 2u), t = pf(ry + 2u);
+            precise vec3 top = gainSample(samples, w, i0, j0) * (1.0 - s) + gainSample(samples, w, i1, j0) * s;
+            precise vec3 bottom = gainSample(samples, w, i0, j1) * (1.0 - s) + gainSample(samples, w, i1, j1) * s;
+            precise vec3 gains = top * (1.0 - t) + bottom * t;
+            precise vec3 result;
+            for (int k = 0; k < 3; k++) {
+                float v = gains[k];
+                float clamped = v > 0.0 ? minf(v, 1.0) : 0.0;
+                uint power = P[g + 10u + 2u * uint(k)];
+                if (power != 0xFFFFFFFFu) clamped = curveValue(power, clamped);
+                precise float scaled = (c[k] + pf(g + 4u + uint(k))) * curveValue(P[g + 11u + 2u * uint(k)], clamped);
+                result[k] = scaled - pf(g + 7u + uint(k));
+            }
+            return result;
+        }
+
         """
 }

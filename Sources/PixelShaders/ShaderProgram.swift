@@ -50,6 +50,9 @@ public struct ShaderProgram: Sendable {
     public let coverage: Coverage
     /// How the program reaches the frames.
     public let interface: Interface
+    /// Where a gain-map rendition's row origin is in ``parameters`` (nil for a conversion): the image row of the
+    /// frame's first row, 0 as made. A runner that renders the image in bands of rows sets it for each band.
+    public let rowOriginIndex: Int?
 
     /// The program of `converter`'s plan.
     ///
@@ -57,12 +60,29 @@ public struct ShaderProgram: Sendable {
     ///   tone-mapping operator type of the caller's, a curve on ICtCp intensity); ``ShaderError/unsupportedTextures(_:)``
     ///   for formats the texture interface does not take.
     public init(_ converter: PixelConverter, interface: Interface = .buffers) throws(ShaderError) {
-        var emitter = ShaderEmitter(converter.listing, interface: interface)
+        try self.init(
+            converter.listing, source: converter.source, destination: converter.destination, interface: interface)
+    }
+
+    /// The program of a gain-map rendition: the base's decoding, the gain map (its samples and the image's sampling
+    /// positions in the parameter block: one program per image size), the conversion to the destination.
+    ///
+    /// - Throws: as ``init(_:interface:)`` for the two conversions.
+    public init(_ renderer: GainMapRenderer, interface: Interface = .buffers) throws(ShaderError) {
+        try self.init(
+            renderer.listing, source: renderer.base, destination: renderer.destination, interface: interface)
+    }
+
+    private init(
+        _ listing: ProgramListing, source: PixelEncoding, destination: PixelEncoding, interface: Interface
+    ) throws(ShaderError) {
+        var emitter = ShaderEmitter(listing, interface: interface)
         self.interface = interface
         (glsl, coverage) = try emitter.emit()
+        rowOriginIndex = emitter.rowOriginIndex
         parameters = emitter.block.words.isEmpty ? [0] : emitter.block.words
-        source = converter.source
-        destination = converter.destination
+        self.source = source
+        self.destination = destination
     }
 
     /// Workgroups to dispatch for a `width` × `height` frame.

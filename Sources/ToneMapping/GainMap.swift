@@ -48,11 +48,12 @@ public enum GainMap {
         for count in counts where count != counts[0] { throw .planeSizeMismatch(expected: counts[0], got: count) }
     }
 
-    /// One channel's constants for the bulk loop.
-    struct ChannelGain {
-        let minimum: Float, range: Float, inverseGamma: Float, baseOffset: Float, alternateOffset: Float, weight: Float
+    /// One channel's constants for the bulk loop (PixelConversion's GPU tables are made from them too).
+    package struct ChannelGain {
+        package let minimum: Float, range: Float, inverseGamma: Float, baseOffset: Float, alternateOffset: Float
+        package let weight: Float
 
-        init(_ m: GainMapMetadata, channel c: Int, weight w: Double) {
+        package init(_ m: GainMapMetadata, channel c: Int, weight w: Double) {
             minimum = Float(m.gainMapMin[c] * w)
             range = Float((m.gainMapMax[c] - m.gainMapMin[c]) * w)
             inverseGamma = Float(1 / m.gamma[c])

@@ -68,6 +68,41 @@ extension ArticleExamplesTests {
             interface: .textures)
         #expect(eightBit.glsl.contains("binding = 1, r8)") && onTwo.glsl.contains("binding = 1, r16)"))
     }
+
+    @Test("Converting frames in a Metal shader: a gain-map photo")
+    func metalGainMap() throws {
+        var gain = try PixelBuffer(format: .rgba8, width: 1008, height: 756)
+        gain.withMutableView { view in
+            for y in 0..<view.height {
+                let row = view.plane(0).row(y, as: UInt8.self)
+                for x in 0..<(4 * view.width) { row[x] = UInt8((x / 4 + y) % 256) }
+            }
+        }
+        let metadata = GainMapMetadata(gainMapMin: 0, gainMapMax: 2, alternateHeadroom: 2)
+
+        let photoBase = PixelEncoding(format: .rgba8, colorSpace: .displayP3)
+        let photoEDR = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
+        let renderer = try gain.withView { map in
+            try GainMapRenderer(
+                metadata, displayHeadroom: 4, base: photoBase, width: 4032, height: 3024, gainMap: map,
+                destination: photoEDR)
+        }
+        let photo = try ShaderProgram(renderer, interface: .textures)  // the base's texture in, RGBA half out
+
+        #expect(photo.glsl.contains("binding = 1, rgba8)") && photo.glsl.contains("binding = 2, rgba16f)"))
+        // The samples (3 words each) and each column's and row's (i0, i1, weight) are in the block.
+        #expect(photo.parameters.count > 1008 * 756 * 3 + (4032 + 3024) * 3)
+        #expect(photo.rowOriginIndex.map { photo.parameters[$0] } == 0)
+        // Another headroom: the same kernel, other tables.
+        let onTwo = try gain.withView { map in
+            try ShaderProgram(
+                GainMapRenderer(
+                    metadata, displayHeadroom: 2, base: photoBase, width: 4032, height: 3024, gainMap: map,
+                    destination: photoEDR),
+                interface: .textures)
+        }
+        #expect(onTwo.glsl == photo.glsl && onTwo.parameters != photo.parameters)
+    }
 }
 
 #if canImport(Metal)

@@ -126,4 +126,36 @@ struct GPUCommandTests {
         }
         #expect(!frames[0].isEmpty && frames[0] == frames[1], "the GPU's frames differ from the CPU's")
     }
+
+    @Test(
+        "convert --gpu renders a gain-map JPEG on the GPU, within 1 half ULP of the CPU",
+        .enabled(if: device != nil, "skipped: no Vulkan device (apt-get install mesa-vulkan-drivers)"))
+    func gainMapOnTheGPU() throws {
+        let folder = try CommandLineTool.temporaryDirectory()
+        let jpeg = folder.appendingPathComponent("gain-map.jpg").path
+        let made = try CommandLineTool.run(
+            [
+                "convert", Fixtures.url("image-files/pq16-bt2100.png").path, jpeg, "--gain-map",
+                "--multichannel-gain-map",
+            ])
+        #expect(made.status == 0, "\(made.standardError)")
+        var outputs: [[UInt16]] = []
+        for gpu in [false, true] {
+            let output = folder.appendingPathComponent("edr-\(gpu).yuv")
+            let result = try CommandLineTool.run(
+                ["convert", jpeg, output.path, "--to", "extended-linear-display-p3", "--output-format", "RGhA"]
+                    + (gpu ? ["--gpu"] : []))
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("gain map applied") == true)
+            #expect(result.standardOutput.contains("(weight 1) on Vulkan") == gpu)
+            let bytes = try [UInt8](Data(contentsOf: output))
+            outputs.append(
+                stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 })
+        }
+        #expect(!outputs[0].isEmpty && outputs[0].count == outputs[1].count)
+        // Halves of one sign (the rendition is positive): 1 ULP is 1 apart in the bits.
+        let worst = zip(outputs[0], outputs[1]).map { abs(Int($0) - Int($1)) }.max() ?? .max
+        #expect(worst <= 1, "the GPU's rendition is \(worst) half ULPs from the CPU's")
+        #expect(Set(outputs[0]).count > 1000, "the rendition is flat")
+    }
 }

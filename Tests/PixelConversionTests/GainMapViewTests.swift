@@ -152,6 +152,94 @@ struct GainMapViewTests {
         }
     }
 
+    @Test(
+        "4:2:0 bases and destinations: each band (on any thread) sees its neighbours' rows, as a whole-image conversion",
+        arguments: [ChromaLocation.left, .topLeft, .bottom])
+    func bandEdges(_ location: ChromaLocation) throws {
+        // Weight 0 and zero offsets: the rendition is the base through linear light, so it must equal the two
+        // converters run over the whole image, byte for byte.
+        let metadata = GainMapMetadata(
+            gainMapMin: 0, gainMapMax: 2, baseOffset: 0, alternateOffset: 0, alternateHeadroom: 2)
+        let base = PixelEncoding(format: .yuv420v, colorSpace: .bt709, matrix: .bt709, chromaLocation: location)
+        let destination = PixelEncoding(
+            format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance, chromaLocation: location)
+        let linear = GainMapWorkspace.linearEncoding(.bt709)
+        for (w, h, threads) in [(22, 53, 1), (9, 34, 1), (16, 7, 1), (22, 53, 3), (9, 34, 2)] {
+            var options = PixelConverter.Options()
+            options.threadCount = threads
+            let image = TestFrames.random(.yuv420v, width: w, height: h, seed: UInt64(h))
+            let gains = TestFrames.random(.rgba8, width: 3, height: 3, seed: 9)
+            let rendition = TestFrames.Frame(format: .x420, width: w, height: h)
+            let (whole, expected) = (
+                TestFrames.Frame(format: .rgbaFloat, width: w, height: h),
+                TestFrames.Frame(format: .x420, width: w, height: h)
+            )
+            try image.withView { b in
+                try gains.withView { g in
+                    try rendition.withMutableView { o in
+                        let renderer = try GainMapRenderer(
+                            metadata, displayHeadroom: 1, base: base, width: w, height: h, gainMap: g,
+                            destination: destination, options: options)
+                        try renderer.render(b, into: o)
+                    }
+                }
+                try whole.withMutableView { try PixelConverter(from: base, to: linear).convert(b, to: $0) }
+            }
+            try whole.withView { l in
+                try expected.withMutableView { try PixelConverter(from: linear, to: destination).convert(l, to: $0) }
+            }
+            try rendition.withView { r in
+                try expected.withView { e in
+                    for p in 0..<2 {
+                        for y in 0..<r.plane(p).height {
+                            #expect(
+                                Array(r.plane(p).row(y)) == Array(e.plane(p).row(y)),
+                                "\(location) \(w)×\(h), \(threads) threads: plane \(p) row \(y)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("The renderer takes only frames of its size and formats")
+    func rendererFrames() throws {
+        let gains = TestFrames.random(.rgba8, width: 4, height: 4, seed: 2)
+        let renderer = try gains.withView { g in
+            try GainMapRenderer(
+                GainMapMetadata(gainMapMin: 0, gainMapMax: 1, alternateHeadroom: 1), displayHeadroom: 2,
+                base: Self.sdr, width: 8, height: 6, gainMap: g, destination: Self.hdr)
+        }
+        let base = TestFrames.random(.rgba8, width: 8, height: 6, seed: 1)
+        let (out, taller, wrong) = (
+            TestFrames.Frame(format: .rgbaHalf, width: 8, height: 6),
+            TestFrames.Frame(format: .rgbaHalf, width: 8, height: 7),
+            TestFrames.Frame(format: .rgbaFloat, width: 8, height: 6)
+        )
+        try base.withView { b in
+            try out.withMutableView { try renderer.render(b, into: $0) }
+            try taller.withMutableView { o in
+                #expect(
+                    throws: PixelConversionError.sizeMismatch(
+                        sourceWidth: 8, sourceHeight: 6, destinationWidth: 8, destinationHeight: 7)
+                ) { try renderer.render(b, into: o) }
+            }
+            try wrong.withMutableView { o in
+                #expect(
+                    throws: PixelConversionError.formatMismatch(
+                        role: "destination", expected: .rgbaHalf, actual: .rgbaFloat)
+                ) { try renderer.render(b, into: o) }
+            }
+        }
+        #expect(throws: PixelConversionError.self) {
+            try gains.withView { g in
+                try GainMapRenderer(
+                    GainMapMetadata(gainMapMin: 0, gainMapMax: 1, alternateHeadroom: 1), displayHeadroom: 2,
+                    base: Self.sdr, width: 0, height: 6, gainMap: g, destination: Self.hdr)
+            }
+        }
+    }
+
     @Test("Invalid metadata and Y′CbCr gain maps are typed errors")
     func errors() throws {
         let base = TestFrames.random(.rgba8, width: 8, height: 8, seed: 1)

@@ -9,10 +9,14 @@ extension DecodedImage {
     /// decides how much of the gain applies, none at or below the base rendition's headroom and all at or above the
     /// alternate's. A weight of 0 keeps the base as decoded (it *is* that rendition); any other weight gives RGBA float
     /// in extended linear light (1.0 = SDR white) in the primaries the gains apply in. A gain map that cannot be
-    /// applied leaves the base with a warning, as a conforming reader shows it.
+    /// applied leaves the base with a warning, as a conforming reader shows it. With a `backend`, the gain map is
+    /// applied there.
     ///
-    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for a display headroom below 1 or not finite.
-    mutating func render(_ gainMap: FileGainMap, for rendering: GainMapRendering) throws(ImageFileError) {
+    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for a display headroom below 1 or not finite;
+    ///   ``ImageFileError/conversion(_:)`` when the backend cannot render it.
+    mutating func render(
+        _ gainMap: FileGainMap, for rendering: GainMapRendering, backend: (any PixelConversionBackend)? = nil
+    ) throws(ImageFileError) {
         var rendition = gainMap.rendition
         let metadata = gainMap.metadata
         let headroom: Double
@@ -39,17 +43,21 @@ extension DecodedImage {
             ColorSpace(name: primaries.name, primaries: primaries, transferFunction: .linear))
         let target = PixelEncoding(format: .rgbaFloat, colorSpace: space)
         var output = try Conversion.buffer(.rgbaFloat, width: width, height: height)
+        var options = PixelConverter.Options()
+        options.backend = backend
         do throws(PixelConversionError) {
             try pixels.withView { (base) throws(PixelConversionError) in
                 try gainMap.samples.withView { (gains) throws(PixelConversionError) in
                     try output.withMutableView { (destination) throws(PixelConversionError) in
                         try GainMap.apply(
                             metadata, displayHeadroom: headroom, to: base, encoding: encoding, gainMap: gains,
-                            into: destination, encoding: target, workingPrimaries: gainMap.workingPrimaries)
+                            into: destination, encoding: target, workingPrimaries: gainMap.workingPrimaries,
+                            options: options)
                     }
                 }
             }
         } catch {
+            if case .backend(let message) = error { throw .conversion(message) }
             warnings.append("the gain map cannot be applied (\(error)); showing the base image")
             self.gainMap = gainMap.rendition
             return
@@ -59,6 +67,6 @@ extension DecodedImage {
         self.gainMap = rendition
         colorDecision.detail +=
             "; gain map applied for headroom \(String(format: "%.3g", headroom))× (weight "
-            + "\(String(format: "%.3g", weight)))"
+            + "\(String(format: "%.3g", weight)))\(backend.map { " on \($0.name)" } ?? "")"
     }
 }

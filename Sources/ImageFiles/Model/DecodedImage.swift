@@ -79,15 +79,17 @@ public struct DecodedImage: Sendable {
     /// The rendition of a gain-map image for `rendering` (ISO 21496-1: a display headroom weighs the gain, none at or
     /// below the base rendition's headroom, all at or above the alternate's): the base as decoded when the weight is
     /// 0, else RGBA float in extended linear light (1.0 = SDR white). An image without an unrendered gain map is
-    /// returned as it is.
+    /// returned as it is. With a `backend` (a GPU runner), the gain map is applied there.
     ///
-    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for a display headroom below 1 or not finite; allocation
-    ///   errors.
-    public func rendition(for rendering: GainMapRendering) throws(ImageFileError) -> DecodedImage {
+    /// - Throws: ``ImageFileError/invalidRequest(_:)`` for a display headroom below 1 or not finite;
+    ///   ``ImageFileError/conversion(_:)`` when the backend cannot render it; allocation errors.
+    public func rendition(for rendering: GainMapRendering, backend: (any PixelConversionBackend)? = nil)
+        throws(ImageFileError) -> DecodedImage
+    {
         guard let pending = pendingGainMap else { return self }
         var image = self
         image.pendingGainMap = nil
-        try image.render(pending, for: rendering)
+        try image.render(pending, for: rendering, backend: backend)
         return image
     }
 }
