@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "PixelShadersTests",
             dependencies: [
-                "PixelShaders", "PixelConversion", "PixelBuffers", "ColorSpaces", "ConversionTestSupport",
+                "PixelShaders", "PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "ConversionTestSupport",
                 "TestSupport",
             ],
             swiftSettings: swiftSettings),

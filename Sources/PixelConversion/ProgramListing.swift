@@ -122,6 +122,11 @@ extension ProgramListing {
         /// `encode`(RGB·inputScale), the luma curve `luma` on Y′ = 0.2627R′ + 0.6780G′ + 0.0593B′, the chroma
         /// correction, then `decode`; the curves as tables of their `Double` functions.
         case bt2446A(BT2446ATables)
+        /// A tone curve on ITU-R BT.2100 ICtCp (PQ) intensity (ToneMapping's `ICtCpIntensity`, which the CPU evaluates
+        /// in `Double`): LMS = `toLMS`·RGB, L′M′S′ = `encode`(LMS), ICtCp = `toICtCp`·L′M′S′; where I > 0 and finite,
+        /// I′ = `intensity`(I), Ct and Cp scaled by min(I/I′, I′/I) (0 where I′ ≤ 0), then `fromLMS`·`decode`(
+        /// `fromICtCp`·(I′, Ct, Cp)); elsewhere `curve` per channel.
+        case ictcpToneCurve(ICtCpToneTables)
         /// A gain map applied to linear light (``GainMapRenderer``): the bilinear sample at the pixel, then per
         /// channel `(v + baseOffset)·gain(g) − alternateOffset` with g clamped to [0, 1] (NaN → 0) and raised to
         /// 1/γ where γ ≠ 1, as ToneMapping's `GainMap.apply`.
@@ -148,6 +153,25 @@ extension ProgramListing {
         package var power: [Table?]
         /// Per channel, g ↦ 2^(min + range·g) with the headroom's weight in min and range.
         package var gain: [Table]
+    }
+
+    /// A tone curve on ICtCp intensity: four 3 × 3 matrices (rows) and the curves as tables.
+    package struct ICtCpToneTables: Sendable {
+        /// Working RGB (1.0 = reference white) → LMS (1.0 = 10 000 cd/m²).
+        package var toLMS: [Float]
+        /// L′M′S′ → ICtCp.
+        package var toICtCp: [Float]
+        /// ICtCp → L′M′S′.
+        package var fromICtCp: [Float]
+        /// LMS → working RGB.
+        package var fromLMS: [Float]
+        /// The PQ inverse EOTF and the PQ EOTF (normalised, extended).
+        package var encode: Table
+        package var decode: Table
+        /// I ↦ I′ = PQ⁻¹(max(f(PQ(I)/white), 0)·white), f the tone curve.
+        package var intensity: Table
+        /// The tone curve, applied per channel where I ≤ 0 or I is not finite.
+        package var curve: Table
     }
 
     /// BT.2446 method A's curves as tables: x^(1/2.4) and x^2.4 (sign-mirrored) and the luma curve.

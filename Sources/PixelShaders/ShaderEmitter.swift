@@ -251,6 +251,12 @@ struct ShaderEmitter {
                     block.appendCurve(t.encode), block.appendCurve(t.luma), block.appendCurve(t.decode)
                 )
                 body.append("    c = bt2446A(\(p)u, \(encode)u, \(luma)u, \(decode)u, c);")
+            case .ictcpToneCurve(let t):
+                let zero: [Float] = [0, 0, 0]
+                let m = block.append(t.toLMS + zero + t.toICtCp + zero + t.fromICtCp + zero + t.fromLMS + zero)
+                let curves = [t.encode, t.decode, t.intensity, t.curve].map { block.appendCurve($0) }
+                body.append(
+                    "    c = ictcpToneCurve(\(m)u, \(curves[0])u, \(curves[1])u, \(curves[2])u, \(curves[3])u, c);")
             case .gainMap(let t):
                 body.append("    c = gainMap(\(appendGainMap(t))u, x, y, c);")
             case .host(_, let name):

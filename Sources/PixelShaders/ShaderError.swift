@@ -1,7 +1,6 @@
 /// Why a conversion cannot become a GPU program, or a frame cannot be run by one.
 public enum ShaderError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A step runs Swift code on the CPU (a tone-mapping operator type of the caller's, a curve on ICtCp intensity),
-    /// which no shader has.
+    /// A step runs Swift code on the CPU (a tone-mapping operator type of the caller's), which no shader has.
     case unsupportedStep(String)
     /// The texture interface takes biplanar Y′CbCr or four-channel RGB in and four-channel RGB out: why not these.
     case unsupportedTextures(String)
@@ -12,7 +11,7 @@ public enum ShaderError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unsupportedStep(let name):
             "the step '\(name)' runs a Swift tone-mapping operator with no table form (a ToneMappingOperator type "
-                + "of your own, or a curve on ICtCp intensity), which no shader has; use ToneMapping's operators"
+                + "of your own), which no shader has; use ToneMapping's operators"
         case .unsupportedTextures(let reason):
             "the texture interface cannot take this conversion: \(reason); use the buffer interface"
         case .frameTooLarge(let width, let height):

@@ -333,6 +333,21 @@ enum ShaderLibrary {
             return vec3(curveValue(decode, rOut), curveValue(decode, gOut), curveValue(decode, bOut));
         }
 
+        // A tone curve on ICtCp (PQ) intensity at P[p] (four matrices as `affine` takes them: to LMS, to ICtCp, back to
+        // L′M′S′, back to RGB), with the PQ curves `encode` and `decode`, I ↦ I′ `intensity` and the tone curve
+        // `curve` for pixels whose I is not positive and finite: ToneMapping's ICtCpIntensity.map.
+        vec3 ictcpToneCurve(uint p, uint encode, uint decode, uint intensity, uint curve, vec3 c) {
+            vec3 lms = affine(p, c);
+            vec3 ictcp = affine(p + 12u, vec3(curveValue(encode, lms.r), curveValue(encode, lms.g), curveValue(encode, lms.b)));
+            float i = ictcp.x;
+            if (!(i > 0.0) || isinf(i)) return vec3(curveValue(curve, c.r), curveValue(curve, c.g), curveValue(curve, c.b));
+            float mapped = curveValue(intensity, i);
+            precise float s = mapped > 0.0 ? minf(i / mapped, mapped / i) : 0.0;
+            precise vec3 scaled = vec3(mapped, ictcp.y * s, ictcp.z * s);
+            vec3 encoded = affine(p + 24u, scaled);
+            return affine(p + 36u, vec3(curveValue(decode, encoded.r), curveValue(decode, encoded.g), curveValue(decode, encoded.b)));
+        }
+
         vec3 quantized3(uint q, vec3 v) {
             return vec3(quantizedCode(q, v.r), quantizedCode(q, v.g), quantizedCode(q, v.b));
         }

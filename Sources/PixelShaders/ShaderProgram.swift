@@ -57,8 +57,8 @@ public struct ShaderProgram: Sendable {
     /// The program of `converter`'s plan.
     ///
     /// - Throws: ``ShaderError/unsupportedStep(_:)`` for a plan with a step that runs Swift code on the CPU (a
-    ///   tone-mapping operator type of the caller's, a curve on ICtCp intensity); ``ShaderError/unsupportedTextures(_:)``
-    ///   for formats the texture interface does not take.
+    ///   tone-mapping operator type of the caller's); ``ShaderError/unsupportedTextures(_:)`` for formats the texture
+    ///   interface does not take.
     public init(_ converter: PixelConverter, interface: Interface = .buffers) throws(ShaderError) {
         try self.init(
             converter.listing, source: converter.source, destination: converter.destination, interface: interface)

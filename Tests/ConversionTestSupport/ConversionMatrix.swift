@@ -147,6 +147,18 @@ public enum ConversionMatrix {
                 "custom tabulated clip per channel",
                 ToneMapper.tabulated(TabulatedToneCurve(HardClip(displayHeadroom: 3), top: 8, saturation: 3))
             ),
+            (
+                "custom BT.2390 on ICtCp intensity",
+                ToneMapper(
+                    .bt2390, contentHeadroom: 4000 / 203, displayHeadroom: 4,
+                    application: .ictcpIntensity(ICtCpIntensity(primaries: .bt2020)))
+            ),
+            (
+                "custom headroom curve on ICtCp intensity, Display P3, white 100 cd/m²",
+                ToneMapper(
+                    .headroom, contentHeadroom: 10, displayHeadroom: 2,
+                    application: .ictcpIntensity(ICtCpIntensity(primaries: .displayP3, referenceWhite: 100)))
+            ),
         ]
         for (name, mapper) in custom {
             cases.append(Case("S1 tone mapped, \(name)", x420PQ, edrHalf, options { $0.toneMapping = .custom(mapper) }))

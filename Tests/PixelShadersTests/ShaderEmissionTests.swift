@@ -6,6 +6,7 @@ import PixelConversion
 import PixelShaders
 import TestSupport
 import Testing
+import ToneMapping
 
 /// Every conversion of the matrix becomes GLSL that glslang compiles for Vulkan.
 @Suite("Shader emission")
@@ -56,6 +57,32 @@ struct ShaderEmissionTests {
         #expect(throws: ShaderError.self) {
             try ShaderProgram(
                 PixelConverter(from: edr, to: ConversionMatrix.workloads[3].destination), interface: .textures)
+        }
+    }
+
+    /// A tone-mapping operator type of the caller's runs Swift per pixel: no shader has it.
+    struct Halving: ToneMappingOperator {
+        func map(_ rgb: SIMD3<Double>) -> SIMD3<Double> { rgb / 2 }
+        func apply(
+            red: UnsafeMutableBufferPointer<Float>, green: UnsafeMutableBufferPointer<Float>,
+            blue: UnsafeMutableBufferPointer<Float>
+        ) {
+            for plane in [red, green, blue] { for i in plane.indices { plane[i] /= 2 } }
+        }
+        var targetHeadroom: Double? { nil }
+    }
+
+    @Test("a caller's own tone-mapping operator type is a typed error that names the step")
+    func hostStep() throws {
+        var options = PixelConverter.Options()
+        options.toneMapping = .custom(Halving())
+        let converter = try PixelConverter(
+            from: ConversionMatrix.workloads[0].source, to: ConversionMatrix.workloads[0].destination, options: options)
+        #expect {
+            try ShaderProgram(converter)
+        } throws: { error in
+            guard case .unsupportedStep(let name) = error as? ShaderError else { return false }
+            return name.contains("Halving")
         }
     }
 }

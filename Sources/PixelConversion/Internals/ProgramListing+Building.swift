@@ -1,5 +1,6 @@
 internal import CPixelKernels
 import PixelBuffers
+import ColorSpaces
 import Foundation
 import ToneMapping
 import TransferFunctions
@@ -100,12 +101,54 @@ extension ProgramListing.Stage {
         case .perChannel: application = .perChannel
         case .maxRGB: application = .maxRGB
         case .luminance(let w): application = .luminance(SIMD3<Float>(w))
-        case .ictcpIntensity: return nil
+        case .ictcpIntensity(let ictcp): return .ictcpToneCurve(ProgramListing.ICtCpToneTables(ictcp, curve: curve))
         }
-        let table = ProgramListing.Table(layout: curve.table.layout, values: curve.table.values) {
-            curve.outsideValue($0)
+        return .toneCurve(ProgramListing.Table(curve), application: application)
+    }
+}
+
+extension ProgramListing.Table {
+    /// A tabulated tone curve's table and its value outside it.
+    init(_ curve: TabulatedToneCurve) {
+        self.init(layout: curve.table.layout, values: curve.table.values) { curve.outsideValue($0) }
+    }
+}
+
+extension ProgramListing.ICtCpToneTables {
+    /// The matrices of `ictcp` and BT.2100 ICtCp, the kernels' PQ tables, and I ↦ I′ through `curve`'s `Double` form
+    /// as a table (512 segments per octave from 2⁻²⁴ to 2, above the PQ pole 1.9921).
+    init(_ ictcp: ICtCpIntensity, curve: TabulatedToneCurve) {
+        let white = ictcp.referenceWhite
+        let toAbsolute = Matrix3x3(diagonal: SIMD3(repeating: white / PQ.peakLuminance))
+        let fromAbsolute = Matrix3x3(diagonal: SIMD3(repeating: PQ.peakLuminance / white))
+        func rows(_ m: Matrix3x3) -> [Float] {
+            [m.row0, m.row1, m.row2].flatMap { [Float($0.x), Float($0.y), Float($0.z)] }
         }
-        return .toneCurve(table, application: application)
+        toLMS = rows(YCbCrMatrix.ictcpRGBToLMS * ictcp.toBT2020 * toAbsolute)
+        toICtCp = rows(YCbCrMatrix.ictcpPQ.lmsToICtCp!)
+        fromICtCp = rows(YCbCrMatrix.ictcpPQ.ictcpToLMS!)
+        fromLMS = rows(fromAbsolute * ictcp.fromBT2020 * YCbCrMatrix.ictcpLMSToRGB)
+        // The PQ curves finer than the kernels' (1024 segments per octave, within 10⁻⁸): L′M′S′ → LMS → RGB
+        // amplifies their error where a component is made by cancellation.
+        encode = Self.table(segmentsPerOctaveLog2: 10, low: 0x1p-30, mirrored: true) {
+            TransferFunction.pq.fromLinear($0, outOfRange: .extended)
+        }
+        decode = Self.table(segmentsPerOctaveLog2: 10, low: 0x1p-24, mirrored: true) {
+            TransferFunction.pq.toLinear($0, outOfRange: .extended)
+        }
+        intensity = Self.table(segmentsPerOctaveLog2: 10, low: 0x1p-24, mirrored: false) { i in
+            PQ.inverseEOTF(Swift.max(curve.map(PQ.eotf(i) / white), 0) * white)
+        }
+        self.curve = ProgramListing.Table(curve)
+    }
+
+    /// A table of f from `low` (a chord from f(0) below) to 2, its `Double` function beyond.
+    private static func table(
+        segmentsPerOctaveLog2 m: UInt32, low: Float, mirrored: Bool, _ f: @escaping @Sendable (Double) -> Double
+    ) -> ProgramListing.Table {
+        let t = PiecewiseLinearTable(
+            function: f, segmentsPerOctaveLog2: m, lowEnd: .chordFromZeroBelow(low), high: 2, mirrored: mirrored)
+        return ProgramListing.Table(layout: t.layout, values: t.values) { Float(f(Double($0))) }
     }
 }
 
