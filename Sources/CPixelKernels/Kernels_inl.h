@@ -395,6 +395,55 @@ SI void gamut_compress(const float *p, F *r, F *g, F *b) {
     *b = *b > 0.0f ? (*b < ceiling ? *b : (F)ceiling) : (F)0.0f;
 }
 
+/// One piece of a Dolby Vision reshaping curve at coefficients `c`: a polynomial c0 + (c1 + c2·s)·s of the component's
+/// own normalised code s (order 0), or an MMR of order 1…3: c0, then per order o the 7 weights of t1^o, t1 = (y, u, v,
+/// y·u, y·v, u·v, (y·u)·v), each order's sum ((((((w0·t0 + w1·t1) + w2·t2) + …) + w6·t6) added to the total.
+SI F reshape_piece(const float *c, int order, F own, const F *t1) {
+    if (order == 0) return c[0] + (c[1] + c[2] * own) * own;
+    F v = (F)c[0];
+    F t[7];
+    for (int j = 0; j < 7; j++) t[j] = t1[j];
+    for (int o = 0; o < order; o++) {
+        const float *w = c + 1 + 7 * o;
+        v = v + ((((((w[0] * t[0] + w[1] * t[1]) + w[2] * t[2]) + w[3] * t[3]) + w[4] * t[4]) + w[5] * t[5]) +
+                 w[6] * t[6]);
+        for (int j = 0; j < 7; j++) t[j] = t[j] * t1[j];
+    }
+    return v;
+}
+
+/// Dolby Vision reshaping (MediaConversion's composer, ETSI GS CCM 001 / libplacebo's pl_shader_dovi_reshape) of the
+/// block's Y′, Cb, Cr codes, p = [1/(2^depth − 1), then per component HDRK_RESHAPE_STRIDE values: piece count,
+/// the first and last pivots (normalised), 8 inner pivots (codes, ascending, unused +∞), 8 piece orders, 8 × 22
+/// coefficients]. s = min(max(code·p[0], 0), 1) for each component; each lane takes the piece its own code falls in
+/// (inner pivot i − 1 ≤ code < inner pivot i: comparisons of codes, exact), evaluated for the pieces some lane needs;
+/// the value is clamped to [first, last pivot].
+#define HDRK_RESHAPE_STRIDE 195
+SI void reshape(const float *p, F *r, F *g, F *b) {
+    const F codes[3] = {*r, *g, *b};
+    F s[3];
+    for (int c = 0; c < 3; c++) s[c] = min_f(max_f(codes[c] * p[0], (F)0.0f), (F)1.0f);
+    const F t1[7] = {s[0], s[1], s[2], s[0] * s[1], s[0] * s[2], s[1] * s[2], (s[0] * s[1]) * s[2]};
+    F out[3];
+    for (int c = 0; c < 3; c++) {
+        const float *k = p + 1 + c * HDRK_RESHAPE_STRIDE;
+        const int pieces = (int)k[0];
+        F v = (F)0.0f;
+        for (int piece = 0; piece < pieces; piece++) {
+            I32 in = (I32)-1;  // every lane
+            if (piece > 0) in &= codes[c] >= k[3 + piece - 1];
+            if (piece < pieces - 1) in &= codes[c] < k[3 + piece];
+            if (!any(in)) continue;
+            const F value = reshape_piece(k + 19 + 22 * piece, (int)k[11 + piece], s[c], t1);
+            v = in ? value : v;
+        }
+        out[c] = min_f(max_f(v, (F)k[1]), (F)k[2]);
+    }
+    *r = out[0];
+    *g = out[1];
+    *b = out[2];
+}
+
 /// The block's R, G, B through a Swift operator, by way of arrays (r, g, b themselves never have their address taken,
 /// so they stay in registers in the interpreter).
 __attribute__((noinline)) static void host_call(const HDRKHost *h, float *rs, float *gs, float *bs, long count) {
@@ -674,6 +723,9 @@ SI void run_blocks(const HDRKInstruction *program, const HDRKIO *io, long i, lon
             break;
         case HDRK_OP_gamut_compress:
             HDRK_EACH gamut_compress(arguments, &r[k], &g[k], &b[k]);
+            break;
+        case HDRK_OP_reshape:
+            HDRK_EACH reshape(arguments, &r[k], &g[k], &b[k]);
             break;
         case HDRK_OP_host:
             HDRK_EACH {

@@ -155,7 +155,7 @@ extension MediaConverter {
             } catch { throw .movie(error) }
         }
         var converter: PixelConverter?
-        var pictures = try SourcePictures(stream, threadCount: request.movie.conversionThreadCount)
+        var pictures = SourcePictures(stream)
         var scenes = plan.sceneTracker()
         var converterScene: SceneMapping?
         var converted = 0
@@ -171,9 +171,11 @@ extension MediaConverter {
                     let convertStart = clock.now
                     times.decoding += convertStart - mark
                     let scene = scenes.mapping(for: frame)
-                    try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
-                        if converter == nil || converter?.source != encoding || scene != converterScene {
-                            converter = try plan.converter(from: encoding, scene: scene)
+                    try pictures.withPicture(frame) { (picture, encoding, composition) throws(MediaConversionError) in
+                        if converter == nil || converter?.source != encoding || scene != converterScene
+                            || converter?.options.dolbyVision != composition
+                        {
+                            converter = try plan.converter(from: encoding, scene: scene, composition: composition)
                             converterScene = scene
                         }
                         if let scaler, scaledFrom != nil {
@@ -338,14 +340,16 @@ extension MediaConverter {
             linear = try PixelBuffer(format: .rgbaFloat, width: plan.settings.width, height: plan.settings.height)
         } catch { throw .conversion("\(error)") }
         var converter: PixelConverter?
-        var pictures = try SourcePictures(reader.videoStream, threadCount: request.movie.conversionThreadCount)
+        var pictures = SourcePictures(reader.videoStream)
         var scenes = plan.sceneTracker()
         var converterScene: SceneMapping?
         try forEachFrame(reader, range) { frame throws(MediaConversionError) in
             let scene = scenes.mapping(for: frame)
-            try pictures.withPicture(frame) { (picture, encoding) throws(MediaConversionError) in
-                if converter == nil || converter?.source != encoding || scene != converterScene {
-                    converter = try plan.measuringConverter(from: encoding, scene: scene)
+            try pictures.withPicture(frame) { (picture, encoding, composition) throws(MediaConversionError) in
+                if converter == nil || converter?.source != encoding || scene != converterScene
+                    || converter?.options.dolbyVision != composition
+                {
+                    converter = try plan.measuringConverter(from: encoding, scene: scene, composition: composition)
                     converterScene = scene
                 }
                 do {

@@ -48,6 +48,12 @@ extension PixelConverter {
         /// Where the program runs instead of the CPU kernels (`nil`, the default: on the CPU), e.g. GPUConversion's
         /// Vulkan backend; the plan is the same.
         public var backend: (any PixelConversionBackend)?
+        /// A Dolby Vision profile 5 base layer's composition for the current RPU (`nil`, the default: none), in place
+        /// of the source's Y′CbCr decoding: the source is then the base layer (Y′CbCr codes of the curves' bit depth,
+        /// give its encoding `chromaLocation: .left`; its colour space and matrix are not used) and the conversion
+        /// continues from linear BT.2020 light. MediaConversion's `DolbyVisionComposer.reshaping` gives it after each
+        /// RPU; make the converter again when it changes.
+        public var dolbyVision: DolbyVisionReshaping?
 
         /// The default options.
         public init() {

@@ -259,6 +259,8 @@ struct ShaderEmitter {
                     "    c = ictcpToneCurve(\(m)u, \(curves[0])u, \(curves[1])u, \(curves[2])u, \(curves[3])u, c);")
             case .gainMap(let t):
                 body.append("    c = gainMap(\(appendGainMap(t))u, x, y, c);")
+            case .dolbyVisionReshape(let p):
+                body.append("    c = dolbyVisionReshape(\(block.append(p))u, c);")
             case .host(_, let name):
                 throw .unsupportedStep(name)
             }

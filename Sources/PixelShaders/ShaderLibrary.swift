@@ -348,6 +348,50 @@ enum ShaderLibrary {
             return affine(p + 36u, vec3(curveValue(decode, encoded.r), curveValue(decode, encoded.g), curveValue(decode, encoded.b)));
         }
 
+        // One piece of a Dolby Vision reshaping curve at P[c] (the kernels' reshape_piece): a polynomial of the
+        // component's own s (order 0), else an MMR of order 1…3 over t1 = (y, u, v, y·u, y·v, u·v, (y·u)·v).
+        float reshapePiece(uint c, int order, float own, float t1[7]) {
+            if (order == 0) {
+                precise float p = pf(c) + (pf(c + 1u) + pf(c + 2u) * own) * own;
+                return p;
+            }
+            precise float v = pf(c);
+            precise float t[7] = t1;
+            for (int o = 0; o < order; o++) {
+                uint w = c + 1u + 7u * uint(o);
+                precise float sum = (((((pf(w) * t[0] + pf(w + 1u) * t[1]) + pf(w + 2u) * t[2]) + pf(w + 3u) * t[3])
+                    + pf(w + 4u) * t[4]) + pf(w + 5u) * t[5]) + pf(w + 6u) * t[6];
+                v = v + sum;
+                for (int j = 0; j < 7; j++) t[j] = t[j] * t1[j];
+            }
+            return v;
+        }
+
+        // Dolby Vision reshaping of Y′, Cb, Cr codes at P[p] (the kernels' reshape op: 1/(2^depth − 1), then per
+        // component 195 words: piece count, first and last pivots, 8 inner pivots in codes, 8 orders, 8 × 22
+        // coefficients); each component takes the piece its own code falls in.
+        vec3 dolbyVisionReshape(uint p, vec3 codes) {
+            float scale = pf(p);
+            precise vec3 s;
+            for (int c = 0; c < 3; c++) {
+                precise float scaled = codes[c] * scale;
+                s[c] = minf(maxf(scaled, 0.0), 1.0);
+            }
+            precise float t1[7] = float[7](s.x, s.y, s.z, s.x * s.y, s.x * s.z, s.y * s.z, (s.x * s.y) * s.z);
+            vec3 result;
+            for (int c = 0; c < 3; c++) {
+                uint k = p + 1u + 195u * uint(c);
+                int pieces = int(pf(k));
+                int piece = 0;
+                for (int i = 1; i < pieces; i++) {
+                    if (codes[c] >= pf(k + 2u + uint(i))) piece = i;
+                }
+                float v = reshapePiece(k + 19u + 22u * uint(piece), int(pf(k + 11u + uint(piece))), s[c], t1);
+                result[c] = minf(maxf(v, pf(k + 1u)), pf(k + 2u));
+            }
+            return result;
+        }
+
         vec3 quantized3(uint q, vec3 v) {
             return vec3(quantizedCode(q, v.r), quantizedCode(q, v.g), quantizedCode(q, v.b));
         }

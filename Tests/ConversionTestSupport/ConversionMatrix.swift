@@ -55,6 +55,35 @@ public enum ConversionMatrix {
             format: format, colorSpace: space, matrix: matrix, chromaLocation: locations[variant % locations.count])
     }
 
+    /// A Dolby Vision profile 5 base layer and a composition with every kind of piece (`reshape`): Y′ in three
+    /// polynomial pieces, Cb one MMR piece of order 3, Cr an MMR piece of order 2 and a polynomial.
+    public static let dolbyVisionBase = PixelEncoding(
+        format: try! PixelFormat.planarYCbCr(.s420, bitDepth: 10, range: .full), colorSpace: .bt2100PQ,
+        matrix: .ictcpPQ, chromaLocation: .left)
+    public static let dolbyVision: DolbyVisionReshaping = {
+        let luma = DolbyVisionReshaping.Curve(
+            pivots: [0, 300, 700, 1023],
+            pieces: [
+                .polynomial(SIMD3(0, 1, 0)), .polynomial(SIMD3(0.1, 0.8, 0.1)), .polynomial(SIMD3(-0.2, 1.3, -0.1)),
+            ])
+        var weights: [[Double]] = []
+        for order in 1...3 { weights.append((0..<7).map { Double(($0 * 5 + order) % 9) / 20 - 0.2 }) }
+        let cb = DolbyVisionReshaping.Curve(pivots: [64, 960], pieces: [.mmr(constant: 0.01, weights: weights)])
+        let cr = DolbyVisionReshaping.Curve(
+            pivots: [0, 512, 1023],
+            pieces: [
+                .mmr(
+                    constant: -0.02,
+                    weights: [[0.1, 0.9, -0.1, 0.05, 0, 0.02, -0.01], [0, 0.01, 0.02, 0, 0, 0, 0.001]]),
+                .polynomial(SIMD3(0.02, 0.95, 0.01)),
+            ])
+        return DolbyVisionReshaping(
+            bitDepth: 10, curves: [luma, cb, cr],
+            yccToRGB: [1, 0.0976, 0.2052, 1, -0.1139, 0.1332, 1, 0.0326, -0.6769],
+            offsets: SIMD3(0, 0.5, 0.5),
+            lmsToRGB: [3.4366, -2.5065, 0.0699, -0.7913, 1.9836, -0.1923, -0.0259, -0.0989, 1.1248])
+    }()
+
     static let x420PQ = PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
     static let x420HLG = PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance)
     static let edrHalf = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
@@ -163,6 +192,14 @@ public enum ConversionMatrix {
         for (name, mapper) in custom {
             cases.append(Case("S1 tone mapped, \(name)", x420PQ, edrHalf, options { $0.toneMapping = .custom(mapper) }))
         }
+        cases.append(
+            Case(
+                "Dolby Vision profile 5 → RGhA EDR P3", dolbyVisionBase, edrHalf,
+                options { $0.dolbyVision = dolbyVision }))
+        cases.append(
+            Case(
+                "Dolby Vision profile 5 → 'x420' PQ", dolbyVisionBase, x420PQ,
+                options { $0.dolbyVision = dolbyVision }))
         for priority in [HeadroomFit.Priority.luminance] {
             cases.append(
                 Case(

@@ -88,10 +88,14 @@ struct ConverterComparisonTests {
         var gpu = try PixelBuffer(format: converter.destination.format, width: width, height: height)
         let runner = try GPUPixelConverter(converter, device: GPUTestSupport.requireDevice())
         _ = try source.withView { s in try gpu.withMutableView { d in try runner.run(s, to: d) } }
-        // A curve on ICtCp intensity goes to L′M′S′ and back through the PQ curves in float32 (the CPU in Double):
-        // the EOTF's slope and the LMS → RGB matrix leave about 10⁻⁵ of the pixel's largest component.
-        let ictcp = conversion.name.contains("ICtCp intensity")
-        return difference(cpu, gpu, cancellation: ictcp ? 0x1p-16 : 0x1p-21)
+        return difference(cpu, gpu, cancellation: cancellation(conversion))
+    }
+
+    /// The half bound's share of the pixel's largest component for `conversion`: 2⁻²¹, or 2⁻¹⁶ for a curve on ICtCp
+    /// intensity, which goes to L′M′S′ and back through the PQ curves in float32 (the CPU in `Double`), where the
+    /// EOTF's slope and the LMS → RGB matrix leave a few 10⁻⁶ of the largest component.
+    static func cancellation(_ conversion: ConversionMatrix.Case) -> Double {
+        conversion.name.contains("ICtCp intensity") ? 0x1p-16 : 0x1p-21
     }
 
     @Test(

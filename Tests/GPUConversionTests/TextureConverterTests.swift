@@ -58,7 +58,8 @@ struct TextureConverterTests {
                 d.place = "\(width)×\(height)" + (d.place.isEmpty ? "" : " " + d.place)
                 return d
             }
-            let againstCPU = ConverterComparisonTests.difference(cpu, gpu)
+            let againstCPU = ConverterComparisonTests.difference(
+                cpu, gpu, cancellation: ConverterComparisonTests.cancellation(conversion))
             if againstCPU.worst > worst.cpu.worst || index == 0 { worst.cpu = located(againstCPU) }
             let againstBuffers = ConverterComparisonTests.difference(buffers, gpu)
             if againstBuffers.worst > worst.buffers.worst || index == 0 { worst.buffers = located(againstBuffers) }

@@ -319,6 +319,28 @@ static void program_cases(void) {
                                        INSTR(store_planes, 0)};
     program_case("ycbcr16-nearest-affine-planes", nearest, 2, 0, 0);
 
+    // Dolby Vision reshaping of 10-bit codes: Y′ in three polynomial pieces, Cb one MMR piece of order 3, Cr an MMR
+    // piece of order 1 below code 512 and a polynomial above.
+    static float reshape[1 + 3 * 195];
+    memset(reshape, 0, sizeof reshape);
+    reshape[0] = 1.0f / 1023.0f;
+    for (int c = 0; c < 3; c++) {
+        float *k = reshape + 1 + 195 * c;
+        for (int i = 0; i < 8; i++) k[3 + i] = __builtin_inff();
+        k[1] = 16.0f / 1023.0f;
+        k[2] = 1.0f;
+        for (int j = 0; j < 22; j++) k[19 + j] = 0.05f * (float)((j * 7 + c * 3) % 11) - 0.25f;
+    }
+    reshape[1] = 3, reshape[1 + 3] = 300, reshape[1 + 4] = 700;  // Y′: pieces [0, 300), [300, 700), [700, ∞)
+    for (int p = 1; p < 3; p++)
+        for (int j = 0; j < 3; j++) reshape[1 + 19 + 22 * p + j] = 0.1f * (float)(p + j) - 0.2f;
+    reshape[1 + 195] = 1, reshape[1 + 195 + 11] = 3;                          // Cb: MMR order 3
+    reshape[1 + 390] = 2, reshape[1 + 390 + 3] = 512, reshape[1 + 390 + 11] = 1;  // Cr: MMR order 1, polynomial
+    const HDRKInstruction dolbyVision[] = {INSTR(load_ycbcr, &ycbcrCentred), INSTR(reshape, reshape),
+                                           INSTR(affine, &affine), INSTR(curve, &curve), INSTR(affine, &yuv),
+                                           INSTR(store_rgba_half, &half)};
+    program_case("ycbcr16-reshape-affine-curve-affine-half", dolbyVision, 2, 8, 0);
+
     // The S1 shape, and the planar store.
     const HDRKInstruction s1[] = {INSTR(load_planes, 0), INSTR(affine, &yuv), INSTR(curve, &curve),
                                   INSTR(affine, &affine), INSTR(store_rgba_half, &half)};

@@ -1,5 +1,6 @@
 import CPixelKernels
 import ColorSpaces
+import ConversionTestSupport
 import HalfFloat
 import TestSupport
 import Testing
@@ -153,6 +154,7 @@ struct InstructionSetTests {
             (Self.sources[4], Self.destinations[3], { _ in }),
             (Self.sources[3], Self.destinations[4], { _ in }),
             (x420, Self.destinations[6], { _ in }),
+            (ConversionMatrix.dolbyVisionBase, Self.destinations[5], { $0.dolbyVision = ConversionMatrix.dolbyVision }),
         ]
         var seen = Set<String>()
         for (index, (source, destination, change)) in cases.enumerated() {

@@ -100,6 +100,7 @@ nonisolated(unsafe) let benchmarks: @Sendable () -> Void = {
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident],
         timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(120), maxIterations: 5)
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("hdrcolor-bench-hlg.mp4")
+    dolbyVisionBenchmarks()
 
     Benchmark("VideoFiles: decode 4K HEVC PQ (30 frames)") { benchmark in
         let reader = try MovieReader(contentsOf: clip)

@@ -27,6 +27,8 @@
     HDRK_OP(highlight_shoulder, float, "[knee, ceiling]: max(R, G, B) above the knee rolls onto the ceiling") \
     HDRK_OP(gamut_compress, float, \
             "[w0, w1, w2, knee, 1/end², ceiling]: GamutMapper's soft compression towards grey, clipped to [0, ceiling]") \
+    HDRK_OP(reshape, float, \
+            "Dolby Vision reshaping of Y′, Cb, Cr codes: per component the piece its code falls in, a polynomial or MMR") \
     HDRK_OP(host, HDRKHost, "a Swift operator over the block's R, G, B (custom tone mapping)") \
     /* Stores: the last op of a program. */ \
     HDRK_OP(store_planes, void, "R, G, B, A into the chunk's four float planes") \

@@ -1,5 +1,6 @@
 import Foundation
 import MediaSyntax
+public import PixelConversion
 public import PixelBuffers
 
 /// Reconstructs Dolby Vision profile 5 pictures: the base layer (IPT-PQ-c2, full range, no backward-compatible colour)
@@ -21,17 +22,18 @@ public import PixelBuffers
 /// `use_prev_vdr_rpu_flag`) and the colour transform of the display-management data (a compressed payload keeps the
 /// last one). Feed it every frame's RPU in decoding-output order with ``update(rpu:)``, then ``compose(_:into:)``.
 ///
-/// Per pixel it allocates nothing and dispatches nothing dynamically. The per-frame parameters are rebuilt on
-/// ``update(rpu:)`` only: there each component's curve is tabulated over every eighth of a base-layer code (the values
-/// bilinear chroma takes), its piece per entry and, for an all-polynomial curve, the reshaped value itself, computed
-/// by the float64 equations (an RPU that repeats the previous mapping keeps the tables); MMR pieces are evaluated per
-/// pixel in float64. Rows are spread over threads.
+/// Pictures are composed by PixelConversion's kernels (the `reshape` op, then the converter's matrices and PQ tables,
+/// in float32, the same bytes on every instruction set, over the converter's threads); the converter is made again
+/// only when an RPU changes the curves or the matrices. ``compose(codes:)`` is the float64 reference the kernels are
+/// checked against (within a twentieth of a 10-bit code, `DolbyVisionComposerTests`).
 public struct DolbyVisionComposer: Sendable {
     /// The parameters of the last RPU; nil before the first.
     var parameters: DolbyVisionComposition?
     /// Mappings by vdr_rpu_id (0…15) and the last colour transform, for RPUs that refer back.
     private var mappings: [Int: DolbyVisionRPU.Mapping] = [:]
     private var transforms: [Int: DolbyVisionRPU.DisplayManagement.ColorTransform] = [:]
+    /// The kernels' converter for the current reshaping, shared by the composer's copies.
+    private let converters = ConverterCache()
 
     /// A composer with no RPU yet.
     public init() {}
@@ -81,9 +83,14 @@ public struct DolbyVisionComposer: Sendable {
         let bitDepth = header.baseLayerBitDepth ?? parameters?.baseLayerBitDepth ?? 10
         parameters = try DolbyVisionComposition(
             mapping: mapping, transform: transform, transformID: transformID, baseLayerBitDepth: bitDepth,
-            profile: rpu.profile, previous: parameters)
+            profile: rpu.profile)
         profile = rpu.profile ?? profile
     }
+
+    /// The last RPU's composition for `PixelConverter.Options.dolbyVision`, so that one converter goes from the base
+    /// layer straight to any destination; nil before the first RPU. Equal from one RPU to the next while the RPUs
+    /// repeat their curves and matrices: keep the converter until it changes.
+    public var reshaping: DolbyVisionReshaping? { parameters?.reshaping }
 
     /// The PQ-coded BT.2020 R′G′B′ (0…1) of one pixel's base-layer codes (Y, Cb, Cr at the same position), in float64:
     /// the reference the frame path is checked against.
@@ -107,7 +114,7 @@ public struct DolbyVisionComposer: Sendable {
         _ source: PixelBufferView, into destination: MutablePixelBufferView, threadCount: Int? = nil
     ) throws(DolbyVisionComposerError) {
         guard let parameters else { throw .noRPU }
-        try parameters.compose(source, into: destination, threadCount: threadCount)
+        try parameters.compose(source, into: destination, threadCount: threadCount, converters: converters)
     }
 }
 

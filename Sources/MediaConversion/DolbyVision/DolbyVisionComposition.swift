@@ -1,12 +1,14 @@
+import ColorSpaces
 import Foundation
 import MediaSyntax
 import PixelBuffers
+import PixelConversion
+import Synchronization
 
-/// One RPU's composition parameters, flattened for the per-pixel loop: the three reshaping curves and the two
-/// matrices (see ``DolbyVisionComposer`` for the steps).
+/// One RPU's composition parameters: flattened for the float64 reference (the three reshaping curves and the two
+/// matrices, see ``DolbyVisionComposer`` for the steps), and as the kernels' ``DolbyVisionReshaping``.
 struct DolbyVisionComposition: Sendable {
-    /// The three curves in one array of ``componentStride`` values per component, read per pixel without reference
-    /// counting: 8 inner pivots (normalised; piece i covers [pivot i, pivot i + 1); unused ones +∞), the first and
+    /// The three curves in one array of ``componentStride`` values per component: 8 inner pivots (normalised; piece i covers [pivot i, pivot i + 1); unused ones +∞), the first and
     /// last pivots (the reshaped value is clamped to them), 8 piece kinds (0 polynomial, else the MMR order 1…3), then
     /// per piece 22 coefficients (a polynomial's c₀, c₁, c₂, or an MMR's constant then 7 weights per order).
     var curves: [Double]
@@ -22,24 +24,8 @@ struct DolbyVisionComposition: Sendable {
     var linear: [Double]
     var baseLayerBitDepth: Int
     var transformID: Int
-    /// The mapping the curves come from, so that an RPU repeating it keeps the tables.
-    var mapping: DolbyVisionRPU.Mapping
-    /// The frame path's lookup of each component's reshaping, indexed by k = 8 × the component's code (0 … 8 ×
-    /// (2^bl_bit_depth − 1)): chroma upsampled bilinearly (weights ½ across, ¼ and ¾ down) is always a whole number of
-    /// eighths of a code, so every value the frame path meets has its entry. ``pieceIndex`` holds the piece each k
-    /// falls in (the pivot search done once per RPU); ``reshaped`` the reshaped value itself for components whose
-    /// pieces are all polynomials (then the value depends on k alone), computed by the float64 equations, so the
-    /// lookup is exact. Empty for base layers deeper than ``maximumTabulatedBitDepth``.
-    var pieceIndex: [UInt8] = []
-    var reshaped: [Double] = []
-    /// Whether component 0, 1, 2 is read from ``reshaped``.
-    var tabulated: SIMD3<Int> = .zero
-    /// Entries per component in ``pieceIndex`` and ``reshaped``.
-    var tableStride = 0
-
-    /// The deepest base layer whose reshaping is tabulated: 12 bits make 32 761 entries per component (256 KiB of
-    /// `Double`s); deeper layers search the pivots per pixel.
-    static let maximumTabulatedBitDepth = 12
+    /// The same parameters for the kernels (``compose(_:into:threadCount:converters:)``).
+    var reshaping: DolbyVisionReshaping
 
     /// The inverse of the BT.2020-referred Hunt-Pointer-Estévez LMS matrix of IPT-PQ, rows of LMS → R, G, B (the
     /// values libplacebo hard-codes as `dovi_lms2rgb`).
@@ -51,7 +37,7 @@ struct DolbyVisionComposition: Sendable {
 
     init(
         mapping: DolbyVisionRPU.Mapping, transform: DolbyVisionRPU.DisplayManagement.ColorTransform,
-        transformID: Int, baseLayerBitDepth: Int, profile: Int?, previous: DolbyVisionComposition? = nil
+        transformID: Int, baseLayerBitDepth: Int, profile: Int?
     ) throws(DolbyVisionComposerError) {
         guard (8...16).contains(baseLayerBitDepth) else {
             throw .unsupported("a \(baseLayerBitDepth)-bit base layer")
@@ -111,45 +97,23 @@ struct DolbyVisionComposition: Sendable {
         self.linear = linear
         self.baseLayerBitDepth = baseLayerBitDepth
         self.transformID = transformID
-        self.mapping = mapping
-        if let previous, previous.mapping == mapping, previous.baseLayerBitDepth == baseLayerBitDepth {
-            // The same curves as the last RPU's (most RPUs of a shot repeat them): the same tables.
-            (pieceIndex, reshaped, tabulated, tableStride) =
-                (previous.pieceIndex, previous.reshaped, previous.tabulated, previous.tableStride)
-        } else if baseLayerBitDepth <= Self.maximumTabulatedBitDepth {
-            tabulate()
-        }
-    }
-
-    /// Fills ``pieceIndex`` and ``reshaped`` (see there).
-    private mutating func tabulate() {
-        let last = 8 * ((1 << baseLayerBitDepth) - 1)
-        let stride = last + 1
-        let scale = 1 / Double((1 << baseLayerBitDepth) - 1)
-        var pieces = [UInt8](repeating: 0, count: 3 * stride)
-        var values = [Double](repeating: 0, count: 3 * stride)
-        var polynomialOnly = SIMD3<Int>.zero
-        curves.withUnsafeBufferPointer { c in
-            for component in 0..<3 {
-                let start = component * Self.componentStride
-                let kinds = (0..<Self.maximumPieces).map { c[start + Self.maximumPieces + 2 + $0] }
-                polynomialOnly[component] = kinds.allSatisfy { $0 == 0 } ? 1 : 0
-                for k in 0...last {
-                    // The frame path's value: k eighths of a code, normalised as a decoded sample is.
-                    let value = min(max(Double(k) * 0.125 * scale, 0), 1)
-                    let piece = Self.piece(c, component, value)
-                    pieces[component * stride + k] = UInt8(piece)
-                    if polynomialOnly[component] == 1 {
-                        values[component * stride + k] = Self.evaluate(
-                            c, component, piece, SIMD3(repeating: value), value)
-                    }
-                }
-            }
-        }
-        pieceIndex = pieces
-        reshaped = values
-        tabulated = polynomialOnly
-        tableStride = stride
+        reshaping = DolbyVisionReshaping(
+            bitDepth: baseLayerBitDepth,
+            curves: mapping.components.map { component in
+                DolbyVisionReshaping.Curve(
+                    pivots: component.pivotValues.map(Double.init),
+                    pieces: component.pieces.map { piece in
+                        switch piece {
+                        case .polynomial(let c):
+                            .polynomial(SIMD3((0..<3).map { $0 < c.count ? c[$0] : 0 }))
+                        case .mmr(let constant, let weights):
+                            .mmr(constant: constant, weights: weights.map { Array($0.prefix(7)) })
+                        case .linearInterpolation:
+                            .polynomial(.zero)  // refused above
+                        }
+                    })
+            },
+            yccToRGB: nonlinear, offsets: self.offsets, lmsToRGB: linear)
     }
 
     /// PQ-coded BT.2020 R′G′B′ of one pixel's base-layer codes.
@@ -174,26 +138,22 @@ struct DolbyVisionComposition: Sendable {
     ) -> SIMD3<Double> {
         let reshaped = SIMD3(
             reshape(curves, 0, s, s.x), reshape(curves, 1, s, s.y), reshape(curves, 2, s, s.z))
-        return colour(reshaped - offsets, n, l, pq: nil)
+        return colour(reshaped - offsets, n, l)
     }
 
-    /// The steps 3 to 6 from the reshaped values less the offsets: the PQ curves from the ``PQTables`` tables when
-    /// `pq` holds them (the frame path), else exact.
+    /// The steps 3 to 6 from the reshaped values less the offsets, with the exact PQ curves.
     @inline(__always)
     private static func colour(
-        _ reshaped: SIMD3<Double>, _ n: UnsafeBufferPointer<Double>, _ l: UnsafeBufferPointer<Double>,
-        pq: (eotf: UnsafeBufferPointer<Double>, oetf: UnsafeBufferPointer<Double>)?
-    ) -> SIMD3<Double> {
+        _ reshaped: SIMD3<Double>, _ n: UnsafeBufferPointer<Double>, _ l: UnsafeBufferPointer<Double>
+    )
+        -> SIMD3<Double>
+    {
         var lms = SIMD3<Double>()
         for r in 0..<3 {
-            let e = n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z
-            if let pq { lms[r] = PQTables.eotf(e, pq.eotf) } else { lms[r] = pqEOTF(e) }
+            lms[r] = pqEOTF(n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z)
         }
         var out = SIMD3<Double>()
-        for r in 0..<3 {
-            let y = l[3 * r] * lms.x + l[3 * r + 1] * lms.y + l[3 * r + 2] * lms.z
-            if let pq { out[r] = PQTables.oetf(y, pq.oetf) } else { out[r] = pqOETF(y) }
-        }
+        for r in 0..<3 { out[r] = pqOETF(l[3 * r] * lms.x + l[3 * r + 1] * lms.y + l[3 * r + 2] * lms.z) }
         return out
     }
 
@@ -262,13 +222,14 @@ struct DolbyVisionComposition: Sendable {
         return pow((c1 + c2 * p) / (1 + c3 * p), m2)
     }
 
-    /// Composes a planar Y′CbCr picture into RGBA float rows.
-    func compose(_ source: PixelBufferView, into destination: MutablePixelBufferView, threadCount: Int?)
-        throws(DolbyVisionComposerError)
-    {
+    /// Composes a planar Y′CbCr picture into RGBA float rows, through the kernels (``DolbyVisionReshaping``).
+    func compose(
+        _ source: PixelBufferView, into destination: MutablePixelBufferView, threadCount: Int?,
+        converters: ConverterCache
+    ) throws(DolbyVisionComposerError) {
         let format = source.format
         guard format.colorModel == .yCbCr, format.planeCount == 3, format.sampleType == .unsignedInteger,
-            format.alignment == .low, let subsampling = format.chromaSubsampling
+            format.alignment == .low, format.chromaSubsampling != nil
         else {
             throw .formatMismatch("the base layer is \(format), not planar Y′CbCr with samples in the low bits")
         }
@@ -280,100 +241,50 @@ struct DolbyVisionComposition: Sendable {
                 "the output is \(destination.width)×\(destination.height), the picture \(source.width)×\(source.height)"
             )
         }
-        let wide = format.plane(0).bytesPerSample == 2
-        let height = source.height
-        let threads = max(1, min(threadCount ?? ProcessInfo.processInfo.activeProcessorCount, height / 16, 64))
-        let band = (height + threads - 1) / threads
-        DispatchQueue.concurrentPerform(iterations: threads) { index in
-            let rows = index * band..<min(height, (index + 1) * band)
-            composeRows(rows, source, destination, wide: wide, subsampling: subsampling)
+        let converter = try converters.converter(for: reshaping, format: format, threadCount: threadCount)
+        do { try converter.convert(source, to: destination) } catch {
+            throw .formatMismatch("\(error)")
         }
     }
+}
 
-    private func composeRows(
-        _ rows: Range<Int>, _ source: PixelBufferView, _ destination: MutablePixelBufferView, wide: Bool,
-        subsampling: PixelFormat.ChromaSubsampling
-    ) {
-        if wide {
-            composeRows(rows, source, destination, subsampling: subsampling, as: UInt16.self)
-        } else {
-            composeRows(rows, source, destination, subsampling: subsampling, as: UInt8.self)
-        }
+/// The composer's converter for one reshaping, format and thread count, kept between pictures.
+final class ConverterCache: Sendable {
+    private struct Entry {
+        let reshaping: DolbyVisionReshaping
+        let format: PixelFormat
+        let threadCount: Int?
+        let converter: PixelConverter
+    }
+    private let entry = Mutex<Entry?>(nil)
+
+    /// What ``DolbyVisionComposer/compose(_:into:threadCount:)`` writes: PQ-coded BT.2020 R′G′B′ (BT.2100 PQ).
+    static let output = PixelEncoding(format: DolbyVisionComposer.outputFormat, colorSpace: .bt2100PQ)
+
+    /// The base layer's encoding: IPT-PQ-c2 codes, chroma sited left (co-sited across, between rows).
+    static func encoding(_ format: PixelFormat) -> PixelEncoding {
+        PixelEncoding(format: format, colorSpace: .bt2100PQ, matrix: .ictcpPQ, chromaLocation: .left)
     }
 
-    /// The rows `rows` of a picture whose samples are `Sample`s: per row the luma row and the two chroma rows around
-    /// it are fetched once; per pixel, bilinear chroma, the reshaping from the tables (``pieceIndex``, ``reshaped``;
-    /// the pivot search for a base layer too deep for them), then the colour steps with tabulated PQ curves. Nothing
-    /// is allocated and no table is looked up through a global per pixel.
-    private func composeRows<Sample: FixedWidthInteger>(
-        _ rows: Range<Int>, _ source: PixelBufferView, _ destination: MutablePixelBufferView,
-        subsampling: PixelFormat.ChromaSubsampling, as: Sample.Type
-    ) {
-        let scale = 1 / Double((1 << baseLayerBitDepth) - 1)
-        let (luma, cb, cr) = (source.plane(0), source.plane(1), source.plane(2))
-        let out = destination.plane(0)
-        let horizontal = subsampling.horizontalFactor, vertical = subsampling.verticalFactor
-        let chromaWidth = cb.width
-        let (stride, last, tabulated, offsets) = (tableStride, tableStride - 1, tabulated, offsets)
-        curves.withUnsafeBufferPointer { c in
-            nonlinear.withUnsafeBufferPointer { n in
-                linear.withUnsafeBufferPointer { l in
-                    pieceIndex.withUnsafeBufferPointer { pieces in
-                        reshaped.withUnsafeBufferPointer { values in
-                            PQTables.eotfTable.withUnsafeBufferPointer { eotf in
-                                PQTables.oetfTable.withUnsafeBufferPointer { oetf in
-                                    for y in rows {
-                                        // Chroma rows around this luma row: vertically between rows for 4:2:0
-                                        // (sited at 2j + ½).
-                                        let cy = vertical == 2 ? (Double(y) - 0.5) / 2 : Double(y)
-                                        let j0 = min(max(Int(cy.rounded(.down)), 0), cb.height - 1)
-                                        let j1 = min(j0 + 1, cb.height - 1)
-                                        let fy = vertical == 2 ? min(max(cy - Double(j0), 0), 1) : 0
-                                        let lumaRow = luma.row(y, as: Sample.self)
-                                        let (cb0, cb1) = (cb.row(j0, as: Sample.self), cb.row(j1, as: Sample.self))
-                                        let (cr0, cr1) = (cr.row(j0, as: Sample.self), cr.row(j1, as: Sample.self))
-                                        let row = out.row(y, as: Float.self)
-                                        for x in 0..<source.width {
-                                            let i0 = min(x / horizontal, chromaWidth - 1)
-                                            let i1 = min(i0 + 1, chromaWidth - 1)
-                                            let fx = horizontal == 2 && i1 != i0 ? Double(x & 1) / 2 : 0
-                                            // Whole eighths of a code (weights ½, ¼, ¾): exact in Double.
-                                            let codes = SIMD3(
-                                                Double(lumaRow[x]),
-                                                (Double(cb0[i0]) * (1 - fx) + Double(cb0[i1]) * fx) * (1 - fy)
-                                                    + (Double(cb1[i0]) * (1 - fx) + Double(cb1[i1]) * fx) * fy,
-                                                (Double(cr0[i0]) * (1 - fx) + Double(cr0[i1]) * fx) * (1 - fy)
-                                                    + (Double(cr1[i0]) * (1 - fx) + Double(cr1[i1]) * fx) * fy)
-                                            let s = SIMD3(
-                                                min(max(codes.x * scale, 0), 1), min(max(codes.y * scale, 0), 1),
-                                                min(max(codes.z * scale, 0), 1))
-                                            var v = SIMD3<Double>()
-                                            if last >= 0 {
-                                                for component in 0..<3 {
-                                                    let k = component * stride + min(Int(codes[component] * 8), last)
-                                                    v[component] =
-                                                        tabulated[component] != 0
-                                                        ? values[k]
-                                                        : Self.evaluate(c, component, Int(pieces[k]), s, s[component])
-                                                }
-                                            } else {
-                                                v = SIMD3(
-                                                    Self.reshape(c, 0, s, s.x), Self.reshape(c, 1, s, s.y),
-                                                    Self.reshape(c, 2, s, s.z))
-                                            }
-                                            let rgb = Self.colour(v - offsets, n, l, pq: (eotf, oetf))
-                                            row[4 * x] = Float(rgb.x)
-                                            row[4 * x + 1] = Float(rgb.y)
-                                            row[4 * x + 2] = Float(rgb.z)
-                                            row[4 * x + 3] = 1
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+    func converter(for reshaping: DolbyVisionReshaping, format: PixelFormat, threadCount: Int?)
+        throws(DolbyVisionComposerError) -> PixelConverter
+    {
+        if let kept = entry.withLock({ $0 }), kept.reshaping == reshaping, kept.format == format,
+            kept.threadCount == threadCount
+        {
+            return kept.converter
         }
+        var options = PixelConverter.Options()
+        options.dolbyVision = reshaping
+        options.threadCount = threadCount
+        let converter: PixelConverter
+        do {
+            converter = try PixelConverter(
+                from: Self.encoding(format), to: Self.output, options: options)
+        } catch { throw .unsupported("\(error)") }
+        entry.withLock {
+            $0 = Entry(reshaping: reshaping, format: format, threadCount: threadCount, converter: converter)
+        }
+        return converter
     }
 }

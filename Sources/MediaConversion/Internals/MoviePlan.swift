@@ -238,11 +238,13 @@ struct MoviePlan {
     }
 
     /// The converter from decoded frames of `encoding` to the written encoding.
-    func converter(from encoding: PixelEncoding, scene: SceneMapping? = nil) throws(MediaConversionError)
-        -> PixelConverter
-    {
+    func converter(
+        from encoding: PixelEncoding, scene: SceneMapping? = nil, composition: DolbyVisionReshaping? = nil
+    ) throws(MediaConversionError) -> PixelConverter {
+        var options = options(scene: scene)
+        options.dolbyVision = composition
         do {
-            return try PixelConverter(from: encoding, to: settings.encoding, options: options(scene: scene))
+            return try PixelConverter(from: encoding, to: settings.encoding, options: options)
         } catch {
             throw .conversion("\(error)")
         }
@@ -250,14 +252,15 @@ struct MoviePlan {
 
     /// The converter that measures the light level: to extended linear light in the target's primaries, as float
     /// RGBA, with the same tone mapping.
-    func measuringConverter(from encoding: PixelEncoding, scene: SceneMapping? = nil) throws(MediaConversionError)
-        -> PixelConverter
-    {
+    func measuringConverter(
+        from encoding: PixelEncoding, scene: SceneMapping? = nil, composition: DolbyVisionReshaping? = nil
+    ) throws(MediaConversionError) -> PixelConverter {
         let linear = ColorResolution.extendedLinear(settings.encoding.colorSpace)
+        var options = options(scene: scene)
+        options.dolbyVision = composition
         do {
             return try PixelConverter(
-                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear),
-                options: options(scene: scene))
+                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear), options: options)
         } catch { throw .conversion("\(error)") }
     }
 }

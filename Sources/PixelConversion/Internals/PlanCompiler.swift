@@ -30,7 +30,13 @@ struct PlanCompiler {
             // the brightest (or darkest) value and saturates wherever the destination has a limit. NaN stays NaN.
             append(.clamp(low: -Self.infinityStandIn, high: Self.infinityStandIn, name: "±∞ → ±10³⁰"))
         }
-        if sourceFormat.colorModel == .yCbCr { try decodeYCbCr(sourceFormat) } else { decodeSignal(source.colorSpace) }
+        if let composition = options.dolbyVision {
+            try decodeDolbyVision(composition, sourceFormat)
+        } else if sourceFormat.colorModel == .yCbCr {
+            try decodeYCbCr(sourceFormat)
+        } else {
+            decodeSignal(source.colorSpace)
+        }
         toneMap()
         convertGamut()
         fitHeadroom()
@@ -202,6 +208,56 @@ struct PlanCompiler {
             append(.luminanceGain(weights: HLG.lumaCoefficients, ootfGain(hlgDisplay(.bt2020)), purpose: "HLG OOTF"))
         }
     }
+
+    /// A Dolby Vision base layer's codes → linear BT.2020 light, 1.0 = reference white (``DolbyVisionReshaping``).
+    private mutating func decodeDolbyVision(_ composition: DolbyVisionReshaping, _ format: PixelFormat)
+        throws(PixelConversionError)
+    {
+        guard format.colorModel == .yCbCr, format.bitDepth == composition.bitDepth, composition.isValid else {
+            throw .invalidOption(
+                name: "Dolby Vision composition", value: "\(composition.bitDepth)-bit curves for \(format)",
+                expected: "a Y′CbCr base layer of the curves' bit depth, 1 … 8 pieces per curve, MMR orders 1 … 3")
+        }
+        let pieces = composition.curves.map { curve in
+            curve.pieces.map { if case .mmr(_, let w) = $0 { "MMR order \(w.count)" } else { "polynomial" } }
+                .joined(separator: ", ")
+        }
+        append(
+            .kernel(
+                HDRK_OP_reshape, parameters: composition.kernelParameters,
+                step: .init(
+                    name: "Dolby Vision reshaping",
+                    detail:
+                        "Y′: \(pieces[0]); Cb: \(pieces[1]); Cr: \(pieces[2]) (codes ÷ \((1 << format.bitDepth) - 1))"))
+        )
+        let m = composition.yccToRGB
+        let matrix = Matrix3x3(SIMD3(m[0], m[1], m[2]), SIMD3(m[3], m[4], m[5]), SIMD3(m[6], m[7], m[8]))
+        append(
+            .affine(
+                AffineMap(matrix, offset: -(matrix * composition.offsets)),
+                name: "IPT-PQ-c2 → L′M′S′ (the RPU's ycc_to_rgb and offsets)"))
+        // The EOTF's domain as the composer holds it: all in the table (no exact function per lane).
+        append(.clamp(low: 0, high: 1.99, name: "L′M′S′ held in 0 … 1.99"))
+        append(.curve(Self.dolbyVisionEOTF))
+        let l = composition.lmsToRGB
+        append(
+            .affine(
+                AffineMap(Matrix3x3(SIMD3(l[0], l[1], l[2]), SIMD3(l[3], l[4], l[5]), SIMD3(l[6], l[7], l[8]))),
+                name: "LMS → BT.2020 RGB (the RPU's rgb_to_lms)"))
+        append(
+            .affine(.diagonal(SIMD3(repeating: PQ.peakLuminance / referenceWhite)), name: scaleName(toRelative: true)))
+    }
+
+    /// The PQ EOTF as the composer applies it to L′M′S′: E′ held in 0 … 1.99 (below the pole at 1.9921).
+    private static let dolbyVisionEOTF: CurveTable = {
+        let f: @Sendable (Double) -> Double = { e in
+            TransferFunction.pq.toLinear(Swift.min(Swift.max(e, 0), 1.99), outOfRange: .extended)
+        }
+        let table = PiecewiseLinearTable(
+            function: f, segmentsPerOctaveLog2: 11, lowEnd: .chordFromZero(tolerance: 1e-9, lowestExponent: -24),
+            high: 2, saturation: 1.99, mirrored: false)
+        return CurveTable(table: table, exact: { Float(f(Double($0))) }, name: "PQ EOTF (L′M′S′ → LMS, E′ ≤ 1.99)")
+    }()
 
     /// An R′G′B′ signal of `space` → linear light in its primaries, 1.0 = reference white.
     private mutating func decodeSignal(_ space: ColorSpace) {
@@ -433,7 +489,7 @@ struct PlanCompiler {
         let low = Float(-beta / (1 - beta))
         let clamp: ClosedRange<Float> = clamped ? 0...1 : low...Float.infinity
         let table = PiecewiseLinearTable(
-            function: f, segmentsPerOctaveLog2: 9, lowEnd: .chordFromZero(tolerance: 1e-9, lowestExponent: -24),
+            function: f, segmentsPerOctaveLog2: 11, lowEnd: .chordFromZero(tolerance: 1e-9, lowestExponent: -24),
             high: 2, clamp: clamp, mirrored: false)
         return CurveTable(
             table: table,

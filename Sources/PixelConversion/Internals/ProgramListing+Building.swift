@@ -75,6 +75,7 @@ extension ProgramListing.Stage {
             switch op {
             case HDRK_OP_headroom_fit: self = .headroomFit(parameters)
             case HDRK_OP_highlight_shoulder: self = .highlightShoulder(parameters)
+            case HDRK_OP_reshape: self = .dolbyVisionReshape(parameters)
             default: self = .gamutCompress(parameters)
             }
         }
