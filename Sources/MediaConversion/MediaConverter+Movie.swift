@@ -38,7 +38,8 @@ extension MediaConverter {
     ///   ``ConversionRequest/headroom``, 1 by default).
     /// - **HDR10 metadata** of a PQ target: the request's, else the source's when the colour is unchanged; otherwise
     ///   the mastering display is BT.2020 at the content's peak (1000 cd/m² for HLG, the tone-mapping target when one
-    ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames.
+    ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames
+    ///   (``MovieConversionReport/passes`` names each pass and why it ran).
     /// - **Dynamic HDR metadata**: each frame's HDR10+ message and Dolby Vision profile 8 RPU are written into the
     ///   access unit of the same frame when the colour is unchanged (same code points, no tone mapping): through a
     ///   re-encode, a codec (HEVC, AV1 for HDR10+) or container change and a frame range; the Dolby Vision
@@ -252,6 +253,7 @@ extension MediaConverter {
             check: check.command, validation: check.findings, times: times)
         report.inheritedFindings = check.inherited
         report.scenes = scenes.scenes
+        report.passes = plan.passes(composes: SourcePictures.composes(stream))
         if !scenes.scenes.isEmpty {
             report.plan.append(
                 "tone map per scene (\(scenes.scenes.count) scene\(scenes.scenes.count == 1 ? "" : "s"), "

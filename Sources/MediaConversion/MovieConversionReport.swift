@@ -53,9 +53,25 @@ public struct MovieConversionReport: Sendable {
     public var inheritedFindings: [Finding] = []
     /// Where the time went.
     public var times: Times
+    /// The passes over the movie's frames, each with why it ran: the conversion, and before it a pass that measures
+    /// the light level when the output's HDR10 metadata must be written first and nobody gave it.
+    public var passes: [Pass] = []
     /// The scenes of per-scene tone mapping (``ConversionRequest/Movie-swift.struct/SourcePeak/scene``) and what
     /// drove each; empty with the movie's static peak.
     public var scenes: [MovieScene] = []
+
+    /// One pass over the frames.
+    public struct Pass: Hashable, Sendable {
+        /// What the pass does, e.g. "measure the light level".
+        public var name: String
+        /// Why it ran.
+        public var reason: String
+
+        public init(name: String, reason: String) {
+            self.name = name
+            self.reason = reason
+        }
+    }
 
     /// Wall-clock time per stage of a movie conversion; the stages add up to ``total``.
     public struct Times: Sendable {

@@ -215,6 +215,8 @@ import VideoTestSupport
         #expect(object?["Frames"] as? Int == 2 && object?["Validates"] as? Bool == true)
         #expect(object?["Check"] as? String == "validate --compare \(source)")
         #expect(object?["SourceFile"] as? String == source && object?["InheritedFindings"] as? [Any] != nil)
+        let passes = try #require(object?["Passes"] as? [[String: String]])
+        #expect(passes.map { $0["Name"] } == ["convert"] && passes[0]["Reason"]?.contains("encode") == true)
         let milliseconds = try #require(object?["TimeMilliseconds"] as? [String: Double])
         let parts = milliseconds.filter { $0.key != "Total" }.values.reduce(0, +)
         #expect(abs(parts - (milliseconds["Total"] ?? 0)) < 0.01, "\(milliseconds)")

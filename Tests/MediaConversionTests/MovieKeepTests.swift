@@ -177,6 +177,9 @@ struct MovieKeepTests {
         }
         #expect(t.other >= .zero && t.other < t.total / 4, "\(t)")
         #expect(report.duration == t.total)
+        // The report names the two passes and why the first ran.
+        #expect(report.passes.map(\.name) == ["measure the light level", "convert"])
+        #expect(report.passes[0].reason.contains("first access unit"))
     }
 }
 

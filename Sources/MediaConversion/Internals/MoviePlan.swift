@@ -250,6 +250,26 @@ struct MoviePlan {
         }
     }
 
+    /// The passes a conversion makes over the frames, and why.
+    func passes(composes: Bool) -> [MovieConversionReport.Pass] {
+        var passes: [MovieConversionReport.Pass] = []
+        if measuresLightLevel {
+            passes.append(
+                .init(
+                    name: "measure the light level",
+                    reason: "a PQ output's MaxCLL and MaxFALL go into the encoder's first access unit (HDR10 SEI) and "
+                        + "the container's header before any frame is written; neither the request nor an unchanged "
+                        + "source gives them, so a first pass "
+                        + (composes ? "decodes, composes" : "decodes") + " and converts every frame to measure them"))
+        }
+        passes.append(
+            .init(
+                name: "convert",
+                reason: "decode, " + (composes ? "compose each frame through its RPU and " : "")
+                    + "convert into one preallocated frame, encode"))
+        return passes
+    }
+
     /// The converter that measures the light level: to extended linear light in the target's primaries, as float
     /// RGBA, with the same tone mapping.
     func measuringConverter(

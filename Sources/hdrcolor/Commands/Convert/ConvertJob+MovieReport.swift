@@ -70,6 +70,9 @@ extension ConvertReportFormat {
                     + TextSanitizer.sanitize(
                         report.inheritedFindings.map { "\($0.rule): \($0.message)" }.joined(separator: "; ")))
         }
+        for pass in report.passes {
+            lines.append("  pass:    \(pass.name): \(pass.reason)")
+        }
         let t = report.times
         let parts: [(String, String, Duration)] = [
             ("opening", "Opening", t.opening),
@@ -140,6 +143,10 @@ extension ConvertReportFormat {
                     report.inheritedFindings.map {
                         .object([("Rule", .string($0.rule.rawValue)), ("Message", .string($0.message))])
                     })
+            ),
+            (
+                "Passes",
+                .array(report.passes.map { .object([("Name", .string($0.name)), ("Reason", .string($0.reason))]) })
             ),
             (
                 "TimeMilliseconds",
