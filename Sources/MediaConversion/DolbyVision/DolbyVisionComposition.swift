@@ -8,9 +8,10 @@ import Synchronization
 /// One RPU's composition parameters: flattened for the float64 reference (the three reshaping curves and the two
 /// matrices, see ``DolbyVisionComposer`` for the steps), and as the kernels' ``DolbyVisionReshaping``.
 struct DolbyVisionComposition: Sendable {
-    /// The three curves in one array of ``componentStride`` values per component: 8 inner pivots (normalised; piece i covers [pivot i, pivot i + 1); unused ones +∞), the first and
-    /// last pivots (the reshaped value is clamped to them), 8 piece kinds (0 polynomial, else the MMR order 1…3), then
-    /// per piece 22 coefficients (a polynomial's c₀, c₁, c₂, or an MMR's constant then 7 weights per order).
+    /// The three curves in one array of ``componentStride`` values per component: 8 inner pivots (normalised; piece i
+    /// covers [pivot i, pivot i + 1); unused ones +∞), the first and last pivots (the reshaped value is clamped to
+    /// them), 8 piece kinds (0 polynomial, else the MMR order 1…3), then per piece 22 coefficients (a polynomial's c₀,
+    /// c₁, c₂, or an MMR's constant then 7 weights per order).
     var curves: [Double]
 
     static let maximumPieces = 8
@@ -107,7 +108,10 @@ struct DolbyVisionComposition: Sendable {
                         case .polynomial(let c):
                             .polynomial(SIMD3((0..<3).map { $0 < c.count ? c[$0] : 0 }))
                         case .mmr(let constant, let weights):
-                            .mmr(constant: constant, weights: weights.map { Array($0.prefix(7)) })
+                            // As the float64 path reads them: 3 orders at most, 7 weights each (missing ones 0).
+                            .mmr(
+                                constant: constant,
+                                weights: weights.prefix(3).map { row in (0..<7).map { $0 < row.count ? row[$0] : 0 } })
                         case .linearInterpolation:
                             .polynomial(.zero)  // refused above
                         }
@@ -145,9 +149,7 @@ struct DolbyVisionComposition: Sendable {
     @inline(__always)
     private static func colour(
         _ reshaped: SIMD3<Double>, _ n: UnsafeBufferPointer<Double>, _ l: UnsafeBufferPointer<Double>
-    )
-        -> SIMD3<Double>
-    {
+    ) -> SIMD3<Double> {
         var lms = SIMD3<Double>()
         for r in 0..<3 {
             lms[r] = pqEOTF(n[3 * r] * reshaped.x + n[3 * r + 1] * reshaped.y + n[3 * r + 2] * reshaped.z)
