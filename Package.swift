@@ -239,8 +239,8 @@ let package = Package(
         .testTarget(
             name: "PixelShadersTests",
             dependencies: [
-                "PixelShaders", "PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "ConversionTestSupport",
-                "TestSupport",
+                "PixelShaders", "PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping",
+                "ConversionTestSupport", "TestSupport",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
