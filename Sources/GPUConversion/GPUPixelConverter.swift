@@ -38,7 +38,7 @@ public final class GPUPixelConverter: PreparedPixelConversion, @unchecked Sendab
 
     /// Compiles a gain-map rendition for `device`: frames of the renderer's size only.
     ///
-    /// - Throws: as ``init(_:device:)-(PixelConverter,_)``.
+    /// - Throws: as the converter's initializer (``GPUError/unsupportedConversion(_:)`` and the compiler's errors).
     public convenience init(_ renderer: GainMapRenderer, device: VulkanDevice) throws(GPUError) {
         let program: ShaderProgram
         do { program = try ShaderProgram(renderer) } catch { throw .unsupportedConversion("\(error)") }

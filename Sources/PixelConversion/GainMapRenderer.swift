@@ -16,8 +16,8 @@ import Darwin
 /// A gain-map image's rendition for one display headroom (ISO 21496-1), prepared once for an image of one size: the
 /// base decoded to linear light in the working primaries (1.0 = SDR white), the gain map sampled bilinearly at each
 /// base pixel's centre (edges repeated), `(base + k_base)·2^(G·w) − k_alt` per channel, and the result converted to the
-/// destination with the options' tone mapping and gamut policy. ``GainMap/apply(_:displayHeadroom:to:encoding:gainMap:into:encoding:workingPrimaries:options:)``
-/// is this for one call.
+/// destination with the options' tone mapping and gamut policy. `GainMap.apply(_:displayHeadroom:to:encoding:…)` over
+/// pixel views is this for one call.
 ///
 /// With ``PixelConverter/Options/backend`` set, ``render(_:into:)`` runs on that backend as one program (a GPU
 /// runner's shader, within the bounds it states); otherwise on the CPU in bands of 16 rows, on the options' threads
