@@ -91,9 +91,8 @@ public final class ComputeKernel: @unchecked Sendable {
     private let pipeline: VkPipeline
     private let descriptorPool: VkDescriptorPool?
     private let descriptorSet: VkDescriptorSet?
-    private let commandPool: VkCommandPool
-    private let commandBuffer: VkCommandBuffer
-    private let fence: VkFence
+    /// The command buffer each run records again, and its fence.
+    private let commands: OneTimeCommands
     private let queryPool: VkQueryPool?
     private let runLock = Lock()
 
@@ -260,33 +259,7 @@ public final class ComputeKernel: @unchecked Sendable {
             }
         }
 
-        // A command pool whose one command buffer is reset and recorded again by each run.
-        var poolInfo = VkCommandPoolCreateInfo()
-        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
-        poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT.rawValue
-        poolInfo.queueFamilyIndex = device.queueFamilyIndex
-        var commandPool: VkCommandPool?
-        try check(vk.createCommandPool(handle, &poolInfo, nil, &commandPool), "vkCreateCommandPool")
-        guard let commandPool else { throw .vulkanCallFailed(call: "vkCreateCommandPool", result: "no pool") }
-        undo.append { vk.destroyCommandPool(handle, commandPool, nil) }
-        var allocation = VkCommandBufferAllocateInfo()
-        allocation.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        allocation.commandPool = commandPool
-        allocation.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
-        allocation.commandBufferCount = 1
-        var commandBuffer: VkCommandBuffer?
-        try check(
-            vk.allocateCommandBuffers(handle, &allocation, &commandBuffer), "vkAllocateCommandBuffers")
-        guard let commandBuffer else {
-            throw .vulkanCallFailed(call: "vkAllocateCommandBuffers", result: "no command buffer")
-        }
-
-        var fenceInfo = VkFenceCreateInfo()
-        fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-        var fence: VkFence?
-        try check(vk.createFence(handle, &fenceInfo, nil, &fence), "vkCreateFence")
-        guard let fence else { throw .vulkanCallFailed(call: "vkCreateFence", result: "no fence") }
-        undo.append { vk.destroyFence(handle, fence, nil) }
+        let commands = try OneTimeCommands(device: device)
 
         var queryPool: VkQueryPool?
         if device.supportsTimestamps {
@@ -312,9 +285,7 @@ public final class ComputeKernel: @unchecked Sendable {
         self.pipeline = pipeline
         self.descriptorPool = descriptorPool
         self.descriptorSet = descriptorSet
-        self.commandPool = commandPool
-        self.commandBuffer = commandBuffer
-        self.fence = fence
+        self.commands = commands
         self.queryPool = queryPool
     }
 
@@ -323,8 +294,6 @@ public final class ComputeKernel: @unchecked Sendable {
         let vk = device.functions
         let handle = device.device
         if let queryPool { vk.destroyQueryPool(handle, queryPool, nil) }
-        vk.destroyFence(handle, fence, nil)
-        vk.destroyCommandPool(handle, commandPool, nil)  // frees the command buffer
         if let descriptorPool { vk.destroyDescriptorPool(handle, descriptorPool, nil) }  // frees the set
         vk.destroyPipeline(handle, pipeline, nil)
         vk.destroyPipelineLayout(handle, pipelineLayout, nil)
@@ -439,49 +408,41 @@ public final class ComputeKernel: @unchecked Sendable {
             }
         }
 
-        try check(vk.resetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer")
-        var begin = VkCommandBufferBeginInfo()
-        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
-        begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT.rawValue
-        try check(vk.beginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
-        if let queryPool {
-            vk.cmdResetQueryPool(commandBuffer, queryPool, 0, 2)
-            vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0)
-        }
-        // Each image in GENERAL for the shader, after its upload or its previous run.
-        for case .image(let image) in resources { image.transition(commandBuffer, to: VK_IMAGE_LAYOUT_GENERAL) }
-        vk.cmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
-        if let descriptorSet {
-            var sets: [VkDescriptorSet?] = [descriptorSet]
-            vk.cmdBindDescriptorSets(
-                commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &sets, 0, nil)
-        }
-        if pushConstantSize > 0 {
-            pushConstants.withUnsafeBytes { bytes in
-                vk.cmdPushConstants(
-                    commandBuffer, pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0, UInt32(bytes.count),
-                    bytes.baseAddress)
+        try commands.run { commandBuffer in
+            if let queryPool {
+                vk.cmdResetQueryPool(commandBuffer, queryPool, 0, 2)
+                vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0)
             }
+            // Each image in GENERAL for the shader, after its upload or its previous run.
+            for case .image(let image) in resources { image.transition(commandBuffer, to: VK_IMAGE_LAYOUT_GENERAL) }
+            vk.cmdBindPipeline(commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline)
+            if let descriptorSet {
+                var sets: [VkDescriptorSet?] = [descriptorSet]
+                vk.cmdBindDescriptorSets(
+                    commandBuffer, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &sets, 0, nil)
+            }
+            if pushConstantSize > 0 {
+                pushConstants.withUnsafeBytes { bytes in
+                    vk.cmdPushConstants(
+                        commandBuffer, pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT.rawValue, 0, UInt32(bytes.count),
+                        bytes.baseAddress)
+                }
+            }
+            vk.cmdDispatch(commandBuffer, UInt32(counts[0]), UInt32(counts[1]), UInt32(counts[2]))
+            if let queryPool {
+                vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1)
+            }
+            // The shader's writes, visible to the host once the fence signals, and to later copies out of images.
+            var barrier = VkMemoryBarrier()
+            barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+            barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
+            barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue | VK_ACCESS_TRANSFER_READ_BIT.rawValue
+            vk.cmdPipelineBarrier(
+                commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue,
+                VK_PIPELINE_STAGE_HOST_BIT.rawValue | VK_PIPELINE_STAGE_TRANSFER_BIT.rawValue, 0, 1, &barrier, 0, nil,
+                0,
+                nil)
         }
-        vk.cmdDispatch(commandBuffer, UInt32(counts[0]), UInt32(counts[1]), UInt32(counts[2]))
-        if let queryPool {
-            vk.cmdWriteTimestamp(commandBuffer, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1)
-        }
-        // The shader's writes, visible to the host once the fence signals, and to later copies out of images.
-        var barrier = VkMemoryBarrier()
-        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
-        barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT.rawValue
-        barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT.rawValue | VK_ACCESS_TRANSFER_READ_BIT.rawValue
-        vk.cmdPipelineBarrier(
-            commandBuffer, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT.rawValue,
-            VK_PIPELINE_STAGE_HOST_BIT.rawValue | VK_PIPELINE_STAGE_TRANSFER_BIT.rawValue, 0, 1, &barrier, 0, nil, 0,
-            nil)
-        try check(vk.endCommandBuffer(commandBuffer), "vkEndCommandBuffer")
-
-        var fences: [VkFence?] = [fence]
-        try check(vk.resetFences(handle, 1, &fences), "vkResetFences")
-        try device.submit(commandBuffer, fence: fence)
-        try check(vk.waitForFences(handle, 1, &fences, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
 
         var kernelSeconds: Double?
         if let queryPool {

@@ -1,7 +1,8 @@
 internal import CVulkan
 
 /// A command pool, its one command buffer and a fence, for work that is recorded, submitted and waited for at once
-/// (the copies of a ``GPUImage``). Not thread-safe: its owner uses it from one thread at a time.
+/// (a ``ComputeKernel``'s runs, the copies of a ``GPUImage``). Not thread-safe: its owner uses it from one thread at a
+/// time.
 final class OneTimeCommands {
     let device: VulkanDevice
     private let pool: VkCommandPool
