@@ -727,6 +727,19 @@ SI void run_blocks(const HDRKInstruction *program, const HDRKIO *io, long i, lon
         case HDRK_OP_reshape:
             HDRK_EACH reshape(arguments, &r[k], &g[k], &b[k]);
             break;
+        case HDRK_OP_meter: {
+            const float scale = *(const float *)arguments;
+            HDRK_EACH {
+                // Each component first, so that NaN (false in both comparisons) never meets max_f, whose NaN rule
+                // differs between instruction sets; capped so that the scale keeps it finite.
+                const F inf = (F)__builtin_inff(), zero = (F)0.0f;
+                const F mr = ((r[k] > zero) & (r[k] < inf)) ? r[k] : zero;
+                const F mg = ((g[k] > zero) & (g[k] < inf)) ? g[k] : zero;
+                const F mb = ((b[k] > zero) & (b[k] < inf)) ? b[k] : zero;
+                a[k] = min_f(max_f(max_f(mr, mg), mb), (F)1e30f) * scale;
+            }
+            break;
+        }
         case HDRK_OP_host:
             HDRK_EACH {
                 float rs[N], gs[N], bs[N];
@@ -1003,7 +1016,19 @@ static void average_rows(const float *a, const float *b, const float *c, int thr
     }
 }
 
+static void meter_row(const float *v, long n, float *maximum, uint64_t *sum) {
+    float m = *maximum;
+    uint64_t total = 0;
+    for (long i = 0; i < n; i++) {
+        const float x = v[i];
+        m = x > m ? x : m;
+        total += (uint64_t)((x < HDRK_METER_CAP ? x : HDRK_METER_CAP) * HDRK_METER_SCALE + 0.5f);
+    }
+    *maximum = m;
+    *sum += total;
+}
+
 const HDRKKernels HDRK_NAME(hdrk_kernels) = {
     HDRK_ISA, run, read_samples, read_code_pairs, write_samples, blend, downsample_chroma,
-    average_rows,
+    average_rows, meter_row,
 };

@@ -82,7 +82,7 @@ extension MediaConverter {
         let tags = try? ColorTagging(contentsOf: input)
         let color = MovieColorDecision(tags: tags, assumed: request.movie.assumedSourceColor)
         let readerOptions = MovieReader.Options(colorOverride: color.cicp)
-        var reader: MovieReader
+        let reader: MovieReader
         do { reader = try MovieReader(contentsOf: input, options: readerOptions) } catch { throw .movie(error) }
         let stream = reader.videoStream
         let range = try request.movie.frameRange(rate: stream.frameRate)
@@ -92,15 +92,10 @@ extension MediaConverter {
         var times = MovieConversionReport.Times()
         var mark = clock.now
         times.opening = mark - start
-        var lightLevel = plan.settings.contentLightLevel
-        if plan.measuresLightLevel {
-            lightLevel = try measureLightLevel(reader, plan, range)
-            // A fresh reader for the second pass (seeking back needs a frame rate some streams lack).
-            do { reader = try MovieReader(contentsOf: input, options: readerOptions) } catch { throw .movie(error) }
-            times.measuringLightLevel = clock.now - mark
-        }
         var settings = plan.settings
-        settings.contentLightLevel = lightLevel
+        // Measured from the written frames and given to the writer at the end (no pass before encoding).
+        settings.contentLightLevelGivenAtFinish = plan.measuresLightLevel
+        var meter = plan.measuresLightLevel ? LightLevelMeter(referenceWhite: request.referenceWhite) : nil
         settings.displayMatrix = stream.displayMatrix
         settings.streamMetadata = stream.metadata.filter { !Self.regeneratedStreamKeys.contains($0.key) }
         let metadata = reader.containerMetadata.filter { !Self.regeneratedContainerKeys.contains($0.key) }
@@ -179,17 +174,27 @@ extension MediaConverter {
                             converter = try plan.converter(from: encoding, scene: scene, composition: composition)
                             converterScene = scene
                         }
-                        if let scaler, scaledFrom != nil {
+                        func convert(into target: MutablePixelBufferView) throws(MediaConversionError) {
                             do {
-                                try scaledFrom!.withMutableView { full in try converter!.convert(picture, to: full) }
+                                if meter != nil {
+                                    meter!.add(try converter!.convertMeasuringLight(picture, to: target))
+                                } else {
+                                    try converter!.convert(picture, to: target)
+                                }
+                            } catch { throw .conversion("\(error)") }
+                        }
+                        if let scaler, scaledFrom != nil {
+                            try scaledFrom!.withMutableView { full throws(MediaConversionError) in
+                                try convert(into: full)
+                            }
+                            do {
                                 try scaledFrom!.withView { full in try scaler.scale(full, into: view) }
                             } catch { throw .conversion("\(error)") }
                         } else {
-                            do { try converter!.convert(picture, to: view) } catch { throw .conversion("\(error)") }
+                            try convert(into: view)
                         }
                     }
-                    let encodeStart = clock.now
-                    times.converting += encodeStart - convertStart
+                    times.converting += clock.now - convertStart
                     let time = presentationTime(frame, range: range, first: &firstTicks)
                     if writer == nil {
                         writer = try makeWriter(origin: range == nil ? nil : frame.presentationTime, first: frame.hdr)
@@ -217,7 +222,10 @@ extension MediaConverter {
                 writer = try makeWriter(origin: nil, first: nil)
             }
             mark = clock.now
-            do throws(VideoFilesError) { try writer?.finish() } catch { throw .movie(error) }
+            do throws(VideoFilesError) {
+                try writer?.finish(contentLightLevel: meter?.lightLevel)
+            } catch { throw .movie(error) }
+            if let meter { settings.contentLightLevel = meter.lightLevel }
             times.finishing = clock.now - mark
         } catch {
             // An unfinished movie has no index: nothing plays it. (A writer that failed to open removed its file.)
@@ -240,7 +248,7 @@ extension MediaConverter {
             input: input.path, output: output.path, source: stream, sourceColor: color, settings: settings,
             toneMapping: plan.options.toneMapping,
             engine: converter.map(\.plan.engine) ?? "none",
-            plan: [pictures.planStep, plan.staticMetadataStep].compactMap { $0 }
+            plan: [pictures.planStep, plan.staticMetadataStep, plan.meteringStep].compactMap { $0 }
                 + (converter?.plan.steps.map(\.description) ?? [])
                 + (scaler.map {
                     [
@@ -329,41 +337,6 @@ extension MediaConverter {
         let origin = first ?? pts
         first = origin
         return Rational.seconds(ticks: pts &- origin, timeBase: frame.timeBase)
-    }
-
-    /// MaxCLL and MaxFALL (CTA-861.3) of the converted frames: one pass converting each frame to extended linear
-    /// light in the target's primaries, with the same tone mapping.
-    private func measureLightLevel(_ reader: MovieReader, _ plan: MoviePlan, _ range: Range<Int>?)
-        throws(MediaConversionError) -> ContentLightLevel
-    {
-        var meter = LightLevelMeter(referenceWhite: request.referenceWhite)
-        var linear: PixelBuffer
-        do {
-            linear = try PixelBuffer(format: .rgbaFloat, width: plan.settings.width, height: plan.settings.height)
-        } catch { throw .conversion("\(error)") }
-        var converter: PixelConverter?
-        var pictures = SourcePictures(reader.videoStream)
-        var scenes = plan.sceneTracker()
-        var converterScene: SceneMapping?
-        try forEachFrame(reader, range) { frame throws(MediaConversionError) in
-            let scene = scenes.mapping(for: frame)
-            try pictures.withPicture(frame) { (picture, encoding, composition) throws(MediaConversionError) in
-                if converter == nil || converter?.source != encoding || scene != converterScene
-                    || converter?.options.dolbyVision != composition
-                {
-                    converter = try plan.measuringConverter(from: encoding, scene: scene, composition: composition)
-                    converterScene = scene
-                }
-                do {
-                    try linear.withMutableView { view throws(PixelConversionError) in
-                        try converter!.convert(picture, to: view)
-                    }
-                } catch { throw .conversion("\(error)") }
-            }
-            linear.withView { meter.add($0) }
-            return true
-        }
-        return meter.lightLevel
     }
 }
 

@@ -53,8 +53,9 @@ public struct MovieConversionReport: Sendable {
     public var inheritedFindings: [Finding] = []
     /// Where the time went.
     public var times: Times
-    /// The passes over the movie's frames, each with why it ran: the conversion, and before it a pass that measures
-    /// the light level when the output's HDR10 metadata must be written first and nobody gave it.
+    /// The passes over the movie's frames, each with why it ran: one conversion, which also measures the light level
+    /// when a PQ output's HDR10 metadata needs it and nobody gave it (written into room reserved for it when the
+    /// movie is finished).
     public var passes: [Pass] = []
     /// The scenes of per-scene tone mapping (``ConversionRequest/Movie-swift.struct/SourcePeak/scene``) and what
     /// drove each; empty with the movie's static peak.
@@ -62,7 +63,7 @@ public struct MovieConversionReport: Sendable {
 
     /// One pass over the frames.
     public struct Pass: Hashable, Sendable {
-        /// What the pass does, e.g. "measure the light level".
+        /// What the pass does, e.g. "convert".
         public var name: String
         /// Why it ran.
         public var reason: String
@@ -77,9 +78,6 @@ public struct MovieConversionReport: Sendable {
     public struct Times: Sendable {
         /// Opening the source, planning, creating the output and writing its header.
         public var opening: Duration = .zero
-        /// The first pass that measures MaxCLL/MaxFALL (decoding and converting every frame once more), when a PQ
-        /// target's light level was not given.
-        public var measuringLightLevel: Duration = .zero
         /// Waiting for decoded frames (demuxing and decoding, seeking to a range's start).
         public var decoding: Duration = .zero
         /// Converting frames on the caller's thread.
@@ -94,9 +92,14 @@ public struct MovieConversionReport: Sendable {
         /// The rest (progress reports, allocating the frame buffer).
         public var other: Duration = .zero
 
+        /// Always zero: the light level is metered within the conversion (``converting``) since the pass before it was
+        /// removed.
+        @available(*, deprecated, message: "the light level is metered within the conversion pass (converting)")
+        public var measuringLightLevel: Duration { .zero }
+
         /// The sum of the stages: the wall-clock time of the whole conversion.
         public var total: Duration {
-            opening + measuringLightLevel + decoding + converting + encoding + finishing + checking + other
+            opening + decoding + converting + encoding + finishing + checking + other
         }
     }
 

@@ -54,6 +54,11 @@ extension PixelConverter {
         /// continues from linear BT.2020 light. MediaConversion's `DolbyVisionComposer.reshaping` gives it after each
         /// RPU; make the converter again when it changes.
         public var dolbyVision: DolbyVisionReshaping?
+        /// Whether the program also meters each frame's light where it is linear, after tone mapping and the gamut
+        /// and headroom steps, before the destination's encoding (`false`, the default):
+        /// ``PixelConverter/convertMeasuringLight(_:to:)`` then returns MaxCLL-style statistics (``FrameLight``) at
+        /// the cost of one op per block. Y′CbCr destinations only, on the CPU kernels (no ``backend``).
+        public var measuresLight: Bool
 
         /// The default options.
         public init() {
@@ -70,6 +75,7 @@ extension PixelConverter {
             sdrVideoReferral = .display
             codePath = .automatic
             backend = nil
+            measuresLight = false
         }
 
         /// The same conventions for the float64 reference, `ColorSpace.Conversion`.

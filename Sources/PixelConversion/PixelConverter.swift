@@ -84,22 +84,64 @@ public struct PixelConverter: Sendable {
     {
         try check(source, destination)
         if let prepared { return try prepared.convert(source, to: destination) }
-        let rows = 0..<source.height
-        let threads = threadCount(for: source)
-        guard threads > 1, source.height >= 2 * Self.minimumBandHeight else {
-            program.run(source, destination, rows: rows)
-            return
+        run(source, destination, light: nil)
+    }
+
+    /// Converts as ``convert(_:to:)`` and returns the frame's light, metered where the conversion is linear (see
+    /// ``FrameLight``): for a movie's MaxCLL and MaxFALL in the same pass as its conversion. Nothing is allocated.
+    ///
+    /// - Throws: As ``convert(_:to:)``; ``PixelConversionError/invalidOption(name:value:expected:)`` when the converter
+    ///   was built without ``Options/measuresLight``.
+    public func convertMeasuringLight(_ source: PixelBufferView, to destination: MutablePixelBufferView)
+        throws(PixelConversionError) -> FrameLight
+    {
+        guard options.measuresLight else {
+            throw .invalidOption(
+                name: "measuresLight", value: "false", expected: "true to build a converter that meters the light")
         }
+        try check(source, destination)
+        let bands = self.bands(for: source)?.count ?? 1
+        return withUnsafeTemporaryAllocation(of: Program.LightSum.self, capacity: bands) { sums in
+            let light = sums.baseAddress!
+            light.initialize(repeating: Program.LightSum(), count: bands)
+            run(source, destination, light: light)
+            var total = Program.LightSum()
+            for band in 0..<bands { total.add(light[band]) }
+            let pixels = Double(Swift.max(1, source.width * source.height))
+            return FrameLight(
+                maximum: total.maximum, average: Double(total.sum) / Double(HDRK_METER_SCALE) / pixels)
+        }
+    }
+
+    /// The row bands a frame of `view`'s size is converted in on the worker threads; nil on the caller's thread
+    /// alone.
+    private func bands(for view: PixelBufferView) -> (height: Int, count: Int)? {
+        let threads = threadCount(for: view)
+        guard threads > 1, view.height >= 2 * Self.minimumBandHeight else { return nil }
         // Bands of even height, 16 per thread, so that a thread that starts late or runs slow (another process on
         // its core) holds the others up by a short band at most.
         let perThread = 16
-        let bandCount = Swift.min(
-            threads > Int.max / perThread ? Int.max : threads * perThread, source.height / Self.minimumBandHeight)
-        let bandHeight = ((source.height + bandCount - 1) / bandCount + 1) & ~1
-        program.workers.run(
-            WorkerPool.Job(
-                program: program, source: source, destination: destination, bandHeight: bandHeight,
-                bandCount: (source.height + bandHeight - 1) / bandHeight))
+        let count = Swift.min(
+            threads > Int.max / perThread ? Int.max : threads * perThread, view.height / Self.minimumBandHeight)
+        let height = ((view.height + count - 1) / count + 1) & ~1
+        return (height, (view.height + height - 1) / height)
+    }
+
+    /// Runs the program over the whole frame, in bands on the worker threads when there are several; a metering
+    /// program adds each band's light to `light[band]`.
+    private func run(
+        _ source: PixelBufferView, _ destination: MutablePixelBufferView,
+        light: UnsafeMutablePointer<Program.LightSum>?
+    ) {
+        guard let bands = bands(for: source) else {
+            program.run(source, destination, rows: 0..<source.height, light: light)
+            return
+        }
+        var job = WorkerPool.Job(
+            program: program, source: source, destination: destination, bandHeight: bands.height,
+            bandCount: bands.count)
+        job.light = light
+        program.workers.run(job)
     }
 
     /// Converts `source` into a new buffer of the destination format: a convenience for one-off conversions. A

@@ -115,6 +115,8 @@ extension ProgramListing {
         case gamutCompress([Float])
         /// Dolby Vision reshaping of Y′, Cb, Cr codes (``DolbyVisionReshaping``), with the `reshape` op's parameters.
         case dolbyVisionReshape([Float])
+        /// Light metering (op `meter`, ``PixelConverter/Options/measuresLight``): the CPU kernels only.
+        case lightMeter
         /// A tabulated tone curve applied as ToneMapping applies it (``CurveApplication``): the table of a
         /// `TabulatedToneCurve` (the per-scene HDR10+ and Dolby Vision curves), or of a `ToneMapper`'s curve (the CPU
         /// evaluates that curve itself: the table is within 2·10⁻⁵ of it); its exact function is the curve's value

@@ -263,6 +263,8 @@ struct ShaderEmitter {
                 body.append("    c = dolbyVisionReshape(\(block.append(p))u, c);")
             case .host(_, let name):
                 throw .unsupportedStep(name)
+            case .lightMeter:
+                throw .unsupportedStep("meter the light")
             }
         }
         functions.append(

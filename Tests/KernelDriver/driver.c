@@ -348,6 +348,11 @@ static void program_cases(void) {
     const HDRKInstruction planar[] = {INSTR(load_planes, 0), INSTR(affine, &affine), INSTR(curve, &unmirrored),
                                       INSTR(store_planes, 0)};
     program_case("planes-affine-curve-planes", planar, 0, 0, 0);
+    // Light metering: A = max(R, G, B) of the finite components above 0 (NaN, ±∞ and negatives among them).
+    static const float meterScale[] = {49.2611f};
+    const HDRKInstruction metered[] = {INSTR(load_planes, 0), INSTR(affine, &affine), INSTR(meter, meterScale),
+                                       INSTR(store_planes, 0)};
+    program_case("planes-affine-meter-planes", metered, 0, 0, 0);
     // Tone mapping: luminance gain, headroom fit (two headrooms).
     const HDRKInstruction tone[] = {INSTR(load_planes, 0),      INSTR(affine, &yuv),
                                     INSTR(curve, &curve),       INSTR(luminance_gain, &curve),
@@ -490,6 +495,10 @@ static void row_cases(void) {
             kernels[k]->average_rows(values, other, third, 1, results[k][2], n);
             kernels[k]->average_rows(values, other, third, 0, results[k][3], n);
             h = fnv(h, results[k], sizeof results[k]);
+            float maximum = 0.0f;
+            uint64_t sum = 0;
+            kernels[k]->meter_row(other, n, &maximum, &sum);
+            h = fnv(fnv(h, &maximum, sizeof maximum), &sum, sizeof sum);
             if (k == 0) first = h;
             if (h != first) fprintf(stderr, "chroma w%ld: %s differs\n", n, isaNames[k]), failures++;
         }

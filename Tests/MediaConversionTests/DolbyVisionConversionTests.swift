@@ -91,10 +91,9 @@ struct DolbyVisionConversionTests {
                 Fixtures.url("movies/dv-5-rpu-no-l6.mp4"), to: output)
             #expect(report.validates, "\(report.validation)")
             #expect(report.plan.contains { $0.contains("L1 max_pq (3079") })
-            // PQ: MaxCLL/MaxFALL measured in a first pass that composes too; HLG: one pass.
-            #expect(
-                report.passes.map(\.name)
-                    == (target == "pq" ? ["measure the light level", "convert"] : ["convert"]))
+            // One pass: a PQ output's MaxCLL/MaxFALL measured while converting, written at the end.
+            #expect(report.passes.map(\.name) == ["convert"])
+            #expect(report.passes[0].reason.contains("no pass before encoding") == (target == "pq"))
             #expect(report.passes.last?.reason.contains("compose each frame through its RPU") == true)
             if target == "pq" {
                 // The mastering peak a PQ output is given: the L1 peak (1001 cd/m² rounded), not the 1000 default.

@@ -162,7 +162,7 @@ struct MovieKeepTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [source.lastPathComponent])
     }
 
-    @Test("the times of the stages add up to the total; a PQ target measures its light level in a first pass")
+    @Test("the times of the stages add up to the total; a PQ target measures its light level in the one pass")
     func times() throws {
         let folder = try MovieTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -172,14 +172,19 @@ struct MovieKeepTests {
         let t = report.times
         #expect(report.check == "validate --require hdr10 --compare \(source.path)", "\(report.check)")
         #expect(report.validates, "\(report.validation)")
-        for part in [t.opening, t.measuringLightLevel, t.decoding, t.converting, t.encoding, t.checking] {
+        for part in [t.opening, t.decoding, t.converting, t.encoding, t.checking] {
             #expect(part > .zero)
         }
         #expect(t.other >= .zero && t.other < t.total / 4, "\(t)")
         #expect(report.duration == t.total)
-        // The report names the two passes and why the first ran.
-        #expect(report.passes.map(\.name) == ["measure the light level", "convert"])
+        // One pass, which says where the measured light level goes; the plan names the metering step.
+        #expect(report.passes.map(\.name) == ["convert"])
         #expect(report.passes[0].reason.contains("first access unit"))
+        #expect(report.plan.contains { $0.hasPrefix("meter the light") })
+        // The bitstream's SEI and the container's clli both hold the measured level.
+        let track = try ColorTagging(contentsOf: folder.appendingPathComponent("pq.mp4")).primary
+        #expect(track.contentLightLevel.count == 2)
+        for found in track.contentLightLevel { #expect(found.value == report.settings.contentLightLevel) }
     }
 }
 

@@ -155,6 +155,7 @@ struct InstructionSetTests {
             (Self.sources[3], Self.destinations[4], { _ in }),
             (x420, Self.destinations[6], { _ in }),
             (ConversionMatrix.dolbyVisionBase, Self.destinations[5], { $0.dolbyVision = ConversionMatrix.dolbyVision }),
+            (x420, Self.destinations[5], { $0.measuresLight = true }),  // the light itself: LightMeterTests
         ]
         var seen = Set<String>()
         for (index, (source, destination, change)) in cases.enumerated() {

@@ -7,7 +7,7 @@ import SignalCoding
 import TestSupport
 import TransferFunctions
 public import VideoFiles
-import MediaSyntax
+public import MediaSyntax
 
 /// Shared pieces of the VideoFiles and MediaConversion tests: PQ test frames of known luminance, movie writing, temporary folders and the
 /// optional ffmpeg/ffprobe cross-checks.
@@ -81,7 +81,8 @@ public enum MovieTestSupport {
     /// Writes `frames` with `settings` and returns the file.
     @discardableResult
     public static func write(
-        _ frames: [PixelBuffer], settings: VideoEncodeSettings, to url: URL, copying reader: MovieReader? = nil
+        _ frames: [PixelBuffer], settings: VideoEncodeSettings, to url: URL, copying reader: MovieReader? = nil,
+        lightLevelAtFinish: ContentLightLevel? = nil
     ) throws -> URL {
         let writer = try MovieWriter(url: url, settings: settings, copyingStreamsFrom: reader)
         for (i, frame) in frames.enumerated() {
@@ -89,7 +90,7 @@ public enum MovieTestSupport {
                 try writer.append(view, encoding: settings.encoding, presentationTime: Rational(Int64(i), 25))
             }
         }
-        try writer.finish()
+        try writer.finish(contentLightLevel: lightLevelAtFinish)
         return url
     }
 

@@ -237,7 +237,15 @@ typedef struct {
     void (*downsample_chroma)(const float *v, long vStart, long width, long first, long n, int cosited, float *out);
     /// Vertical 4:2:0 averaging: ¼·a + ½·b + ¼·c when `threeTaps`, else ½·a + ½·b.
     void (*average_rows)(const float *a, const float *b, const float *c, int threeTaps, float *out, long n);
+    /// Light metering of n values v ≥ 0 (the meter op's A): `maximum` = max(`maximum`, v), `sum` += round-half-up(
+    /// min(v, HDRK_METER_CAP)·HDRK_METER_SCALE), an integer sum so that every order of adding gives the same total.
+    void (*meter_row)(const float *v, long n, float *maximum, uint64_t *sum);
 } HDRKKernels;
+
+/// meter_row's fixed point: units of 1/4096 of the metered value.
+#define HDRK_METER_SCALE 4096.0f
+/// meter_row's largest value counted in the sum: 10⁵ (500 000 times 203 cd/m²; 4.1·10⁸ units).
+#define HDRK_METER_CAP 100000.0f
 
 /// The kernels of `isa`, or NULL when this build has none for it (another architecture).
 const HDRKKernels *hdrk_kernels(HDRKISA isa);

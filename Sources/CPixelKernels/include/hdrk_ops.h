@@ -29,6 +29,9 @@
             "[w0, w1, w2, knee, 1/end², ceiling]: GamutMapper's soft compression towards grey, clipped to [0, ceiling]") \
     HDRK_OP(reshape, float, \
             "Dolby Vision reshaping of Y′, Cb, Cr codes: per component the piece its code falls in, a polynomial or MMR") \
+    HDRK_OP(meter, float, \
+            "[scale]: A = min(max(R, G, B), 10³⁰)·scale of the components finite and above 0 (else 0): the light a " \
+            "metering run sums") \
     HDRK_OP(host, HDRKHost, "a Swift operator over the block's R, G, B (custom tone mapping)") \
     /* Stores: the last op of a program. */ \
     HDRK_OP(store_planes, void, "R, G, B, A into the chunk's four float planes") \

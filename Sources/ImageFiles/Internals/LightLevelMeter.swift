@@ -1,5 +1,6 @@
 import ColorTags
 import PixelBuffers
+import PixelConversion
 import MediaSyntax
 
 /// MaxCLL and MaxFALL of an image or over a movie's frames (CTA-861.3): the largest component of any pixel, and the largest frame
@@ -33,6 +34,13 @@ package struct LightLevelMeter {
             sum += Double(rowSum)
         }
         maximumFrameAverage = max(maximumFrameAverage, sum / Double(max(1, frame.width * frame.height)))
+    }
+
+    /// Adds one frame metered by a converter (``PixelConversion/FrameLight``, in the same units: 1.0 = reference
+    /// white).
+    package mutating func add(_ light: FrameLight) {
+        maximum = max(maximum, light.maximum)
+        maximumFrameAverage = max(maximumFrameAverage, light.average)
     }
 
     /// The light level measured so far, rounded to whole cd/m².

@@ -14,7 +14,7 @@ import MediaSyntax
 struct MoviePlan {
     let settings: VideoEncodeSettings
     let options: PixelConverter.Options
-    /// Whether MaxCLL/MaxFALL are measured in a first pass (a PQ target whose light level nobody gave).
+    /// Whether MaxCLL/MaxFALL are measured while converting (a PQ target whose light level nobody gave).
     let measuresLightLevel: Bool
     /// Whether the written pictures have the source's colour: the same code points (primaries, transfer, matrix,
     /// range) and no tone mapping, so that the source's dynamic HDR metadata still describes them.
@@ -237,12 +237,17 @@ struct MoviePlan {
         settings.width != source.width || settings.height != source.height
     }
 
-    /// The converter from decoded frames of `encoding` to the written encoding.
+    /// The converter from decoded frames of `encoding` to the written encoding; it meters the light
+    /// (``PixelConverter/Options/measuresLight``, on the CPU kernels) when the light level is measured.
     func converter(
         from encoding: PixelEncoding, scene: SceneMapping? = nil, composition: DolbyVisionReshaping? = nil
     ) throws(MediaConversionError) -> PixelConverter {
         var options = options(scene: scene)
         options.dolbyVision = composition
+        if measuresLightLevel {
+            options.measuresLight = true
+            options.backend = nil
+        }
         do {
             return try PixelConverter(from: encoding, to: settings.encoding, options: options)
         } catch {
@@ -250,37 +255,26 @@ struct MoviePlan {
         }
     }
 
-    /// The passes a conversion makes over the frames, and why.
+    /// The plan's line when metering keeps a conversion asked to run on a GPU backend on the CPU kernels.
+    var meteringStep: String? {
+        guard measuresLightLevel, let backend = request.backend else { return nil }
+        return "convert on the CPU kernels, not \(backend.name): they meter the light level (MaxCLL/MaxFALL) the "
+            + "output needs; give it (--clli) to convert on \(backend.name)"
+    }
+
+    /// The passes a conversion makes over the frames, and why: one.
     func passes(composes: Bool) -> [MovieConversionReport.Pass] {
-        var passes: [MovieConversionReport.Pass] = []
-        if measuresLightLevel {
-            passes.append(
-                .init(
-                    name: "measure the light level",
-                    reason: "a PQ output's MaxCLL and MaxFALL go into the encoder's first access unit (HDR10 SEI) and "
-                        + "the container's header before any frame is written; neither the request nor an unchanged "
-                        + "source gives them, so a first pass "
-                        + (composes ? "decodes, composes" : "decodes") + " and converts every frame to measure them"))
-        }
-        passes.append(
+        let measure =
+            measuresLightLevel
+            ? "; the converter meters each frame's linear light on the way (MaxCLL and MaxFALL: neither the request "
+                + "nor an unchanged source gives them), written when the movie is finished where the first access "
+                + "unit and the container's header reserved room: no pass before encoding"
+            : ""
+        return [
             .init(
                 name: "convert",
                 reason: "decode, " + (composes ? "compose each frame through its RPU and " : "")
-                    + "convert into one preallocated frame, encode"))
-        return passes
-    }
-
-    /// The converter that measures the light level: to extended linear light in the target's primaries, as float
-    /// RGBA, with the same tone mapping.
-    func measuringConverter(
-        from encoding: PixelEncoding, scene: SceneMapping? = nil, composition: DolbyVisionReshaping? = nil
-    ) throws(MediaConversionError) -> PixelConverter {
-        let linear = ColorResolution.extendedLinear(settings.encoding.colorSpace)
-        var options = options(scene: scene)
-        options.dolbyVision = composition
-        do {
-            return try PixelConverter(
-                from: encoding, to: PixelEncoding(format: .rgbaFloat, colorSpace: linear), options: options)
-        } catch { throw .conversion("\(error)") }
+                    + "convert into one preallocated frame, encode" + measure)
+        ]
     }
 }

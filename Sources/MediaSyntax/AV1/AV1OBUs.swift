@@ -9,6 +9,10 @@ package enum AV1OBUs {
     package static let temporalDelimiter: UInt8 = 2
     /// OBU_METADATA.
     package static let metadata: UInt8 = 5
+    /// metadata_type METADATA_TYPE_HDR_CLL (§6.7.1).
+    package static let hdrCLL: UInt8 = 1
+    /// The first metadata_type of the unregistered user-private range (6 … 31), which decoders skip.
+    package static let userPrivate: UInt8 = 6
 
     /// An OBU header (§5.3.2) with its extension byte and size field (§5.3.1).
     package struct Header: Hashable, Sendable {

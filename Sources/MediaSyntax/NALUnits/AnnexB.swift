@@ -1,6 +1,9 @@
 /// The Annex B byte-stream format of H.264 and HEVC (H.264 Annex B, H.265 Annex B): NAL units each behind a start
 /// code `00 00 01` (often `00 00 00 01`), as raw streams, transport-stream PES payloads and RPU files carry them.
 package enum AnnexB {
+    /// The four-byte start code a writer puts before each NAL unit.
+    package static let startCode: [UInt8] = [0, 0, 0, 1]
+
     /// The NAL units of `data` (ranges without start codes and without the zero bytes before the next one), at most
     /// `limit`. With `complete` false the data is a prefix of a longer stream, so its last unit may be cut and is left
     /// out. `fourByteStartCodes` splits only at `00 00 00 01`, as dovi_tool writes and reads RPU files: their units are

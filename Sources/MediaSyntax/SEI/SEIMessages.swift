@@ -11,6 +11,8 @@ package enum SEIMessages {
     package static let alternativeTransfer = 147
     /// user_data_registered_itu_t_t35.
     package static let registeredUserData = 4
+    /// user_data_unregistered: a 16-byte UUID, then the owner's bytes.
+    package static let unregisteredUserData = 5
 
     /// One message: its payloadType and payload bytes (emulation prevention removed).
     package struct Message {

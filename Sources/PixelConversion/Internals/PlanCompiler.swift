@@ -40,6 +40,21 @@ struct PlanCompiler {
         toneMap()
         convertGamut()
         fitHeadroom()
+        if options.measuresLight {
+            guard destinationFormat.colorModel == .yCbCr, options.backend == nil else {
+                throw .invalidOption(
+                    name: "measuresLight", value: "true",
+                    expected: "a Y′CbCr destination converted on the CPU kernels (no backend)")
+            }
+            append(
+                .kernel(
+                    HDRK_OP_meter, parameters: [1],
+                    step: .init(
+                        name: "meter the light",
+                        detail:
+                            "max(R, G, B) of linear light (1.0 = \(Self.number(referenceWhite)) cd/m²), summed per frame"
+                    )))
+        }
         if destinationFormat.colorModel == .yCbCr, destination.matrix?.ictcpTransferFunction != nil {
             encodeICtCp()
         } else {
@@ -542,8 +557,17 @@ struct PlanCompiler {
 
     private mutating func append(_ operation: Operation) { operations.append(operation) }
 
-    /// Multiplies adjacent matrices into one, drops identities and folds a uniform scale after a curve into it.
+    /// Multiplies adjacent matrices into one, drops identities and folds a uniform scale after a curve into it. A
+    /// uniform scale right after the light meter moves before it first (the meter scaling its values back), so that
+    /// metering leaves the rest of the program as it would be without it.
     private mutating func foldAffines() {
+        for i in operations.indices.dropLast() {
+            guard case .kernel(HDRK_OP_meter, let parameters, let step) = operations[i],
+                case .affine(let map, _) = operations[i + 1], let s = map.uniformScale
+            else { continue }
+            operations[i] = operations[i + 1]
+            operations[i + 1] = .kernel(HDRK_OP_meter, parameters: [parameters[0] / Float(s)], step: step)
+        }
         var folded: [Operation] = []
         for operation in operations {
             if case .affine(let map, let name) = operation, case .affine(let previous, let previousName)? = folded.last

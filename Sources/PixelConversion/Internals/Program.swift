@@ -141,8 +141,24 @@ final class Program: @unchecked Sendable {
         allocations.forEach { $0.deallocate() }
     }
 
-    /// Converts image rows `rows` (already validated) on the calling thread.
-    func run(_ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>) {
+    /// What a metering program (op `meter`) adds up over the rows it converts: the largest value and the sum in
+    /// units of 1/HDRK_METER_SCALE.
+    struct LightSum {
+        var maximum: Float = 0
+        var sum: UInt64 = 0
+
+        mutating func add(_ other: LightSum) {
+            maximum = Swift.max(maximum, other.maximum)
+            sum &+= other.sum
+        }
+    }
+
+    /// Converts image rows `rows` (already validated) on the calling thread; a metering program adds the rows' light
+    /// to `light`.
+    func run(
+        _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>,
+        light: UnsafeMutablePointer<LightSum>? = nil
+    ) {
         scratchPool.withScratch { scratch in
             // Rows are processed in short sub-bands, all chunk columns of one sub-band before the next, so that the
             // rows a sub-band touches stay in the TLB and caches (walking a whole frame column-chunk by column-chunk
@@ -152,7 +168,7 @@ final class Program: @unchecked Sendable {
             var start = rows.lowerBound
             while start < rows.upperBound {
                 let subBand = start..<Swift.min(start + height, rows.upperBound)
-                runSubBand(source, destination, rows: subBand, scratch)
+                runSubBand(source, destination, rows: subBand, scratch, light: light)
                 start = subBand.upperBound
             }
             hdrk_store_fence()  // streaming stores are visible before the caller reads
@@ -163,7 +179,8 @@ final class Program: @unchecked Sendable {
     static let subBandHeight = 16
 
     private func runSubBand(
-        _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>, _ scratch: Scratch
+        _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>, _ scratch: Scratch,
+        light: UnsafeMutablePointer<LightSum>?
     ) {
         let width = source.width
         var x0 = 0
@@ -180,6 +197,7 @@ final class Program: @unchecked Sendable {
             case .yCbCr(let w) where w.subsampling == .s444:
                 for y in rows {
                     compute(source, row: y, columns: columns, scratch)
+                    meter(scratch.chunk.p3, count: columns.count, into: light)
                     w.writeLuma(scratch.chunk, start: 0, count: columns.count, to: destination, row: y, at: x0, kernels)
                     w.writeChroma(
                         cb: scratch.chunk.p1, cr: scratch.chunk.p2, count: columns.count, to: destination, row: y,
@@ -188,6 +206,7 @@ final class Program: @unchecked Sendable {
             case .yCbCr(let w) where w.subsampling == .s422:
                 for y in rows {
                     let start = computeWithOverlap(source, row: y, columns: columns, scratch)
+                    meter(scratch.chunk.p3 + start, count: columns.count, into: light)
                     writeRow(w, source, destination, row: y, columns: columns, start: start, scratch, slot: 0)
                     let chroma = YCbCrWriter.chromaColumns(of: columns)
                     w.writeChroma(
@@ -195,7 +214,7 @@ final class Program: @unchecked Sendable {
                         to: destination, row: y, at: chroma.lowerBound, kernels)
                 }
             case .yCbCr(let w):
-                run420(w, source, destination, rows: rows, columns: columns, scratch)
+                run420(w, source, destination, rows: rows, columns: columns, scratch, light: light)
             }
             x0 = columns.upperBound
         }
@@ -233,6 +252,13 @@ final class Program: @unchecked Sendable {
             io.destination = destination.plane(0).row(y).baseAddress.unsafelyUnwrapped + x0 &* access.pixelBytes
         }
         withUnsafePointer(to: io) { kernels.table.pointee.run!(instructions, $0, count) }
+    }
+
+    /// Adds `count` metered values (the `meter` op's A, in the chunk's fourth plane) to `light`, if any.
+    @inline(__always)
+    private func meter(_ values: UnsafeMutablePointer<Float>, count: Int, into light: UnsafeMutablePointer<LightSum>?) {
+        guard let light else { return }
+        kernels.table.pointee.meter_row!(values, count, &light.pointee.maximum, &light.pointee.sum)
     }
 
     /// Rows ahead of the current one whose columns are prefetched: two hide the memory latency behind the work on one
@@ -293,7 +319,7 @@ final class Program: @unchecked Sendable {
     /// band's own rows and averaging chroma vertically from a ring of four rows.
     private func run420(
         _ w: YCbCrWriter, _ source: PixelBufferView, _ destination: MutablePixelBufferView, rows: Range<Int>,
-        columns: Range<Int>, _ scratch: Scratch
+        columns: Range<Int>, _ scratch: Scratch, light: UnsafeMutablePointer<LightSum>?
     ) {
         let height = source.height
         let chromaRows = (rows.lowerBound >> 1)..<((rows.upperBound + 1) >> 1)
@@ -303,6 +329,8 @@ final class Program: @unchecked Sendable {
             let taps = w.verticalTaps(j, height: height)
             while next <= taps.last {
                 let start = computeWithOverlap(source, row: next, columns: columns, scratch)
+                // Rows above or below the band feed its chroma only: metered by their own band.
+                if rows.contains(next) { meter(scratch.chunk.p3 + start, count: columns.count, into: light) }
                 writeRow(
                     w, source, rows.contains(next) ? destination : nil, row: next, columns: columns, start: start,
                     scratch, slot: next & 3)

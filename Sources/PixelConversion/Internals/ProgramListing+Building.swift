@@ -76,6 +76,7 @@ extension ProgramListing.Stage {
             case HDRK_OP_headroom_fit: self = .headroomFit(parameters)
             case HDRK_OP_highlight_shoulder: self = .highlightShoulder(parameters)
             case HDRK_OP_reshape: self = .dolbyVisionReshape(parameters)
+            case HDRK_OP_meter: self = .lightMeter
             default: self = .gamutCompress(parameters)
             }
         }

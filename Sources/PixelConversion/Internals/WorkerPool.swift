@@ -26,10 +26,14 @@ final class WorkerPool: Sendable {
         let destination: MutablePixelBufferView
         let bandHeight: Int
         let bandCount: Int
+        /// One sum per band for a metering program (each band adds only to its own), else nil.
+        var light: UnsafeMutablePointer<Program.LightSum>? = nil
 
         func run(band: Int) {
             let start = band * bandHeight
-            program.run(source, destination, rows: start..<Swift.min(start + bandHeight, source.height))
+            program.run(
+                source, destination, rows: start..<Swift.min(start + bandHeight, source.height),
+                light: light.map { $0 + band })
         }
     }
 

@@ -24,20 +24,11 @@ enum AccessUnitMetadata {
         _ access: UnsafeBufferPointer<UInt8>, hdr10Plus: [UInt8]?, rpu: [UInt8]?, into out: inout [UInt8]
     ) {
         out.removeAll(keepingCapacity: true)
-        let startCode: [UInt8] = [0, 0, 0, 1]
         let bytes = Array(access)
-        var insertAt = bytes.count
-        if hdr10Plus != nil {
-            // The first VCL unit (types 0…31), found by its start code; its leading zero byte stays before it.
-            for range in AnnexB.units(bytes, complete: true, limit: 1 << 12) where bytes[range.lowerBound] >> 1 < 32 {
-                insertAt = range.lowerBound - 3
-                if insertAt > 0, bytes[insertAt - 1] == 0 { insertAt -= 1 }
-                break
-            }
-        }
+        let insertAt = hdr10Plus == nil ? bytes.count : firstSlice(bytes, codec: .hevc)
         out.append(contentsOf: bytes[..<insertAt])
         if let hdr10Plus {
-            out += startCode
+            out += AnnexB.startCode
             out += [39 << 1, 1]  // prefix SEI, layer 0, temporal id 0
             var message: [UInt8] = []
             SEIMessages.appendValue(SEIMessages.registeredUserData, to: &message)
@@ -48,7 +39,7 @@ enum AccessUnitMetadata {
         }
         out.append(contentsOf: bytes[insertAt...])
         if let rpu {
-            out += startCode
+            out += AnnexB.startCode
             out += [62 << 1, 1]  // UNSPEC62, layer 0, temporal id 0
             out += rpu
         }
@@ -59,12 +50,7 @@ enum AccessUnitMetadata {
     static func av1(_ access: UnsafeBufferPointer<UInt8>, hdr10Plus: [UInt8], into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         let bytes = Array(access)
-        var offset = 0
-        // OBU types: 1 sequence header, 2 temporal delimiter, 5 metadata, 15 padding.
-        for obu in AV1OBUs.split(bytes) {
-            guard [1, 2, 5, 15].contains(obu.type), obu.hasSizeField else { break }
-            offset = obu.payload.upperBound
-        }
+        let offset = firstFrameOBU(bytes)
         out.append(contentsOf: bytes[..<offset])
         var payload: [UInt8] = [4]  // metadata_type METADATA_TYPE_ITUT_T35 (leb128)
         payload += hdr10Plus
@@ -73,5 +59,46 @@ enum AccessUnitMetadata {
         LEB128.append(payload.count, to: &out)
         out += payload
         out.append(contentsOf: bytes[offset...])
+    }
+
+    /// `access` with `unit` (a NAL unit without its start code, or AV1 OBUs with size fields) where a prefix SEI or a
+    /// metadata OBU goes: before the first slice (HEVC, H.264), before the first OBU that is not a temporal delimiter,
+    /// sequence header or metadata OBU (AV1).
+    static func inserting(
+        _ unit: [UInt8], into access: UnsafeBufferPointer<UInt8>, codec: VideoEncodeSettings.Codec,
+        into out: inout [UInt8]
+    ) {
+        out.removeAll(keepingCapacity: true)
+        let bytes = Array(access)
+        let offset = codec == .av1 ? firstFrameOBU(bytes) : firstSlice(bytes, codec: codec)
+        out.append(contentsOf: bytes[..<offset])
+        if codec != .av1 { out += AnnexB.startCode }
+        out += unit
+        out.append(contentsOf: bytes[offset...])
+    }
+
+    /// Where the first VCL NAL unit's start code begins in Annex B `bytes` (HEVC types 0…31, H.264 types 1…5), its
+    /// leading zero byte included; the end when there is none.
+    private static func firstSlice(_ bytes: [UInt8], codec: VideoEncodeSettings.Codec) -> Int {
+        for range in AnnexB.units(bytes, complete: true, limit: 1 << 12) {
+            let header = bytes[range.lowerBound]
+            let isSlice = codec == .hevc ? header >> 1 < 32 : (1...5).contains(header & 0x1F)
+            guard isSlice else { continue }
+            var start = range.lowerBound - 3
+            if start > 0, bytes[start - 1] == 0 { start -= 1 }
+            return start
+        }
+        return bytes.count
+    }
+
+    /// Where the first OBU that is not a temporal delimiter, sequence header, metadata or padding OBU begins.
+    private static func firstFrameOBU(_ bytes: [UInt8]) -> Int {
+        var offset = 0
+        // OBU types: 1 sequence header, 2 temporal delimiter, 5 metadata, 15 padding.
+        for obu in AV1OBUs.split(bytes) {
+            guard [1, 2, 5, 15].contains(obu.type), obu.hasSizeField else { break }
+            offset = obu.payload.upperBound
+        }
+        return offset
     }
 }

@@ -63,6 +63,13 @@ extension MovieWriter {
         case .h264:
             return
         }
+        try replaceData(of: packet)
+        if pending.hdr10Plus != nil { hdr10PlusFrameCount += 1 }
+        if pending.rpu != nil, settings.codec == .hevc { dolbyVisionRPUFrameCount += 1 }
+    }
+
+    /// Makes ``accessUnit`` the packet's data (a new buffer with FFmpeg's padding).
+    func replaceData(of packet: UnsafeMutablePointer<AVPacket>) throws(VideoFilesError) {
         guard let size = Int32(exactly: accessUnit.count),
             let buffer = av_buffer_alloc(accessUnit.count + Int(AV_INPUT_BUFFER_PADDING_SIZE))
         else { throw .allocationFailed("an access unit of \(accessUnit.count) bytes") }
@@ -74,7 +81,5 @@ extension MovieWriter {
         packet.pointee.buf = buffer
         packet.pointee.data = buffer.pointee.data
         packet.pointee.size = size
-        if pending.hdr10Plus != nil { hdr10PlusFrameCount += 1 }
-        if pending.rpu != nil, settings.codec == .hevc { dolbyVisionRPUFrameCount += 1 }
     }
 }

@@ -44,7 +44,14 @@ extension MovieWriter {
                     list.append(("master-display", X265Parameters.masterDisplay(m)))
                 }
                 if let c = settings.contentLightLevel { list.append(("max-cll", X265Parameters.maxCLL(c))) }
-                if settings.masteringDisplay != nil || settings.contentLightLevel != nil { list.append(("hdr10", "1")) }
+                // x265 writes a content light level SEI (0, 0 when none is given) whenever hdr10 is on; the writer
+                // puts its own into the first access unit instead.
+                if settings.contentLightLevelGivenAtFinish { list.append(("cll", "0")) }
+                if settings.masteringDisplay != nil || settings.contentLightLevel != nil
+                    || settings.contentLightLevelGivenAtFinish
+                {
+                    list.append(("hdr10", "1"))
+                }
                 if settings.lossless { list.append(("lossless", "1")) }
                 if settings.threadCount == 1 { list += [("pools", "1"), ("frame-threads", "1")] }
             case .h264:
@@ -106,6 +113,10 @@ extension MovieWriter {
             }
             if settings.lossless, settings.codec == .av1 {
                 throw .invalidSettings("libsvtav1 has no lossless mode")
+            }
+            if settings.contentLightLevelGivenAtFinish, settings.contentLightLevel != nil {
+                throw .invalidSettings(
+                    "a content light level is either in the settings or given to finish(contentLightLevel:), not both")
             }
             guard let timeBase = FFmpeg.avRational(settings.effectiveTimeBase.reduced),
                 let rate = FFmpeg.avRational(settings.frameRate.reduced), timeBase.num > 0, timeBase.den > 0,

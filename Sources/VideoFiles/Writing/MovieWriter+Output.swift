@@ -154,18 +154,33 @@ extension MovieWriter {
             try FFmpeg.check(status, "av_stream_add_side_data (mastering display)")
         }
         if let c = settings.contentLightLevel {
-            var size = 0
-            guard let metadata = av_content_light_metadata_alloc(&size) else {
-                throw .allocationFailed("AVContentLightMetadata")
-            }
-            metadata.pointee.MaxCLL = UInt32(X265Parameters.lightLevelCode(c.maxContentLightLevel))
-            metadata.pointee.MaxFALL = UInt32(X265Parameters.lightLevelCode(c.maxFrameAverageLightLevel))
-            let status = metadata.withMemoryRebound(to: UInt8.self, capacity: 1) {
-                av_stream_add_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, $0, size)
-            }
-            if status < 0 { av_free(metadata) }
-            try FFmpeg.check(status, "av_stream_add_side_data (content light level)")
+            try addContentLightLevel(
+                maxCLL: UInt32(X265Parameters.lightLevelCode(c.maxContentLightLevel)),
+                maxFALL: UInt32(X265Parameters.lightLevelCode(c.maxFrameAverageLightLevel)), to: stream)
+        } else if settings.contentLightLevelGivenAtFinish,
+            let context = formatContext,
+            !Self.quickTimeMuxers.contains(FFmpeg.string(context.pointee.oformat.pointee.name))
+        {
+            // Matroska writes it in the header: room for the value finish() writes over it.
+            try addContentLightLevel(maxCLL: Self.matroskaPlaceholder, maxFALL: Self.matroskaPlaceholder, to: stream)
         }
+    }
+
+    /// The content light level as stream side data (replacing any there), in cd/m².
+    func addContentLightLevel(maxCLL: UInt32, maxFALL: UInt32, to stream: UnsafeMutablePointer<AVStream>)
+        throws(VideoFilesError)
+    {
+        var size = 0
+        guard let metadata = av_content_light_metadata_alloc(&size) else {
+            throw .allocationFailed("AVContentLightMetadata")
+        }
+        metadata.pointee.MaxCLL = maxCLL
+        metadata.pointee.MaxFALL = maxFALL
+        let status = metadata.withMemoryRebound(to: UInt8.self, capacity: 1) {
+            av_stream_add_side_data(stream, AV_PKT_DATA_CONTENT_LIGHT_LEVEL, $0, size)
+        }
+        if status < 0 { av_free(metadata) }
+        try FFmpeg.check(status, "av_stream_add_side_data (content light level)")
     }
 
     /// Sets up the two reused frames: the borrowing one (format, size, marker) and the owning one (planes allocated
@@ -279,6 +294,7 @@ extension MovieWriter {
             }
             lastDTS = packet.pointee.dts
             try addDynamicMetadata(to: packet)
+            try reserveContentLightLevel(in: packet)
             av_packet_rescale_ts(packet, encoder.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             videoPacketCount += 1

@@ -1,5 +1,6 @@
 internal import CFFmpeg
 public import Foundation
+public import MediaSyntax
 public import PixelBuffers
 public import PixelConversion
 import SignalCoding
@@ -203,21 +204,38 @@ public final class MovieWriter {
 
     /// Flushes the encoder, copies the rest of the copied streams, writes the container's index and closes the file.
     ///
+    /// - Parameter contentLightLevel: The light level measured over the frames, for settings with
+    ///   ``VideoEncodeSettings/contentLightLevelGivenAtFinish`` (required then, refused otherwise): written into the
+    ///   first access unit's reserved unit and the container's record.
     /// - Throws: ``VideoFilesError/writerClosed`` when called twice or after a failure;
-    ///   ``VideoFilesError/ffmpeg(call:code:message:)``.
-    public func finish() throws(VideoFilesError) {
-        guard !isClosed, let encoder, let context = formatContext else { throw .writerClosed }
+    ///   ``VideoFilesError/invalidSettings(_:)`` for a light level missing or not expected (the writer stays open);
+    ///   ``VideoFilesError/cannotWrite(path:reason:)``, ``VideoFilesError/ffmpeg(call:code:message:)``.
+    public func finish(contentLightLevel: ContentLightLevel? = nil) throws(VideoFilesError) {
+        guard !isClosed, let encoder, let context = formatContext, let stream = videoStream else {
+            throw .writerClosed
+        }
+        guard settings.contentLightLevelGivenAtFinish == (contentLightLevel != nil) else {
+            throw .invalidSettings(
+                settings.contentLightLevelGivenAtFinish
+                    ? "the settings leave the content light level to finish(contentLightLevel:): give it"
+                    : "the settings give no room for a content light level at finish; set contentLightLevelGivenAtFinish"
+            )
+        }
         isClosed = true
         try FFmpeg.check(avcodec_send_frame(encoder, nil), "avcodec_send_frame (flush)")
         try drainEncoder()
         pendingMetadata.removeAll()  // frames whose packet never came: the counts tell
         try copier?.copy(upTo: nil, into: self)
+        let isQuickTime = Self.quickTimeMuxers.contains(FFmpeg.string(context.pointee.oformat.pointee.name))
+        if let level = contentLightLevel, isQuickTime {
+            // The muxer writes `clli` into `moov`, which av_write_trailer writes.
+            try addContentLightLevel(
+                maxCLL: UInt32(X265Parameters.lightLevelCode(level.maxContentLightLevel)),
+                maxFALL: UInt32(X265Parameters.lightLevelCode(level.maxFrameAverageLightLevel)), to: stream)
+        }
         try FFmpeg.checkWrite(av_write_trailer(context), "av_write_trailer", path: url.path)
         try FFmpeg.checkWrite(avio_closep(&context.pointee.pb), "avio_closep", path: url.path)
-        if settings.dolbyVision != nil,
-            Self.quickTimeMuxers.contains(FFmpeg.string(context.pointee.oformat.pointee.name))
-        {
-            try addMissingDolbyVisionRecord()
-        }
+        if let level = contentLightLevel { try fillReservedContentLightLevel(level, matroska: !isQuickTime) }
+        if settings.dolbyVision != nil, isQuickTime { try addMissingDolbyVisionRecord() }
     }
 }

@@ -80,6 +80,12 @@ public struct VideoEncodeSettings: Sendable {
     public var masteringDisplay: MasteringDisplayColorVolume?
     /// The content light level (CTA-861.3) to write.
     public var contentLightLevel: ContentLightLevel?
+    /// Whether the content light level is given to ``MovieWriter/finish(contentLightLevel:)`` instead, measured while
+    /// the frames are written (``contentLightLevel`` is then nil). The writer reserves its place: a content light
+    /// level SEI (HEVC, H.264) or metadata OBU (AV1) in the first access unit, and the container's record (`clli` in
+    /// MP4 and QuickTime, whose `moov` comes last; Matroska's `MaxCLL`/`MaxFALL` in the header), then fills both in
+    /// place when the movie is finished, so that no frame is encoded twice (see `ReservedContentLightLevel`).
+    public var contentLightLevelGivenAtFinish: Bool
     /// Extra encoder parameters for experts, appended after the ones the settings produce (a later key wins):
     /// x265-params, svtav1-params or x264-params, e.g. `["aq-mode": "3"]`.
     public var encoderParameters: [(key: String, value: String)]
@@ -117,6 +123,7 @@ public struct VideoEncodeSettings: Sendable {
         self.lossless = false
         self.masteringDisplay = masteringDisplay
         self.contentLightLevel = contentLightLevel
+        self.contentLightLevelGivenAtFinish = false
         self.encoderParameters = []
         self.keyFrameInterval = nil
         self.threadCount = nil

@@ -76,7 +76,6 @@ extension ConvertReportFormat {
         let t = report.times
         let parts: [(String, String, Duration)] = [
             ("opening", "Opening", t.opening),
-            ("measuring the light level", "MeasuringLightLevel", t.measuringLightLevel),
             ("decoding", "Decoding", t.decoding), ("converting", "Converting", t.converting),
             ("encoding and writing", "Encoding", t.encoding), ("finishing", "Finishing", t.finishing),
             ("checking", "Checking", t.checking), ("other", "Other", t.other),
