@@ -186,7 +186,8 @@ bench-deps:
 
 ## Rewrite the measured error tables in Docs/Accuracy.md.
 accuracy: deps
-	HDRCOLOR_WRITE_ACCURACY=1 $(SWIFT) test --filter "TransferFunctionsTests|PixelConversionTests.AccuracyReportTests"
+	HDRCOLOR_WRITE_ACCURACY=1 $(SWIFT) test --filter \
+		"TransferFunctionsTests|PixelConversionTests.AccuracyReportTests|writeAccuracySection|writeCubeLUTTable"
 
 ## Regenerate the fixtures (needs Python with colour-science and Pillow; the colour-tag generator also uses avifenc,
 ## heif-enc, ImageMagick, jpgicc and exiftool where installed). Never part of `make test`.

@@ -75,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "ICC",
-            dependencies: ["CLittleCMS", "ColorSpaces", "TransferFunctions"],
+            dependencies: ["CLittleCMS", "SignalCoding", "ColorSpaces", "TransferFunctions"],
             swiftSettings: swiftSettings
         ),
 
@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "PixelConversion",
             dependencies: [
-                "CPixelKernels", "PixelBuffers", "ColorSpaces", "TransferFunctions", "ToneMapping", "HalfFloat",
+                "CPixelKernels", "SignalCoding", "PixelBuffers", "ColorSpaces", "TransferFunctions", "ToneMapping",
+                "HalfFloat",
             ],
             swiftSettings: swiftSettings
         ),
@@ -110,7 +111,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ColorTags",
-            dependencies: ["CZlib", "ICC", "ColorSpaces", "TransferFunctions", "ToneMapping", "MediaSyntax"],
+            dependencies: [
+                "CZlib", "ICC", "SignalCoding", "ColorSpaces", "TransferFunctions", "ToneMapping", "MediaSyntax",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -157,8 +160,8 @@ let package = Package(
         .target(
             name: "MediaConversion",
             dependencies: [
-                "HDRColor", "ImageFiles", "SignalCoding", "ColorSpaces", "PixelBuffers", "PixelConversion",
-                "ToneMapping", "ColorTags", "ICC", "VideoFiles", "MediaSyntax",
+                "HDRColor", "ImageFiles", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
+                "PixelConversion", "ToneMapping", "ColorTags", "ICC", "VideoFiles", "MediaSyntax",
             ],
             swiftSettings: swiftSettings
         ),
@@ -192,6 +195,7 @@ let package = Package(
             name: "hdrcolor",
             dependencies: [
                 "HDRColor",
+                "MediaSyntax",
                 "ImageFiles",
                 "VideoFiles",
                 "MediaConversion",
@@ -210,13 +214,15 @@ let package = Package(
         .target(
             name: "ConversionTestSupport",
             dependencies: [
-                "PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "HalfFloat", "TestSupport",
+                "PixelConversion", "PixelBuffers", "SignalCoding", "ColorSpaces", "ToneMapping", "HalfFloat",
+                "TestSupport",
             ],
             path: "Tests/ConversionTestSupport", swiftSettings: swiftSettings),
         .target(
             name: "VideoTestSupport",
             dependencies: [
-                "VideoFiles", "PixelConversion", "ColorTags", "MediaSyntax", "TransferFunctions", "TestSupport",
+                "VideoFiles", "PixelConversion", "PixelBuffers", "ColorTags", "MediaSyntax", "SignalCoding",
+                "ColorSpaces", "TransferFunctions", "TestSupport",
             ],
             path: "Tests/VideoTestSupport", swiftSettings: swiftSettings),
         .testTarget(

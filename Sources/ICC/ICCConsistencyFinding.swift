@@ -1,6 +1,7 @@
 public import ColorSpaces
 import Foundation
 import TransferFunctions
+public import SignalCoding
 
 /// A contradiction inside one profile, e.g. a `cicp` tag that says BT.2020/PQ while the curves are sRGB
 /// (the iccDEV #2011 kind of mislabel). Found by ``ICCProfile/consistencyFindings(chromaticityTolerance:curveTolerance:)``.

@@ -1,6 +1,7 @@
 internal import CLittleCMS
 public import ColorSpaces
 import Foundation
+public import SignalCoding
 
 extension ICCProfile {
     /// The PCS illuminant, D50 as ICC.1:2022 §7.2.16 fixes it: XYZ (0.9642, 1.0, 0.8249).

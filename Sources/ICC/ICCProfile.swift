@@ -1,5 +1,6 @@
 public import ColorSpaces
 import Foundation
+public import SignalCoding
 
 /// An ICC profile (ICC.1:2022): its exact bytes and everything the bridge reads from them.
 ///

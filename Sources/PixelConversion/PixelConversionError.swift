@@ -1,6 +1,7 @@
 public import ColorSpaces
 public import PixelBuffers
 public import ToneMapping
+public import SignalCoding
 
 /// Why a ``PixelConverter`` cannot be built or cannot convert a pair of buffers. Each case names what is wrong and
 /// the numbers involved; ``description`` says how to fix it.

@@ -1,6 +1,7 @@
 public import ColorSpaces
 public import PixelBuffers
 import TransferFunctions
+public import SignalCoding
 
 /// What the samples of a pixel buffer mean: their memory layout (``PixelFormat``), colour space, and for Y′CbCr
 /// formats the matrix, the code range and the chroma siting.

@@ -85,6 +85,18 @@ public enum ToneMappingMethod: String, CaseIterable, Hashable, Sendable {
     case reinhard
     /// ``HardClip``.
     case clip
+
+    /// The operator's name for people (plots, docs, reports); the raw value is its word on command lines.
+    public var title: String {
+        switch self {
+        case .headroom: "EDR headroom curve (default)"
+        case .bt2390: "BT.2390 EETF (KS = 1.5·maxLum − 0.5)"
+        case .bt2390Libplacebo: "BT.2390 EETF, libplacebo knee (2·maxLum − 1)"
+        case .bt2446A: "BT.2446 method A (to SDR)"
+        case .reinhard: "extended Reinhard"
+        case .clip: "hard clip (CAMetalLayer)"
+        }
+    }
 }
 
 extension ToneMapper {

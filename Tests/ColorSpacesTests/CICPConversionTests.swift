@@ -1,6 +1,7 @@
 import ColorSpaces
 import Testing
 import TransferFunctions
+import SignalCoding
 
 @Suite("CICP ⇄ RGBPrimaries, YCbCrMatrix, ColorSpace")
 struct CICPConversionTests {

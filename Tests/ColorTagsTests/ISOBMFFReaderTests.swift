@@ -3,6 +3,7 @@ import ColorTags
 import Foundation
 import Testing
 import MediaSyntax
+import SignalCoding
 
 @Suite("HEIF/AVIF reader")
 struct ISOBMFFReaderTests {

@@ -2,6 +2,7 @@ import ColorSpaces
 import ColorTags
 import Foundation
 import Testing
+import SignalCoding
 
 @Suite("PNG reader")
 struct PNGReaderTests {

@@ -4,6 +4,7 @@ import PixelBuffers
 import PixelConversion
 import TestSupport
 import ToneMapping
+import SignalCoding
 
 /// The converter's test matrix, shared by the CPU tests and the GPU tests: every FourCC format as a source and as a
 /// destination in a few encodings, and the workloads of the conversion issues (EDR decoding, tone mapping, HLG

@@ -309,4 +309,42 @@ struct ArchitectureDocTests {
         }
         #expect(checked > 10)
     }
+
+    @Test(
+        "rule 7: every module a library or tool target imports is declared in Package.swift; only HDRColor re-exports")
+    func importsDeclared() throws {
+        let targets = try Self.packageTargets()
+        let names = Set(targets.map(\.name))
+        let sources = Self.root.appendingPathComponent("Sources")
+        var checked = 0
+        for target in targets where target.kind == .target || target.kind == .executableTarget {
+            let folder =
+                target.path.map { Self.root.appendingPathComponent($0) } ?? sources.appendingPathComponent(target.name)
+            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let url as URL in files where url.pathExtension == "swift" {
+                let text = try String(contentsOf: url, encoding: .utf8)
+                for line in text.split(separator: "\n") {
+                    let words = line.split(separator: " ").map(String.init)
+                    guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                        words[..<index].allSatisfy({
+                            ["public", "package", "internal", "@_exported", "@preconcurrency"].contains($0)
+                        })
+                    else { continue }
+                    let module = words[index + 1]
+                    guard names.contains(module), module != target.name else { continue }
+                    checked += 1
+                    #expect(
+                        target.dependencies.contains(module),
+                        "\(target.name) imports \(module) (\(url.lastPathComponent)) but Package.swift does not declare it"
+                    )
+                    if words[..<index].contains("@_exported") {
+                        #expect(target.name == "HDRColor", "\(url.lastPathComponent) re-exports \(module)")
+                    }
+                }
+            }
+        }
+        #expect(checked > 100)
+    }
 }

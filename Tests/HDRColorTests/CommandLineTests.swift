@@ -1,4 +1,5 @@
 import Foundation
+import HDRColor
 import TestSupport
 import Testing
 
@@ -40,6 +41,25 @@ struct CommandLineTests {
         #expect(words.contains("--frames 0-249") && words.contains("FIRST-LAST or FIRST...LAST (both inclusive"))
         for line in text.split(separator: "\n") where line.contains("..<") {
             #expect(line.contains("'FIRST..<END'") || line.contains("'0..<"), "unquoted ..< in: \(line)")
+        }
+    }
+
+    @Test("--tone-map and --gamut offer the library's operators and policies, by the library's words")
+    func choicesFromTheLibrary() throws {
+        let words = Self.unwrapped(try CommandLineTool.run(["convert", "--help"]).standardOutput)
+        let operators = ToneMappingMethod.allCases.map(\.rawValue).joined(separator: ", ")
+        #expect(words.contains("(values: auto, none, \(operators);"), "\(operators)")
+        #expect(words.contains("(values: extended, clip, soft-clip;"))
+        #expect(PixelConverter.GamutPolicy.allCases.count == 3)
+        // The plot labels each operator with the library's title.
+        let svg = try TemporaryFolder.make("plot").appendingPathComponent("curves.svg")
+        let plotted = try CommandLineTool.run([
+            "plot", "tonemap", "--content-headroom", "4.926", "--display-headroom", "2", "--output", svg.path,
+        ])
+        #expect(plotted.status == 0, "\(plotted.standardError)")
+        let plot = try String(contentsOf: svg, encoding: .utf8)
+        for method in ToneMappingMethod.allCases where method != .bt2446A {
+            #expect(plot.contains(method.title.replacingOccurrences(of: "&", with: "&amp;")), "\(method.title)")
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import ICC
 import TestSupport
 import Testing
+import SignalCoding
 
 /// The v4.4 `cicp` tag (ICC.1:2022 cicpType; ITU-T H.273 code points) and the consistency checks built on it.
 @Suite struct CICPTagTests {

@@ -3,6 +3,7 @@ import Foundation
 @testable import ICC
 import Testing
 import TransferFunctions
+import SignalCoding
 
 /// Profiles the bridge writes (ICC.1:2022 §8.3.2 matrix/TRC display profiles) and their round trip.
 @Suite struct ProfileCreationTests {

@@ -8,6 +8,7 @@ import TestSupport
 import Testing
 import VideoFiles
 import VideoTestSupport
+import SignalCoding
 
 /// `MediaConverter.convertMovie` on movies written here with x265: BT.2100/BT.2408 codes of grey patches, frames and
 /// times kept, audio copied, tags written and read back, HDR10 metadata measured, frame ranges, SDR output.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import PixelConversion
+import SignalCoding
 
 /// One chroma sample (or one pixel) differs from a flat field; the spread it makes pins the siting, for every
 /// `ChromaLocation` (ITU-T H.273 chroma_sample_loc_type 0 … 5) and every code path (HandBrake PR #3865,

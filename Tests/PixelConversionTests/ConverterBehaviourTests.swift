@@ -5,6 +5,7 @@ import Testing
 import ToneMapping
 
 @testable import PixelConversion
+import SignalCoding
 
 /// Threads, row bands, plans and typed errors.
 @Suite("Converter behaviour")

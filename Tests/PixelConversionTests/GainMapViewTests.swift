@@ -6,6 +6,7 @@ import Testing
 import ToneMapping
 
 @testable import PixelConversion
+import SignalCoding
 
 /// `GainMap.apply(_:displayHeadroom:to:encoding:gainMap:into:encoding:)` and `GainMapEncoder.encode(base:…)` over pixel
 /// buffers (ISO 21496-1).

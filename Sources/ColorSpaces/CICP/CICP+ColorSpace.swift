@@ -1,4 +1,5 @@
 import TransferFunctions
+import SignalCoding
 
 extension ColorSpace {
     /// The RGB colour space of a CICP value's ColourPrimaries and TransferCharacteristics: the catalog space

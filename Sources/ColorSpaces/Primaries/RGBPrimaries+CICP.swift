@@ -1,3 +1,4 @@
+import SignalCoding
 extension RGBPrimaries {
     /// The primaries of each defined ITU-T H.273 ColourPrimaries code (Table 2), in code order.
     static let cicpCatalog: [(code: CICP.ColourPrimaries, primaries: RGBPrimaries)] = [

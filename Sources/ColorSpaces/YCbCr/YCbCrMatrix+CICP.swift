@@ -1,3 +1,4 @@
+import SignalCoding
 extension YCbCrMatrix {
     /// The matrix of an ITU-T H.273 MatrixCoefficients code (Table 4), with the transfer characteristics choosing
     /// between the PQ and HLG forms of ICtCp (14).

@@ -15,8 +15,8 @@ extension JPEGReader {
                 return
             }
             result.tags.bitDepth = Int(bytes[start])
-            result.tags.height = Int(bytes.u16(at: start + 1))
-            result.tags.width = Int(bytes.u16(at: start + 3))
+            result.tags.height = Int(bytes.u16(inBounds: start + 1))
+            result.tags.width = Int(bytes.u16(inBounds: start + 3))
             result.tags.channelCount = Int(bytes[start + 5])
         case 0xE1 where matches(Self.xmpSignature, in: payload):
             let body = bytes[(start + Self.xmpSignature.count)..<payload.upperBound]

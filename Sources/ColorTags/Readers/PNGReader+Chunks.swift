@@ -1,5 +1,6 @@
 import ColorSpaces
 import MediaSyntax
+import SignalCoding
 
 extension PNGReader {
     /// Decodes one colour chunk (or IHDR) into `image`; a body of the wrong size is a problem, not an error.
@@ -97,7 +98,8 @@ extension PNGReader {
             guard data.count == 32 else { return wrongSize(32) }
             func xy(_ index: Int) -> Chromaticity {
                 Chromaticity(
-                    x: Double(data.u32(at: index * 8)) / 100_000, y: Double(data.u32(at: index * 8 + 4)) / 100_000)
+                    x: Double(data.u32(inBounds: index * 8)) / 100_000,
+                    y: Double(data.u32(inBounds: index * 8 + 4)) / 100_000)
             }
             image.chromaticities.append(
                 Located(

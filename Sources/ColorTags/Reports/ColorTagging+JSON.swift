@@ -1,5 +1,6 @@
 import ColorSpaces
 import ICC
+import SignalCoding
 
 extension ColorTagging {
     /// The tags as JSON, with field names spelled as exiftool and H.273 spell them (`ColorPrimaries`,

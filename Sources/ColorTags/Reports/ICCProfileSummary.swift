@@ -2,6 +2,7 @@ import ColorSpaces
 import Foundation
 import ICC
 import MediaSyntax
+import SignalCoding
 
 /// What `inspect` shows about an ICC profile: header, texts, colorants, curves, cicp, tags and the matching colour
 /// space, as text (control characters escaped) and JSON (exiftool field names, non-finite numbers as `null`).

@@ -1,6 +1,7 @@
 import ColorSpaces
 import Foundation
 import ICC
+import SignalCoding
 
 /// The formats' colour-tag precedence, producing ``EffectiveColor``.
 enum Precedence {

@@ -1,4 +1,5 @@
 import ColorSpaces
+import SignalCoding
 
 /// Edits of serialised profiles that LittleCMS 2.14 cannot make itself.
 ///

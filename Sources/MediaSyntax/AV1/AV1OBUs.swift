@@ -103,15 +103,18 @@ package enum AV1OBUs {
         case 1 where body.count >= 4:
             return .contentLightLevel(
                 ContentLightLevel(
-                    maxContentLightLevel: Double(body.u16(at: 0)), maxFrameAverageLightLevel: Double(body.u16(at: 2))))
+                    maxContentLightLevel: Double(body.u16(inBounds: 0)),
+                    maxFrameAverageLightLevel: Double(body.u16(inBounds: 2))))
         case 2 where body.count >= 24:
             func xy(_ i: Int) -> Chromaticity {
-                Chromaticity(x: Double(body.u16(at: i * 4)) / 65536, y: Double(body.u16(at: i * 4 + 2)) / 65536)
+                Chromaticity(
+                    x: Double(body.u16(inBounds: i * 4)) / 65536, y: Double(body.u16(inBounds: i * 4 + 2)) / 65536)
             }
             return .masteringDisplay(
                 MasteringDisplayColorVolume(
                     red: xy(0), green: xy(1), blue: xy(2), white: xy(3),
-                    maximumLuminance: Double(body.u32(at: 16)) / 256, minimumLuminance: Double(body.u32(at: 20)) / 16384
+                    maximumLuminance: Double(body.u32(inBounds: 16)) / 256,
+                    minimumLuminance: Double(body.u32(inBounds: 20)) / 16384
                 ))
         case 4 where !body.isEmpty:
             return .registeredUserData(isHDR10Plus: SEIMessages.isHDR10Plus(t35: body[...]))

@@ -66,12 +66,13 @@ extension Array where Element == UInt8 {
             | UInt32(self[offset + 3])
     }
 
-    /// A field whose bounds a length check has just established: its value, or 0 should the check and the read ever
-    /// disagree (no force unwrap on file data).
-    @inline(__always) package func u16(at offset: Int) -> UInt16 { u16(offset) ?? 0 }
+    /// A field whose bounds a length check has just established (`inBounds`: the caller's promise): its value, or 0
+    /// should the check and the read ever disagree (no force unwrap on file data). ``u16(_:)`` is the checked read
+    /// that answers nil out of bounds.
+    @inline(__always) package func u16(inBounds offset: Int) -> UInt16 { u16(offset) ?? 0 }
 
-    /// As ``u16(at:)``, 32 bits.
-    @inline(__always) package func u32(at offset: Int) -> UInt32 { u32(offset) ?? 0 }
+    /// As ``u16(inBounds:)``, 32 bits.
+    @inline(__always) package func u32(inBounds offset: Int) -> UInt32 { u32(offset) ?? 0 }
 
     @inline(__always) package func u64(_ offset: Int) -> UInt64? {
         guard let high = u32(offset), let low = u32(offset + 4) else { return nil }

@@ -16,7 +16,8 @@ public struct ContentLightLevel: Hashable, Sendable {
     package init?(cta861 payload: some Collection<UInt8>) {
         let b = Array(payload.prefix(4))
         guard b.count == 4 else { return nil }
-        self.init(maxContentLightLevel: Double(b.u16(at: 0)), maxFrameAverageLightLevel: Double(b.u16(at: 2)))
+        self.init(
+            maxContentLightLevel: Double(b.u16(inBounds: 0)), maxFrameAverageLightLevel: Double(b.u16(inBounds: 2)))
     }
 
     /// Parses the 8-byte PNG `cLLI` body: u32 MaxCLL and u32 MaxFALL in units of 0.0001 cd/m².
@@ -24,8 +25,8 @@ public struct ContentLightLevel: Hashable, Sendable {
         let b = Array(payload.prefix(8))
         guard b.count == 8 else { return nil }
         self.init(
-            maxContentLightLevel: Double(b.u32(at: 0)) * 0.0001,
-            maxFrameAverageLightLevel: Double(b.u32(at: 4)) * 0.0001)
+            maxContentLightLevel: Double(b.u32(inBounds: 0)) * 0.0001,
+            maxFrameAverageLightLevel: Double(b.u32(inBounds: 4)) * 0.0001)
     }
 
     /// The 8-byte PNG `cLLI` body: u32 MaxCLL, u32 MaxFALL in units of 0.0001 cd/m².

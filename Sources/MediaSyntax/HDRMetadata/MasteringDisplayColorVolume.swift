@@ -61,9 +61,9 @@ public struct MasteringDisplayColorVolume: Hashable, Sendable {
         let b = Array(payload.prefix(24))
         guard b.count == 24 else { return nil }
         let xy = (0..<4).map { i in
-            Chromaticity(x: Double(b.u16(at: i * 4)) * 0.00002, y: Double(b.u16(at: i * 4 + 2)) * 0.00002)
+            Chromaticity(x: Double(b.u16(inBounds: i * 4)) * 0.00002, y: Double(b.u16(inBounds: i * 4 + 2)) * 0.00002)
         }
-        return (xy, (Double(b.u32(at: 16)) * 0.0001, Double(b.u32(at: 20)) * 0.0001))
+        return (xy, (Double(b.u32(inBounds: 16)) * 0.0001, Double(b.u32(inBounds: 20)) * 0.0001))
     }
 
     /// The 24-byte PNG `mDCV` body: 8 × u16 chromaticities (R, G, B, white; units of 0.00002), then u32 maximum and

@@ -28,7 +28,7 @@ package struct ColourInformation: Hashable, Sendable {
             throw SyntaxError("'colr' (\(type)) has \(bytes.count) bytes, fewer than the 10 of three codes")
         }
         self.type = type
-        codes = [bytes.u16(at: 4), bytes.u16(at: 6), bytes.u16(at: 8)]
+        codes = [bytes.u16(inBounds: 4), bytes.u16(inBounds: 6), bytes.u16(inBounds: 8)]
         rangeMissing = type == "nclx" && bytes.count < 11
         let fullRange = type == "nclx" && (bytes.u8(10) ?? 0) & 0x80 != 0
         let narrow = codes.map { UInt8(clamping: $0) }

@@ -4,6 +4,7 @@ import Foundation
 import PixelBuffers
 import ToneMapping
 import TransferFunctions
+import SignalCoding
 
 /// Builds a ``Program`` from two encodings: decode the source to linear light in its primaries (1.0 = reference
 /// white), tone map, convert the gamut, fit the tone mapping's headroom in the destination's primaries, encode for the

@@ -109,7 +109,7 @@ extension HDRColorCommand {
             }
             let request = ConversionRequest(
                 toneMapping: toneMapping.toneMap.request, headroom: toneMapping.headroom,
-                referenceWhite: target.referenceWhite, gamut: target.gamut.policy,
+                referenceWhite: target.referenceWhite, gamut: target.gamut,
                 sdrVideoReferral: target.sdrReferral)
             var options = request.converterOptions
             options.toneMapping = request.converterToneMapping(

@@ -91,26 +91,48 @@ struct SizeArgument: ExpressibleByArgument, CustomStringConvertible {
     }
 }
 
-/// `--tone-map`: `auto` (map HDR onto SDR targets, keep otherwise), `none`, or an operator.
-enum ToneMapChoice: String, CaseIterable, ExpressibleByArgument {
-    case auto, none, headroom, bt2390
-    case bt2390Libplacebo = "bt2390-libplacebo"
-    case bt2446a, reinhard, clip
+/// `--tone-map`: `auto` (map HDR onto SDR targets, keep otherwise), `none`, or an operator, by the library's word for
+/// it (``ToneMappingMethod``'s raw values: a new operator there is a new choice here).
+enum ToneMapChoice: Hashable, ExpressibleByArgument {
+    case auto, none
+    case method(ToneMappingMethod)
 
-    var method: ToneMappingMethod? { ToneMappingMethod(rawValue: rawValue) }
+    init?(argument: String) {
+        switch argument {
+        case "auto": self = .auto
+        case "none": self = .none
+        default:
+            guard let method = ToneMappingMethod(rawValue: argument) else { return nil }
+            self = .method(method)
+        }
+    }
+
+    static var allValueStrings: [String] { ["auto", "none"] + ToneMappingMethod.allCases.map(\.rawValue) }
+
+    var defaultValueDescription: String {
+        switch self {
+        case .auto: "auto"
+        case .none: "none"
+        case .method(let method): method.rawValue
+        }
+    }
 }
 
-/// `--gamut`: what happens to colours outside the target.
-enum GamutArgument: String, CaseIterable, ExpressibleByArgument {
-    case extended, clip
-    case softClip = "soft-clip"
+/// `--gamut`: what happens to colours outside the target, by the library's policies (``PixelConverter/GamutPolicy``)
+/// in kebab case.
+extension PixelConverter.GamutPolicy: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let policy = Self.allCases.first(where: { $0.argument == argument }) else { return nil }
+        self = policy
+    }
 
-    var policy: PixelConverter.GamutPolicy {
-        switch self {
-        case .extended: .extended
-        case .clip: .clip
-        case .softClip: .softClip
-        }
+    public static var allValueStrings: [String] { allCases.map(\.argument) }
+
+    public var defaultValueDescription: String { argument }
+
+    /// The policy's name in kebab case: `softClip` → `soft-clip`.
+    var argument: String {
+        String("\(self)".flatMap { $0.isUppercase ? "-" + $0.lowercased() : String($0) })
     }
 }
 

@@ -6,6 +6,7 @@ import Testing
 import TransferFunctions
 
 @testable import PixelConversion
+import SignalCoding
 
 /// A float64 reference of a whole-buffer conversion, pixel by pixel, written independently of the converter: it
 /// shares only the published building blocks (SignalCoding's `Quantization`, `YCbCrMatrix`, `ColorSpace.decode` /

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import PixelConversion
+import SignalCoding
 
 /// Owned test frames with padded rows (odd strides), filled with random or edge-case samples.
 enum TestFrames {

@@ -30,7 +30,7 @@ extension ISOBMFFMovieReader {
                 sizes = Array(repeating: Int(uniform), count: wanted)
             } else {
                 guard Bytes.range(12, wanted * 4, within: stsz.count) != nil else { return nil }
-                sizes = (0..<wanted).map { Int(stsz.u32(at: 12 + $0 * 4)) }
+                sizes = (0..<wanted).map { Int(stsz.u32(inBounds: 12 + $0 * 4)) }
             }
         } else if let stz2 = payload("stz2") {
             guard let field = stz2.u8(7), [4, 8, 16].contains(field), let total = stz2.u32(8) else { return nil }
@@ -41,7 +41,7 @@ extension ISOBMFFMovieReader {
                 switch field {
                 case 4: Int(i % 2 == 0 ? stz2[12 + i / 2] >> 4 : stz2[12 + i / 2] & 0x0F)
                 case 8: Int(stz2[12 + i])
-                default: Int(stz2.u16(at: 12 + i * 2))
+                default: Int(stz2.u16(inBounds: 12 + i * 2))
                 }
             }
         } else {
@@ -51,7 +51,7 @@ extension ISOBMFFMovieReader {
         var chunks: [Int] = []
         if let stco = payload("stco"), let entries = stco.u32(4) {
             guard Bytes.range(8, Int(entries) * 4, within: stco.count) != nil else { return nil }
-            chunks = (0..<Int(entries)).map { Int(stco.u32(at: 8 + $0 * 4)) }
+            chunks = (0..<Int(entries)).map { Int(stco.u32(inBounds: 8 + $0 * 4)) }
         } else if let co64 = payload("co64"), let entries = co64.u32(4) {
             guard Bytes.range(8, Int(entries) * 8, within: co64.count) != nil else { return nil }
             for i in 0..<Int(entries) {
@@ -69,9 +69,9 @@ extension ISOBMFFMovieReader {
         places.reserveCapacity(sizes.count)
         var total = 0
         entries: for entry in 0..<Int(entries) {
-            let first = Int(stsc.u32(at: 8 + entry * 12))
-            let perChunk = Int(stsc.u32(at: 12 + entry * 12))
-            let end = entry + 1 < Int(entries) ? Int(stsc.u32(at: 8 + (entry + 1) * 12)) : chunks.count + 1
+            let first = Int(stsc.u32(inBounds: 8 + entry * 12))
+            let perChunk = Int(stsc.u32(inBounds: 12 + entry * 12))
+            let end = entry + 1 < Int(entries) ? Int(stsc.u32(inBounds: 8 + (entry + 1) * 12)) : chunks.count + 1
             guard first >= 1, end >= first, end <= chunks.count + 1 else { return nil }
             // Every loop is bounded by the samples still wanted: a hostile run of 2³² chunks or samples per chunk
             // costs nothing beyond them.

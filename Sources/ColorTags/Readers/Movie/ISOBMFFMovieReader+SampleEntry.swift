@@ -70,14 +70,15 @@ extension ISOBMFFMovieReader {
             // VP codec binding: FullBox, then R, G, B and white in 0.16 fixed point, max 24.8, min 18.14.
             guard data.count >= 28 else { return short(28) }
             func xy(_ i: Int) -> Chromaticity {
-                Chromaticity(x: Double(data.u16(at: 4 + i * 4)) / 65536, y: Double(data.u16(at: 6 + i * 4)) / 65536)
+                Chromaticity(
+                    x: Double(data.u16(inBounds: 4 + i * 4)) / 65536, y: Double(data.u16(inBounds: 6 + i * 4)) / 65536)
             }
             builder.containerMasteringDisplay.append(
                 Located(
                     MasteringDisplayColorVolume(
                         red: xy(0), green: xy(1), blue: xy(2), white: xy(3),
-                        maximumLuminance: Double(data.u32(at: 20)) / 256,
-                        minimumLuminance: Double(data.u32(at: 24)) / 16384),
+                        maximumLuminance: Double(data.u32(inBounds: 20)) / 256,
+                        minimumLuminance: Double(data.u32(inBounds: 24)) / 16384),
                     at: here))
         case "CoLL":
             guard data.count >= 8, let value = ContentLightLevel(cta861: data[4...]) else { return short(8) }
@@ -85,10 +86,10 @@ extension ISOBMFFMovieReader {
         case "pasp":
             guard data.count >= 8 else { return short(8) }
             builder.video.pixelAspectRatio = Located(
-                PixelAspectRatio(horizontal: data.u32(at: 0), vertical: data.u32(at: 4)), at: here)
+                PixelAspectRatio(horizontal: data.u32(inBounds: 0), vertical: data.u32(inBounds: 4)), at: here)
         case "gama":
             guard data.count >= 4 else { return short(4) }
-            builder.video.quickTimeGamma = Located(Double(data.u32(at: 0)) / 65536, at: here)
+            builder.video.quickTimeGamma = Located(Double(data.u32(inBounds: 0)) / 65536, at: here)
         case "hvcC", "avcC", "av1C", "vpcC":
             // vpcC is a full box: its version byte comes first, as its reader expects.
             builder.readConfiguration(

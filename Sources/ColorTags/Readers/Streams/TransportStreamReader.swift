@@ -148,7 +148,7 @@ struct TransportStreamReader<Source: ByteSource> {
         guard section.first == 0x00 else { return nil }
         var position = 8
         while position + 4 <= section.count - 4 {
-            if section.u16(at: position) != 0 { return Int(section.u16(at: position + 2) & 0x1FFF) }
+            if section.u16(inBounds: position) != 0 { return Int(section.u16(inBounds: position + 2) & 0x1FFF) }
             position += 4
         }
         return nil
@@ -161,8 +161,8 @@ struct TransportStreamReader<Source: ByteSource> {
         var position = 12 + Int(infoLength & 0x0FFF)
         while position + 5 <= section.count - 4 {
             let type = section[position]
-            let pid = Int(section.u16(at: position + 1) & 0x1FFF)
-            let descriptors = position + 5..<(position + 5 + Int(section.u16(at: position + 3) & 0x0FFF))
+            let pid = Int(section.u16(inBounds: position + 1) & 0x1FFF)
+            let descriptors = position + 5..<(position + 5 + Int(section.u16(inBounds: position + 3) & 0x0FFF))
             guard descriptors.upperBound <= section.count - 4 else { break }
             position = descriptors.upperBound
             map.streamCount += 1

@@ -142,7 +142,7 @@ extension HDRColorCommand {
                 colorSpace: space, profile: profile, fileType: gainMapOutput.gainMap ? .jpeg : file.format,
                 bitDepth: file.bitDepth, quality: file.quality, lossless: file.lossless,
                 chroma420: file.chroma.map { $0 == .c420 }, toneMapping: toneMapping.toneMap.request,
-                headroom: toneMapping.headroom, referenceWhite: target.referenceWhite, gamut: target.gamut.policy,
+                headroom: toneMapping.headroom, referenceWhite: target.referenceWhite, gamut: target.gamut,
                 sdrVideoReferral: target.sdrReferral,
                 gainMap: gainMapOutput.gainMap
                     ? GainMapWriteOptions(

@@ -28,8 +28,9 @@ extension HDRColorCommand.Convert {
         @Option(name: .customLong("reference-white"), help: "cd/m² of linear 1.0 where PQ/HLG meet linear light.")
         var referenceWhite: Double = 203
 
-        @Option(help: "Colours outside the target: extended, clip, soft-clip.")
-        var gamut: GamutArgument = .extended
+        @Option(
+            help: "Colours outside the target: \(PixelConverter.GamutPolicy.allValueStrings.joined(separator: ", ")).")
+        var gamut: PixelConverter.GamutPolicy = .extended
 
         @Option(
             name: .customLong("sdr-referral"),
@@ -234,7 +235,7 @@ extension HDRColorCommand.Convert {
         @Option(
             name: .customLong("tone-map"),
             help:
-                "auto (HDR onto SDR targets), none, or an operator: \(ToneMapChoice.allCases.dropFirst(2).map(\.rawValue).joined(separator: ", "))."
+                "auto (HDR onto SDR targets), none, or an operator: \(ToneMappingMethod.allCases.map(\.rawValue).joined(separator: ", "))."
         )
         var toneMap: ToneMapChoice = .auto
 
@@ -301,7 +302,7 @@ extension ToneMapChoice {
         switch self {
         case .auto: .automatic
         case .none: .none
-        default: method.map { .method($0) } ?? .automatic
+        case .method(let method): .method(method)
         }
     }
 }

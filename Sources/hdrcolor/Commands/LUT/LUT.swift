@@ -84,7 +84,7 @@ extension HDRColorCommand {
             // --content-peak, 1000 cd/m² unless given.
             let request = ConversionRequest(
                 toneMapping: toneMapping.toneMap.request, headroom: toneMapping.headroom,
-                referenceWhite: target.referenceWhite, gamut: target.gamut.policy,
+                referenceWhite: target.referenceWhite, gamut: target.gamut,
                 sdrVideoReferral: target.sdrReferral)
             var options = request.converterOptions
             options.toneMapping = request.converterToneMapping(
@@ -103,7 +103,7 @@ extension HDRColorCommand {
             let comments = [
                 "Written by hdrcolor lut (HDRColor): \(source.name) to \(destination.name)",
                 "Input: the \(source.name) signal R'G'B' in [0, 1]; output: the \(destination.name) signal R'G'B'",
-                "Reference white \(Self.number(options.referenceWhite)) cd/m2, gamut \(target.gamut.rawValue), "
+                "Reference white \(Self.number(options.referenceWhite)) cd/m2, gamut \(target.gamut.argument), "
                     + "tone mapping \(Self.describe(options.toneMapping))",
             ].map { String($0.unicodeScalars.map { $0.isASCII ? Character($0) : "?" }) }
             let text = lut.cubeText(comments: comments)
@@ -116,7 +116,7 @@ extension HDRColorCommand {
                     ("output", .string(output)), ("size", .integer(size)), ("entries", .integer(lut.entries.count)),
                     ("bytes", .integer(bytes.count)), ("title", .string(lut.title)), ("from", .string(source.name)),
                     ("to", .string(destination.name)), ("toneMapping", .string(Self.describe(options.toneMapping))),
-                    ("referenceWhite", .number(options.referenceWhite)), ("gamut", .string(target.gamut.rawValue)),
+                    ("referenceWhite", .number(options.referenceWhite)), ("gamut", .string(target.gamut.argument)),
                     ("plan", .array(steps.map { .string($0.description) })),
                 ])
                 print(report.serialized())

@@ -117,7 +117,7 @@ extension HDRColorCommand.Plot {
                     inputs.sort()
                     let points = inputs.map { s in (x: s, y: log2(mapper.map(SIMD3(repeating: exp2(s))).y)) }
                     let suffix = displayHeadrooms.count > 1 ? " → \(PlotFormat.headroom(displayHeadroom))" : ""
-                    chart.series.append(.init(name: Self.name(method) + suffix, color: color, points: points))
+                    chart.series.append(.init(name: method.title + suffix, color: color, points: points))
                     if let knee = Self.knee(of: mapper) {
                         chart.markers.append(
                             .init(
@@ -130,17 +130,6 @@ extension HDRColorCommand.Plot {
                 }
             }
             return chart
-        }
-
-        static func name(_ method: ToneMappingMethod) -> String {
-            switch method {
-            case .headroom: "EDR headroom curve (default)"
-            case .bt2390: "BT.2390 EETF (KS = 1.5·maxLum − 0.5)"
-            case .bt2390Libplacebo: "BT.2390 EETF, libplacebo knee (2·maxLum − 1)"
-            case .bt2446A: "BT.2446 method A (to SDR)"
-            case .reinhard: "extended Reinhard"
-            case .clip: "hard clip (CAMetalLayer)"
-            }
         }
 
         /// Where the operator stops being the identity, if it has such a point.
