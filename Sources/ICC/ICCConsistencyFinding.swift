@@ -17,7 +17,7 @@ public enum ICCConsistencyFinding: Hashable, Sendable, CustomStringConvertible {
     /// MatrixCoefficients other than 0 (identity) in the `cicp` tag of an RGB profile: its pixels are R′G′B′.
     case cicpMatrixNotIdentity(UInt8)
     /// The colorants' primaries or white differ from those of the `cicp` ColourPrimaries by `error` (max |Δx|, |Δy|).
-    case cicpPrimariesDisagree(CICP.ColourPrimaries, profilePrimaries: RGBPrimaries, error: Double)
+    case cicpPrimariesDisagree(CICP.ColorPrimaries, profilePrimaries: RGBPrimaries, error: Double)
     /// A tone curve differs from the `cicp` TransferCharacteristics' `toLinear` by up to `error` (linear units).
     case cicpTransferDisagrees(CICP.TransferCharacteristics, error: Double)
     /// A tag is present but LittleCMS could not decode it.
@@ -66,7 +66,7 @@ extension ICCProfile {
         findings += tagProblems.map { .undecodableTag($0.tag, messages: $0.messages) }
         guard let cicp else { return findings }
         if header.version < .v4_4 { findings.append(.cicpInOldVersion(header.version)) }
-        if cicp.primaries.isReserved { findings.append(.cicpReservedCode(.colourPrimaries, cicp.colourPrimaries)) }
+        if cicp.primaries.isReserved { findings.append(.cicpReservedCode(.colorPrimaries, cicp.colorPrimaries)) }
         if cicp.transfer.isReserved {
             findings.append(.cicpReservedCode(.transferCharacteristics, cicp.transferCharacteristics))
         }

@@ -69,13 +69,13 @@ public struct MediaConverter: Sendable {
         if gainMap != nil, request.toneMapping != .automatic, request.toneMapping != .none {
             gainMap?.baseToneMapping = conversion.toneMapping
         }
-        let sameColour = targetSpace == image.encoding.colorSpace && conversion.toneMapping.isNone
+        let sameColor = targetSpace == image.encoding.colorSpace && conversion.toneMapping.isNone
         var writeOptions = ImageWriteOptions(
             fileType: outputType, bitDepth: request.bitDepth, quality: request.quality, lossless: request.lossless,
             chroma420: request.chroma420,
             masteringDisplay: request.masteringDisplay
-                ?? (targetSpace.isHDR && sameColour ? image.masteringDisplay : nil),
-            contentLightLevel: request.contentLightLevel ?? (sameColour ? image.contentLightLevel : nil),
+                ?? (targetSpace.isHDR && sameColor ? image.masteringDisplay : nil),
+            contentLightLevel: request.contentLightLevel ?? (sameColor ? image.contentLightLevel : nil),
             gainMap: gainMap, xmp: image.xmp, raw: rawDescription)
         if gainMap != nil { conversion.toneMapping = .none }
         writeOptions.conversion = conversion

@@ -33,7 +33,7 @@ public struct MovieColorDecision: Hashable, Sendable {
         }
         let track = tags?.images.first { $0.video != nil }
         guard let effective = track?.effective, effective.basis == .cicp, let decided = effective.cicp,
-            decided.colourPrimaries != 2, decided.transferCharacteristics != 2, decided.matrixCoefficients != 2
+            decided.colorPrimaries != 2, decided.transferCharacteristics != 2, decided.matrixCoefficients != 2
         else {
             (cicp, origin) = (nil, .decoder)
             return

@@ -66,8 +66,8 @@ extension CICP.CodePoint {
 
 extension CICP {
     /// H.273 ColourPrimaries (Table 2). Codes 0, 3, 13–21 and 23–255 are reserved.
-    public struct ColourPrimaries: CodePoint, RawRepresentable {
-        public static let field = CICP.Field.colourPrimaries
+    public struct ColorPrimaries: CodePoint, RawRepresentable {
+        public static let field = CICP.Field.colorPrimaries
         public let rawValue: UInt8
         @inlinable public init(rawValue: UInt8) { self.rawValue = rawValue }
 

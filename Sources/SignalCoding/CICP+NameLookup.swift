@@ -39,7 +39,7 @@ extension CICP {
         if system == .cgColorSpace { return cgColorSpaceName }
         let names = [primaries.name(in: system), transfer.name(in: system), matrix.name(in: system)]
         guard names.contains(where: { $0 != nil }) else { return nil }
-        let codes = [colourPrimaries, transferCharacteristics, matrixCoefficients]
+        let codes = [colorPrimaries, transferCharacteristics, matrixCoefficients]
         return zip(names, codes).map { $0 ?? String($1) }.joined(separator: " / ")
     }
 
@@ -60,7 +60,7 @@ extension CICP {
     /// range do not take part: they describe the Y′CbCr coding, not the RGB colour space. Functionally identical
     /// transfer codes (1, 6, 14, 15) are treated alike.
     public var cgColorSpaceName: String? {
-        NameIndex.shared.cgColorSpaceName(primaries: colourPrimaries, transfer: transferCharacteristics)
+        NameIndex.shared.cgColorSpaceName(primaries: colorPrimaries, transfer: transferCharacteristics)
     }
 }
 
@@ -105,7 +105,7 @@ extension CICP {
                             combinationsByName[key] = combination
                         }
                     }
-                case .colourPrimaries, .transferCharacteristics, .matrixCoefficients:
+                case .colorPrimaries, .transferCharacteristics, .matrixCoefficients:
                     guard let (field, code) = row.subject.codePoint else { continue }
                     if code != 2 { defined[field, default: []].append(code) }
                     for system in NamingSystem.allCases {
@@ -160,10 +160,10 @@ extension CICP {
             return found.sorted()
         }
 
-        func colorSpace(named name: String) -> (ColourPrimaries, TransferCharacteristics)? {
+        func colorSpace(named name: String) -> (ColorPrimaries, TransferCharacteristics)? {
             for key in Self.keys(of: name, prefixes: NamingSystem.cgColorSpacePrefixes) {
                 if let c = combinationsByName[key] {
-                    return (ColourPrimaries(rawValue: c.primaries), TransferCharacteristics(rawValue: c.transfer))
+                    return (ColorPrimaries(rawValue: c.primaries), TransferCharacteristics(rawValue: c.transfer))
                 }
             }
             return nil

@@ -34,16 +34,16 @@ extension CICP {
         /// (e.g. `kCVImageBufferColorPrimaries_`). Empty for systems whose names carry no prefix.
         public func prefixes(for field: Field) -> [String] {
             switch (self, field) {
-            case (.coreVideo, .colourPrimaries):
+            case (.coreVideo, .colorPrimaries):
                 ["kCVImageBufferColorPrimaries_", "kCMFormatDescriptionColorPrimaries_"]
             case (.coreVideo, .transferCharacteristics):
                 ["kCVImageBufferTransferFunction_", "kCMFormatDescriptionTransferFunction_"]
             case (.coreVideo, .matrixCoefficients):
                 ["kCVImageBufferYCbCrMatrix_", "kCMFormatDescriptionYCbCrMatrix_"]
-            case (.avFoundation, .colourPrimaries): ["AVVideoColorPrimaries_"]
+            case (.avFoundation, .colorPrimaries): ["AVVideoColorPrimaries_"]
             case (.avFoundation, .transferCharacteristics): ["AVVideoTransferFunction_"]
             case (.avFoundation, .matrixCoefficients): ["AVVideoYCbCrMatrix_"]
-            case (.ffmpegConstant, .colourPrimaries): ["AVCOL_PRI_"]
+            case (.ffmpegConstant, .colorPrimaries): ["AVCOL_PRI_"]
             case (.ffmpegConstant, .transferCharacteristics): ["AVCOL_TRC_"]
             case (.ffmpegConstant, .matrixCoefficients): ["AVCOL_SPC_"]
             default: []
@@ -88,18 +88,18 @@ extension CICP {
         /// What a row names.
         public enum Subject: Hashable, Sendable {
             /// A ColourPrimaries code.
-            case colourPrimaries(ColourPrimaries)
+            case colorPrimaries(ColorPrimaries)
             /// A TransferCharacteristics code.
             case transferCharacteristics(TransferCharacteristics)
             /// A MatrixCoefficients code.
             case matrixCoefficients(MatrixCoefficients)
             /// An RGB colour space: primaries and transfer (MatrixCoefficients 0, full range when written as CICP).
-            case colorSpace(ColourPrimaries, TransferCharacteristics)
+            case colorSpace(ColorPrimaries, TransferCharacteristics)
 
             /// The field and code of a code-point row; `nil` for a colour-space row.
             public var codePoint: (field: Field, code: UInt8)? {
                 switch self {
-                case .colourPrimaries(let p): (.colourPrimaries, p.rawValue)
+                case .colorPrimaries(let p): (.colorPrimaries, p.rawValue)
                 case .transferCharacteristics(let t): (.transferCharacteristics, t.rawValue)
                 case .matrixCoefficients(let m): (.matrixCoefficients, m.rawValue)
                 case .colorSpace: nil
@@ -170,44 +170,44 @@ extension CICP {
 
     private static let primariesRows: [NameTableRow] = [
         .init(
-            .colourPrimaries(.bt709), h273: ["Rec. ITU-R BT.709-6", "IEC 61966-2-1 sRGB", "Rec. ITU-R BT.1361-0"],
+            .colorPrimaries(.bt709), h273: ["Rec. ITU-R BT.709-6", "IEC 61966-2-1 sRGB", "Rec. ITU-R BT.1361-0"],
             coreVideo: ["ITU_R_709_2"], avFoundation: ["ITU_R_709_2"],
             ffmpegConstant: ["AVCOL_PRI_BT709"], ffmpegName: ["bt709"]),
         .init(
-            .colourPrimaries(.unspecified), h273: ["Unspecified"],
+            .colorPrimaries(.unspecified), h273: ["Unspecified"],
             ffmpegConstant: ["AVCOL_PRI_UNSPECIFIED"], ffmpegName: ["unknown"]),
         .init(
-            .colourPrimaries(.bt470M), h273: ["Rec. ITU-R BT.470-6 System M"],
+            .colorPrimaries(.bt470M), h273: ["Rec. ITU-R BT.470-6 System M"],
             ffmpegConstant: ["AVCOL_PRI_BT470M"], ffmpegName: ["bt470m"]),
         .init(
-            .colourPrimaries(.bt470BG), h273: ["Rec. ITU-R BT.470-6 System B, G", "Rec. ITU-R BT.601-7 625"],
+            .colorPrimaries(.bt470BG), h273: ["Rec. ITU-R BT.470-6 System B, G", "Rec. ITU-R BT.601-7 625"],
             coreVideo: ["EBU_3213"], avFoundation: ["EBU_3213"],
             ffmpegConstant: ["AVCOL_PRI_BT470BG"], ffmpegName: ["bt470bg"]),
         .init(
-            .colourPrimaries(.smpte170M), h273: ["SMPTE ST 170", "Rec. ITU-R BT.601-7 525"],
+            .colorPrimaries(.smpte170M), h273: ["SMPTE ST 170", "Rec. ITU-R BT.601-7 525"],
             coreVideo: ["SMPTE_C"], avFoundation: ["SMPTE_C"],
             ffmpegConstant: ["AVCOL_PRI_SMPTE170M"], ffmpegName: ["smpte170m"]),
         .init(
-            .colourPrimaries(.smpte240M), h273: ["SMPTE ST 240"],
+            .colorPrimaries(.smpte240M), h273: ["SMPTE ST 240"],
             ffmpegConstant: ["AVCOL_PRI_SMPTE240M"], ffmpegName: ["smpte240m"]),
         .init(
-            .colourPrimaries(.genericFilm), h273: ["Generic film"],
+            .colorPrimaries(.genericFilm), h273: ["Generic film"],
             ffmpegConstant: ["AVCOL_PRI_FILM"], ffmpegName: ["film"]),
         .init(
-            .colourPrimaries(.bt2020), h273: ["Rec. ITU-R BT.2020-2", "Rec. ITU-R BT.2100-2"],
+            .colorPrimaries(.bt2020), h273: ["Rec. ITU-R BT.2020-2", "Rec. ITU-R BT.2100-2"],
             coreVideo: ["ITU_R_2020"], avFoundation: ["ITU_R_2020"],
             ffmpegConstant: ["AVCOL_PRI_BT2020"], ffmpegName: ["bt2020"]),
         .init(
-            .colourPrimaries(.xyz), h273: ["SMPTE ST 428-1"],
+            .colorPrimaries(.xyz), h273: ["SMPTE ST 428-1"],
             ffmpegConstant: ["AVCOL_PRI_SMPTE428", "AVCOL_PRI_SMPTEST428_1"], ffmpegName: ["smpte428"]),
         .init(
-            .colourPrimaries(.dciP3), h273: ["SMPTE RP 431-2"], coreVideo: ["DCI_P3"],
+            .colorPrimaries(.dciP3), h273: ["SMPTE RP 431-2"], coreVideo: ["DCI_P3"],
             ffmpegConstant: ["AVCOL_PRI_SMPTE431"], ffmpegName: ["smpte431"]),
         .init(
-            .colourPrimaries(.displayP3), h273: ["SMPTE EG 432-1"], coreVideo: ["P3_D65"], avFoundation: ["P3_D65"],
+            .colorPrimaries(.displayP3), h273: ["SMPTE EG 432-1"], coreVideo: ["P3_D65"], avFoundation: ["P3_D65"],
             ffmpegConstant: ["AVCOL_PRI_SMPTE432"], ffmpegName: ["smpte432"]),
         .init(
-            .colourPrimaries(.ebu3213), h273: ["EBU Tech. 3213-E"], coreVideo: ["P22"],
+            .colorPrimaries(.ebu3213), h273: ["EBU Tech. 3213-E"], coreVideo: ["P22"],
             ffmpegConstant: ["AVCOL_PRI_EBU3213", "AVCOL_PRI_JEDEC_P22"], ffmpegName: ["ebu3213", "jedec-p22"]),
     ]
 

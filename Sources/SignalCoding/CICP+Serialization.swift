@@ -4,7 +4,7 @@ extension CICP {
     /// The four bytes of a PNG `cICP` chunk body and of an ICC `cicp` tag's payload (ICC.1:2022 cicpType bytes
     /// 8–11), in that order: ColourPrimaries, TransferCharacteristics, MatrixCoefficients, VideoFullRangeFlag (0/1).
     public var bytes: [UInt8] {
-        [colourPrimaries, transferCharacteristics, matrixCoefficients, videoFullRange ? 1 : 0]
+        [colorPrimaries, transferCharacteristics, matrixCoefficients, videoFullRange ? 1 : 0]
     }
 
     /// Reads the four bytes of a PNG `cICP` chunk body (or an ICC `cicp` payload). Codes are not validated (reserved
@@ -16,7 +16,7 @@ extension CICP {
         let b = Array(bytes)
         guard b[3] <= 1 else { throw .invalidVideoFullRangeFlag(b[3]) }
         self.init(
-            colourPrimaries: b[0], transferCharacteristics: b[1], matrixCoefficients: b[2], videoFullRange: b[3] == 1)
+            colorPrimaries: b[0], transferCharacteristics: b[1], matrixCoefficients: b[2], videoFullRange: b[3] == 1)
     }
 
     /// The ICC `cicp` tag signature and type signature, 'cicp' (0x63696370).
@@ -54,7 +54,7 @@ extension CICP {
         }
         guard parts.count == 4, codes.count == 4, codes[3] <= 1 else { throw .malformedString(string) }
         self.init(
-            colourPrimaries: codes[0], transferCharacteristics: codes[1], matrixCoefficients: codes[2],
+            colorPrimaries: codes[0], transferCharacteristics: codes[1], matrixCoefficients: codes[2],
             videoFullRange: codes[3] == 1)
     }
 }

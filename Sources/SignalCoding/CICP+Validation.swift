@@ -17,7 +17,7 @@ extension CICP {
     /// unspecified fields and a non-identity matrix. Empty when the value is valid.
     public func validationErrors(_ options: ValidationOptions = []) -> [Error] {
         var errors: [Error] = []
-        if primaries.isReserved { errors.append(.reservedCode(.colourPrimaries, colourPrimaries)) }
+        if primaries.isReserved { errors.append(.reservedCode(.colorPrimaries, colorPrimaries)) }
         if transfer.isReserved { errors.append(.reservedCode(.transferCharacteristics, transferCharacteristics)) }
         if matrix.isReserved { errors.append(.reservedCode(.matrixCoefficients, matrixCoefficients)) }
         if options.contains(.requireFullySpecified) {
@@ -42,7 +42,7 @@ extension CICP {
     /// The fields whose code is 2, unspecified.
     public var unspecifiedFields: [Field] {
         var fields: [Field] = []
-        if primaries.isUnspecified { fields.append(.colourPrimaries) }
+        if primaries.isUnspecified { fields.append(.colorPrimaries) }
         if transfer.isUnspecified { fields.append(.transferCharacteristics) }
         if matrix.isUnspecified { fields.append(.matrixCoefficients) }
         return fields

@@ -9,7 +9,7 @@
 /// The textual form (``description``) is the common `"9/16/0/1"` notation: primaries / transfer / matrix / range flag.
 public struct CICP: Hashable, Sendable {
     /// H.273 ColourPrimaries (Table 2): the chromaticities of the primaries and white point.
-    public var colourPrimaries: UInt8
+    public var colorPrimaries: UInt8
     /// H.273 TransferCharacteristics (Table 3): the opto-electronic transfer characteristic.
     public var transferCharacteristics: UInt8
     /// H.273 MatrixCoefficients (Table 4): how luma and chroma derive from R′G′B′; 0 (identity) for RGB content.
@@ -19,9 +19,9 @@ public struct CICP: Hashable, Sendable {
 
     /// Creates a value from raw codes. No validation is done; see ``validate(_:)``.
     @inlinable
-    public init(colourPrimaries: UInt8, transferCharacteristics: UInt8, matrixCoefficients: UInt8, videoFullRange: Bool)
+    public init(colorPrimaries: UInt8, transferCharacteristics: UInt8, matrixCoefficients: UInt8, videoFullRange: Bool)
     {
-        self.colourPrimaries = colourPrimaries
+        self.colorPrimaries = colorPrimaries
         self.transferCharacteristics = transferCharacteristics
         self.matrixCoefficients = matrixCoefficients
         self.videoFullRange = videoFullRange
@@ -30,21 +30,21 @@ public struct CICP: Hashable, Sendable {
     /// Creates a value from typed code points. The defaults describe RGB content: identity matrix, full range.
     @inlinable
     public init(
-        primaries: ColourPrimaries,
+        primaries: ColorPrimaries,
         transfer: TransferCharacteristics,
         matrix: MatrixCoefficients = .identity,
         range: SignalRange = .full
     ) {
         self.init(
-            colourPrimaries: primaries.rawValue, transferCharacteristics: transfer.rawValue,
+            colorPrimaries: primaries.rawValue, transferCharacteristics: transfer.rawValue,
             matrixCoefficients: matrix.rawValue, videoFullRange: range == .full)
     }
 
     /// The colour primaries as a typed code point.
     @inlinable
-    public var primaries: ColourPrimaries {
-        get { ColourPrimaries(rawValue: colourPrimaries) }
-        set { colourPrimaries = newValue.rawValue }
+    public var primaries: ColorPrimaries {
+        get { ColorPrimaries(rawValue: colorPrimaries) }
+        set { colorPrimaries = newValue.rawValue }
     }
 
     /// The transfer characteristics as a typed code point.
@@ -71,7 +71,7 @@ public struct CICP: Hashable, Sendable {
     /// The fields of a CICP value, for errors and name lookup.
     public enum Field: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
         /// ColourPrimaries (H.273 Table 2).
-        case colourPrimaries = "ColourPrimaries"
+        case colorPrimaries = "ColourPrimaries"
         /// TransferCharacteristics (H.273 Table 3).
         case transferCharacteristics = "TransferCharacteristics"
         /// MatrixCoefficients (H.273 Table 4).
@@ -85,7 +85,7 @@ public struct CICP: Hashable, Sendable {
         /// Where H.273 defines the field's codes, e.g. "ITU-T H.273 Table 2".
         public var reference: String {
             switch self {
-            case .colourPrimaries: "ITU-T H.273 Table 2"
+            case .colorPrimaries: "ITU-T H.273 Table 2"
             case .transferCharacteristics: "ITU-T H.273 Table 3"
             case .matrixCoefficients: "ITU-T H.273 Table 4"
             case .videoFullRangeFlag: "ITU-T H.273 VideoFullRangeFlag"
@@ -137,7 +137,7 @@ extension CICP {
 extension CICP: CustomStringConvertible {
     /// The `"primaries/transfer/matrix/range"` form, e.g. `"9/16/0/1"`; ``init(parsing:)`` reads it back.
     public var description: String {
-        "\(colourPrimaries)/\(transferCharacteristics)/\(matrixCoefficients)/\(videoFullRange ? 1 : 0)"
+        "\(colorPrimaries)/\(transferCharacteristics)/\(matrixCoefficients)/\(videoFullRange ? 1 : 0)"
     }
 
     /// A readable summary naming each code by its H.273 name, e.g.

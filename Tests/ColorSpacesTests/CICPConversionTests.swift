@@ -9,7 +9,7 @@ struct CICPConversionTests {
 
     @Test("Every defined ColourPrimaries code has primaries that map back to it (H.273 Table 2)")
     func primariesRoundTrip() throws {
-        for code in CICP.ColourPrimaries.allDefined {
+        for code in CICP.ColorPrimaries.allDefined {
             let primaries = try #require(RGBPrimaries(cicp: code), "\(code)")
             #expect(primaries.cicp == code, "\(code) → \(primaries.name) → \(String(describing: primaries.cicp))")
             #expect(RGBPrimaries(cicp: Int(code.rawValue)) == primaries)
@@ -94,7 +94,7 @@ struct CICPConversionTests {
     func matrixErrors() throws {
         func matrix(_ m: UInt8, transfer: UInt8 = 1) throws(CICP.Error) -> YCbCrMatrix {
             try CICP(
-                colourPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: m, videoFullRange: false
+                colorPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: m, videoFullRange: false
             )
             .yCbCrMatrix()
         }
@@ -197,7 +197,7 @@ struct CICPConversionTests {
     @Test("Colour spaces without code points throw noCodePoint with the reason")
     func noCodePoint() {
         #expect(
-            throws: CICP.Error.noCodePoint(.colourPrimaries, "the primaries \"Adobe RGB (1998)\" of Adobe RGB (1998)")
+            throws: CICP.Error.noCodePoint(.colorPrimaries, "the primaries \"Adobe RGB (1998)\" of Adobe RGB (1998)")
         ) {
             try CICP(colorSpace: .adobeRGB)
         }
@@ -214,7 +214,7 @@ struct CICPConversionTests {
         // TransferFunction(cicp:) merges 1, 6 and 14 (one curve); TransferFunction.cicp writes them as 1.
         let written: [UInt8: UInt8] = [6: 1, 14: 1]
         var generated = 0
-        for p in CICP.ColourPrimaries.allDefined {
+        for p in CICP.ColorPrimaries.allDefined {
             for t in CICP.TransferCharacteristics.allDefined {
                 let value = CICP(primaries: p, transfer: t, matrix: .bt709, range: .narrow)
                 let space = try ColorSpace(cicp: value)
@@ -239,17 +239,17 @@ struct CICPConversionTests {
     func colorSpaceErrors() {
         func space(_ p: UInt8, _ t: UInt8) throws(CICP.Error) -> ColorSpace {
             try ColorSpace(
-                cicp: CICP(colourPrimaries: p, transferCharacteristics: t, matrixCoefficients: 0, videoFullRange: true))
+                cicp: CICP(colorPrimaries: p, transferCharacteristics: t, matrixCoefficients: 0, videoFullRange: true))
         }
-        #expect(throws: CICP.Error.unspecified(.colourPrimaries)) { try space(2, 16) }
+        #expect(throws: CICP.Error.unspecified(.colorPrimaries)) { try space(2, 16) }
         #expect(throws: CICP.Error.unspecified(.transferCharacteristics)) { try space(9, 2) }
-        #expect(throws: CICP.Error.reservedCode(.colourPrimaries, 0)) { try space(0, 16) }
+        #expect(throws: CICP.Error.reservedCode(.colorPrimaries, 0)) { try space(0, 16) }
         #expect(throws: CICP.Error.reservedCode(.transferCharacteristics, 19)) { try space(9, 19) }
         // The matrix and range are not part of the RGB space: a reserved matrix does not stop it.
         #expect(
             (try? ColorSpace(
                 cicp: CICP(
-                    colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: false)))
+                    colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: false)))
                 == .bt2100PQ)
     }
 }

@@ -30,7 +30,7 @@ struct ExiftoolCrossCheckTests {
             exif["PNG:ImageWidth"] as? Int == image.width && exif["PNG:ImageHeight"] as? Int == image.height, "\(name)")
         #expect(exif["PNG:BitDepth"] as? Int == image.bitDepth, "\(name)")
         if let cicp = image.cicp.first?.value.cicp {
-            #expect(exif["PNG-cICP:ColorPrimaries"] as? Int == Int(cicp.colourPrimaries), "\(name)")
+            #expect(exif["PNG-cICP:ColorPrimaries"] as? Int == Int(cicp.colorPrimaries), "\(name)")
             #expect(exif["PNG-cICP:TransferCharacteristics"] as? Int == Int(cicp.transferCharacteristics), "\(name)")
             #expect(exif["PNG-cICP:MatrixCoefficients"] as? Int == Int(cicp.matrixCoefficients), "\(name)")
             #expect(exif["PNG-cICP:VideoFullRangeFlag"] as? Int == (cicp.videoFullRange ? 1 : 0), "\(name)")
@@ -69,7 +69,7 @@ struct ExiftoolCrossCheckTests {
         else { return }
         let exif = try Self.exiftoolJSON(name)
         let values = exif.filter { $0.key.hasSuffix(":ColorPrimaries") }.values.compactMap { $0 as? Int }
-        #expect(values.contains(Int(nclx.colourPrimaries)), "\(name): exiftool \(values)")
+        #expect(values.contains(Int(nclx.colorPrimaries)), "\(name): exiftool \(values)")
         let transfer = exif.filter { $0.key.hasSuffix(":TransferCharacteristics") }.values.compactMap { $0 as? Int }
         #expect(transfer.contains(Int(nclx.transferCharacteristics)), "\(name): exiftool \(transfer)")
         // exiftool 12.57 does not print the nclx full-range flag, so the range is not compared.

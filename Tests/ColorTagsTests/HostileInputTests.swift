@@ -83,7 +83,7 @@ struct HostileInputTests {
             try PNGTagWriter.applying(
                 PNGTagEdit(
                     cicp: CICP(
-                        colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 1, videoFullRange: true)),
+                        colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 1, videoFullRange: true)),
                 to: clean)
         }
     }

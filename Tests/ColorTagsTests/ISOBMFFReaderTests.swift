@@ -16,7 +16,7 @@ struct ISOBMFFReaderTests {
         let nclx = try #require(image.cicp(from: .nclx)?.value.cicp)
         let bitstream = try #require(image.cicp(from: .av1SequenceHeader)?.value)
         #expect(
-            nclx == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: true))
+            nclx == CICP(colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: true))
         #expect(bitstream.cicp == nclx && bitstream.hasColorDescription)
         #expect(tags.findings().isEmpty)
         #expect(try Corpus.rules("avif/avifenc-pq-10bit.avif", ValidationOptions(requirements: [.isoHDR])).isEmpty)
@@ -30,10 +30,10 @@ struct ISOBMFFReaderTests {
         #expect(tags.primary.effective.basis == .miafDefault)
         #expect(
             tags.primary.effective.cicp
-                == CICP(colourPrimaries: 1, transferCharacteristics: 13, matrixCoefficients: 6, videoFullRange: true))
+                == CICP(colorPrimaries: 1, transferCharacteristics: 13, matrixCoefficients: 6, videoFullRange: true))
         let bitstream = try #require(tags.primary.cicp(from: .av1SequenceHeader)?.value.cicp)
         #expect(bitstream.transferCharacteristics == 18 && !bitstream.videoFullRange)
-        #expect(try Corpus.rules("avif/avif-no-colr-limited.avif") == [.avifBitstreamOnlyColour, .untagged])
+        #expect(try Corpus.rules("avif/avif-no-colr-limited.avif") == [.avifBitstreamOnlyColor, .untagged])
         #expect(try Corpus.rules("avif/avif-colr-bitstream-mismatch.avif") == [.avifColrBitstreamMismatch])
         #expect(
             try Corpus.rules("avif/avifenc-hlg-limited.avif").isEmpty, "narrow range stated in nclx and bitstream alike"

@@ -60,7 +60,7 @@ struct MovieReaderTests {
             #expect(
                 tag.value.cicp
                     == CICP(
-                        colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false))
+                        colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false))
         }
         #expect(image.cicp[0].location.container == "moov/trak[1]/mdia/minf/stbl/stsd/hvc1/colr (nclx)")
         #expect(image.cicp[1].location.container.contains("hvcC (HEVC SPS VUI)"))
@@ -105,7 +105,7 @@ struct MovieReaderTests {
     func precedence() throws {
         let mismatch = try MovieFixtures.tags("x265-colr-vui-mismatch.mp4").primary
         #expect(mismatch.effective.cicp?.description == "1/1/1/0")
-        #expect(mismatch.cicp(from: .hevcVUI)?.value.cicp.colourPrimaries == 9)
+        #expect(mismatch.cicp(from: .hevcVUI)?.value.cicp.colorPrimaries == 9)
         let vuiOnly = try MovieFixtures.tags("x265-vui-only.mp4").primary
         #expect(vuiOnly.colourBoxTypes.isEmpty)
         #expect(vuiOnly.effective.cicp?.description == "9/16/9/0")
@@ -144,11 +144,11 @@ struct MovieReaderTests {
     func matroska() throws {
         let (image, video) = try Self.video("x265-pq-hdr10.mkv")
         #expect(video.codecID == "V_MPEGH/ISO/HEVC" && video.codec == .hevc)
-        #expect(image.cicp.map(\.value.source) == [.matroskaColour, .hevcVUI])
-        let colour = try #require(video.matroskaColour?.value)
+        #expect(image.cicp.map(\.value.source) == [.matroskaColor, .hevcVUI])
+        let colour = try #require(video.matroskaColor?.value)
         #expect(colour.primaries == 9 && colour.transferCharacteristics == 16 && colour.range == 1)
-        #expect(video.matroskaColour?.value.chromaSitingHorizontal == 1)
-        #expect(video.matroskaColour?.value.chromaSitingVertical == 2)
+        #expect(video.matroskaColor?.value.chromaSitingHorizontal == 1)
+        #expect(video.matroskaColor?.value.chromaSitingVertical == 2)
         #expect(
             video.chromaSampleLocation?.value == .left
                 && video.chromaSampleLocation?.value.chromaSampleLocationType == 0)
@@ -163,7 +163,7 @@ struct MovieReaderTests {
         #expect(image.masteringDisplay[0].location.container.hasSuffix("Colour/MasteringMetadata"))
         #expect(Self.isP3Mastering(image.masteringDisplay[0].value, tolerance: 1e-6))
         #expect(image.contentLightLevel.map(\.value.maxContentLightLevel) == [1000, 1000])
-        #expect(video.matroskaColour?.value.bitsPerChannel == 10)
+        #expect(video.matroskaColor?.value.bitsPerChannel == 10)
         let mismatch = try MovieFixtures.tags("mkvmerge-clli-mismatch.mkv").primary
         #expect(mismatch.contentLightLevel.map(\.value.maxContentLightLevel) == [4000, 1000])
     }

@@ -16,7 +16,7 @@ struct PNGReaderTests {
         // PNG 3rd edition example 09 10 00 01: BT.2100 PQ, full range. The chunk body follows IHDR (33 bytes) + 8.
         #expect(
             cicp.value.cicp
-                == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
+                == CICP(colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
         #expect(cicp.location.offset == 41 && cicp.location.length == 4 && cicp.location.container == "cICP chunk")
         let mdcv = try #require(image.masteringDisplay.first?.value)
         // hdr-math §2.4: BT.2020 {35400,14600} … in units of 0.00002; luminance in 0.0001 cd/m².

@@ -45,7 +45,7 @@ struct RuleTests {
         ("jpeg/ultrahdr-headroom-exceeds-gain.jpg", [.gainMapHeadroomExceedsGain, .untagged]),  // lovell/sharp #4314
         ("jpeg/ultrahdr-ios-trailing-bytes.jpg", [.gainMapTrailingBytes, .untagged]),  // libavif ExtraBytesAfter…
         ("avif/tmap-without-brand-or-altr.avif", [.gainMapTmapIgnored]),  // libavif notmapbrand, wrongaltr
-        ("avif/avif-no-colr-limited.avif", [.avifBitstreamOnlyColour, .untagged]),  // av1-avif #84
+        ("avif/avif-no-colr-limited.avif", [.avifBitstreamOnlyColor, .untagged]),  // av1-avif #84
         ("avif/avif-colr-bitstream-mismatch.avif", [.avifColrBitstreamMismatch]),  // ComplianceWarden #36
         ("heif/colr-duplicate-nclx.heic", [.heifColrDuplicate]),  // av1-avif #164
         ("heif/nclx-pq-with-srgb-prof.heic", [.conflictPrimaries, .conflictTransfer]),

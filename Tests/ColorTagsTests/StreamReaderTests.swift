@@ -60,7 +60,7 @@ struct StreamFFmpegTests {
         #expect(image.bitDepth == 10)
         #expect(
             image.effective.cicp
-                == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false))
+                == CICP(colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false))
         #expect(image.masteringDisplay.first?.value.maximumLuminance == 1000)
         #expect(image.contentLightLevel.first?.value.maxContentLightLevel == 1000)
         #expect(tags.movie?.scan?.frames == 3)
@@ -90,7 +90,7 @@ struct StreamFFmpegTests {
         #expect(tags.primary.video?.codec == .hevc)
         #expect(
             tags.primary.effective.cicp
-                == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false))
+                == CICP(colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false))
         #expect(tags.primary.masteringDisplay.count == 1)
         #expect(tags.primary.contentLightLevel.count == 1)
         #expect(tags.movie?.scan?.frames == 3)
@@ -105,7 +105,7 @@ struct StreamFFmpegTests {
         #expect(blu.movie?.container == "MPEG-TS (192-byte packets)")
         #expect(
             blu.primary.effective.cicp
-                == CICP(colourPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: false))
+                == CICP(colorPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: false))
         #expect(try Self.probe(m2ts)["color_primaries"] == "bt709")
     }
 
@@ -122,7 +122,7 @@ struct StreamFFmpegTests {
             try #require(ExternalTool.path("ffmpeg")),
             ["-loglevel", "error", "-y", "-i", ivf.path, "-c", "copy", "-f", "obu", obu.path])
         let expected = CICP(
-            colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false)
+            colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: false)
         let fromIVF = try ColorTagging(contentsOf: ivf)
         #expect(fromIVF.format == .ivf)
         #expect(fromIVF.primary.effective.cicp == expected)

@@ -51,7 +51,7 @@ extension ArticleExamplesTests {
         let findings = written.findings(options: ValidationOptions(requirements: [.isoHDR]))
         // []: BT.2020 primaries, PQ, 10 bits and a CICP tag, the ISO 22028-5 requirements
         #expect(findings.isEmpty, "\(findings.map(\.message))")
-        #expect(written.primary.effective.cicp == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: true))
+        #expect(written.primary.effective.cicp == CICP(colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 9, videoFullRange: true))
         #expect(written.primary.cicp(from: .nclx) != nil && written.primary.iccProfiles.isEmpty)
         // PNG: cICP 9/16/0/1, an ICC v4.4 profile with its cicp tag, mDCV and cLLI as given.
         let pngTags = try ColorTagging(contentsOf: pngURL)

@@ -93,7 +93,7 @@ struct ArticleExamplesTests {
         #expect(abs(Double(red) - TransferFunction.pq.toLinear(509.0 / 876) * 10_000 / 203) < 1e-3)  // ≈ 1.0039
 
         let tagged = try PixelEncoding(
-            cicp: CICP(colourPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9, videoFullRange: false),
+            cicp: CICP(colorPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9, videoFullRange: false),
             format: .x420, chromaLocation: ChromaLocation(chromaSampleLocationType: 2))
         #expect(tagged.colorSpace == .bt2100HLG && tagged.effectiveChromaLocation == .topLeft)
 

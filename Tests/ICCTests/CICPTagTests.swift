@@ -11,7 +11,7 @@ import SignalCoding
         let profile = try ICCProfile(colorSpace: .bt2100PQ)
         #expect(
             profile.cicp
-                == CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
+                == CICP(colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true))
         let entry = try #require(profile.tag(.cicpTag))
         #expect(entry.typeSignature == "cicp")
         // Tag data: 'cicp', 4 reserved zero bytes, then the four codes (ICC.1:2022 §10.3).
@@ -26,7 +26,7 @@ import SignalCoding
         #expect(relabelled.colorants == srgb.colorants)
         let removed = try relabelled.settingCICP(nil)
         #expect(removed.cicp == nil && removed.tag(.cicpTag) == nil)
-        let narrow = CICP(colourPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: false)
+        let narrow = CICP(colorPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: false)
         #expect(try srgb.settingCICP(narrow).cicp == narrow)
     }
 
@@ -73,7 +73,7 @@ import SignalCoding
         let profile = try ICCProfile(bytes: bytes)
         let findings = profile.consistencyFindings()
         #expect(findings.contains(.profileIDMismatch))
-        #expect(findings.contains(.cicpReservedCode(.colourPrimaries, 3)))
+        #expect(findings.contains(.cicpReservedCode(.colorPrimaries, 3)))
         #expect(findings.contains(.cicpMatrixNotIdentity(5)))
         #expect(findings.contains(.cicpInvalidRangeFlag(7)))
     }

@@ -180,7 +180,7 @@ struct ConverterBehaviourTests {
         #expect(throws: PixelConversionError.self) {
             try PixelEncoding(
                 cicp: CICP(
-                    colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 2, videoFullRange: false),
+                    colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 2, videoFullRange: false),
                 format: .x420)
         }
         // Equal to the encoding written by hand (no range override when the format's range is the code's), and back.

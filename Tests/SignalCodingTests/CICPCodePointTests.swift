@@ -70,13 +70,13 @@ enum CICPFixture {
 /// Calls `body` with the typed code point of `field` for `code`.
 func withCICPCodePoint<R>(_ field: CICP.Field, _ code: UInt8, _ body: (any CICP.CodePoint) throws -> R) rethrows -> R {
     switch field {
-    case .colourPrimaries: try body(CICP.ColourPrimaries(rawValue: code))
+    case .colorPrimaries: try body(CICP.ColorPrimaries(rawValue: code))
     case .transferCharacteristics: try body(CICP.TransferCharacteristics(rawValue: code))
     case .matrixCoefficients, .videoFullRangeFlag: try body(CICP.MatrixCoefficients(rawValue: code))
     }
 }
 
-let cicpCodeFields: [CICP.Field] = [.colourPrimaries, .transferCharacteristics, .matrixCoefficients]
+let cicpCodeFields: [CICP.Field] = [.colorPrimaries, .transferCharacteristics, .matrixCoefficients]
 
 @Suite("CICP code points (ITU-T H.273 Tables 2–4)")
 struct CICPCodePointTests {
@@ -110,11 +110,11 @@ struct CICPCodePointTests {
         func expected(_ field: CICP.Field) -> [UInt8] {
             ranges.filter { $0.field == field && $0.status == .defined }.flatMap { $0.codes.map(UInt8.init) }.sorted()
         }
-        #expect(CICP.ColourPrimaries.allDefined.map(\.rawValue) == expected(.colourPrimaries))
+        #expect(CICP.ColorPrimaries.allDefined.map(\.rawValue) == expected(.colorPrimaries))
         #expect(CICP.TransferCharacteristics.allDefined.map(\.rawValue) == expected(.transferCharacteristics))
         #expect(CICP.MatrixCoefficients.allDefined.map(\.rawValue) == expected(.matrixCoefficients))
         // H.273 V4: 11 defined primaries, 16 transfer characteristics, 16 matrices.
-        #expect(CICP.ColourPrimaries.allDefined.count == 11)
+        #expect(CICP.ColorPrimaries.allDefined.count == 11)
         #expect(CICP.TransferCharacteristics.allDefined.count == 16)
         #expect(CICP.MatrixCoefficients.allDefined.count == 16)
     }
@@ -135,7 +135,7 @@ struct CICPCodePointTests {
     @Test("Reserved codes have no names")
     func reservedCodesHaveNoNames() {
         for system in CICP.NamingSystem.allCases {
-            #expect(CICP.ColourPrimaries(rawValue: 3).names(in: system).isEmpty)
+            #expect(CICP.ColorPrimaries(rawValue: 3).names(in: system).isEmpty)
             #expect(CICP.TransferCharacteristics(rawValue: 19).names(in: system).isEmpty)
             #expect(CICP.MatrixCoefficients(rawValue: 255).names(in: system).isEmpty)
         }
@@ -144,12 +144,12 @@ struct CICPCodePointTests {
     @Test("Named constants carry the H.273 codes")
     func namedConstants() {
         // H.273 Table 2.
-        #expect(CICP.ColourPrimaries.bt709.rawValue == 1)
-        #expect(CICP.ColourPrimaries.bt2020.rawValue == 9)
-        #expect(CICP.ColourPrimaries.xyz.rawValue == 10)
-        #expect(CICP.ColourPrimaries.dciP3.rawValue == 11)
-        #expect(CICP.ColourPrimaries.displayP3.rawValue == 12)
-        #expect(CICP.ColourPrimaries.ebu3213.rawValue == 22)
+        #expect(CICP.ColorPrimaries.bt709.rawValue == 1)
+        #expect(CICP.ColorPrimaries.bt2020.rawValue == 9)
+        #expect(CICP.ColorPrimaries.xyz.rawValue == 10)
+        #expect(CICP.ColorPrimaries.dciP3.rawValue == 11)
+        #expect(CICP.ColorPrimaries.displayP3.rawValue == 12)
+        #expect(CICP.ColorPrimaries.ebu3213.rawValue == 22)
         // H.273 Table 3.
         #expect(CICP.TransferCharacteristics.sRGB.rawValue == 13)
         #expect(CICP.TransferCharacteristics.pq.rawValue == 16)
@@ -161,14 +161,14 @@ struct CICPCodePointTests {
         #expect(CICP.MatrixCoefficients.ictcp.rawValue == 14)
         #expect(CICP.MatrixCoefficients.ycgcoRo.rawValue == 17)
         // Every named constant that is not `.unspecified` is a defined code.
-        #expect(CICP.ColourPrimaries.unspecified.status == .unspecified)
+        #expect(CICP.ColorPrimaries.unspecified.status == .unspecified)
         #expect(CICP.MatrixCoefficients.ycgcoRe.status == .defined)
     }
 
     @Test("Descriptions name the code")
     func descriptions() {
         #expect(CICP.TransferCharacteristics.pq.description == "16 (SMPTE ST 2084)")
-        #expect(CICP.ColourPrimaries(rawValue: 3).description == "3 (reserved (3))")
+        #expect(CICP.ColorPrimaries(rawValue: 3).description == "3 (reserved (3))")
         #expect(CICP.MatrixCoefficients.unspecified.description == "2 (unspecified)")
         #expect(CICP.bt2100PQ.description == "9/16/0/1")
         #expect(CICP.bt2100PQ.summary == "Rec. ITU-R BT.2020-2 / SMPTE ST 2084 / Identity / full range")
@@ -195,13 +195,13 @@ struct CICPCodePointTests {
 
     @Test("Typed views read and write the raw fields")
     func typedViews() {
-        var value = CICP(colourPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: false)
+        var value = CICP(colorPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: false)
         value.primaries = .bt2020
         value.transfer = .hlg
         value.matrix = .bt2020NonConstantLuminance
         value.range = .full
         #expect(
-            value == CICP(colourPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9, videoFullRange: true))
+            value == CICP(colorPrimaries: 9, transferCharacteristics: 18, matrixCoefficients: 9, videoFullRange: true))
         #expect(value.range == .full)
     }
 

@@ -4,7 +4,7 @@ import Testing
 /// Parses `name` as a code point of `field`, returning the code.
 private func parse(_ name: String, _ field: CICP.Field) throws(CICP.Error) -> UInt8 {
     switch field {
-    case .colourPrimaries: try CICP.ColourPrimaries(name: name).rawValue
+    case .colorPrimaries: try CICP.ColorPrimaries(name: name).rawValue
     case .transferCharacteristics: try CICP.TransferCharacteristics(name: name).rawValue
     case .matrixCoefficients, .videoFullRangeFlag: try CICP.MatrixCoefficients(name: name).rawValue
     }
@@ -86,10 +86,10 @@ struct CICPNameTests {
 
     @Test("Constant names parse with and without their k…/AV…/AVCOL_ prefixes")
     func prefixes() throws {
-        #expect(try CICP.ColourPrimaries(name: "kCVImageBufferColorPrimaries_ITU_R_2020") == .bt2020)
-        #expect(try CICP.ColourPrimaries(name: "AVVideoColorPrimaries_ITU_R_2020") == .bt2020)
-        #expect(try CICP.ColourPrimaries(name: "ITU_R_2020") == .bt2020)
-        #expect(try CICP.ColourPrimaries(name: "kCMFormatDescriptionColorPrimaries_P3_D65") == .displayP3)
+        #expect(try CICP.ColorPrimaries(name: "kCVImageBufferColorPrimaries_ITU_R_2020") == .bt2020)
+        #expect(try CICP.ColorPrimaries(name: "AVVideoColorPrimaries_ITU_R_2020") == .bt2020)
+        #expect(try CICP.ColorPrimaries(name: "ITU_R_2020") == .bt2020)
+        #expect(try CICP.ColorPrimaries(name: "kCMFormatDescriptionColorPrimaries_P3_D65") == .displayP3)
         #expect(try CICP.TransferCharacteristics(name: "kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ") == .pq)
         #expect(try CICP.TransferCharacteristics(name: "AVVideoTransferFunction_ITU_R_2100_HLG") == .hlg)
         // The constant is named _sRGB but holds "IEC_sRGB"; both spellings parse.
@@ -104,24 +104,24 @@ struct CICPNameTests {
         #expect(try CICP.MatrixCoefficients(name: "AVCOL_SPC_BT2020_NCL") == .bt2020NonConstantLuminance)
         #expect(try CICP.MatrixCoefficients(name: "rgb") == .identity)
         // FFmpeg short names (ffprobe output).
-        #expect(try CICP.ColourPrimaries(name: "bt2020") == .bt2020)
+        #expect(try CICP.ColorPrimaries(name: "bt2020") == .bt2020)
         #expect(try CICP.TransferCharacteristics(name: "arib-std-b67") == .hlg)
         #expect(try CICP.MatrixCoefficients(name: "bt2020nc") == .bt2020NonConstantLuminance)
         #expect(try CICP.TransferCharacteristics(name: "unknown") == .unspecified)
         // H.273 names.
-        #expect(try CICP.ColourPrimaries(name: "rec. itu-r bt.2100-2") == .bt2020)
+        #expect(try CICP.ColorPrimaries(name: "rec. itu-r bt.2100-2") == .bt2020)
         #expect(try CICP.TransferCharacteristics(name: "ARIB STD-B67") == .hlg)
     }
 
     @Test("EBU 3213 means ColourPrimaries 5 to Apple and 22 to FFmpeg and H.273")
     func ebu3213() throws {
-        #expect(try CICP.ColourPrimaries(name: "kCVImageBufferColorPrimaries_EBU_3213") == .bt470BG)
-        #expect(try CICP.ColourPrimaries(name: "AVCOL_PRI_EBU3213") == .ebu3213)
-        #expect(try CICP.ColourPrimaries(name: "jedec-p22") == .ebu3213)
-        #expect(try CICP.ColourPrimaries(name: "P22") == .ebu3213)
-        #expect(try CICP.ColourPrimaries(name: "EBU Tech. 3213-E") == .ebu3213)
-        #expect(CICP.ColourPrimaries.bt470BG.name(in: .coreVideo) == "EBU_3213")
-        #expect(CICP.ColourPrimaries.ebu3213.name(in: .coreVideo) == "P22")
+        #expect(try CICP.ColorPrimaries(name: "kCVImageBufferColorPrimaries_EBU_3213") == .bt470BG)
+        #expect(try CICP.ColorPrimaries(name: "AVCOL_PRI_EBU3213") == .ebu3213)
+        #expect(try CICP.ColorPrimaries(name: "jedec-p22") == .ebu3213)
+        #expect(try CICP.ColorPrimaries(name: "P22") == .ebu3213)
+        #expect(try CICP.ColorPrimaries(name: "EBU Tech. 3213-E") == .ebu3213)
+        #expect(CICP.ColorPrimaries.bt470BG.name(in: .coreVideo) == "EBU_3213")
+        #expect(CICP.ColorPrimaries.ebu3213.name(in: .coreVideo) == "P22")
     }
 
     @Test("Ambiguous and unknown names give typed errors with clear messages")
@@ -132,25 +132,25 @@ struct CICPNameTests {
         #expect(
             CICP.Error.ambiguousName("UseGamma", field: .transferCharacteristics, candidates: [4, 5]).description
                 == "\"UseGamma\" names several TransferCharacteristics code points (4, 5); give the code instead")
-        #expect(throws: CICP.Error.unknownName("bt2021", field: .colourPrimaries)) {
-            try CICP.ColourPrimaries(name: "bt2021")
+        #expect(throws: CICP.Error.unknownName("bt2021", field: .colorPrimaries)) {
+            try CICP.ColorPrimaries(name: "bt2021")
         }
         #expect(
-            CICP.Error.unknownName("bt2021", field: .colourPrimaries).description
+            CICP.Error.unknownName("bt2021", field: .colorPrimaries).description
                 == "no ColourPrimaries code point is named \"bt2021\"")
         // A name with another field's prefix does not match.
-        #expect(throws: CICP.Error.unknownName("kCVImageBufferTransferFunction_ITU_R_709_2", field: .colourPrimaries)) {
-            try CICP.ColourPrimaries(name: "kCVImageBufferTransferFunction_ITU_R_709_2")
+        #expect(throws: CICP.Error.unknownName("kCVImageBufferTransferFunction_ITU_R_709_2", field: .colorPrimaries)) {
+            try CICP.ColorPrimaries(name: "kCVImageBufferTransferFunction_ITU_R_709_2")
         }
         // FFmpeg's "reserved" is not a name of a code point; neither is an empty string or a bare prefix.
         for name in ["reserved", "", "   ", "AVCOL_PRI_", "kCVImageBufferColorPrimaries_"] {
-            #expect(throws: CICP.Error.unknownName(name, field: .colourPrimaries)) {
-                try CICP.ColourPrimaries(name: name)
+            #expect(throws: CICP.Error.unknownName(name, field: .colorPrimaries)) {
+                try CICP.ColorPrimaries(name: name)
             }
         }
         // Names of other fields.
-        #expect(throws: CICP.Error.unknownName("smpte2084", field: .colourPrimaries)) {
-            try CICP.ColourPrimaries(name: "smpte2084")
+        #expect(throws: CICP.Error.unknownName("smpte2084", field: .colorPrimaries)) {
+            try CICP.ColorPrimaries(name: "smpte2084")
         }
     }
 
@@ -191,10 +191,10 @@ struct CICPNameTests {
         #expect(CICP.bt2100PQ.name(in: .coreVideo) == "ITU_R_2020 / SMPTE_ST_2084_PQ / 0")
         #expect(CICP.bt2100PQ.name(in: .h273) == "Rec. ITU-R BT.2020-2 / SMPTE ST 2084 / Identity")
         #expect(CICP.bt2100PQ.name(in: .cgColorSpace) == "kCGColorSpaceITUR_2100_PQ")
-        let reserved = CICP(colourPrimaries: 3, transferCharacteristics: 0, matrixCoefficients: 3, videoFullRange: true)
+        let reserved = CICP(colorPrimaries: 3, transferCharacteristics: 0, matrixCoefficients: 3, videoFullRange: true)
         #expect(reserved.name(in: .ffmpegConstant) == nil)
         #expect(
-            CICP(colourPrimaries: 3, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: true)
+            CICP(colorPrimaries: 3, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: true)
                 .name(in: .ffmpegConstant) == "3 / AVCOL_TRC_SMPTE2084 / 3")
     }
 
@@ -205,7 +205,7 @@ struct CICPNameTests {
         for row in rows {
             let codes = row.readsAs.split(separator: "/").map { UInt8($0)! }
             let expected = CICP(
-                colourPrimaries: codes[0], transferCharacteristics: codes[1], matrixCoefficients: 0,
+                colorPrimaries: codes[0], transferCharacteristics: codes[1], matrixCoefficients: 0,
                 videoFullRange: true)
             #expect(try CICP(cgColorSpaceName: row.constant) == expected, "\(row.constant)")
             // Without the k prefix, in Swift's spelling, and in any case.
@@ -217,12 +217,12 @@ struct CICPNameTests {
         // Transfer codes 1, 6, 14 and 15 are one function: all give kCGColorSpaceITUR_2020 with BT.2020 primaries.
         for transfer: UInt8 in [1, 6, 14, 15] {
             let value = CICP(
-                colourPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: 9, videoFullRange: false)
+                colorPrimaries: 9, transferCharacteristics: transfer, matrixCoefficients: 9, videoFullRange: false)
             #expect(value.cgColorSpaceName == "kCGColorSpaceITUR_2020")
         }
         #expect(CICP.bt2100PQVideo.cgColorSpaceName == "kCGColorSpaceITUR_2100_PQ")
         #expect(
-            CICP(colourPrimaries: 10, transferCharacteristics: 17, matrixCoefficients: 0, videoFullRange: true)
+            CICP(colorPrimaries: 10, transferCharacteristics: 17, matrixCoefficients: 0, videoFullRange: true)
                 .cgColorSpaceName == nil)
         #expect(throws: CICP.Error.unknownName("kCGColorSpaceAdobeRGB1998", field: nil)) {
             try CICP(cgColorSpaceName: "kCGColorSpaceAdobeRGB1998")

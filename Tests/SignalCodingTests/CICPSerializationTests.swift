@@ -29,7 +29,7 @@ struct CICPSerializationTests {
             let bytes: [UInt8] = [c, 255 - c, c &* 7, UInt8(code & 1)]
             let value = try CICP(bytes: bytes)
             #expect(value.bytes == bytes)
-            #expect(value.colourPrimaries == c && value.transferCharacteristics == 255 - c)
+            #expect(value.colorPrimaries == c && value.transferCharacteristics == 255 - c)
             #expect(try CICP(bytes: value.bytes[...]) == value)  // any Collection, here an ArraySlice
         }
     }
@@ -75,7 +75,7 @@ struct CICPSerializationTests {
         for code in 0...255 {
             let c = UInt8(code)
             let value = CICP(
-                colourPrimaries: c, transferCharacteristics: c, matrixCoefficients: 255 - c,
+                colorPrimaries: c, transferCharacteristics: c, matrixCoefficients: 255 - c,
                 videoFullRange: code % 2 == 0)
             #expect(try CICP(parsing: value.description) == value)
             #expect(CICP(value.description) == value)

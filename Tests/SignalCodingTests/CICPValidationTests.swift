@@ -5,17 +5,17 @@ import Testing
 struct CICPValidationTests {
     @Test("Reserved codes are errors naming the field, value and table")
     func reservedCodes() {
-        let value = CICP(colourPrimaries: 3, transferCharacteristics: 19, matrixCoefficients: 18, videoFullRange: true)
+        let value = CICP(colorPrimaries: 3, transferCharacteristics: 19, matrixCoefficients: 18, videoFullRange: true)
         #expect(
             value.validationErrors() == [
-                .reservedCode(.colourPrimaries, 3), .reservedCode(.transferCharacteristics, 19),
+                .reservedCode(.colorPrimaries, 3), .reservedCode(.transferCharacteristics, 19),
                 .reservedCode(.matrixCoefficients, 18),
             ])
-        #expect(throws: CICP.Error.reservedCode(.colourPrimaries, 3)) { try value.validate() }
+        #expect(throws: CICP.Error.reservedCode(.colorPrimaries, 3)) { try value.validate() }
         #expect(!value.isValid())
         #expect(!value.isFullySpecified)
         #expect(
-            CICP.Error.reservedCode(.colourPrimaries, 3).description
+            CICP.Error.reservedCode(.colorPrimaries, 3).description
                 == "ColourPrimaries 3 is reserved (ITU-T H.273 Table 2)")
         #expect(
             CICP.Error.reservedCode(.transferCharacteristics, 0).description
@@ -31,7 +31,7 @@ struct CICPValidationTests {
         for code in 0...255 {
             var value = CICP.bt2100PQ
             switch field {
-            case .colourPrimaries: value.colourPrimaries = UInt8(code)
+            case .colorPrimaries: value.colorPrimaries = UInt8(code)
             case .transferCharacteristics: value.transferCharacteristics = UInt8(code)
             default: value.matrixCoefficients = UInt8(code)
             }
@@ -44,17 +44,17 @@ struct CICPValidationTests {
 
     @Test("Unspecified is not an error by itself but is reported")
     func unspecified() {
-        let value = CICP(colourPrimaries: 2, transferCharacteristics: 16, matrixCoefficients: 2, videoFullRange: false)
+        let value = CICP(colorPrimaries: 2, transferCharacteristics: 16, matrixCoefficients: 2, videoFullRange: false)
         #expect(value.isValid())
         #expect(!value.isFullySpecified)
-        #expect(value.unspecifiedFields == [.colourPrimaries, .matrixCoefficients])
+        #expect(value.unspecifiedFields == [.colorPrimaries, .matrixCoefficients])
         #expect(
             value.validationErrors(.requireFullySpecified) == [
-                .unspecified(.colourPrimaries), .unspecified(.matrixCoefficients),
+                .unspecified(.colorPrimaries), .unspecified(.matrixCoefficients),
             ])
-        #expect(throws: CICP.Error.unspecified(.colourPrimaries)) { try value.validate(.requireFullySpecified) }
+        #expect(throws: CICP.Error.unspecified(.colorPrimaries)) { try value.validate(.requireFullySpecified) }
         #expect(
-            CICP.Error.unspecified(.colourPrimaries).description
+            CICP.Error.unspecified(.colorPrimaries).description
                 == "ColourPrimaries is 2 (unspecified), but a defined value is needed")
         #expect(CICP.bt2100PQVideo.isFullySpecified && CICP.bt2100PQVideo.unspecifiedFields.isEmpty)
     }
@@ -69,7 +69,7 @@ struct CICPValidationTests {
             CICP.Error.matrixNotIdentity(9).description
                 == "MatrixCoefficients is 9 but must be 0 (identity) for RGB content, as PNG cICP requires")
         // Reserved codes come first, then the option checks.
-        let both = CICP(colourPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: true)
+        let both = CICP(colorPrimaries: 9, transferCharacteristics: 16, matrixCoefficients: 3, videoFullRange: true)
         #expect(both.validationErrors(.png) == [.reservedCode(.matrixCoefficients, 3), .matrixNotIdentity(3)])
     }
 }

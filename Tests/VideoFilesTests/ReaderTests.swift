@@ -68,9 +68,9 @@ extension VideoFilesSuite {
         @Test("untagged H.264: BT.709 assumed for the three unspecified code points, and said so")
         func untagged() throws {
             let reader = try MovieReader(contentsOf: Self.fixture("x264-untagged.mp4"))
-            #expect(reader.videoStream.cicp.colourPrimaries == 2)
+            #expect(reader.videoStream.cicp.colorPrimaries == 2)
             #expect(
-                reader.videoStream.assumedFields == [.colourPrimaries, .transferCharacteristics, .matrixCoefficients])
+                reader.videoStream.assumedFields == [.colorPrimaries, .transferCharacteristics, .matrixCoefficients])
             #expect(reader.videoStream.encoding.colorSpace == .bt709 && reader.videoStream.encoding.matrix == .bt709)
             #expect(reader.videoStream.encoding.format == .y420)
         }

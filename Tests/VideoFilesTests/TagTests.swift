@@ -52,7 +52,7 @@ extension VideoFilesSuite {
             let expected = CICP.bt2100PQVideo
             let sources = Set(track.cicp.map(\.value.source))
             #expect(sources.contains(.hevcVUI), "VUI colour: \(sources)")
-            #expect(sources.contains(container == "mkv" ? .matroskaColour : container == "mov" ? .nclc : .nclx))
+            #expect(sources.contains(container == "mkv" ? .matroskaColor : container == "mov" ? .nclc : .nclx))
             for tag in track.cicp { #expect(tag.value.cicp == expected, "\(tag.value.source): \(tag.value.cicp)") }
             // mdcv/clli (container) and SEI (bitstream) both present and equal to the settings.
             #expect(track.video?.bitstreamMasteringDisplay.count == 1)

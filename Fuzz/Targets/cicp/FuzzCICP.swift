@@ -14,7 +14,7 @@ enum FuzzCICP {
     static func run(_ data: [UInt8]) {
         var input = FuzzInput(data)
         let raw = CICP(
-            colourPrimaries: input.byte(), transferCharacteristics: input.byte(), matrixCoefficients: input.byte(),
+            colorPrimaries: input.byte(), transferCharacteristics: input.byte(), matrixCoefficients: input.byte(),
             videoFullRange: input.bool())
         examine(raw)
         let rest = input.rest()
@@ -25,7 +25,7 @@ enum FuzzCICP {
         }
         _ = CICP(text)
         _ = try? CICP(cgColorSpaceName: text)
-        names(CICP.ColourPrimaries.self, text)
+        names(CICP.ColorPrimaries.self, text)
         names(CICP.TransferCharacteristics.self, text)
         names(CICP.MatrixCoefficients.self, text)
         if let fromBytes = try? CICP(bytes: rest.prefix(4)) {
@@ -72,7 +72,7 @@ enum FuzzCICP {
             _ = space.name
             if let back = try? CICP(colorSpace: space, matrix: try? cicp.yCbCrMatrix(), range: cicp.range) {
                 FuzzCheck.require(
-                    back.colourPrimaries != 0 && back.transferCharacteristics != 0, "\(back) from \(cicp)")
+                    back.colorPrimaries != 0 && back.transferCharacteristics != 0, "\(back) from \(cicp)")
             }
         }
         _ = try? cicp.yCbCrMatrix()

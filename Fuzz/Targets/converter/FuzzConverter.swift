@@ -97,7 +97,7 @@ enum FuzzConverter {
         let location: ChromaLocation? = input.bool() ? nil : input.pick(ChromaLocation.allCases)
         if input.byte() % 6 == 0 {
             let cicp = CICP(
-                colourPrimaries: input.byte() % 24, transferCharacteristics: input.byte() % 20,
+                colorPrimaries: input.byte() % 24, transferCharacteristics: input.byte() % 20,
                 matrixCoefficients: input.byte() % 16, videoFullRange: input.bool())
             return try? PixelEncoding(cicp: cicp, format: format, chromaLocation: location)
         }

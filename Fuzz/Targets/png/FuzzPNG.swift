@@ -8,7 +8,7 @@ import SignalCoding
 enum FuzzPNG {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let cicp = CICP(
-        colourPrimaries: 12, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true)
+        colorPrimaries: 12, transferCharacteristics: 16, matrixCoefficients: 0, videoFullRange: true)
 
     static func run(_ data: [UInt8]) {
         let bytes = data.starts(with: signature) ? data : signature + data

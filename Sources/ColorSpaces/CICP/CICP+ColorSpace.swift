@@ -17,7 +17,7 @@ extension ColorSpace {
     public init(cicp: CICP, outOfRange: OutOfRangeBehavior? = nil) throws(CICP.Error) {
         let (p, t) = (cicp.primaries, cicp.transfer)
         for (field, status, code) in [
-            (CICP.Field.colourPrimaries, p.status, p.rawValue), (.transferCharacteristics, t.status, t.rawValue),
+            (CICP.Field.colorPrimaries, p.status, p.rawValue), (.transferCharacteristics, t.status, t.rawValue),
         ] {
             switch status {
             case .reserved: throw .reservedCode(field, code)
@@ -25,7 +25,7 @@ extension ColorSpace {
             case .defined: break
             }
         }
-        guard let primaries = RGBPrimaries(cicp: p) else { throw .unsupportedCode(.colourPrimaries, p.rawValue) }
+        guard let primaries = RGBPrimaries(cicp: p) else { throw .unsupportedCode(.colorPrimaries, p.rawValue) }
         guard let transfer = TransferFunction(cicp: Int(t.rawValue)) else {
             throw .unsupportedCode(.transferCharacteristics, t.rawValue)
         }
@@ -57,7 +57,7 @@ extension CICP {
     ///   does not match the transfer function.
     public init(colorSpace: ColorSpace, matrix: YCbCrMatrix? = nil, range: SignalRange = .full) throws(Error) {
         guard let primaries = colorSpace.primaries.cicp else {
-            throw .noCodePoint(.colourPrimaries, "the primaries \"\(colorSpace.primaries.name)\" of \(colorSpace.name)")
+            throw .noCodePoint(.colorPrimaries, "the primaries \"\(colorSpace.primaries.name)\" of \(colorSpace.name)")
         }
         guard let code = colorSpace.transferFunction.cicp, let byte = UInt8(exactly: code) else {
             throw .noCodePoint(

@@ -22,7 +22,7 @@ public struct CICPTag: Hashable, Sendable {
         case vpcC = "vpcC box"
         /// The Matroska `Video/Colour` element; a missing child reads as 2 (unspecified), and the tag has a colour
         /// description only when `Primaries`, `TransferCharacteristics` and `MatrixCoefficients` are all present.
-        case matroskaColour = "Matroska Colour element"
+        case matroskaColor = "Matroska Colour element"
         /// The color_config of a VP9 uncompressed frame header: a matrix (color_space) and range, never primaries or
         /// transfer, so the tag has no colour description and only its range counts.
         case vp9FrameHeader = "VP9 frame header"

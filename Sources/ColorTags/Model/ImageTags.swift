@@ -40,7 +40,7 @@ public struct ImageTags: Sendable {
         /// the primary image, a tone-map derived item (the alternate rendition), thumbnails and unknown images. A
         /// gain map holds log-gain samples and an auxiliary image alpha, depth or matte values (ISO 21496-1 §5; ISO/IEC
         /// 23008-12 §6.5.8): their `colr` and ICC describe no display colour, so colour rules do not apply to them.
-        public var isDisplayColour: Bool {
+        public var isDisplayColor: Bool {
             switch self {
             case .primary, .toneMapDerivation, .thumbnail, .other, .videoTrack: true
             case .gainMap, .auxiliary: false

@@ -55,7 +55,7 @@ extension ISOBMFFReader {
                         auxType.contains("hdrgainmap") || auxType.contains("gainmap") ? .gainMap : .auxiliary(auxType)
                 }
             }
-            checkColourBoxes(colrTypes, item: id, imageIndex: images.count)
+            checkColorBoxes(colrTypes, item: id, imageIndex: images.count)
             if item.type == "av01", image.cicp(from: .av1SequenceHeader) == nil,
                 let prefix = payloadPrefix(of: id, graph: graph),
                 let header = AV1SequenceHeader.firstSequenceHeader(inOBUs: prefix.bytes, from: 0)
@@ -160,7 +160,7 @@ extension ISOBMFFReader {
     }
 
     /// Two `colr` boxes of one type, or `rICC` beside `prof`, on one item (HEIF allows one of each; av1-avif #164).
-    mutating func checkColourBoxes(_ types: [String], item: UInt32, imageIndex: Int) {
+    mutating func checkColorBoxes(_ types: [String], item: UInt32, imageIndex: Int) {
         var counts: [String: Int] = [:]
         for type in types { counts[type, default: 0] += 1 }
         for (type, count) in counts.sorted(by: { $0.key < $1.key }) where count > 1 {
@@ -206,7 +206,7 @@ extension ISOBMFFReader {
             image.colourBoxTypes.append(Located(colourType, at: colrLocation))
             switch colourType {
             case "nclx", "nclc":
-                let (tag, found) = ColourInformation.read(data, in: "property \(index) 'colr'")
+                let (tag, found) = ColorInformation.read(data, in: "property \(index) 'colr'")
                 problems += found.map { ReadProblem($0.0, $0.1, at: colrLocation, image: imageIndex) }
                 if let tag { image.cicp.append(Located(tag, at: colrLocation)) }
             case "prof", "rICC":

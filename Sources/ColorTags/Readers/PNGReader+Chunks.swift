@@ -45,7 +45,7 @@ extension PNGReader {
                 return
             }
             let cicp = CICP(
-                colourPrimaries: data[0], transferCharacteristics: data[1], matrixCoefficients: data[2],
+                colorPrimaries: data[0], transferCharacteristics: data[1], matrixCoefficients: data[2],
                 videoFullRange: data[3] == 1)
             image.cicp.append(Located(CICPTag(cicp: cicp, source: .pngChunk), at: location))
         case "iCCP":

@@ -42,7 +42,7 @@ extension Finding {
 extension CICP {
     var json: [(String, JSONValue)] {
         [
-            ("ColorPrimaries", .integer(Int(colourPrimaries))), ("ColorPrimariesName", .string(primaries.displayName)),
+            ("ColorPrimaries", .integer(Int(colorPrimaries))), ("ColorPrimariesName", .string(primaries.displayName)),
             ("TransferCharacteristics", .integer(Int(transferCharacteristics))),
             ("TransferCharacteristicsName", .string(transfer.displayName)),
             ("MatrixCoefficients", .integer(Int(matrixCoefficients))),

@@ -35,7 +35,7 @@ extension VideoStreamTags {
         if let g = quickTimeGamma {
             members.append(("QuickTimeGamma", .object([("Value", .number(g.value)), ("Location", g.location.json)])))
         }
-        if let m = matroskaColour { members.append(("MatroskaColour", m.value.json(m.location))) }
+        if let m = matroskaColor { members.append(("MatroskaColour", m.value.json(m.location))) }
         if let d = dolbyVision {
             let r = d.value
             members.append(
@@ -125,7 +125,7 @@ extension VideoStreamTags {
     }
 }
 
-extension MatroskaColour {
+extension MatroskaColor {
     func json(_ location: TagLocation) -> JSONValue {
         func field(_ value: UInt64?) -> JSONValue { .optional(value) { .integer(Int(clamping: $0)) } }
         return .compact([

@@ -33,7 +33,7 @@ extension VideoStreamTags {
         }
         if let ratio = pixelAspectRatio { add("Pixel Aspect Ratio", ratio.value.description, ratio.location) }
         if let gamma = quickTimeGamma { add("QuickTime Gamma", gamma.value.g4, gamma.location) }
-        if let colour = matroskaColour { add("Matroska Colour", colour.value.summary, colour.location) }
+        if let colour = matroskaColor { add("Matroska Colour", colour.value.summary, colour.location) }
         if let record = dolbyVision {
             let r = record.value
             let flags = [
@@ -88,7 +88,7 @@ extension VideoStreamTags {
     }
 }
 
-extension MatroskaColour {
+extension MatroskaColor {
     /// The children present, e.g. `"Primaries 9, TransferCharacteristics 16, Range 1, MaxCLL 1000"`.
     var summary: String {
         let fields: [(String, UInt64?)] = [

@@ -17,7 +17,7 @@ extension Precedence {
 
     /// The container's statement: `colr` nclx, then nclc, then Matroska `Colour`.
     static func containerStatement(_ image: ImageTags) -> VideoCodeStatement? {
-        for source in [CICPTag.Source.nclx, .nclc, .matroskaColour] {
+        for source in [CICPTag.Source.nclx, .nclc, .matroskaColor] {
             if let tag = image.cicp(from: source) { return statement(tag, image: image) }
         }
         return nil
@@ -35,22 +35,22 @@ extension Precedence {
         let cicp = tag.value.cicp
         func stated(_ code: UInt8) -> UInt8? { code == 2 ? nil : code }
         var statement = VideoCodeStatement(source: tag.value.source, location: tag.location)
-        if tag.value.source == .matroskaColour, let colour = image.video?.matroskaColour?.value {
+        if tag.value.source == .matroskaColor, let colour = image.video?.matroskaColor?.value {
             func code(_ value: UInt64?) -> UInt8? { value.map { UInt8(clamping: $0) }.flatMap(stated) }
             statement.primaries = code(colour.primaries)
             statement.transfer = code(colour.transferCharacteristics)
             statement.matrix = code(colour.matrixCoefficients)
             statement.fullRange = colour.fullRange
             if tag.value.hasColorDescription {
-                statement.raw = (cicp.colourPrimaries, cicp.transferCharacteristics, cicp.matrixCoefficients)
+                statement.raw = (cicp.colorPrimaries, cicp.transferCharacteristics, cicp.matrixCoefficients)
             }
             return statement
         }
         if tag.value.hasColorDescription {
-            statement.primaries = stated(cicp.colourPrimaries)
+            statement.primaries = stated(cicp.colorPrimaries)
             statement.transfer = stated(cicp.transferCharacteristics)
             statement.matrix = stated(cicp.matrixCoefficients)
-            statement.raw = (cicp.colourPrimaries, cicp.transferCharacteristics, cicp.matrixCoefficients)
+            statement.raw = (cicp.colorPrimaries, cicp.transferCharacteristics, cicp.matrixCoefficients)
         }
         // QuickTime's nclc has no range flag.
         statement.fullRange = tag.value.source == .nclc ? nil : cicp.videoFullRange
@@ -108,7 +108,7 @@ extension Precedence {
             return unspecified
         }
         let cicp = CICP(
-            colourPrimaries: primaries, transferCharacteristics: transfer, matrixCoefficients: matrix,
+            colorPrimaries: primaries, transferCharacteristics: transfer, matrixCoefficients: matrix,
             videoFullRange: fullRange)
         let name = [catalogName(cicp), note.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
         return EffectiveColor(basis: .cicp, cicp: cicp, colorSpaceName: name.isEmpty ? nil : name, location: stated)

@@ -77,7 +77,7 @@ enum Precedence {
 
     /// MIAF defaults for an item without `colr`: BT.709 primaries, sRGB transfer, BT.601 matrix (5 or 6), full range.
     static let miafDefault = CICP(
-        colourPrimaries: 1, transferCharacteristics: 13, matrixCoefficients: 6, videoFullRange: true)
+        colorPrimaries: 1, transferCharacteristics: 13, matrixCoefficients: 6, videoFullRange: true)
 
     /// HEIF/AVIF: `colr` nclx over the bitstream; an ICC profile's primaries and transfer with the nclx matrix and
     /// range; MIAF defaults without `colr` (av1-avif #84).

@@ -12,7 +12,7 @@ extension RuleID {
     public static let untagged: RuleID = "tags.untagged"
     public static let heifColrDuplicate: RuleID = "heif.colr-duplicate"
     public static let avifColrBitstreamMismatch: RuleID = "avif.colr-bitstream-mismatch"
-    public static let avifBitstreamOnlyColour: RuleID = "avif.bitstream-only-colour"
+    public static let avifBitstreamOnlyColor: RuleID = "avif.bitstream-only-colour"
     // PNG
     public static let pngCICPNarrowRange: RuleID = "png.cicp-narrow-range"
     public static let pngCICPMatrix: RuleID = "png.cicp-matrix-not-identity"

@@ -31,7 +31,7 @@ extension TagChecks {
         }
         let effective = image.effective
         let transfer = effective.cicp?.transferCharacteristics ?? effective.transfer?.rawValue ?? 2
-        let primaries = effective.cicp?.colourPrimaries ?? 2
+        let primaries = effective.cicp?.colorPrimaries ?? 2
         let base = "\(primaries)/\(transfer) (\(effective.colorSpaceName ?? "unknown"))"
         let expected: (ok: Bool, what: String)? =
             switch record.compatibilityID {

@@ -60,7 +60,7 @@ extension TagChecks {
         {
             var differences: [String] = []
             if let actual = meaning.primaries,
-                let expected = RGBPrimaries(cicp: CICP.ColourPrimaries(rawValue: raw.primaries)),
+                let expected = RGBPrimaries(cicp: CICP.ColorPrimaries(rawValue: raw.primaries)),
                 Self.chromaticityError(actual, expected) > options.chromaticityTolerance
             {
                 differences.append("primaries \(TextSanitizer.sanitize(actual.name)) vs \(raw.primaries)")

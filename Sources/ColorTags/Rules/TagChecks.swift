@@ -39,7 +39,7 @@ struct TagChecks {
             checkCodePoints(image, index)
             // Gain maps and auxiliary images (alpha, depth, mattes) hold no display colour: their tags are checked
             // for validity only, not judged as colour (ImageTags.Role.isDisplayColour).
-            guard image.role.isDisplayColour else { continue }
+            guard image.role.isDisplayColor else { continue }
             if tagging.format == .png { checkPNG(image, index) }
             checkICCProfiles(image, index)
             checkContradictions(image, index)
@@ -70,7 +70,7 @@ struct TagChecks {
             for error in cicp.validationErrors() {
                 add(.cicpReservedCode, "\(tag.value.source) \(cicp): \(error)", at: tag.location, image: index)
             }
-            guard image.role.isDisplayColour else { continue }
+            guard image.role.isDisplayColor else { continue }
             // With an ICC profile the profile supplies primaries and transfer, so unspecified codes there are normal;
             // Dolby Vision profile 5 must leave them unspecified (IPT-PQ-c2 has no H.273 code).
             for field in cicp.unspecifiedFields
@@ -221,7 +221,7 @@ struct TagChecks {
             let codes = container.value.cicp
             let source = container.value.source == .pngChunk ? "cICP" : "colr nclx"
             if let tag = profile.cicp {
-                if !Self.samePrimaries(tag.colourPrimaries, codes.colourPrimaries)
+                if !Self.samePrimaries(tag.colorPrimaries, codes.colorPrimaries)
                     || !Self.sameTransfer(tag.transferCharacteristics, codes.transferCharacteristics)
                 {
                     add(
@@ -337,12 +337,12 @@ struct TagChecks {
             let n = nclx.value.cicp
             var differences: [String] = []
             if bitstream.value.hasColorDescription,
-                (b.colourPrimaries, b.transferCharacteristics, b.matrixCoefficients) != (
-                    n.colourPrimaries, n.transferCharacteristics, n.matrixCoefficients
+                (b.colorPrimaries, b.transferCharacteristics, b.matrixCoefficients) != (
+                    n.colorPrimaries, n.transferCharacteristics, n.matrixCoefficients
                 )
             {
                 differences.append(
-                    "code points \(b.colourPrimaries)/\(b.transferCharacteristics)/\(b.matrixCoefficients) vs \(n.colourPrimaries)/\(n.transferCharacteristics)/\(n.matrixCoefficients)"
+                    "code points \(b.colorPrimaries)/\(b.transferCharacteristics)/\(b.matrixCoefficients) vs \(n.colorPrimaries)/\(n.transferCharacteristics)/\(n.matrixCoefficients)"
                 )
             }
             if b.videoFullRange != n.videoFullRange {
@@ -356,7 +356,7 @@ struct TagChecks {
                     at: bitstream.location, image: index)
             }
         } else {
-            let codes = (b.colourPrimaries, b.transferCharacteristics, b.matrixCoefficients)
+            let codes = (b.colorPrimaries, b.transferCharacteristics, b.matrixCoefficients)
             let defaultCodes = [(UInt8(1), UInt8(13), UInt8(5)), (1, 13, 6), (2, 2, 2)].contains { $0 == codes }
             var reasons: [String] = []
             if !b.videoFullRange { reasons.append("video (narrow) range") }
@@ -365,7 +365,7 @@ struct TagChecks {
             }
             if !reasons.isEmpty {
                 add(
-                    .avifBitstreamOnlyColour,
+                    .avifBitstreamOnlyColor,
                     "there is no colr nclx box, so MIAF readers apply 1/13/6/full, while the AV1 bitstream says \(reasons.joined(separator: " and "))",
                     at: bitstream.location, image: index)
             }

@@ -107,7 +107,7 @@ public struct ValidationRule: Hashable, Sendable, Identifiable {
                 "The container wins by ISO/IEC 14496-12, so conforming readers agree; hardware and bitstream-first decoders (Netflix/vp9-dash #5) differ, hence a warning, not an error.",
             reference: "gpac/ComplianceWarden #36; AOMediaCodec/av1-avif #84"),
         .init(
-            id: .avifBitstreamOnlyColour, defaultSeverity: .error,
+            id: .avifBitstreamOnlyColor, defaultSeverity: .error,
             title:
                 "No `colr` box while the AV1 bitstream says video range or non-default code points: MIAF readers apply 1/13/6/full and render it wrongly (Apple platforms).",
             fix: "Add a `colr` nclx box: re-encode with avifenc --cicp P/T/M and the matching -r range.",

@@ -89,7 +89,7 @@ enum ProfileBytes {
             return problem("cicp tag is \(entry.size) bytes; ICC.1:2022 cicpType is 12")
         }
         let cicp = CICP(
-            colourPrimaries: bytes[codes], transferCharacteristics: bytes[codes + 1],
+            colorPrimaries: bytes[codes], transferCharacteristics: bytes[codes + 1],
             matrixCoefficients: bytes[codes + 2], videoFullRange: bytes[codes + 3] != 0)
         return (cicp, bytes[codes + 3], nil)
     }

@@ -78,7 +78,7 @@ enum AVIFDecoder {
         let range: SignalRange = image.yuvRange == AVIF_RANGE_FULL ? .full : .narrow
         let matrixCode = UInt8(clamping: image.matrixCoefficients)
         let cicp = CICP(
-            colourPrimaries: 2, transferCharacteristics: 2, matrixCoefficients: matrixCode,
+            colorPrimaries: 2, transferCharacteristics: 2, matrixCoefficients: matrixCode,
             videoFullRange: range == .full)
         let subsampling: PixelFormat.ChromaSubsampling? =
             switch image.yuvFormat {

@@ -28,7 +28,7 @@ enum AVIFEncoder {
                 subsampling == .s420 ? AVIF_PIXEL_FORMAT_YUV420 : AVIF_PIXEL_FORMAT_YUV444)
         else { throw .encodingFailed(format: .avif, reason: "libavif could not create an image") }
         defer { avifImageDestroy(image) }
-        image.pointee.colorPrimaries = UInt16(codes?.colourPrimaries ?? 2)
+        image.pointee.colorPrimaries = UInt16(codes?.colorPrimaries ?? 2)
         image.pointee.transferCharacteristics = UInt16(codes?.transferCharacteristics ?? 2)
         image.pointee.matrixCoefficients = UInt16(lossless ? 0 : (matrix?.cicp.rawValue ?? 1))
         image.pointee.yuvRange = AVIF_RANGE_FULL

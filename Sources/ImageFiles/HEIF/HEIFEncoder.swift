@@ -76,7 +76,7 @@ enum HEIFEncoder {
             throw .encodingFailed(format: .heif, reason: "out of memory")
         }
         defer { heif_nclx_color_profile_free(nclx) }
-        nclx.pointee.color_primaries = heif_color_primaries(UInt32(codes?.colourPrimaries ?? 2))
+        nclx.pointee.color_primaries = heif_color_primaries(UInt32(codes?.colorPrimaries ?? 2))
         nclx.pointee.transfer_characteristics = heif_transfer_characteristics(
             UInt32(codes?.transferCharacteristics ?? 2))
         nclx.pointee.matrix_coefficients = heif_matrix_coefficients(

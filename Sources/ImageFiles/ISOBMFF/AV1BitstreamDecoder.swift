@@ -113,7 +113,7 @@ enum AV1BitstreamDecoder {
         var cicp: CICP?
         if header.color_description_present != 0 {
             cicp = CICP(
-                colourPrimaries: UInt8(clamping: header.pri.rawValue),
+                colorPrimaries: UInt8(clamping: header.pri.rawValue),
                 transferCharacteristics: UInt8(clamping: header.trc.rawValue),
                 matrixCoefficients: UInt8(clamping: header.mtrx.rawValue), videoFullRange: range == .full)
         }

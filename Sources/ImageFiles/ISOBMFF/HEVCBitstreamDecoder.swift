@@ -178,7 +178,7 @@ enum HEVCBitstreamDecoder {
         var cicp: CICP?
         if sps.vui?.colourDescription != nil {
             cicp = CICP(
-                colourPrimaries: UInt8(clamping: de265_get_image_colour_primaries(picture)),
+                colorPrimaries: UInt8(clamping: de265_get_image_colour_primaries(picture)),
                 transferCharacteristics: UInt8(clamping: de265_get_image_transfer_characteristics(picture)),
                 matrixCoefficients: UInt8(clamping: de265_get_image_matrix_coefficients(picture)),
                 videoFullRange: range == .full)

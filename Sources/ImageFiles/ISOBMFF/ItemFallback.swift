@@ -86,7 +86,7 @@ enum ItemFallback {
     static func containerCICP(of id: UInt32, decoder: ItemDecoder) -> CICP? {
         for property in decoder.graph.properties(of: id) where property.type == "colr" {
             guard let payload = try? decoder.payload(of: property, item: id) else { continue }
-            if let colour = try? ColourInformation(payload), colour.type == "nclx", !colour.codesOutOfRange {
+            if let colour = try? ColorInformation(payload), colour.type == "nclx", !colour.codesOutOfRange {
                 return colour.cicp
             }
         }

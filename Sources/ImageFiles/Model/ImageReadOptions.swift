@@ -34,7 +34,7 @@ public struct RawFrameDescription: Hashable, Sendable {
         self.cicp =
             cicp
             ?? CICP(
-                colourPrimaries: 9, transferCharacteristics: 16,
+                colorPrimaries: 9, transferCharacteristics: 16,
                 matrixCoefficients: format.colorModel == .yCbCr ? 9 : 0,
                 videoFullRange: format.range != .narrow)
     }

@@ -27,7 +27,7 @@ extension HDRReport {
             var figure = "<figure id=\"\(Self.escape(picture.name))\"><h2>\(Self.escape(picture.title))</h2>"
             figure += "<img src=\"\(picture.dataURI)\" alt=\"\(Self.escape(picture.title))\">"
             figure += "<figcaption>\(Self.escape(picture.caption))</figcaption>"
-            if picture.name == "false-colour.png" { figure += falseColourLegend() }
+            if picture.name == "false-colour.png" { figure += falseColorLegend() }
             body.append(figure + "</figure>")
         }
         body.append(findingsSection())
@@ -122,7 +122,7 @@ extension HDRReport {
     }
 
     /// The false-colour legend: the grey ramp and each band's colour and range.
-    func falseColourLegend() -> String {
+    func falseColorLegend() -> String {
         let scale = FalseColorScale(referenceWhite: options.referenceWhite)
         var items = [
             "<span class=\"item\"><span class=\"swatch\" style=\"background:linear-gradient(90deg,#000,#e6e6e6)\">"

@@ -6,7 +6,7 @@ package struct AV1SequenceHeader: Hashable, Sendable {
     package var bitDepth: Int
     package var isMonochrome: Bool
     package var colorDescriptionPresent: Bool
-    package var colourPrimaries: UInt8
+    package var colorPrimaries: UInt8
     package var transferCharacteristics: UInt8
     package var matrixCoefficients: UInt8
     package var fullRange: Bool
@@ -21,7 +21,7 @@ package struct AV1SequenceHeader: Hashable, Sendable {
     /// The colour description as CICP code points (2, 2, 2 when the header has none).
     package var cicp: CICP {
         CICP(
-            colourPrimaries: colourPrimaries, transferCharacteristics: transferCharacteristics,
+            colorPrimaries: colorPrimaries, transferCharacteristics: transferCharacteristics,
             matrixCoefficients: matrixCoefficients, videoFullRange: fullRange)
     }
 
@@ -115,7 +115,7 @@ package struct AV1SequenceHeader: Hashable, Sendable {
             fullRange = range
         }
         return AV1SequenceHeader(
-            bitDepth: bitDepth, isMonochrome: monochrome, colorDescriptionPresent: described, colourPrimaries: cp,
+            bitDepth: bitDepth, isMonochrome: monochrome, colorDescriptionPresent: described, colorPrimaries: cp,
             transferCharacteristics: tc, matrixCoefficients: mc, fullRange: fullRange)
     }
 }

@@ -15,7 +15,7 @@ enum ColorMapping {
         range: AVColorRange, isRGB: Bool
     ) -> CICP {
         CICP(
-            colourPrimaries: UInt8(truncatingIfNeeded: primaries.rawValue),
+            colorPrimaries: UInt8(truncatingIfNeeded: primaries.rawValue),
             transferCharacteristics: UInt8(truncatingIfNeeded: transfer.rawValue),
             matrixCoefficients: UInt8(truncatingIfNeeded: matrix.rawValue),
             videoFullRange: range == AVCOL_RANGE_JPEG || (range == AVCOL_RANGE_UNSPECIFIED && isRGB))
@@ -40,15 +40,15 @@ enum ColorMapping {
         var replaced: Set<CICP.Field> = []
         if (try? ColorSpace(
             cicp: CICP(
-                colourPrimaries: cicp.colourPrimaries, transferCharacteristics: assumed.transferCharacteristics,
+                colorPrimaries: cicp.colorPrimaries, transferCharacteristics: assumed.transferCharacteristics,
                 matrixCoefficients: 0, videoFullRange: true))) == nil
         {
-            effective.colourPrimaries = assumed.colourPrimaries
-            replaced.insert(.colourPrimaries)
+            effective.colorPrimaries = assumed.colorPrimaries
+            replaced.insert(.colorPrimaries)
         }
         if (try? ColorSpace(
             cicp: CICP(
-                colourPrimaries: effective.colourPrimaries, transferCharacteristics: cicp.transferCharacteristics,
+                colorPrimaries: effective.colorPrimaries, transferCharacteristics: cicp.transferCharacteristics,
                 matrixCoefficients: 0, videoFullRange: true))) == nil
         {
             effective.transferCharacteristics = assumed.transferCharacteristics
@@ -63,7 +63,7 @@ enum ColorMapping {
         }
         // The assumed colour itself is unusable (or a matrix PixelEncoding rejects): fall back to BT.709.
         let fallback = CICP(
-            colourPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: cicp.videoFullRange)
+            colorPrimaries: 1, transferCharacteristics: 1, matrixCoefficients: 1, videoFullRange: cicp.videoFullRange)
         let encoding =
             (try? PixelEncoding(cicp: fallback, format: format, chromaLocation: chromaLocation))
             ?? PixelEncoding(

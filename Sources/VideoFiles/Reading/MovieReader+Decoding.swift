@@ -142,7 +142,7 @@ extension MovieReader {
             primaries: f.color_primaries, transfer: f.color_trc, matrix: f.colorspace, range: f.color_range,
             isRGB: isRGB)
         let stream = state.streamCICP
-        if cicp.colourPrimaries == 2 { cicp.colourPrimaries = stream.colourPrimaries }
+        if cicp.colorPrimaries == 2 { cicp.colorPrimaries = stream.colorPrimaries }
         if cicp.transferCharacteristics == 2 { cicp.transferCharacteristics = stream.transferCharacteristics }
         if cicp.matrixCoefficients == 2 { cicp.matrixCoefficients = stream.matrixCoefficients }
         if f.color_range == AVCOL_RANGE_UNSPECIFIED, !isRGB { cicp.videoFullRange = stream.videoFullRange }

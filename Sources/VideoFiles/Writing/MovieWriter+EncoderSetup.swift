@@ -36,7 +36,7 @@ extension MovieWriter {
             case .hevc:
                 list += [("log-level", FFmpegLogLevel.current.x265Name)]
                 list += [
-                    ("colorprim", "\(cicp.colourPrimaries)"), ("transfer", "\(cicp.transferCharacteristics)"),
+                    ("colorprim", "\(cicp.colorPrimaries)"), ("transfer", "\(cicp.transferCharacteristics)"),
                     ("colormatrix", "\(cicp.matrixCoefficients)"), ("range", cicp.videoFullRange ? "full" : "limited"),
                 ]
                 if settings.encoding.format.chromaSubsampling == .s420 { list.append(("chromaloc", "\(chroma)")) }
@@ -138,7 +138,7 @@ extension MovieWriter {
                 context.pointee.time_base = timeBase
                 context.pointee.framerate = rate
                 context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-                context.pointee.color_primaries = AVColorPrimaries(rawValue: UInt32(cicp.colourPrimaries))
+                context.pointee.color_primaries = AVColorPrimaries(rawValue: UInt32(cicp.colorPrimaries))
                 context.pointee.color_trc = AVColorTransferCharacteristic(
                     rawValue: UInt32(cicp.transferCharacteristics))
                 context.pointee.colorspace = AVColorSpace(rawValue: UInt32(cicp.matrixCoefficients))

@@ -48,14 +48,14 @@ public struct VideoStreamTags: Hashable, Sendable {
     /// chroma_format_idc: 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
     public var chromaFormat: Int?
     /// Where chroma samples sit (HEVC/H.264 VUI `chroma_sample_loc_type_top_field`, `av1C`, `vpcC`, Matroska
-    /// `ChromaSitingHorz`/`Vert`, whose raw values ``matroskaColour`` keeps); nil when the file names no siting.
+    /// `ChromaSitingHorz`/`Vert`, whose raw values ``matroskaColor`` keeps); nil when the file names no siting.
     public var chromaSampleLocation: Located<ChromaLocation>?
     /// The pixel aspect ratio (`pasp`, VUI sample aspect ratio).
     public var pixelAspectRatio: Located<PixelAspectRatio>?
     /// The QuickTime `gama` atom: the gamma the image was captured with (e.g. 2.2), not a PNG-style stored gamma.
     public var quickTimeGamma: Located<Double>?
     /// The Matroska `Video/Colour` element as stored (each child optional).
-    public var matroskaColour: Located<MatroskaColour>?
+    public var matroskaColor: Located<MatroskaColor>?
     /// The Dolby Vision configuration record (`dvcC`/`dvvC`/`dvwC`, Matroska `BlockAdditionMapping`).
     public var dolbyVision: Located<DolbyVisionConfiguration>?
     /// A Dolby Vision RPU (HEVC NAL unit type 62) in the first sample.

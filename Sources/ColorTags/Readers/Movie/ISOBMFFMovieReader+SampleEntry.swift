@@ -55,7 +55,7 @@ extension ISOBMFFMovieReader {
         switch box.type {
         case "colr":
             guard data.count >= 4 else { return short(4) }
-            readColour(box, data: data, in: moov, into: &builder, trackID: trackID)
+            readColor(box, data: data, in: moov, into: &builder, trackID: trackID)
         case "mdcv":
             guard data.count >= 24 else { return short(24) }
             if let value = MasteringDisplayColorVolume(st2086: data[...]) {
@@ -104,7 +104,7 @@ extension ISOBMFFMovieReader {
 
     /// A `colr` box: `nclx` (ISO/IEC 14496-12: three u16 codes and the full-range flag), `nclc` (QuickTime: three
     /// u16 codes, no range), `prof` / `rICC` (an ICC profile).
-    mutating func readColour(
+    mutating func readColor(
         _ box: Box, data: [UInt8], in moov: Loaded, into builder: inout VideoTrackBuilder, trackID: UInt32
     ) {
         let kind = Bytes.fourCC(data[0..<4])
@@ -112,7 +112,7 @@ extension ISOBMFFMovieReader {
         builder.image.colourBoxTypes.append(Located(kind, at: here))
         switch kind {
         case "nclx", "nclc":
-            let (tag, found) = ColourInformation.read(data, in: "'\(box.path)' of track \(trackID)")
+            let (tag, found) = ColorInformation.read(data, in: "'\(box.path)' of track \(trackID)")
             problems += found.map { ReadProblem($0.0, $0.1, at: here) }
             if let tag { builder.containerCICP.append(Located(tag, at: here)) }
         case "prof", "rICC":

@@ -88,17 +88,17 @@ extension MatroskaReader {
             case MatroskaID.pixelWidth: builder.image.width = value.map { Int(clamping: $0) }
             case MatroskaID.pixelHeight: builder.image.height = value.map { Int(clamping: $0) }
             case MatroskaID.colour:
-                readColour(bytes, element.data, base: base, path: "\(path)/Colour", into: &builder)
+                readColor(bytes, element.data, base: base, path: "\(path)/Colour", into: &builder)
             default: break
             }
         }
     }
 
     /// `Colour`: code points, range, bits per channel, chroma siting, MaxCLL/MaxFALL and `MasteringMetadata`.
-    func readColour(
+    func readColor(
         _ bytes: [UInt8], _ colourRange: Range<Int>, base: Int, path: String, into builder: inout VideoTrackBuilder
     ) {
-        var colour = MatroskaColour()
+        var colour = MatroskaColor()
         var problems: [String] = []
         for element in EBML.children(bytes, in: colourRange).elements {
             let data = bytes[element.data]
@@ -121,7 +121,7 @@ extension MatroskaReader {
             }
         }
         let location = TagLocation(offset: base + colourRange.lowerBound, length: colourRange.count, container: path)
-        builder.video.matroskaColour = Located(colour, at: location)
+        builder.video.matroskaColor = Located(colour, at: location)
         let codes = [colour.primaries, colour.transferCharacteristics, colour.matrixCoefficients]
         if codes.contains(where: { ($0 ?? 0) > 255 }) {
             problems.append(
@@ -131,11 +131,11 @@ extension MatroskaReader {
         if codes.contains(where: { $0 != nil }) || colour.range != nil {
             let narrow = codes.map { UInt8(clamping: $0 ?? 2) }
             let cicp = CICP(
-                colourPrimaries: narrow[0], transferCharacteristics: narrow[1], matrixCoefficients: narrow[2],
+                colorPrimaries: narrow[0], transferCharacteristics: narrow[1], matrixCoefficients: narrow[2],
                 videoFullRange: colour.fullRange == true)
             builder.containerCICP.append(
                 Located(
-                    CICPTag(cicp: cicp, source: .matroskaColour, hasColorDescription: !codes.contains(nil)),
+                    CICPTag(cicp: cicp, source: .matroskaColor, hasColorDescription: !codes.contains(nil)),
                     at: location))
         }
         if let bits = colour.bitsPerChannel, bits > 0, bits <= 16 { builder.image.bitDepth = Int(bits) }

@@ -80,7 +80,7 @@ extension VideoTrackBuilder {
         if subsampling == 0 { setChromaLocation(.left, at: location) }
         if subsampling == 1 { setChromaLocation(.topLeft, at: location) }
         let cicp = CICP(
-            colourPrimaries: bytes[7], transferCharacteristics: bytes[8], matrixCoefficients: bytes[9],
+            colorPrimaries: bytes[7], transferCharacteristics: bytes[8], matrixCoefficients: bytes[9],
             videoFullRange: bytes[6] & 1 == 1)
         bitstreamCICP.append(Located(CICPTag(cicp: cicp, source: .vpcC), at: location))
         hasSequenceParameters = true

@@ -77,7 +77,7 @@ extension VideoTrackBuilder {
         if vui.videoSignalTypePresent {
             let codes = vui.colourDescription ?? (2, 2, 2)
             let cicp = CICP(
-                colourPrimaries: codes.primaries, transferCharacteristics: codes.transfer,
+                colorPrimaries: codes.primaries, transferCharacteristics: codes.transfer,
                 matrixCoefficients: codes.matrix, videoFullRange: vui.fullRange)
             bitstreamCICP.append(
                 Located(

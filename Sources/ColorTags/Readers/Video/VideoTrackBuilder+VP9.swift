@@ -30,7 +30,7 @@ extension VideoTrackBuilder {
             (image.width, image.height) = (width, height)
         }
         let cicp = CICP(
-            colourPrimaries: 2, transferCharacteristics: 2, matrixCoefficients: header.matrixCoefficients,
+            colorPrimaries: 2, transferCharacteristics: 2, matrixCoefficients: header.matrixCoefficients,
             videoFullRange: header.fullRange)
         hasSequenceParameters = true
         bitstreamCICP.append(

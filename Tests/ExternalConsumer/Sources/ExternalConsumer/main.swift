@@ -49,7 +49,7 @@ check(spaces.allSatisfy { !$0.name.isEmpty }, "ColorSpace catalog")
 let ycc = YCbCrMatrix.bt2020NonConstantLuminance.ycbcr(fromRGB: SIMD3(1, 0, 0))
 check(near(ycc.x, 0.2627), "YCbCrMatrix")
 let cicp = try CICP(colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance, range: .narrow)
-check(cicp.colourPrimaries == 9 && cicp.transferCharacteristics == 16 && cicp.matrixCoefficients == 9, "CICP")
+check(cicp.colorPrimaries == 9 && cicp.transferCharacteristics == 16 && cicp.matrixCoefficients == 9, "CICP")
 
 // HalfFloat (IEEE 754 binary16).
 check(HalfFloat.bits(from: Float(1)) == 0x3C00, "HalfFloat.bits(from: Float)")

@@ -3,7 +3,7 @@ package import SignalCoding
 /// The code points of a `colr` box of type `nclx` (ISO/IEC 14496-12 §12.1.5: three u16 codes, then the full-range
 /// flag in the top bit of one byte) or `nclc` (QuickTime: three u16 codes, no range): one parser for movie sample
 /// entries, HEIF/AVIF item properties and the pixel decoders' fallback.
-package struct ColourInformation: Hashable, Sendable {
+package struct ColorInformation: Hashable, Sendable {
     /// `nclx` or `nclc`.
     package var type: String
     /// The three codes as stored (primaries, transfer, matrix); H.273 defines none above 255.
@@ -33,7 +33,7 @@ package struct ColourInformation: Hashable, Sendable {
         let fullRange = type == "nclx" && (bytes.u8(10) ?? 0) & 0x80 != 0
         let narrow = codes.map { UInt8(clamping: $0) }
         cicp = CICP(
-            colourPrimaries: narrow[0], transferCharacteristics: narrow[1], matrixCoefficients: narrow[2],
+            colorPrimaries: narrow[0], transferCharacteristics: narrow[1], matrixCoefficients: narrow[2],
             videoFullRange: fullRange)
     }
 }

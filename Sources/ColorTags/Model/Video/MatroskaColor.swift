@@ -2,7 +2,7 @@ import MediaSyntax
 
 /// The Matroska `Video/Colour` element (Matroska specification §5.1.4.1.28.x) as stored: every child is optional, so
 /// a missing one stays nil rather than taking the specification's default.
-public struct MatroskaColour: Hashable, Sendable {
+public struct MatroskaColor: Hashable, Sendable {
     /// `MatrixCoefficients` (H.273 Table 4).
     public var matrixCoefficients: UInt64?
     /// `BitsPerChannel`.

@@ -1,12 +1,12 @@
 import MediaSyntax
 
-extension ColourInformation {
+extension ColorInformation {
     /// The tag of an `nclx`/`nclc` payload `data` (from the colour type on; nil when fewer than the three codes are
     /// there) and what is wrong with the box as (rule, message) pairs: codes are read wherever they are there.
     static func read(_ data: [UInt8], in place: String) -> (tag: CICPTag?, problems: [(RuleID, String)]) {
-        let colour: ColourInformation
+        let colour: ColorInformation
         do {
-            guard let parsed = try ColourInformation(data) else { return (nil, []) }
+            guard let parsed = try ColorInformation(data) else { return (nil, []) }
             colour = parsed
         } catch {
             return (nil, [(.malformed, "\(place) \(error.message.dropFirst("'colr' ".count))")])
