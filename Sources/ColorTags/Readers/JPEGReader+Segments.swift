@@ -99,28 +99,20 @@ extension JPEGReader {
             problems.append(ReadProblem(.gainMapMPFInvalid, "MPF: \(message)", at: location, image: image))
             return nil
         }
-        let segment = Array(bytes[tiffStart..<end])
-        let little: Bool
-        if segment.matches([0x49, 0x49, 0x2A, 0x00], at: 0) {
-            little = true
-        } else if segment.matches([0x4D, 0x4D, 0x00, 0x2A], at: 0) {
-            little = false
-        } else {
+        guard let tiff = TIFFReader(header: Array(bytes[tiffStart..<end])) else {
             return fail("no TIFF header (II*/MM*) after 'MPF'")
         }
-        guard let ifdOffset = segment.u32(4, littleEndian: little),
-            let entryCount = segment.u16(Int(ifdOffset), littleEndian: little)
-        else { return fail("the index IFD lies outside the segment") }
+        guard let ifdOffset = tiff.u32(4), let entryCount = tiff.u16(Int(ifdOffset)) else {
+            return fail("the index IFD lies outside the segment")
+        }
         var declaredImages: Int?
         var entryField: (count: Int, offset: Int)?
-        for entry in 0..<Int(entryCount) {
-            let at = Int(ifdOffset) + 2 + entry * 12
-            guard let tag = segment.u16(at, littleEndian: little),
-                let count = segment.u32(at + 4, littleEndian: little),
-                let value = segment.u32(at + 8, littleEndian: little)
-            else { return fail("IFD entry \(entry + 1) of \(entryCount) lies outside the segment") }
-            if tag == 0xB001 { declaredImages = Int(value) }
-            if tag == 0xB002 { entryField = (Int(count), Int(value)) }
+        for index in 0..<Int(entryCount) {
+            guard let entry = tiff.entry(index, ofIFDAt: Int(ifdOffset)) else {
+                return fail("IFD entry \(index + 1) of \(entryCount) lies outside the segment")
+            }
+            if entry.tag == 0xB001 { declaredImages = Int(entry.field) }
+            if entry.tag == 0xB002 { entryField = (entry.count, Int(entry.field)) }
         }
         guard let declaredImages, let entryField else {
             return fail("NumberOfImages (B001) or MPEntry (B002) is missing")
@@ -133,9 +125,7 @@ extension JPEGReader {
         var entries: [MultiPictureIndex.Entry] = []
         for number in 0..<readable {
             let at = entryField.offset + number * 16
-            guard let attribute = segment.u32(at, littleEndian: little),
-                let size = segment.u32(at + 4, littleEndian: little),
-                let offset = segment.u32(at + 8, littleEndian: little)
+            guard let attribute = tiff.u32(at), let size = tiff.u32(at + 4), let offset = tiff.u32(at + 8)
             else {
                 problems.append(
                     ReadProblem(

@@ -24,7 +24,10 @@ enum HEVCBitstreamDecoder {
             .corrupt(path: nil, format: .heif, reason: "HEVC item \(item): \(reason)")
         }
         let units: [Range<Int>]
-        do { units = try nalUnits(in: data, lengthSize: configuration.lengthSize) } catch {
+        do {
+            units = try NALUnits.lengthPrefixedStrictly(
+                data, lengthSize: configuration.lengthSize, limit: maximumNALUnitCount)
+        } catch {
             throw corrupt(error.message)
         }
         let parameterSets =
@@ -83,33 +86,6 @@ enum HEVCBitstreamDecoder {
         let reason =
             lastError == DE265_OK ? "no picture" : String(cString: de265_get_error_text(lastError))
         throw corrupt("libde265 decoded no picture (\(reason))")
-    }
-
-    /// The byte ranges of the length-prefixed NAL units of an item (ISO/IEC 14496-15 §4.3.2): each length is
-    /// `lengthSize` big-endian bytes; empty units are skipped.
-    static func nalUnits(in data: [UInt8], lengthSize: Int) throws(SyntaxError) -> [Range<Int>] {
-        var units: [Range<Int>] = []
-        var position = 0
-        while position < data.count {
-            guard data.count - position >= lengthSize else {
-                throw SyntaxError("the item data ends inside a NAL unit length at byte \(position)")
-            }
-            var length = 0
-            for i in 0..<lengthSize { length = length << 8 | Int(data[position + i]) }
-            position += lengthSize
-            guard length <= data.count - position else {
-                throw SyntaxError(
-                    "a NAL unit of \(length) bytes at byte \(position) runs past the \(data.count)-byte item data")
-            }
-            if length > 0 {
-                guard units.count < maximumNALUnitCount else {
-                    throw SyntaxError("the item data holds more than \(maximumNALUnitCount) NAL units")
-                }
-                units.append(position..<position + length)
-            }
-            position += length
-        }
-        return units
     }
 
     private static func push(_ unit: ArraySlice<UInt8>, to context: UnsafeMutableRawPointer, item: UInt32)

@@ -79,7 +79,7 @@ extension Array where Element == UInt8 {
         return UInt64(high) << 32 | UInt64(low)
     }
 
-    /// Little- or big-endian 16/32-bit reads for TIFF-structured data (MPF).
+    /// Little- or big-endian 16/32-bit reads for TIFF-structured data (``TIFFReader``).
     package func u16(_ offset: Int, littleEndian: Bool) -> UInt16? {
         guard let value = u16(offset) else { return nil }
         return littleEndian ? value.byteSwapped : value

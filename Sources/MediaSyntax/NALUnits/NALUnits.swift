@@ -3,19 +3,52 @@
 /// against them, and a unit that does not fit ends the list.
 package enum NALUnits {
     /// The NAL units of a sample whose units are prefixed by big-endian lengths of `lengthSize` bytes (1, 2 or 4), at
-    /// most `limit` of them.
+    /// most `limit` of them; a unit that does not fit ends the list (readers that report what they can).
     package static func lengthPrefixed(_ data: [UInt8], lengthSize: Int, limit: Int = 1_024) -> [Range<Int>] {
         guard [1, 2, 4].contains(lengthSize) else { return [] }
         var units: [Range<Int>] = []
         var position = 0
         while position + lengthSize <= data.count, units.count < limit {
-            var length = 0
-            for byte in data[position..<(position + lengthSize)] { length = length << 8 | Int(byte) }
+            let length = unitLength(data[position..<(position + lengthSize)])
             guard let unit = Bytes.range(position + lengthSize, length, within: data.count) else { break }
             if length > 0 { units.append(unit) }
             position = unit.upperBound
         }
         return units
+    }
+
+    /// As ``lengthPrefixed(_:lengthSize:limit:)``, for decoders: the data must be whole units, no more than `limit`
+    /// (empty ones skipped), else a ``SyntaxError`` says where it breaks.
+    package static func lengthPrefixedStrictly(_ data: [UInt8], lengthSize: Int, limit: Int) throws(SyntaxError)
+        -> [Range<Int>]
+    {
+        guard [1, 2, 4].contains(lengthSize) else {
+            throw SyntaxError("a NAL unit length field of \(lengthSize) bytes (1, 2 or 4)")
+        }
+        var units: [Range<Int>] = []
+        var position = 0
+        while position < data.count {
+            guard data.count - position >= lengthSize else {
+                throw SyntaxError("the item data ends inside a NAL unit length at byte \(position)")
+            }
+            let length = unitLength(data[position..<(position + lengthSize)])
+            position += lengthSize
+            guard length <= data.count - position else {
+                throw SyntaxError(
+                    "a NAL unit of \(length) bytes at byte \(position) runs past the \(data.count)-byte item data")
+            }
+            if length > 0 {
+                guard units.count < limit else { throw SyntaxError("the item data holds more than \(limit) NAL units") }
+                units.append(position..<position + length)
+            }
+            position += length
+        }
+        return units
+    }
+
+    /// A NAL unit's length field: its bytes as a big-endian integer (at most 4 bytes are read).
+    package static func unitLength(_ field: some Collection<UInt8>) -> Int {
+        field.prefix(4).reduce(0) { $0 << 8 | Int($1) }
     }
 
     /// An `avcC` record (ISO/IEC 14496-15 §5.3.3.1): the profile, level and its SPS and PPS NAL units.

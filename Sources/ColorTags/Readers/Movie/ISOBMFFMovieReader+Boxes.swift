@@ -36,25 +36,4 @@ extension ISOBMFFMovieReader {
         Array(
             loaded.payload[box.payload.lowerBound..<Swift.min(box.payload.upperBound, box.payload.lowerBound + count)])
     }
-
-    /// The `mvhd` duration in seconds.
-    func movieDuration(_ moov: Loaded) -> Double? {
-        var position = 0
-        let bytes = moov.payload
-        while let size = bytes.u32(position), size >= 8, position + Int(size) <= bytes.count {
-            if bytes.matches(Array("mvhd".utf8), at: position + 4) {
-                let p = position + 8
-                guard let version = bytes.u8(p) else { return nil }
-                let (timescale, duration) =
-                    version == 1
-                    ? (bytes.u32(p + 20).map(UInt64.init), bytes.u64(p + 24))
-                    : (bytes.u32(p + 12).map(UInt64.init), bytes.u32(p + 16).map(UInt64.init))
-                guard let timescale, timescale > 0, let duration, duration != UInt64.max, duration != UInt64(UInt32.max)
-                else { return nil }
-                return Double(duration) / Double(timescale)
-            }
-            position += Int(size)
-        }
-        return nil
-    }
 }

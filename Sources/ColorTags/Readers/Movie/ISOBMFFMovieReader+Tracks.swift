@@ -25,10 +25,10 @@ extension ISOBMFFMovieReader {
             throw .limitExceeded("movie track count \(traks.count)", limit: limits.maximumTrackCount)
         }
         // mvhd's time scale: edit durations are in it.
-        let timescale = top.first { $0.type == "mvhd" }.flatMap { mvhd -> UInt64? in
-            let p = prefix(of: mvhd, in: moov, count: 24)
-            return p.u32(p.u8(0) == 1 ? 20 : 12).map(UInt64.init)
+        movieHeader = top.first { $0.type == "mvhd" }.flatMap {
+            ISOBMFFMovieBoxes.MovieHeader(payload: prefix(of: $0, in: moov, count: 32))
         }
+        let timescale = movieHeader?.timescale
         var tracks: [Track] = []
         for (index, trak) in traks.enumerated() {
             tracks.append(try readTrack(trak, in: moov, number: index + 1, movieTimescale: timescale))
@@ -36,9 +36,11 @@ extension ISOBMFFMovieReader {
         let mvex = top.first { $0.type == "mvex" }
         if let mvex {
             for trex in try children(of: mvex.payload, in: moov, depth: 2, path: mvex.path) where trex.type == "trex" {
-                let p = prefix(of: trex, in: moov, count: 24)
-                guard let id = p.u32(4), let size = p.u32(16) else { continue }
-                for i in tracks.indices where tracks[i].id == id { tracks[i].defaultSampleSize = size }
+                guard let defaults = ISOBMFFMovieBoxes.TrackExtends(payload: prefix(of: trex, in: moov, count: 24))
+                else { continue }
+                for i in tracks.indices where tracks[i].id == defaults.trackID {
+                    tracks[i].defaultSampleSize = defaults.defaultSampleSize
+                }
             }
         }
         return (tracks, mvex != nil)

@@ -9,6 +9,8 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
     let format: MediaFileFormat
     var problems: [ReadProblem] = []
     var walker: ISOBMFFBoxWalker
+    /// The movie header, once `moov` is read.
+    var movieHeader: ISOBMFFMovieBoxes.MovieHeader?
 
     init(source: Source, limits: ReadLimits, format: MediaFileFormat) {
         self.source = source
@@ -128,7 +130,7 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
         var tagging = ColorTagging(
             format: format, byteCount: source.count, images: images, problems: problems, brands: brands)
         tagging.movie = MovieTags(
-            container: format == .mov ? "QuickTime" : "MP4", duration: movieDuration(moov), trackCount: tracks.count,
+            container: format == .mov ? "QuickTime" : "MP4", duration: movieHeader?.seconds, trackCount: tracks.count,
             videoTrackCount: videoCount, isFragmented: fragmented, trackListOffset: moov.start,
             bytesRead: source.bytesRead)
         return tagging

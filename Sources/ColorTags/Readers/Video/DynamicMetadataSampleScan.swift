@@ -86,8 +86,7 @@ struct DynamicMetadataSampleScan {
         var pictureStarted = false
         while position < end {
             guard let header = try source.bytesExactly(at: position, length: lengthSize + 2) else { break }
-            var length = 0
-            for byte in header.prefix(lengthSize) { length = length << 8 | Int(byte) }
+            let length = NALUnits.unitLength(header.prefix(lengthSize))
             guard length >= 2, let unitEnd = Bytes.add(position + lengthSize, length), unitEnd <= end else { break }
             let type = Int(header[lengthSize] >> 1) & 0x3F
             let unitStart = position + lengthSize
