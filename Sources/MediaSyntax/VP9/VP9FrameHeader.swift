@@ -104,3 +104,23 @@ extension VP9FrameHeader {
         mutating func skip(_ count: Int, _ what: String) throws(SyntaxError) { _ = try bits(count, what) }
     }
 }
+
+/// The VP9 codec feature metadata of a Matroska `CodecPrivate` (WebM codec mapping): ID-length-value triples; profile
+/// (1), level (2), bit depth (3) and chroma subsampling (4) have one-byte values.
+package enum VP9CodecFeatures {
+    /// The features with one-byte values, as (ID, value), in order.
+    ///
+    /// - Throws: ``SyntaxError`` when the bytes end inside a feature (its byte offset in the message).
+    package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> [(id: UInt8, value: UInt8)] {
+        var features: [(id: UInt8, value: UInt8)] = []
+        var position = 0
+        while position < bytes.count {
+            guard let id = bytes.u8(position), let length = bytes.u8(position + 1),
+                let value = Bytes.range(position + 2, Int(length), within: bytes.count)
+            else { throw SyntaxError("ends inside a VP9 codec feature at byte \(position)") }
+            position = value.upperBound
+            if length == 1 { features.append((id, bytes[value.lowerBound])) }
+        }
+        return features
+    }
+}

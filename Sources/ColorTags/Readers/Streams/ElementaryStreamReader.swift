@@ -75,28 +75,26 @@ struct ElementaryStreamReader<Source: ByteSource> {
     func readIVF(_ bytes: [UInt8], scan: inout StreamScan, problems: inout [ReadProblem]) throws(ColorTagsError)
         -> VideoTrackBuilder
     {
-        guard bytes.count >= 32 else { throw .malformed(.ivf, "the file ends inside its 32-byte header") }
-        let fourCC = Bytes.fourCC(bytes[8..<12])
-        let codec: VideoStreamTags.Codec = fourCC == "AV01" ? .av1 : fourCC == "VP90" ? .vp9 : .other
+        guard let header = IVF.Header(bytes) else {
+            throw .malformed(.ivf, "the file ends inside its 32-byte header")
+        }
+        let codec: VideoStreamTags.Codec = header.fourCC == "AV01" ? .av1 : header.fourCC == "VP90" ? .vp9 : .other
         var builder = VideoTrackBuilder(trackID: 1, codec: codec)
-        builder.video.codecID = fourCC
-        builder.image.width = Int(bytes[12]) | Int(bytes[13]) << 8
-        builder.image.height = Int(bytes[14]) | Int(bytes[15]) << 8
+        builder.video.codecID = header.fourCC
+        builder.image.width = header.width
+        builder.image.height = header.height
         scan.unitName = codec == .av1 ? "OBUs" : "frames"
-        var position = 32
-        while position + 12 <= bytes.count, scan.frames < VideoTrackBuilder.maximumNALUnits {
-            let size = (0..<4).reduce(0) { $0 | Int(bytes[position + $1]) << (8 * $1) }
+        let (frames, cut) = IVF.frames(bytes, limit: VideoTrackBuilder.maximumNALUnits)
+        if let cut, scan.reachedEnd {
+            problems.append(
+                ReadProblem(
+                    .truncated,
+                    "IVF frame \(frames.count + 1) declares \(cut.declaredSize) bytes, but the file ends after "
+                        + "\(bytes.count - cut.headerOffset - 12)"))
+        }
+        for frame in frames {
+            let size = frame.count
             let container = "IVF frame \(scan.frames + 1)"
-            guard let frame = Bytes.range(position + 12, size, within: bytes.count) else {
-                if scan.reachedEnd {
-                    problems.append(
-                        ReadProblem(
-                            .truncated,
-                            "\(container) declares \(size) bytes, but the file ends after \(bytes.count - position - 12)"
-                        ))
-                }
-                break
-            }
             scan.frames += 1
             if scan.frames == 1 {
                 builder.video.firstSample = TagLocation(offset: frame.lowerBound, length: size, container: container)
@@ -111,7 +109,6 @@ struct ElementaryStreamReader<Source: ByteSource> {
             default:
                 break
             }
-            position = frame.upperBound
         }
         if codec != .av1 { scan.units = scan.frames }
         return builder

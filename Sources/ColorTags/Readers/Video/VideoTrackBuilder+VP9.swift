@@ -42,17 +42,12 @@ extension VideoTrackBuilder {
     /// 3 4:4:4).
     mutating func readVP9CodecPrivate(_ bytes: [UInt8], offset: Int, container: String) {
         let location = TagLocation(offset: offset, length: bytes.count, container: container)
-        var position = 0
-        while position < bytes.count {
-            guard let id = bytes.u8(position), let length = bytes.u8(position + 1),
-                let value = Bytes.range(position + 2, Int(length), within: bytes.count)
-            else {
-                return problem(
-                    .malformed, "\(container) ends inside a VP9 codec feature at byte \(position)", at: location)
-            }
-            position = value.upperBound
-            guard length == 1 else { continue }
-            let field = Int(bytes[value.lowerBound])
+        let features: [(id: UInt8, value: UInt8)]
+        do { features = try VP9CodecFeatures.parse(bytes) } catch {
+            return problem(.malformed, "\(container) \(error.message)", at: location)
+        }
+        for (id, value) in features {
+            let field = Int(value)
             switch id {
             case 1: video.profile = field
             case 2: video.level = field
