@@ -43,36 +43,33 @@ struct TransportStreamReader<Source: ByteSource> {
         var inPES = false
         var position = packetSize == 192 ? 4 : 0
         while position + 188 <= bytes.count, payload.count < limits.maximumSampleBytes {
-            guard bytes[position] == 0x47 else {
+            guard let packet = TransportStream.Packet(bytes, at: position) else {
                 problems.append(ReadProblem(.malformed, "the transport stream loses sync at byte \(position)"))
                 break
             }
             scan.units += 1
-            let pid = Int(bytes[position + 1] & 0x1F) << 8 | Int(bytes[position + 2])
-            let unitStart = bytes[position + 1] & 0x40 != 0
-            let control = bytes[position + 3] >> 4 & 0x03
-            var start = position + 4
-            if control & 0x02 != 0 { start += 1 + Int(bytes[position + 4]) }
             let end = position + 188
             position += packetSize
-            guard control & 0x01 != 0, start < end else { continue }
+            guard let packetPayload = packet.payload else { continue }
+            let pid = packet.pid
             if program == nil, pid == 0 || pid == pmtPID {
-                guard let section = Self.section(bytes, start..<end, unitStart: unitStart, pending: &pending[pid])
+                guard
+                    let section = TransportStream.section(
+                        bytes, packetPayload, unitStart: packet.unitStart, pending: &pending[pid])
                 else { continue }
                 if pid == 0 {
-                    pmtPID = Self.firstProgramMapPID(section)
+                    pmtPID = TransportStream.firstProgramMapPID(section)
                 } else {
                     program = Self.programMap(section, offset: end - 188)
                 }
             } else if let video = program?.video, pid == video.pid {
-                var dataStart = start
-                if unitStart {
-                    // PES header: 00 00 01, stream_id, PES_packet_length, two flag bytes, PES_header_data_length.
-                    guard bytes.matches([0, 0, 1], at: start), let headerLength = bytes.u8(start + 8) else {
+                var dataStart = packetPayload.lowerBound
+                if packet.unitStart {
+                    guard let start = TransportStream.pesDataStart(bytes, payloadStart: dataStart) else {
                         inPES = false
                         continue
                     }
-                    dataStart = start + 9 + Int(headerLength)
+                    dataStart = start
                     inPES = true
                 }
                 guard inPES, dataStart < end else { continue }
@@ -126,52 +123,20 @@ struct TransportStreamReader<Source: ByteSource> {
         return tagging
     }
 
-    /// Collects a PSI section of one PID: started by a packet with payload_unit_start_indicator (after its
-    /// pointer_field), continued by the next ones; the whole section (3 + section_length bytes) once complete.
-    static func section(_ bytes: [UInt8], _ range: Range<Int>, unitStart: Bool, pending: inout [UInt8]?) -> [UInt8]? {
-        if unitStart {
-            let start = range.lowerBound + 1 + Int(bytes[range.lowerBound])
-            guard start < range.upperBound else { return nil }
-            pending = Array(bytes[start..<range.upperBound])
-        } else if pending != nil {
-            pending? += bytes[range]
-        }
-        guard let data = pending, let field = data.u16(1) else { return nil }
-        let total = 3 + Int(field & 0x0FFF)
-        guard data.count >= total else { return nil }
-        pending = nil
-        return Array(data[0..<total])
-    }
-
-    /// The PID of the first program (program_number ≠ 0) of a program association section.
-    static func firstProgramMapPID(_ section: [UInt8]) -> Int? {
-        guard section.first == 0x00 else { return nil }
-        var position = 8
-        while position + 4 <= section.count - 4 {
-            if section.u16(inBounds: position) != 0 { return Int(section.u16(inBounds: position + 2) & 0x1FFF) }
-            position += 4
-        }
-        return nil
-    }
-
     /// The streams of a program map section (`offset`: the file offset of its last packet, for locations).
     static func programMap(_ section: [UInt8], offset: Int) -> ProgramMap? {
-        guard section.first == 0x02, let infoLength = section.u16(10) else { return nil }
+        guard let streams = TransportStream.programMapStreams(section) else { return nil }
         var map = ProgramMap()
-        var position = 12 + Int(infoLength & 0x0FFF)
-        while position + 5 <= section.count - 4 {
-            let type = section[position]
-            let pid = Int(section.u16(inBounds: position + 1) & 0x1FFF)
-            let descriptors = position + 5..<(position + 5 + Int(section.u16(inBounds: position + 3) & 0x0FFF))
-            guard descriptors.upperBound <= section.count - 4 else { break }
-            position = descriptors.upperBound
+        for stream in streams {
             map.streamCount += 1
+            let type = stream.streamType
             guard videoStreamTypes.contains(type) else { continue }
             map.videoCount += 1
             let preferred = type == 0x1B || type == 0x24
             if map.video == nil || (preferred && ![0x1B, 0x24].contains(map.video?.streamType ?? 0)) {
                 map.video = VideoStream(
-                    pid: pid, streamType: type, dolbyVision: dolbyVision(section, descriptors, offset: offset))
+                    pid: stream.pid, streamType: type,
+                    dolbyVision: dolbyVision(section, stream.descriptors, offset: offset))
             }
         }
         return map
@@ -181,20 +146,14 @@ struct TransportStreamReader<Source: ByteSource> {
     /// configuration record.
     static func dolbyVision(_ section: [UInt8], _ range: Range<Int>, offset: Int) -> Located<DolbyVisionConfiguration>?
     {
-        var position = range.lowerBound
-        while position + 2 <= range.upperBound {
-            let tag = section[position]
-            let body = position + 2..<(position + 2 + Int(section[position + 1]))
-            guard body.upperBound <= range.upperBound else { return nil }
-            if tag == 0xB0, var record = DolbyVisionConfiguration(bytes: section[body], boxType: "dvcC") {
-                record.boxType = record.expectedBoxType  // a descriptor has no box type to get wrong
-                return Located(
-                    record,
-                    at: TagLocation(
-                        offset: offset, length: body.count,
-                        container: "program map table, DOVI video stream descriptor (0xB0)"))
-            }
-            position = body.upperBound
+        for (tag, body) in TransportStream.descriptors(section, in: range) where tag == 0xB0 {
+            guard var record = DolbyVisionConfiguration(bytes: section[body], boxType: "dvcC") else { continue }
+            record.boxType = record.expectedBoxType  // a descriptor has no box type to get wrong
+            return Located(
+                record,
+                at: TagLocation(
+                    offset: offset, length: body.count,
+                    container: "program map table, DOVI video stream descriptor (0xB0)"))
         }
         return nil
     }
