@@ -65,7 +65,7 @@ struct ExiftoolCrossCheckTests {
         arguments: Corpus.allFiles.filter { $0.hasPrefix("heif/") || $0.hasPrefix("avif/") })
     func isobmff(_ name: String) throws {
         guard let tags = try? Corpus.tags(name), let nclx = tags.primary.cicp(from: .nclx)?.value.cicp,
-            tags.primary.colourBoxTypes.filter({ $0.value == "nclx" }).count == 1
+            tags.primary.colorBoxTypes.filter({ $0.value == "nclx" }).count == 1
         else { return }
         let exif = try Self.exiftoolJSON(name)
         let values = exif.filter { $0.key.hasSuffix(":ColorPrimaries") }.values.compactMap { $0 as? Int }

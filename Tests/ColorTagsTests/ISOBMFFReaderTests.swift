@@ -74,13 +74,13 @@ struct ISOBMFFReaderTests {
         // heif-enc wraps even an 8×8 image in a grid of hvc1 tiles; neither carries colr nclx.
         #expect(
             tags.primary.itemType == "grid" && tags.primary.cicp(from: .nclx) == nil
-                && tags.primary.colourBoxTypes.isEmpty)
+                && tags.primary.colorBoxTypes.isEmpty)
         #expect(
             try Corpus.rules("heif/heifenc-pq-requested.heic", ValidationOptions(requirements: [.isoHDR])) == [
                 .untagged, .policyISOHDR,
             ])
         let prof = try Corpus.tags("heif/heifenc-p3-prof.heic").primary
-        #expect(prof.colourBoxTypes.map(\.value) == ["prof"] && prof.effective.colorSpaceName == "Display P3")
+        #expect(prof.colorBoxTypes.map(\.value) == ["prof"] && prof.effective.colorSpaceName == "Display P3")
     }
 
     @Test("a tmap item carries ISO 21496-1 metadata; its second input is the gain map")

@@ -167,7 +167,7 @@ struct MovieBitstreamTests {
         #expect(sps.width == 64 && sps.height == 64 && sps.lumaBitDepth == 10 && sps.chromaBitDepth == 10)
         let vui = try #require(sps.vui)
         #expect(vui.videoSignalTypePresent && vui.fullRange)
-        #expect(vui.colourDescription.map { [$0.primaries, $0.transfer, $0.matrix] } == [9, 18, 9])
+        #expect(vui.colorDescription.map { [$0.primaries, $0.transfer, $0.matrix] } == [9, 18, 9])
         #expect(vui.chromaSampleLocation.map { [$0.top, $0.bottom] } == [2, 2])
         #expect(vui.sampleAspectRatio == PixelAspectRatio(horizontal: 4, vertical: 3))
         #expect(vui.frameRate.map { Swift.abs($0 - 59.94) < 0.01 } == true)
@@ -176,7 +176,7 @@ struct MovieBitstreamTests {
     @Test("a reference picture set read with the wrong picture count misaligns the VUI: the derivation is exact")
     func referencePictureSetDerivation() throws {
         let broken = try? HEVCSequenceParameters.parse(nal: Self.hevcSPS(brokenSecondSet: true)[...])
-        let codes = broken?.vui?.colourDescription.map { [$0.primaries, $0.transfer, $0.matrix] }
+        let codes = broken?.vui?.colorDescription.map { [$0.primaries, $0.transfer, $0.matrix] }
         #expect(codes != [9, 18, 9])
     }
 
@@ -269,7 +269,7 @@ struct MovieBitstreamTests {
         let sps = try AVCSequenceParameters.parse(nal: ([0x67] + w.escaped)[...])
         #expect(sps.profileIDC == 110 && sps.lumaBitDepth == 10 && sps.width == 64 && sps.height == 128)
         let vui = try #require(sps.vui)
-        #expect(vui.colourDescription.map { [$0.primaries, $0.transfer, $0.matrix] } == [9, 16, 9] && !vui.fullRange)
+        #expect(vui.colorDescription.map { [$0.primaries, $0.transfer, $0.matrix] } == [9, 16, 9] && !vui.fullRange)
         #expect(vui.frameRate.map { Swift.abs($0 - 23.976) < 0.001 } == true)
     }
 

@@ -107,7 +107,7 @@ struct MovieReaderTests {
         #expect(mismatch.effective.cicp?.description == "1/1/1/0")
         #expect(mismatch.cicp(from: .hevcVUI)?.value.cicp.colorPrimaries == 9)
         let vuiOnly = try MovieFixtures.tags("x265-vui-only.mp4").primary
-        #expect(vuiOnly.colourBoxTypes.isEmpty)
+        #expect(vuiOnly.colorBoxTypes.isEmpty)
         #expect(vuiOnly.effective.cicp?.description == "9/16/9/0")
         #expect(vuiOnly.effective.location?.container.contains("HEVC SPS VUI") == true)
         let untagged = try MovieFixtures.tags("x265-untagged-10bit.mp4").primary
@@ -245,7 +245,7 @@ struct MovieReaderTests {
     @Test("a colr 'prof' ICC profile gives primaries and transfer; the bitstream keeps the matrix")
     func iccProfile() throws {
         let image = try MovieFixtures.tags("colr-prof-srgb.mp4").primary
-        #expect(image.iccProfiles.count == 1 && image.colourBoxTypes.map(\.value) == ["prof"])
+        #expect(image.iccProfiles.count == 1 && image.colorBoxTypes.map(\.value) == ["prof"])
         #expect(image.effective.basis == .iccProfile && image.effective.transfer == .sRGB)
         #expect(image.effective.cicp?.matrixCoefficients == 9 && image.effective.range == .narrow)
     }

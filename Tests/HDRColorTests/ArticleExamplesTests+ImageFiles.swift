@@ -60,7 +60,7 @@ extension ArticleExamplesTests {
         #expect(pngTags.primary.contentLightLevel.first?.value.maxContentLightLevel == 1000)
         // HEIF: nclx and prof, clli.
         let heifTags = try ColorTagging(contentsOf: heifURL)
-        #expect(heifTags.primary.colourBoxTypes.map(\.value).sorted() == ["nclx", "prof"])
+        #expect(heifTags.primary.colorBoxTypes.map(\.value).sorted() == ["nclx", "prof"])
         #expect(heifTags.primary.contentLightLevel.first?.value.maxContentLightLevel == 1000)
         for tags in [pngTags, heifTags] {
             #expect(tags.findings(options: ValidationOptions(requirements: [.isoHDR])).isEmpty)

@@ -31,15 +31,15 @@ extension ArticleExamplesTests {
 
         let report = try HDRReport(contentsOf: url)
         print(report.measuredLightLevel.maxContentLightLevel)  // MaxCLL measured, cd/m²
-        let falseColour = FalseColorScale(referenceWhite: 203).render(report.frame)  // RGBA 8-bit sRGB
+        let falseColor = FalseColorScale(referenceWhite: 203).render(report.frame)  // RGBA 8-bit sRGB
         var histogram = LuminanceHistogram()
         histogram.add(report.frame)
         print(histogram.percentile(0.99) ?? 0)  // 99 % of the pixels are at most this bright, cd/m²
         try report.html().write(to: page, atomically: true, encoding: .utf8)
 
         #expect(abs(report.measuredLightLevel.maxContentLightLevel - 1000) <= 10)
-        #expect(falseColour.width == 64)
-        falseColour.withView { view in
+        #expect(falseColor.width == 64)
+        falseColor.withView { view in
             let row = view.plane(0).row(0, as: UInt8.self)
             #expect((row[0], row[1], row[2]) == (46, 160, 44))  // 250 cd/m²: green
             #expect((row[4 * 63], row[4 * 63 + 1], row[4 * 63 + 2]) == (255, 127, 14))  // 1000 cd/m²: orange

@@ -45,8 +45,8 @@ struct ReportCommandTests {
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         let names = try FileManager.default.contentsOfDirectory(atPath: assets.path).sorted()
         #expect(names == ["chromaticity.svg", "false-colour.png", "histogram.svg", "sdr.png"])
-        let falseColour = try ImageFile.read(contentsOf: assets.appendingPathComponent("false-colour.png"))
-        #expect(falseColour.width == 240 && falseColour.height == 60)
+        let falseColor = try ImageFile.read(contentsOf: assets.appendingPathComponent("false-colour.png"))
+        #expect(falseColor.width == 240 && falseColor.height == 60)
         let missing = try CommandLineTool.run(["report", folder.appendingPathComponent("none.png").path])
         #expect(missing.status == 2 && missing.standardError.contains("none.png"))
     }

@@ -772,7 +772,7 @@ import MediaSyntax
         #expect(sps.codedWidth == 1920 && sps.codedHeight == 1088 && sps.width == 1920 && sps.height == 1080)
         #expect(sps.lumaBitDepth == 10 && sps.chromaBitDepth == 10 && sps.chromaFormat == 1)
         #expect(sps.vui?.fullRange == true)
-        #expect(sps.vui?.colourDescription.map { [$0.primaries, $0.transfer, $0.matrix] } == [9, 16, 9])
+        #expect(sps.vui?.colorDescription.map { [$0.primaries, $0.transfer, $0.matrix] } == [9, 16, 9])
         #expect(sps.vui?.chromaSampleLocation?.top == 2)
         // Every truncation is a typed error.
         for cut in 3..<nal.count - 4 {

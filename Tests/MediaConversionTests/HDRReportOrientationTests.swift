@@ -74,11 +74,11 @@ struct HDRReportOrientationTests {
         let png = { (name: String) throws -> DecodedImage in
             try ImageFile.decode([UInt8](try #require(pictures.first { $0.name == name }).data))
         }
-        let (sdr, falseColour) = (try png("sdr.png"), try png("false-colour.png"))
-        #expect(sdr.width == 128 && sdr.height == 320 && falseColour.width == 128 && falseColour.height == 320)
+        let (sdr, falseColor) = (try png("sdr.png"), try png("false-colour.png"))
+        #expect(sdr.width == 128 && sdr.height == 320 && falseColor.width == 128 && falseColor.height == 320)
         let scale = FalseColorScale()
         let colour = { (x: Int, y: Int) -> SIMD3<UInt8> in
-            let p = falseColour.pixels.pixel(x: x, y: y)
+            let p = falseColor.pixels.pixel(x: x, y: y)
             return SIMD3(UInt8((p.x * 255).rounded()), UInt8((p.y * 255).rounded()), UInt8((p.z * 255).rounded()))
         }
         #expect(colour(96, 288) == scale.bands[2].color)  // 1040 cd/m²: orange, bottom right

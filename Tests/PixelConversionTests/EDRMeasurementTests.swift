@@ -100,12 +100,12 @@ struct EDRMeasurementTests {
                     return SIMD3(l * (1 - 0.2 * s), l * (1 - 0.5 * s), l * (1 - s))
                 }
             ),
-            ("hue sweep, saturation 0.6", { l, y in Self.hueColour(l, Double(y) / Double(height), 0.6) }),
-            ("hue sweep, saturation 0.9", { l, y in Self.hueColour(l, Double(y) / Double(height), 0.9) }),
-            ("hue sweep, saturation 1", { l, y in Self.hueColour(l, Double(y) / Double(height), 1) }),
+            ("hue sweep, saturation 0.6", { l, y in Self.hueColor(l, Double(y) / Double(height), 0.6) }),
+            ("hue sweep, saturation 0.9", { l, y in Self.hueColor(l, Double(y) / Double(height), 0.9) }),
+            ("hue sweep, saturation 1", { l, y in Self.hueColor(l, Double(y) / Double(height), 1) }),
             (
                 "hue sweep, saturation 1, to 2.4",
-                { l, y in Self.hueColour(l * 2.4 / 4.9, Double(y) / Double(height), 1) }
+                { l, y in Self.hueColor(l * 2.4 / 4.9, Double(y) / Double(height), 1) }
             ),
         ]
         for (name, colour) in frames {
@@ -184,7 +184,7 @@ struct EDRMeasurementTests {
 
     /// A Display P3 colour of largest component `l`, hue `t` (0 … 1 around the circle) and saturation `s`
     /// (1: on the P3 boundary).
-    static func hueColour(_ l: Double, _ t: Double, _ s: Double) -> SIMD3<Double> {
+    static func hueColor(_ l: Double, _ t: Double, _ s: Double) -> SIMD3<Double> {
         let h = 2 * Double.pi * t
         let d = SIMD3(cos(h), cos(h - 2 * Double.pi / 3), cos(h + 2 * Double.pi / 3))
         let n = (d - SIMD3(repeating: d.min())) / (d.max() - d.min())

@@ -16,7 +16,7 @@ public enum MovieTestSupport {
     public static let greyLuminances: [Double] = [10, 100, 203, 500, 1000]
     /// Colour patches as linear BT.2020 RGB in cd/m² (saturated red, green, blue and a skin-like tone at 203 cd/m²,
     /// a bright yellow).
-    public static let colourPatches: [SIMD3<Double>] = [
+    public static let colorPatches: [SIMD3<Double>] = [
         SIMD3(203, 20, 10), SIMD3(15, 203, 25), SIMD3(12, 20, 203), SIMD3(203, 120, 80), SIMD3(800, 700, 50),
     ]
     /// The side of a patch in pixels (a whole HEVC CTU, so that patches are coded apart).
@@ -51,7 +51,7 @@ public enum MovieTestSupport {
                 let row = plane.row(y, as: Float.self)
                 for x in 0..<width {
                     let p = (x / patch) % 5
-                    let linear = (y / patch) % 2 == 0 ? SIMD3(repeating: greyLuminances[p]) : colourPatches[p]
+                    let linear = (y / patch) % 2 == 0 ? SIMD3(repeating: greyLuminances[p]) : colorPatches[p]
                     for c in 0..<3 {
                         row[4 * x + c] = Float(TransferFunction.pq.fromLinear(linear[c] * scale / 10_000))
                     }

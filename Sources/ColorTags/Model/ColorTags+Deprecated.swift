@@ -7,3 +7,11 @@ extension CICPTag.Source {
     @available(*, deprecated, renamed: "matroskaColor")
     public static var matroskaColour: Self { .matroskaColor }
 }
+
+extension ImageTags {
+    @available(*, deprecated, renamed: "colorBoxTypes")
+    public var colourBoxTypes: [Located<String>] {
+        get { colorBoxTypes }
+        set { colorBoxTypes = newValue }
+    }
+}

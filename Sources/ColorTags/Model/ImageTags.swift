@@ -84,7 +84,7 @@ public struct ImageTags: Sendable {
     /// HDR reference white luminance in cd/m² (PNG 3rd/4th edition chunk, w3c/png PR #573).
     public var referenceWhite: [Located<Double>] = []
     /// The ISOBMFF `colr` box types seen, in order (`nclx`, `prof`, `rICC`, `nclc`).
-    public var colourBoxTypes: [Located<String>] = []
+    public var colorBoxTypes: [Located<String>] = []
     /// The effective colour after the format's precedence (see ``EffectiveColor``).
     public var effective: EffectiveColor
     /// What a video track says beyond colour tags (codec, Dolby Vision, SEI and OBU metadata); nil for images.

@@ -199,12 +199,12 @@ extension ISOBMFFReader {
         switch box.type {
         case "colr":
             guard data.count >= 4 else { return short(4) }
-            let colourType = Bytes.fourCC(data[0..<4])
-            colrTypes.append(colourType)
+            let colorType = Bytes.fourCC(data[0..<4])
+            colrTypes.append(colorType)
             let colrLocation = TagLocation(
-                offset: p.lowerBound, length: p.count, container: "ipco property \(index) 'colr' (\(colourType))")
-            image.colourBoxTypes.append(Located(colourType, at: colrLocation))
-            switch colourType {
+                offset: p.lowerBound, length: p.count, container: "ipco property \(index) 'colr' (\(colorType))")
+            image.colorBoxTypes.append(Located(colorType, at: colrLocation))
+            switch colorType {
             case "nclx", "nclc":
                 let (tag, found) = ColorInformation.read(data, in: "property \(index) 'colr'")
                 problems += found.map { ReadProblem($0.0, $0.1, at: colrLocation, image: imageIndex) }

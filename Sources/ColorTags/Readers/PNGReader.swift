@@ -5,7 +5,7 @@ import MediaSyntax
 struct PNGReader {
 
     /// Chunks that must precede PLTE and IDAT and may appear once.
-    static let colourChunkTypes: Set<String> = Set([
+    static let colorChunkTypes: Set<String> = Set([
         "cICP", "iCCP", "sRGB", "gAMA", "cHRM", "mDCV", "cLLI", "mDCv", "cLLi",
     ]).union(referenceWhiteChunkTypes)
 
@@ -41,7 +41,7 @@ struct PNGReader {
                 problems.append(ReadProblem(.chunkOrder, "the first chunk is \(chunk.name), not IHDR", at: location))
             }
             if chunk.name == "PLTE" || chunk.name == "IDAT" { seenPLTEOrIDAT = seenPLTEOrIDAT ?? chunk.name }
-            guard chunk.name == "IHDR" || Self.colourChunkTypes.contains(chunk.name) else { continue }
+            guard chunk.name == "IHDR" || Self.colorChunkTypes.contains(chunk.name) else { continue }
             if chunk.name != "IHDR", let after = seenPLTEOrIDAT {
                 problems.append(
                     ReadProblem(

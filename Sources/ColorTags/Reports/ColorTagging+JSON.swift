@@ -102,8 +102,8 @@ extension ImageTags {
                         })
                 ))
         }
-        if !colourBoxTypes.isEmpty {
-            members.append(("ColorProfiles", .array(colourBoxTypes.map { .string($0.value) })))
+        if !colorBoxTypes.isEmpty {
+            members.append(("ColorProfiles", .array(colorBoxTypes.map { .string($0.value) })))
         }
         if !iccProfiles.isEmpty {
             members.append(

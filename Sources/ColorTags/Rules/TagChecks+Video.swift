@@ -78,7 +78,7 @@ extension TagChecks {
             }
         }
         // ISOBMFF only: Matroska has no colr, and its Colour element is optional.
-        guard tagging.format == .mp4 || tagging.format == .mov, image.colourBoxTypes.isEmpty,
+        guard tagging.format == .mp4 || tagging.format == .mov, image.colorBoxTypes.isEmpty,
             let bitstream, let raw = bitstream.raw
         else { return }
         let transfer = alternative ?? raw.transfer

@@ -360,7 +360,7 @@ struct TagChecks {
             let defaultCodes = [(UInt8(1), UInt8(13), UInt8(5)), (1, 13, 6), (2, 2, 2)].contains { $0 == codes }
             var reasons: [String] = []
             if !b.videoFullRange { reasons.append("video (narrow) range") }
-            if bitstream.value.hasColorDescription, !defaultCodes, image.colourBoxTypes.isEmpty {
+            if bitstream.value.hasColorDescription, !defaultCodes, image.colorBoxTypes.isEmpty {
                 reasons.append("code points \(codes.0)/\(codes.1)/\(codes.2)")
             }
             if !reasons.isEmpty {

@@ -43,7 +43,7 @@ enum HEVCBitstreamDecoder {
         let sps: HEVCSequenceParameters
         do { sps = try HEVCSequenceParameters.parse(nal: spsUnit[...]) } catch { throw corrupt("SPS: \(error)") }
         try limits.check(width: sps.codedWidth, height: sps.codedHeight, what: "HEVC item \(item)'s coded picture")
-        guard !sps.separateColourPlanes else {
+        guard !sps.separateColorPlanes else {
             throw .unsupportedContent(
                 path: nil, format: .heif, reason: "HEVC item \(item) coded with separate colour planes")
         }
@@ -152,7 +152,7 @@ enum HEVCBitstreamDecoder {
             }
         }
         var cicp: CICP?
-        if sps.vui?.colourDescription != nil {
+        if sps.vui?.colorDescription != nil {
             cicp = CICP(
                 colorPrimaries: UInt8(clamping: de265_get_image_colour_primaries(picture)),
                 transferCharacteristics: UInt8(clamping: de265_get_image_transfer_characteristics(picture)),

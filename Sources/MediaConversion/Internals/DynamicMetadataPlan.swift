@@ -23,7 +23,7 @@ struct DynamicMetadataPlan {
     /// Decides from the source stream, its first frame (RPUs and HDR10+ ride on frames; a raw stream has no
     /// configuration record), the written settings and whether the colour or the picture size changes.
     init(
-        source: VideoStreamInfo, firstFrame: FrameHDRMetadata?, settings: VideoEncodeSettings, colourUnchanged: Bool,
+        source: VideoStreamInfo, firstFrame: FrameHDRMetadata?, settings: VideoEncodeSettings, colorUnchanged: Bool,
         scaled: Bool
     ) {
         var omissions: [MovieOmission] = []
@@ -43,7 +43,7 @@ struct DynamicMetadataPlan {
 
         var keepsHDR10Plus = false
         if hasHDR10Plus {
-            if !colourUnchanged {
+            if !colorUnchanged {
                 omissions.append(MovieOmission(what: "HDR10+ dynamic metadata", reason: changed))
             } else if !settings.codec.carriesHDR10Plus {
                 omissions.append(
@@ -73,7 +73,7 @@ struct DynamicMetadataPlan {
                     + "decoded and re-encoded (dovi_tool convert --mode 2 turns profile 7 RPUs into profile 8.1 ones)"
             } else if profile != 8 {
                 reason = "only profile 8 RPUs are carried through a re-encode (this one's profile is \(profileName))"
-            } else if !colourUnchanged {
+            } else if !colorUnchanged {
                 reason = changed
             } else if !settings.codec.carriesDolbyVisionRPU {
                 reason =

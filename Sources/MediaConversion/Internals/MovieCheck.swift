@@ -25,7 +25,7 @@ struct MovieCheck {
     /// written anew, the dynamic metadata it does not keep.
     static func expectedChanges(plan: MoviePlan, dynamic: DynamicMetadataPlan, source: VideoStreamInfo) -> Set<RuleID> {
         var expected: Set<RuleID> = []
-        if !plan.colourUnchanged { expected.formUnion([.comparePrimaries, .compareTransfer, .compareRange]) }
+        if !plan.colorUnchanged { expected.formUnion([.comparePrimaries, .compareTransfer, .compareRange]) }
         if plan.settings.masteringDisplay != source.masteringDisplay { expected.insert(.compareMDCV) }
         if plan.measuresLightLevel || plan.settings.contentLightLevel != source.contentLightLevel {
             expected.insert(.compareCLLI)

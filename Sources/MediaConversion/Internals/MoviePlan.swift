@@ -18,7 +18,7 @@ struct MoviePlan {
     let measuresLightLevel: Bool
     /// Whether the written pictures have the source's colour: the same code points (primaries, transfer, matrix,
     /// range) and no tone mapping, so that the source's dynamic HDR metadata still describes them.
-    let colourUnchanged: Bool
+    let colorUnchanged: Bool
     /// The request, the source's static content luminance and whether it is HDR: per-scene tone mapping rebuilds
     /// the options' tone mapping from them with each scene's peak.
     private let request: ConversionRequest
@@ -120,7 +120,7 @@ struct MoviePlan {
         self.settings = settings
         self.options = options
         self.measuresLightLevel = measures
-        self.colourUnchanged = options.toneMapping.isNone && (try? settings.cicp()) == source.cicp
+        self.colorUnchanged = options.toneMapping.isNone && (try? settings.cicp()) == source.cicp
         self.request = request
         self.content = content
         self.sourceIsHDR = sourceSpace.isHDR
@@ -179,7 +179,7 @@ struct MoviePlan {
     /// What becomes of the source's HDR10+ messages and Dolby Vision RPUs (see ``DynamicMetadataPlan``).
     func dynamicMetadata(_ source: VideoStreamInfo, firstFrame: FrameHDRMetadata?) -> DynamicMetadataPlan {
         DynamicMetadataPlan(
-            source: source, firstFrame: firstFrame, settings: settings, colourUnchanged: colourUnchanged,
+            source: source, firstFrame: firstFrame, settings: settings, colorUnchanged: colorUnchanged,
             scaled: isScaled(source))
     }
 

@@ -57,7 +57,7 @@ package struct HEVCPictureOrder {
         if !isIDR {
             guard (try? r.skip(pps.extraSliceHeaderBits)) != nil, (try? r.ue("slice_type", maximum: 2)) != nil,
                 !pps.outputFlagPresent || (try? r.skip(1)) != nil,
-                !sps.separateColourPlanes || (try? r.skip(2)) != nil,
+                !sps.separateColorPlanes || (try? r.skip(2)) != nil,
                 let value = try? r.bits(sps.log2MaxPOCLSB)
             else { return nil }
             lsb = Int(value)

@@ -14,7 +14,7 @@ package struct HEVCSequenceParameters: Sendable {
     /// chroma_format_idc: 0 monochrome, 1 4:2:0, 2 4:2:2, 3 4:4:4.
     package var chromaFormat: Int
     /// separate_colour_plane_flag (4:4:4 coded as three monochrome planes).
-    package var separateColourPlanes: Bool
+    package var separateColorPlanes: Bool
     /// pic_width_in_luma_samples, pic_height_in_luma_samples: the coded size, before the conformance window.
     package var codedWidth: Int
     package var codedHeight: Int
@@ -50,7 +50,7 @@ package struct HEVCSequenceParameters: Sendable {
         let (profile, level) = try profileTierLevel(&r, maxSubLayersMinus1: maxSubLayersMinus1)
         let sequenceID = try r.ue("sps_seq_parameter_set_id", maximum: 15)
         let chromaFormat = try r.ue("chroma_format_idc", maximum: 3)
-        let separateColourPlanes = chromaFormat == 3 ? try r.flag("separate_colour_plane_flag") : false
+        let separateColorPlanes = chromaFormat == 3 ? try r.flag("separate_colour_plane_flag") : false
         let codedWidth = try r.ue("pic_width_in_luma_samples", maximum: 1 << 16)
         let codedHeight = try r.ue("pic_height_in_luma_samples", maximum: 1 << 16)
         guard codedWidth > 0, codedHeight > 0 else {
@@ -110,7 +110,7 @@ package struct HEVCSequenceParameters: Sendable {
             try r.flag("vui_parameters_present_flag") ? try VideoUsabilityInformation.parse(&r, hevc: true) : nil
         var sps = HEVCSequenceParameters(
             profileIDC: profile, levelIDC: level, chromaFormat: chromaFormat,
-            separateColourPlanes: separateColourPlanes, codedWidth: codedWidth, codedHeight: codedHeight,
+            separateColorPlanes: separateColorPlanes, codedWidth: codedWidth, codedHeight: codedHeight,
             width: width, height: height,
             lumaBitDepth: lumaBitDepth, chromaBitDepth: chromaBitDepth, vui: vui)
         (sps.sequenceID, sps.log2MaxPOCLSB) = (sequenceID, log2MaxPOCLSB)

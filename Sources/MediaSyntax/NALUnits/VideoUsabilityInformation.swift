@@ -8,7 +8,7 @@ package struct VideoUsabilityInformation: Sendable {
     /// video_full_range_flag (0 when not coded).
     package var fullRange = false
     /// colour_primaries, transfer_characteristics, matrix_coeffs when colour_description_present_flag is 1.
-    package var colourDescription: (primaries: UInt8, transfer: UInt8, matrix: UInt8)?
+    package var colorDescription: (primaries: UInt8, transfer: UInt8, matrix: UInt8)?
     /// chroma_sample_loc_type_top_field and _bottom_field when chroma_loc_info_present_flag is 1.
     package var chromaSampleLocation: (top: UInt8, bottom: UInt8)?
     /// Frames per second from num_units_in_tick and time_scale (H.264 ticks are fields: two per frame).
@@ -43,7 +43,7 @@ package struct VideoUsabilityInformation: Sendable {
                 let primaries = UInt8(try r.bits(8, "VUI colour_primaries"))
                 let transfer = UInt8(try r.bits(8, "VUI transfer_characteristics"))
                 let matrix = UInt8(try r.bits(8, "VUI matrix_coeffs"))
-                vui.colourDescription = (primaries, transfer, matrix)
+                vui.colorDescription = (primaries, transfer, matrix)
             }
         }
         if try r.flag("VUI chroma_loc_info_present_flag") {

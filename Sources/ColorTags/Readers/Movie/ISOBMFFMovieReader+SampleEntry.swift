@@ -109,7 +109,7 @@ extension ISOBMFFMovieReader {
     ) {
         let kind = Bytes.fourCC(data[0..<4])
         let here = location(of: box, in: moov, name: "\(box.path) (\(kind))")
-        builder.image.colourBoxTypes.append(Located(kind, at: here))
+        builder.image.colorBoxTypes.append(Located(kind, at: here))
         switch kind {
         case "nclx", "nclc":
             let (tag, found) = ColorInformation.read(data, in: "'\(box.path)' of track \(trackID)")

@@ -96,11 +96,11 @@ extension MatroskaReader {
 
     /// `Colour`: code points, range, bits per channel, chroma siting, MaxCLL/MaxFALL and `MasteringMetadata`.
     func readColor(
-        _ bytes: [UInt8], _ colourRange: Range<Int>, base: Int, path: String, into builder: inout VideoTrackBuilder
+        _ bytes: [UInt8], _ colorRange: Range<Int>, base: Int, path: String, into builder: inout VideoTrackBuilder
     ) {
         var colour = MatroskaColor()
         var problems: [String] = []
-        for element in EBML.children(bytes, in: colourRange).elements {
+        for element in EBML.children(bytes, in: colorRange).elements {
             let data = bytes[element.data]
             let value = EBML.uint(data)
             switch element.id {
@@ -120,7 +120,7 @@ extension MatroskaReader {
             default: break
             }
         }
-        let location = TagLocation(offset: base + colourRange.lowerBound, length: colourRange.count, container: path)
+        let location = TagLocation(offset: base + colorRange.lowerBound, length: colorRange.count, container: path)
         builder.video.matroskaColor = Located(colour, at: location)
         let codes = [colour.primaries, colour.transferCharacteristics, colour.matrixCoefficients]
         if codes.contains(where: { ($0 ?? 0) > 255 }) {

@@ -75,13 +75,13 @@ extension VideoTrackBuilder {
         let tagged = TagLocation(
             offset: location.offset, length: location.length, container: "\(location.container) (\(source))")
         if vui.videoSignalTypePresent {
-            let codes = vui.colourDescription ?? (2, 2, 2)
+            let codes = vui.colorDescription ?? (2, 2, 2)
             let cicp = CICP(
                 colorPrimaries: codes.primaries, transferCharacteristics: codes.transfer,
                 matrixCoefficients: codes.matrix, videoFullRange: vui.fullRange)
             bitstreamCICP.append(
                 Located(
-                    CICPTag(cicp: cicp, source: source, hasColorDescription: vui.colourDescription != nil), at: tagged))
+                    CICPTag(cicp: cicp, source: source, hasColorDescription: vui.colorDescription != nil), at: tagged))
         }
         if let chroma = vui.chromaSampleLocation.flatMap({ ChromaLocation(chromaSampleLocationType: Int($0.top)) }) {
             setChromaLocation(chroma, at: tagged)
