@@ -38,8 +38,8 @@ extension MediaConverter {
     ///   ``ConversionRequest/headroom``, 1 by default).
     /// - **HDR10 metadata** of a PQ target: the request's, else the source's when the colour is unchanged; otherwise
     ///   the mastering display is BT.2020 at the content's peak (1000 cd/m² for HLG, the tone-mapping target when one
-    ///   applies) and MaxCLL/MaxFALL are measured (CTA-861.3) in a first pass over the converted frames
-    ///   (``MovieConversionReport/passes`` names each pass and why it ran).
+    ///   applies) and MaxCLL/MaxFALL (CTA-861.3) are metered by the converter in the same pass, in each frame's
+    ///   linear light, and written where the writer reserved room for them (``MovieConversionReport/passes`` says so).
     /// - **Dynamic HDR metadata**: each frame's HDR10+ message and Dolby Vision profile 8 RPU are written into the
     ///   access unit of the same frame when the colour is unchanged (same code points, no tone mapping): through a
     ///   re-encode, a codec (HEVC, AV1 for HDR10+) or container change and a frame range; the Dolby Vision

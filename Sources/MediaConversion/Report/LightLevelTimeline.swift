@@ -6,8 +6,9 @@ import VideoFiles
 import MediaSyntax
 
 /// A movie's light level over time: MaxCLL and MaxFALL (CTA-861.3) of each measured frame in cd/m², measured at full
-/// size by the same meter as `hdrcolor convert`'s first pass, beside what the file declares and, where the stream
-/// carries them, the HDR10+ and Dolby Vision L1 figures of every frame, per scene.
+/// size from each frame's extended linear light (the definition `hdrcolor convert` meters in its conversion), beside
+/// what the file declares and, where the stream carries them, the HDR10+ and Dolby Vision L1 figures of every frame,
+/// per scene.
 public struct LightLevelTimeline: Hashable, Sendable {
     /// One measured frame.
     public struct Sample: Hashable, Sendable {
