@@ -101,6 +101,12 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
 
+        // Issue 44's kernel ratios, interleaved rounds, best of each (robust on a noisy VM).
+        .executableTarget(
+            name: "KernelRatios",
+            dependencies: [.product(name: "HDRColor", package: "HDRColor")],
+            path: "Sources/KernelRatios"
+        ),
         // The exhaustive binary16 check over all 2^32 Float bit patterns (`make check-exhaustive`).
         .executableTarget(
             name: "HalfFloatExhaustive",

@@ -334,13 +334,23 @@ SI void headroom_fit(const float *p, F *r, F *g, F *b) {
     if (!any(over)) return;
     const I32 fitted = m > limit;
     const F y = (p[0] * *r + p[1] * *g) + p[2] * *b;
+    const I32 valid = y == y;
+    if (floor >= 1.0f) {
+        // Chromaticity kept (w = 1 for every lane): min(v·k, h) where fitted, min(v, h) where only clipped, which is
+        // min(v·1, h): one division, the same bytes as the blend below with w = 1.
+        const F k = fitted & valid ? (F)h / m : (F)1.0f;
+        const I32 clip = over & valid;
+        *r = clip ? min_f(*r * k, (F)h) : *r;
+        *g = clip ? min_f(*g * k, (F)h) : *g;
+        *b = clip ? min_f(*b * k, (F)h) : *b;
+        return;
+    }
     const F s = (h - y) / (m - y);
     const F k = h / m;
     F blend = (y * inverseH - 0.75f) * 4.0f;
     blend = blend > floor ? blend : (F)floor;
     blend = blend < 1.0f ? blend : (F)1.0f;
     const I32 full = blend >= 1.0f;
-    const I32 valid = y == y;
     const I32 clip = over & valid, fit = fitted & valid;
 #define HDRK_FIT_CHANNEL(c) \
     do { \

@@ -392,6 +392,10 @@ static void program_cases(void) {
                                       INSTR(luminance_gain, &curve), INSTR(headroom_fit, fit),
                                       INSTR(store_rgba_half, &half)};
     program_case("single-nan-half", single, 0, 8, 1);
+    const HDRKInstruction singleKept[] = {INSTR(load_planes, 0), INSTR(affine, &affine), INSTR(curve, &curve),
+                                          INSTR(luminance_gain, &curve), INSTR(headroom_fit, fitLow),
+                                          INSTR(store_rgba_half, &half)};
+    program_case("single-nan-chromaticity-fit-half", singleKept, 0, 8, 1);
     const HDRKInstruction singlePlanes[] = {INSTR(load_planes, 0), INSTR(affine, &affine),
                                             INSTR(highlight_shoulder, shoulder), INSTR(store_planes, 0)};
     program_case("single-nan-planes", singlePlanes, 0, 0, 1);
