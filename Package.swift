@@ -3,8 +3,8 @@
 // HDRColor: colour science for HDR imaging in Swift.
 //
 // Pure-Swift modules (SignalCoding, TransferFunctions, HalfFloat, ColorSpaces, PixelBuffers, ToneMapping, MediaSyntax)
-// sit under a thin LittleCMS 2 bridge (CLittleCMS + ICC), one C kernel target (CPixelKernels) and ColorTags. `HDRColor`
-// re-exports the modules that need no codec library; ImageFiles (libpng, libjpeg-turbo, libavif, libheif, libde265,
+// sit under a thin LittleCMS 2 bridge (CLittleCMS + ICC), one C kernel target (CPixelKernels), the tag reader (ColorTags)
+// and its validator (TagValidation). `HDRColor` re-exports the modules that need no codec library; ImageFiles (libpng, libjpeg-turbo, libavif, libheif, libde265,
 // dav1d), VideoFiles (FFmpeg) and MediaConversion are products of their own. `hdrcolor` is the command-line tool.
 
 import PackageDescription
@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "PixelShaders", targets: ["PixelShaders"]),
         .library(name: "MediaSyntax", targets: ["MediaSyntax"]),
         .library(name: "ColorTags", targets: ["ColorTags"]),
+        .library(name: "TagValidation", targets: ["TagValidation"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "VideoFiles", targets: ["VideoFiles"]),
         .library(name: "MediaConversion", targets: ["MediaConversion"]),
@@ -109,10 +110,19 @@ let package = Package(
 
         // MARK: Colour tags of image files
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The reader: the tag model, what each container's records mean, precedence, the PNG tag writer.
         .target(
             name: "ColorTags",
             dependencies: [
                 "CZlib", "ICC", "SignalCoding", "ColorSpaces", "TransferFunctions", "ToneMapping", "MediaSyntax",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The validator over ColorTags: rules, policies, and the text, JSON, JUnit and SARIF reports.
+        .target(
+            name: "TagValidation",
+            dependencies: [
+                "ColorTags", "ICC", "SignalCoding", "ColorSpaces", "TransferFunctions", "ToneMapping", "MediaSyntax",
             ],
             swiftSettings: swiftSettings
         ),
@@ -161,7 +171,7 @@ let package = Package(
             name: "MediaConversion",
             dependencies: [
                 "HDRColor", "ImageFiles", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
-                "PixelConversion", "ToneMapping", "ColorTags", "ICC", "VideoFiles", "MediaSyntax",
+                "PixelConversion", "ToneMapping", "ColorTags", "TagValidation", "ICC", "VideoFiles", "MediaSyntax",
             ],
             swiftSettings: swiftSettings
         ),
@@ -187,7 +197,7 @@ let package = Package(
             name: "HDRColor",
             dependencies: [
                 "SignalCoding", "TransferFunctions", "HalfFloat", "ColorSpaces", "PixelBuffers", "ToneMapping", "ICC",
-                "PixelConversion", "MediaSyntax", "ColorTags",
+                "PixelConversion", "MediaSyntax", "ColorTags", "TagValidation",
             ],
             swiftSettings: swiftSettings
         ),
@@ -250,18 +260,19 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "ColorTagsTests", dependencies: ["ColorTags", "MediaSyntax", "TestSupport"],
+            name: "ColorTagsTests", dependencies: ["ColorTags", "TagValidation", "MediaSyntax", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaSyntaxTests", dependencies: ["MediaSyntax", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ImageFilesTests", dependencies: ["ImageFiles", "MediaSyntax", "TransferFunctions", "TestSupport"],
+            name: "ImageFilesTests",
+            dependencies: ["ImageFiles", "TagValidation", "MediaSyntax", "TransferFunctions", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "VideoFilesTests",
             dependencies: [
-                "VideoFiles", "PixelConversion", "ColorTags", "MediaSyntax", "TransferFunctions", "TestSupport",
-                "VideoTestSupport",
+                "VideoFiles", "PixelConversion", "ColorTags", "TagValidation", "MediaSyntax", "TransferFunctions",
+                "TestSupport", "VideoTestSupport",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -281,8 +292,8 @@ let package = Package(
         .testTarget(
             name: "HDRColorTests",
             dependencies: [
-                "HDRColor", "ImageFiles", "MediaConversion", "VideoFiles", "GPUConversion", "hdrcolor", "TestSupport",
-                "VideoTestSupport",
+                "HDRColor", "TagValidation", "ImageFiles", "MediaConversion", "VideoFiles", "GPUConversion", "hdrcolor",
+                "TestSupport", "VideoTestSupport",
             ],
             swiftSettings: swiftSettings),
     ],

@@ -15,17 +15,17 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzPNG", "png", ["ColorTags", "SignalCoding"]),
     ("FuzzJPEG", "jpeg", ["ColorTags"]),
     ("FuzzISOBMFF", "isobmff", ["ColorTags"]),
-    ("FuzzMovie", "movie", ["ColorTags"]),
-    ("FuzzStreams", "streams", ["ColorTags", "MediaSyntax"]),
-    ("FuzzHDR10Plus", "hdr10plus", ["ColorTags", "MediaSyntax"]),
+    ("FuzzMovie", "movie", ["ColorTags", "TagValidation"]),
+    ("FuzzStreams", "streams", ["ColorTags", "TagValidation", "MediaSyntax"]),
+    ("FuzzHDR10Plus", "hdr10plus", ["ColorTags", "TagValidation", "MediaSyntax"]),
     ("FuzzRPU", "rpu", ["MediaSyntax"]),
     ("FuzzComposer", "composer", ["MediaConversion", "MediaSyntax", "PixelBuffers"]),
-    ("FuzzICC", "icc", ["ICC", "ColorTags", "ColorSpaces"]),
+    ("FuzzICC", "icc", ["ICC", "ColorTags", "TagValidation", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),
-    ("FuzzInspect", "inspect", ["ColorTags"]),
+    ("FuzzInspect", "inspect", ["ColorTags", "TagValidation"]),
     (
         "FuzzConverter", "converter",
-        ["PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions"]
+        ["PixelConversion", "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions", "SignalCoding"]
     ),
     ("FuzzItems", "items", ["ImageFiles"]),
     ("FuzzVideoFile", "videofile", ["VideoFiles", "PixelBuffers"]),
@@ -41,7 +41,11 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzHarness"]),
         // Reading a file's tags with the invariants every reader keeps.
         .target(
-            name: "FuzzReaders", dependencies: ["FuzzSupport", .product(name: "ColorTags", package: "HDRColor")]),
+            name: "FuzzReaders",
+            dependencies: [
+                "FuzzSupport", .product(name: "ColorTags", package: "HDRColor"),
+                .product(name: "TagValidation", package: "HDRColor"),
+            ]),
     ]
         + fuzzTargets.map { target in
             .executableTarget(

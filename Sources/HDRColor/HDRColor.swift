@@ -7,5 +7,6 @@
 @_exported import PixelBuffers
 @_exported import PixelConversion
 @_exported import SignalCoding
+@_exported import TagValidation
 @_exported import ToneMapping
 @_exported import TransferFunctions

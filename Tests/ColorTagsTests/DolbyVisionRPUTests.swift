@@ -1,6 +1,7 @@
 @testable import ColorTags
 import MediaSyntax
 import Testing
+import TagValidation
 
 /// Dolby Vision RPUs built bit by bit here (a profile 8 RPU with L1, L2, L6 and L254 blocks): parsed values, the
 /// CRC check, truncations and the summary. dovi_tool's own RPU files are checked through the movie conformance corpus.

@@ -4,6 +4,7 @@ import TestSupport
 
 @testable import ColorTags
 import MediaSyntax
+import TagValidation
 
 /// HDR10+ (SMPTE ST 2094-40 application 4) payloads built here bit by bit: every field, every optional branch,
 /// truncation at every bit, headers of other T.35 records; scenes and the hdr10plus_tool JSON document.

@@ -1,4 +1,5 @@
 import ColorTags
+import TagValidation
 import SignalCoding
 import Foundation
 import TestSupport

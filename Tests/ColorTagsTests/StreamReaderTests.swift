@@ -6,6 +6,7 @@ import Testing
 
 @testable import ColorTags
 import MediaSyntax
+import TagValidation
 
 /// Streams made at test time by ffmpeg: raw HEVC, H.264, AV1 (IVF and OBU), MPEG-TS and 10-bit VP9 without colour
 /// elements. Colour is cross-checked with ffprobe on the same files.

@@ -1,4 +1,5 @@
 import ColorTags
+import TagValidation
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import ColorSpaces
 import ColorTags
+import TagValidation
 import Foundation
 import ImageFiles
 import PixelBuffers

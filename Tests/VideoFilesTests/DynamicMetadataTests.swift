@@ -1,5 +1,6 @@
 import SignalCoding
 import ColorTags
+import TagValidation
 import Foundation
 import MediaSyntax
 import PixelBuffers

@@ -1,4 +1,5 @@
 import ColorTags
+import TagValidation
 import FuzzSupport
 
 /// Reads a file's tags as `inspect` and `validate` do and checks what every reader promises: a typed error or a

@@ -4,6 +4,7 @@ import FuzzReaders
 import FuzzSupport
 import PixelBuffers
 import PixelConversion
+import SignalCoding
 import Synchronization
 import ToneMapping
 import TransferFunctions

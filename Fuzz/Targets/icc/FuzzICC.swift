@@ -1,5 +1,6 @@
 import ColorSpaces
 import ColorTags
+import TagValidation
 import FuzzReaders
 import FuzzSupport
 import ICC

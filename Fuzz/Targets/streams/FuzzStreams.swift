@@ -1,4 +1,5 @@
 import ColorTags
+import TagValidation
 import FuzzReaders
 import FuzzSupport
 import MediaSyntax

@@ -2,7 +2,7 @@ import Foundation
 
 extension Double {
     /// Four significant digits, e.g. `"0.4545"`, `"1000"`; `"nan"`/`"inf"` as such.
-    var g4: String { String(format: "%.4g", self) }
+    package var g4: String { String(format: "%.4g", self) }
     /// `digits` decimals.
-    func fixed(_ digits: Int) -> String { String(format: "%.\(digits)f", self) }
+    package func fixed(_ digits: Int) -> String { String(format: "%.\(digits)f", self) }
 }

@@ -1,5 +1,6 @@
 public import ColorSpaces
 public import ColorTags
+public import TagValidation
 public import Foundation
 import ImageFiles
 import PixelBuffers
