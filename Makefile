@@ -22,7 +22,7 @@ APT_TEST_VULKAN := mesa-vulkan-drivers
 APT_ARM64 := gcc-aarch64-linux-gnu qemu-user
 
 .PHONY: all build release demo test consumer deps test-profiles test-tools test-vulkan bench bench-build bench-deps \
-	fixtures accuracy check-exhaustive docs clean fuzz test-asan test-asan-ci test-tsan format lint conformance-corpus \
+	fixtures accuracy check-exhaustive docs clean fuzz fuzz-build test-asan test-asan-ci test-tsan format lint conformance-corpus \
 	test-arm64 arm64-deps
 
 all: build
@@ -175,6 +175,11 @@ bench: deps bench-deps
 ## The benchmarks compiled (debug, nothing run), so that they keep building as the library's API changes; CI runs it.
 bench-build: deps bench-deps
 	$(SWIFT) build --package-path Benchmarks
+
+## The fuzz targets compiled plainly (the deterministic mutation driver, nothing run), so that they keep building as the
+## library's API changes; CI runs it. `make fuzz` builds them with libFuzzer and runs them.
+fuzz-build: deps
+	$(SWIFT) build --package-path Fuzz
 
 ## zimg (libzimg-dev), the benchmarks' speed anchor for whole-frame conversion; never a dependency of the library.
 bench-deps:
