@@ -157,7 +157,7 @@ test-asan: deps test-profiles
 ## The CI's ASan step: the reader, ICC, pixel-buffer, converter and HEIF/AVIF item-decoder suites only (see
 ## Docs/Reliability.md for its time), without the local conformance corpus sweep (15 minutes under ASan).
 test-asan-ci:
-	$(MAKE) test-asan ASAN_FILTER='ColorTagsTests|ICCTests|PixelBuffersTests|PixelConversionTests|SignalCodingTests|ItemDecoderTests|VideoFilesTests|MediaConversionTests' \
+	$(MAKE) test-asan ASAN_FILTER='ColorTagsTests|ICCTests|PixelBuffersTests|PixelConversionTests|SignalCodingTests|ItemDecoderTests|VideoFilesTests|MediaConversionTests|HTMLReportTests' \
 		ASAN_SKIP='conformanceCorpus'
 
 ## The test suite under ThreadSanitizer (not in CI: slow; run after concurrency changes). allocator_may_return_null as

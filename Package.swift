@@ -43,6 +43,7 @@ let package = Package(
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "VideoFiles", targets: ["VideoFiles"]),
         .library(name: "MediaConversion", targets: ["MediaConversion"]),
+        .library(name: "HTMLReport", targets: ["HTMLReport"]),
         .library(name: "GPUConversion", targets: ["GPUConversion"]),
         .executable(name: "hdrcolor", targets: ["hdrcolor"]),
     ],
@@ -176,6 +177,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: HTML report
+        // `hdrcolor report`'s page of an image or a movie (pictures, charts as SVG, findings), above the conversion job.
+        .target(
+            name: "HTMLReport",
+            dependencies: [
+                "MediaConversion", "ImageFiles", "VideoFiles", "ColorTags", "TagValidation", "PixelConversion",
+                "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions", "MediaSyntax",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: GPU
         // The GPU runner: GLSL compute shaders to SPIR-V (shaderc), SPIR-V to Metal Shading Language and HLSL
         // (SPIRV-Cross), and SPIR-V run on any Vulkan device (lavapipe on the CPU where there is no GPU). CVulkan is
@@ -209,6 +221,7 @@ let package = Package(
                 "ImageFiles",
                 "VideoFiles",
                 "MediaConversion",
+                "HTMLReport",
                 "PixelShaders",
                 "GPUConversion",
                 .product(
@@ -283,6 +296,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "HTMLReportTests",
+            dependencies: [
+                "HTMLReport", "MediaConversion", "ImageFiles", "HDRColor", "VideoFiles", "MediaSyntax", "TestSupport",
+                "VideoTestSupport",
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "GPUConversionTests",
             dependencies: [
                 "GPUConversion", "PixelShaders", "PixelConversion", "PixelBuffers", "HalfFloat", "ToneMapping",
@@ -292,8 +312,8 @@ let package = Package(
         .testTarget(
             name: "HDRColorTests",
             dependencies: [
-                "HDRColor", "TagValidation", "ImageFiles", "MediaConversion", "VideoFiles", "GPUConversion", "hdrcolor",
-                "TestSupport", "VideoTestSupport",
+                "HDRColor", "TagValidation", "ImageFiles", "MediaConversion", "HTMLReport", "VideoFiles",
+                "GPUConversion", "hdrcolor", "TestSupport", "VideoTestSupport",
             ],
             swiftSettings: swiftSettings),
     ],

@@ -125,6 +125,13 @@ public struct MovieConversionProgress: Sendable {
     /// Time since the conversion started.
     public var elapsed: Duration
 
+    /// Creates a progress value (also for passes over a movie other than the conversion, such as the report's).
+    public init(completedFrames: Int, totalFrames: Int?, elapsed: Duration) {
+        self.completedFrames = completedFrames
+        self.totalFrames = totalFrames
+        self.elapsed = elapsed
+    }
+
     /// Frames per second so far.
     public var framesPerSecond: Double {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

@@ -3,6 +3,7 @@
 import Foundation
 import HDRColor
 import ImageFiles
+import HTMLReport
 import MediaConversion
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HDRColor
 import ImageFiles
+import HTMLReport
 import MediaConversion
 import TestSupport
 import Testing

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The CIE 1931 2° colour-matching functions as a Swift table, for the report's spectral locus.
 
-Writes Sources/MediaConversion/Report/SpectralLocus+Table.swift: x̄, ȳ, z̄ from 360 to 700 nm in 1 nm steps, as
+Writes Sources/HTMLReport/SpectralLocus+Table.swift: x̄, ȳ, z̄ from 360 to 700 nm in 1 nm steps, as
 tabulated by the CIE (CIE 015:2018, ISO/CIE 11664-1; the CVRL table "CIE 1931 2-deg, XYZ CMFs", which is
 colour-science's MSDS_CMFS['CIE 1931 2 Degree Standard Observer']). The values are copied from colour-science's data
 as printed there (12 decimals, trailing zeros dropped); nothing is interpolated or rounded. The Swift code computes
@@ -14,7 +14,7 @@ import warnings
 warnings.filterwarnings("ignore")
 from colour.colorimetry.datasets.cmfs import DATA_CMFS_STANDARD_OBSERVER  # noqa: E402
 
-OUT = pathlib.Path(__file__).resolve().parents[3] / "Sources/MediaConversion/Report/SpectralLocus+Table.swift"
+OUT = pathlib.Path(__file__).resolve().parents[3] / "Sources/HTMLReport/SpectralLocus+Table.swift"
 FIRST, LAST = 360, 700  # the locus the report draws; beyond 700 nm the chromaticity no longer moves
 
 

@@ -1,5 +1,6 @@
 import Foundation
 import MediaConversion
+import HTMLReport
 
 extension DemoJob {
     /// `hdrcolor report` of the HDR10 movie and the ISO HDR PNG: one HTML page each.

@@ -3,6 +3,7 @@ import Foundation
 import HDRColor
 import MediaConversion
 import MediaSyntax
+import HTMLReport
 
 extension HDRColorCommand.Plot {
     /// `hdrcolor plot tonemap`: the response of tone-mapping operators to grey, input and output in stops relative to

@@ -3,6 +3,7 @@ import Foundation
 import HDRColor
 import MediaConversion
 import MediaSyntax
+import HTMLReport
 
 extension HDRColorCommand.Plot {
     /// `hdrcolor plot transfer`: transfer functions as signal → luminance, on a logarithmic luminance axis.

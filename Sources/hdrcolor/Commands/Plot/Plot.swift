@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HDRColor
 import MediaConversion
+import HTMLReport
 
 extension HDRColorCommand {
     /// `hdrcolor plot`: SVG plots of tone curves and transfer functions.

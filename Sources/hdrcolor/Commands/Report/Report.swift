@@ -4,6 +4,7 @@ import HDRColor
 import MediaConversion
 import MediaSyntax
 import VideoFiles
+import HTMLReport
 
 extension HDRColorCommand {
     /// `hdrcolor report`: one self-contained HTML page that shows an image or a movie.

@@ -1,6 +1,7 @@
 import Foundation
 import MediaSyntax
 import TransferFunctions
+import MediaConversion
 
 /// A movie's dynamic light-level metadata over time, as the file carries it: the HDR10+ (SMPTE ST 2094-40) scene
 /// statistics or the Dolby Vision level 1 (L1) shot statistics, read from every decoded frame and grouped into runs

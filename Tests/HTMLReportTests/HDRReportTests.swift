@@ -3,7 +3,8 @@ import ColorTags
 import Foundation
 import HDRColor
 import ImageFiles
-@testable import MediaConversion
+@testable import HTMLReport
+import MediaConversion
 import PixelBuffers
 import PixelConversion
 import TestSupport

@@ -1,5 +1,5 @@
 import ColorSpaces
-import MediaConversion
+import HTMLReport
 import Testing
 
 /// The report's spectral locus: the CIE 1931 2° observer's chromaticities from the tabulated colour-matching

@@ -4,6 +4,7 @@ import ImageFiles
 import PixelBuffers
 import VideoFiles
 import MediaSyntax
+import MediaConversion
 
 /// A movie's light level over time: MaxCLL and MaxFALL (CTA-861.3) of each measured frame in cd/m², measured at full
 /// size from each frame's extended linear light (the definition `hdrcolor convert` meters in its conversion), beside

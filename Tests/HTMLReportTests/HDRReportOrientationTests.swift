@@ -1,6 +1,7 @@
 import Foundation
 import ImageFiles
-@testable import MediaConversion
+@testable import HTMLReport
+import MediaConversion
 import PixelBuffers
 import Testing
 import VideoFiles

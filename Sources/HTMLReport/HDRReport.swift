@@ -1,12 +1,13 @@
 public import ColorSpaces
 public import ColorTags
-public import TagValidation
+import TagValidation
 public import Foundation
 import ImageFiles
 import PixelBuffers
 import PixelConversion
 import MediaSyntax
 public import VideoFiles
+public import MediaConversion
 
 /// What a report shows about an image or a movie: the picture in linear light, its luminance histogram and
 /// chromaticity density, the light level measured (CTA-861.3) beside the declared one, for a movie the light level

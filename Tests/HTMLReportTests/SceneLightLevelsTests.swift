@@ -1,5 +1,6 @@
 import Foundation
-@testable import MediaConversion
+@testable import HTMLReport
+import MediaConversion
 import MediaSyntax
 import TestSupport
 import Testing
