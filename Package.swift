@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "TagValidation", targets: ["TagValidation"]),
         .library(name: "ImageFiles", targets: ["ImageFiles"]),
         .library(name: "VideoFiles", targets: ["VideoFiles"]),
+        .library(name: "DolbyVision", targets: ["DolbyVision"]),
         .library(name: "MediaConversion", targets: ["MediaConversion"]),
         .library(name: "HTMLReport", targets: ["HTMLReport"]),
         .library(name: "GPUConversion", targets: ["GPUConversion"]),
@@ -165,6 +166,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Dolby Vision
+        // Profile 5 composition: each RPU's reshaping and matrices as PixelConversion's kernel ops, and the float64
+        // reference they are checked against.
+        .target(
+            name: "DolbyVision",
+            dependencies: ["PixelConversion", "PixelBuffers", "ColorSpaces", "TransferFunctions", "MediaSyntax"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Media conversion
         // The file-to-file job for images and movies (read, decide the target, convert, write, check) as library API;
         // the tool calls it.
@@ -173,6 +183,7 @@ let package = Package(
             dependencies: [
                 "HDRColor", "ImageFiles", "SignalCoding", "TransferFunctions", "ColorSpaces", "PixelBuffers",
                 "PixelConversion", "ToneMapping", "ColorTags", "TagValidation", "ICC", "VideoFiles", "MediaSyntax",
+                "DolbyVision",
             ],
             swiftSettings: swiftSettings
         ),
@@ -245,7 +256,7 @@ let package = Package(
             name: "VideoTestSupport",
             dependencies: [
                 "VideoFiles", "PixelConversion", "PixelBuffers", "ColorTags", "MediaSyntax", "SignalCoding",
-                "ColorSpaces", "TransferFunctions", "TestSupport",
+                "ColorSpaces", "TransferFunctions", "DolbyVision", "TestSupport",
             ],
             path: "Tests/VideoTestSupport", swiftSettings: swiftSettings),
         .testTarget(
@@ -291,8 +302,15 @@ let package = Package(
         .testTarget(
             name: "MediaConversionTests",
             dependencies: [
-                "MediaConversion", "ImageFiles", "HDRColor", "VideoFiles", "TestSupport", "VideoTestSupport",
-                "MediaSyntax",
+                "MediaConversion", "DolbyVision", "ImageFiles", "HDRColor", "VideoFiles", "TestSupport",
+                "VideoTestSupport", "MediaSyntax",
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "DolbyVisionTests",
+            dependencies: [
+                "DolbyVision", "VideoFiles", "PixelBuffers", "ColorSpaces", "MediaSyntax", "TestSupport",
+                "VideoTestSupport",
             ],
             swiftSettings: swiftSettings),
         .testTarget(

@@ -78,6 +78,7 @@ let package = Package(
             dependencies: benchmarkDependencies + [
                 .product(name: "VideoFiles", package: "HDRColor"),
                 .product(name: "MediaConversion", package: "HDRColor"),
+                .product(name: "DolbyVision", package: "HDRColor"),
             ],
             path: "Benchmarks/VideoFilesBenchmarks",
             plugins: benchmarkPlugins

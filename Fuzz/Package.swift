@@ -19,7 +19,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ("FuzzStreams", "streams", ["ColorTags", "TagValidation", "MediaSyntax"]),
     ("FuzzHDR10Plus", "hdr10plus", ["ColorTags", "TagValidation", "MediaSyntax"]),
     ("FuzzRPU", "rpu", ["MediaSyntax"]),
-    ("FuzzComposer", "composer", ["MediaConversion", "MediaSyntax", "PixelBuffers"]),
+    ("FuzzComposer", "composer", ["DolbyVision", "MediaSyntax", "PixelBuffers"]),
     ("FuzzICC", "icc", ["ICC", "ColorTags", "TagValidation", "ColorSpaces"]),
     ("FuzzCICP", "cicp", ["SignalCoding", "ColorSpaces", "PixelConversion", "PixelBuffers"]),
     ("FuzzInspect", "inspect", ["ColorTags", "TagValidation"]),

@@ -422,7 +422,7 @@ SI F reshape_piece(const float *c, int order, F own, const F *t1) {
     return v;
 }
 
-/// Dolby Vision reshaping (MediaConversion's composer, ETSI GS CCM 001 / libplacebo's pl_shader_dovi_reshape) of the
+/// Dolby Vision reshaping (DolbyVision's composer, ETSI GS CCM 001 / libplacebo's pl_shader_dovi_reshape) of the
 /// block's Y′, Cb, Cr codes, p = [1/(2^depth − 1), then per component HDRK_RESHAPE_STRIDE values: piece count,
 /// the first and last pivots (normalised), 8 inner pivots (codes, ascending, unused +∞), 8 piece orders, 8 × 22
 /// coefficients]. s = min(max(code·p[0], 0), 1) for each component; each lane takes the piece its own code falls in

@@ -9,8 +9,8 @@
 /// 3. L′M′S′ = `yccToRGB`·(reshaped − `offsets`); LMS = the PQ EOTF of L′M′S′ (E′ held in 0 … 1.99);
 /// 4. BT.2020 RGB = `lmsToRGB`·LMS (1.0 = 10 000 cd/m²), scaled to the options' reference white.
 ///
-/// The arithmetic is float32 (the kernels' rule: the same bytes on every instruction set); MediaConversion's composer
-/// keeps the float64 equations as the reference it is checked against.
+/// The arithmetic is float32 (the kernels' rule: the same bytes on every instruction set); DolbyVision's composer keeps
+/// the float64 equations as the reference it is checked against.
 public struct DolbyVisionReshaping: Sendable, Equatable {
     /// One piece of a curve.
     public enum Piece: Sendable, Equatable {
@@ -50,7 +50,7 @@ public struct DolbyVisionReshaping: Sendable, Equatable {
     /// LMS → BT.2020 RGB, rows: the IPT-PQ LMS matrix's inverse times the RPU's `rgb_to_lms`.
     public var lmsToRGB: [Double]
 
-    /// A composition; MediaConversion's `DolbyVisionComposer.reshaping` makes one from each RPU.
+    /// A composition; DolbyVision's `DolbyVisionComposer.reshaping` makes one from each RPU.
     public init(
         bitDepth: Int, curves: [Curve], yccToRGB: [Double], offsets: SIMD3<Double>, lmsToRGB: [Double]
     ) {

@@ -51,8 +51,8 @@ extension PixelConverter {
         /// A Dolby Vision profile 5 base layer's composition for the current RPU (`nil`, the default: none), in place
         /// of the source's Y′CbCr decoding: the source is then the base layer (Y′CbCr codes of the curves' bit depth,
         /// give its encoding `chromaLocation: .left`; its colour space and matrix are not used) and the conversion
-        /// continues from linear BT.2020 light. MediaConversion's `DolbyVisionComposer.reshaping` gives it after each
-        /// RPU; make the converter again when it changes.
+        /// continues from linear BT.2020 light. DolbyVision's `DolbyVisionComposer.reshaping` gives it after each RPU;
+        /// make the converter again when it changes.
         public var dolbyVision: DolbyVisionReshaping?
         /// Whether the program also meters each frame's light where it is linear, after tone mapping and the gamut
         /// and headroom steps, before the destination's encoding (`false`, the default):

@@ -1,5 +1,6 @@
 import ColorSpaces
 import ColorTags
+import DolbyVision
 import Foundation
 import MediaConversion
 import PixelBuffers
@@ -29,10 +30,10 @@ struct DolbyVisionConversionTests {
         #expect(report.omissions.contains { $0.reason.hasPrefix("applied, not kept") })
         guard target == "pq" else { return }
         // The written PQ frame, back to RGBA float PQ, equals the composed picture (4:2:0 chroma: at flat pixels).
-        let reference = try DolbyVisionComposerTests.reference()
+        let reference = try DolbyVisionFixture.reference()
         let reader = try MovieReader(contentsOf: output)
         var index = 0
-        try DolbyVisionComposerTests.forEachFrame { frame, composer in
+        try DolbyVisionFixture.forEachFrame { frame, composer in
             let written = try #require(
                 try reader.nextFrame { written in
                     let converter = try PixelConverter(

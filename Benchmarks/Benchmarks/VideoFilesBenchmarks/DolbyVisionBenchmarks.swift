@@ -4,6 +4,7 @@
 // first use and cached in the temporary folder; the RPU NAL units a real stream adds cost the decoder nothing). One
 // iteration = 30 frames. Results: Docs/Performance.md ("Dolby Vision profile 5").
 import Benchmark
+import DolbyVision
 import Foundation
 import HDRColor
 import MediaConversion

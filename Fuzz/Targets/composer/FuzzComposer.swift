@@ -1,6 +1,6 @@
 import Foundation
 import FuzzSupport
-import MediaConversion
+import DolbyVision
 import MediaSyntax
 import PixelBuffers
 

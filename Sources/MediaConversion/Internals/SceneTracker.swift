@@ -206,6 +206,6 @@ struct SceneTracker {
 
     /// A 12-bit PQ code's luminance, cd/m².
     static func nits(pq code: Int) -> Double {
-        10_000 * DolbyVisionComposition.pqEOTF(Double(code) / 4095)
+        PQ.eotf(Double(code) / 4095)
     }
 }

@@ -1,4 +1,5 @@
 import ColorSpaces
+import DolbyVision
 import PixelBuffers
 import PixelConversion
 import VideoFiles
@@ -53,6 +54,6 @@ struct SourcePictures {
                 "frame \(frame.index): the base layer is \(frame.view.format), the RPU's \(composition.bitDepth)-bit")
         }
         composedFrames += 1
-        return try body(frame.view, ConverterCache.encoding(frame.view.format), composition)
+        return try body(frame.view, DolbyVisionComposer.baseLayerEncoding(frame.view.format), composition)
     }
 }

@@ -105,6 +105,12 @@ public struct DolbyVisionComposer: Sendable {
     /// PQ), alpha 1.
     public static let outputFormat = PixelFormat.rgbaFloat
 
+    /// The encoding of a profile 5 base layer in `format` (planar Y′CbCr codes): IPT-PQ-c2 as `PixelConverter` reads
+    /// it with ``reshaping`` as its `dolbyVision` option, chroma sited left (co-sited across, between rows).
+    public static func baseLayerEncoding(_ format: PixelFormat) -> PixelEncoding {
+        PixelEncoding(format: format, colorSpace: .bt2100PQ, matrix: .ictcpPQ, chromaLocation: .left)
+    }
+
     /// Composes a decoded base-layer picture (planar Y′CbCr, 4:2:0, 4:2:2 or 4:4:4, 8 to 16 bits, samples in the
     /// low bits) into `destination` (``outputFormat``, the same size), over `threadCount` threads (nil: every core).
     ///

@@ -4,6 +4,7 @@ import MediaSyntax
 import PixelBuffers
 import PixelConversion
 import Synchronization
+import TransferFunctions
 
 /// One RPU's composition parameters: flattened for the float64 reference (the three reshaping curves and the two
 /// matrices, see ``DolbyVisionComposer`` for the steps), and as the kernels' ``DolbyVisionReshaping``.
@@ -203,26 +204,22 @@ struct DolbyVisionComposition: Sendable {
         return min(max(v, k[start + maximumPieces]), k[start + maximumPieces + 1])
     }
 
-    // SMPTE ST 2084 constants.
-    private static let m1 = 2610.0 / 16384, m2 = 2523.0 / 4096 * 128
-    private static let c1 = 3424.0 / 4096, c2 = 2413.0 / 4096 * 32, c3 = 2392.0 / 4096 * 32
-    /// The largest E′ the extended EOTF takes (below the pole at (c₂ ÷ c₃)^m₂ ≈ 1.9926; about 2.6 × 10¹¹ cd/m²).
+    /// The largest E′ the extended EOTF takes (below the pole at (c₂ ÷ c₃)^m₂ ≈ 1.9921, ``PQ/poleSignal``; about
+    /// 2.6 × 10¹¹ cd/m²).
     static let maximumEOTFSignal = 1.99
 
-    /// The PQ EOTF of `e`, extended above 1 as the formula runs (composition meets L′M′S′ a little above 1), up to
-    /// ``maximumEOTFSignal``: at (c₂ ÷ c₃)^m₂ ≈ 1.9926 the formula's denominator reaches 0 and beyond it the power is
-    /// NaN (an RPU whose matrices push L′M′S′ that high: FuzzComposer's find), so E′ is held there.
+    /// The PQ EOTF of `e` (TransferFunctions' `TransferFunction.pq`, 1.0 = 10 000 cd/m²), extended above 1 as the
+    /// formula runs (composition meets L′M′S′ a little above 1), up to ``maximumEOTFSignal``: at the pole the formula's
+    /// denominator reaches 0 and beyond it the power is NaN (an RPU whose matrices push L′M′S′ that high: FuzzComposer's
+    /// find), so E′ is held there; negative E′ gives 0.
     @inline(__always)
     static func pqEOTF(_ e: Double) -> Double {
-        let p = pow(min(max(e, 0), maximumEOTFSignal), 1 / m2)
-        return pow(max(p - c1, 0) / (c2 - c3 * p), 1 / m1)
+        TransferFunction.pq.toLinear(min(max(e, 0), maximumEOTFSignal))
     }
 
+    /// The PQ inverse EOTF of `y` (1.0 = 10 000 cd/m²); negative values give the signal of 0.
     @inline(__always)
-    static func pqOETF(_ y: Double) -> Double {
-        let p = pow(max(y, 0), m1)
-        return pow((c1 + c2 * p) / (1 + c3 * p), m2)
-    }
+    static func pqOETF(_ y: Double) -> Double { TransferFunction.pq.fromLinear(max(y, 0)) }
 
     /// Composes a planar Y′CbCr picture into RGBA float rows, through the kernels (``DolbyVisionReshaping``).
     func compose(
@@ -263,11 +260,6 @@ final class ConverterCache: Sendable {
     /// What ``DolbyVisionComposer/compose(_:into:threadCount:)`` writes: PQ-coded BT.2020 R′G′B′ (BT.2100 PQ).
     static let output = PixelEncoding(format: DolbyVisionComposer.outputFormat, colorSpace: .bt2100PQ)
 
-    /// The base layer's encoding: IPT-PQ-c2 codes, chroma sited left (co-sited across, between rows).
-    static func encoding(_ format: PixelFormat) -> PixelEncoding {
-        PixelEncoding(format: format, colorSpace: .bt2100PQ, matrix: .ictcpPQ, chromaLocation: .left)
-    }
-
     func converter(for reshaping: DolbyVisionReshaping, format: PixelFormat, threadCount: Int?)
         throws(DolbyVisionComposerError) -> PixelConverter
     {
@@ -282,7 +274,7 @@ final class ConverterCache: Sendable {
         let converter: PixelConverter
         do {
             converter = try PixelConverter(
-                from: Self.encoding(format), to: Self.output, options: options)
+                from: DolbyVisionComposer.baseLayerEncoding(format), to: Self.output, options: options)
         } catch { throw .unsupported("\(error)") }
         entry.withLock {
             $0 = Entry(reshaping: reshaping, format: format, threadCount: threadCount, converter: converter)

@@ -1,53 +1,23 @@
 import ColorSpaces
 import Foundation
 import MediaSyntax
-@testable import MediaConversion
+@testable import DolbyVision
 import PixelBuffers
 import TestSupport
 import Testing
 import VideoFiles
+import VideoTestSupport
 
 /// Dolby Vision profile 5 composition against the float64 equations (Tests/Fixtures/Generators/dovi_rpu.py) and
 /// against libplacebo's rendering of the same movie (FFmpeg 5.1's libplacebo filter on lavapipe), both stored in
 /// Tests/Fixtures/dolby-vision/dv-5-reference.json by gen_dolby_vision.py.
 @Suite("Dolby Vision profile 5 composition")
 struct DolbyVisionComposerTests {
-    struct Reference: Decodable {
-        struct Frame: Decodable {
-            var frame: Int
-            var float64: [Sample]
-            var libplacebo: [Sample]
-        }
-        struct Sample: Decodable {
-            var x: Int?
-            var y: Int?
-            var codes: [Double]
-            var rgb: [Double]
-        }
-        var frames: [Frame]
-    }
-
-    static func reference() throws -> Reference {
-        try JSONDecoder().decode(
-            Reference.self, from: Data(contentsOf: Fixtures.url("dolby-vision/dv-5-reference.json")))
-    }
-
-    /// Calls `body` with each decoded frame of dv-5-rpu.mp4 and the composer updated with its RPU.
-    static func forEachFrame(_ body: (VideoFrame, DolbyVisionComposer) throws -> Void) throws {
-        let reader = try MovieReader(contentsOf: Fixtures.url("movies/dv-5-rpu.mp4"))
-        var composer = DolbyVisionComposer()
-        while try reader.nextFrame({ (frame: VideoFrame) throws -> Bool in
-            try composer.update(rpu: try #require(frame.hdr.dolbyVisionRPUPayload, "frame \(frame.index) has no RPU"))
-            try body(frame, composer)
-            return true
-        }) == true {}
-    }
-
     @Test("each frame's RPU gives the float64 equations' PQ R′G′B′ (to 1e-12)")
     func float64Equations() throws {
-        let reference = try Self.reference()
+        let reference = try DolbyVisionFixture.reference()
         var frames = 0
-        try Self.forEachFrame { frame, composer in
+        try DolbyVisionFixture.forEachFrame { frame, composer in
             #expect(composer.profile == 5)
             let expected = try #require(reference.frames.first { $0.frame == frame.index })
             #expect(expected.float64.count == 252)
@@ -64,8 +34,8 @@ struct DolbyVisionComposerTests {
 
     @Test("composed frames match libplacebo's apply_dolbyvision rendering within 0.001 PQ (one 10-bit code)")
     func libplacebo() throws {
-        let reference = try Self.reference()
-        try Self.forEachFrame { frame, composer in
+        let reference = try DolbyVisionFixture.reference()
+        try DolbyVisionFixture.forEachFrame { frame, composer in
             var out = try PixelBuffer(format: DolbyVisionComposer.outputFormat, width: 64, height: 64)
             try out.withMutableView { try composer.compose(frame.view, into: $0, threadCount: 2) }
             let expected = try #require(reference.frames.first { $0.frame == frame.index })
@@ -120,7 +90,7 @@ struct DolbyVisionComposerTests {
         }
         var checked = 0
         var largest = 0.0
-        try Self.forEachFrame { _, composer in
+        try DolbyVisionFixture.forEachFrame { _, composer in
             var out = try PixelBuffer(format: DolbyVisionComposer.outputFormat, width: 64, height: 64)
             try source.withView { s in try out.withMutableView { try composer.compose(s, into: $0, threadCount: 2) } }
             try source.withView { s in
