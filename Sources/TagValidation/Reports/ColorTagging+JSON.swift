@@ -76,6 +76,11 @@ extension EffectiveColor {
 
 func xy(_ c: Chromaticity) -> JSONValue { .array([.number(c.x), .number(c.y)]) }
 
+/// Appends `key`: an array of each item's JSON, when there are items (a report leaves out what a file does not have).
+func appendList<T>(_ members: inout [(String, JSONValue)], _ key: String, _ items: [T], _ json: (T) -> JSONValue) {
+    if !items.isEmpty { members.append((key, .array(items.map(json)))) }
+}
+
 extension ImageTags {
     var json: JSONValue {
         var members: [(String, JSONValue)] = [("Role", .string(role.description))]
@@ -88,126 +93,78 @@ extension ImageTags {
         if let channelCount { members.append(("ColorComponents", .integer(channelCount))) }
         if let pngColorType { members.append(("ColorType", .integer(Int(pngColorType)))) }
         members.append(("EffectiveColor", effective.json))
-        if !cicp.isEmpty {
-            members.append(
-                (
-                    "CICP",
-                    .array(
-                        cicp.map { tag in
-                            .object(
-                                [("Source", .string(tag.value.source.rawValue))] + tag.value.cicp.json
-                                    + [
-                                        ("ColorDescriptionPresent", .bool(tag.value.hasColorDescription)),
-                                        ("Location", tag.location.json),
-                                    ])
-                        })
-                ))
-        }
-        if !colorBoxTypes.isEmpty {
-            members.append(("ColorProfiles", .array(colorBoxTypes.map { .string($0.value) })))
-        }
-        if !iccProfiles.isEmpty {
-            members.append(
-                (
-                    "ICCProfiles",
-                    .array(
-                        iccProfiles.map { icc in
-                            var entry: [(String, JSONValue)] = []
-                            if let name = icc.value.name { entry.append(("ProfileName", .string(name))) }
-                            entry.append(("ProfileSize", .integer(icc.value.bytes.count)))
-                            if let profile = icc.value.profile {
-                                entry += ICCProfileSummary(profile).headlineJSON
-                            } else if let error = icc.value.parseError {
-                                entry.append(("Error", .string("\(error)")))
-                            }
-                            entry.append(("Location", icc.location.json))
-                            return .object(entry)
-                        })
-                ))
-        }
-        if !sRGBIntent.isEmpty {
-            members.append(
-                (
-                    "SRGBRendering",
-                    .array(
-                        sRGBIntent.map {
-                            .object([
-                                ("Value", .integer(Int($0.value))), ("Name", .string(Self.intentName($0.value))),
-                                ("Location", $0.location.json),
-                            ])
-                        })
-                ))
-        }
-        if !gamma.isEmpty {
-            members.append(
-                (
-                    "Gamma",
-                    .array(
-                        gamma.map {
-                            .object([
-                                ("Value", .number(1 / $0.value)), ("Stored", .number($0.value)),
-                                ("Location", $0.location.json),
-                            ])
-                        })
-                ))
-        }
-        if !chromaticities.isEmpty {
-            members.append(
-                (
-                    "Chromaticities",
-                    .array(
-                        chromaticities.map { c in
-                            .object([
-                                ("WhitePointX", .number(c.value.white.x)), ("WhitePointY", .number(c.value.white.y)),
-                                ("RedX", .number(c.value.red.x)), ("RedY", .number(c.value.red.y)),
-                                ("GreenX", .number(c.value.green.x)), ("GreenY", .number(c.value.green.y)),
-                                ("BlueX", .number(c.value.blue.x)), ("BlueY", .number(c.value.blue.y)),
-                                ("Location", c.location.json),
-                            ])
-                        })
-                ))
-        }
-        if !masteringDisplay.isEmpty {
-            members.append(
-                (
-                    "MasteringDisplay",
-                    .array(
-                        masteringDisplay.map { m in
-                            .object([
-                                ("RedPrimary", xy(m.value.red)), ("GreenPrimary", xy(m.value.green)),
-                                ("BluePrimary", xy(m.value.blue)),
-                                ("WhitePoint", xy(m.value.white)), ("MaxLuminance", .number(m.value.maximumLuminance)),
-                                ("MinLuminance", .number(m.value.minimumLuminance)), ("Location", m.location.json),
-                            ])
-                        })
-                ))
-        }
-        if !contentLightLevel.isEmpty {
-            members.append(
-                (
-                    "ContentLightLevel",
-                    .array(
-                        contentLightLevel.map { c in
-                            .object([
-                                ("MaxContentLightLevel", .number(c.value.maxContentLightLevel)),
-                                ("MaxFrameAverageLightLevel", .number(c.value.maxFrameAverageLightLevel)),
-                                ("Location", c.location.json),
-                            ])
-                        })
-                ))
-        }
+        members += colorTagMembers
+        members += hdrMetadataMembers
         if let video { members.append(("Video", video.json(range: hlsVideoRange))) }
-        if !referenceWhite.isEmpty {
-            members.append(
-                (
-                    "HDRReferenceWhite",
-                    .array(
-                        referenceWhite.map {
-                            .object([("Luminance", .number($0.value)), ("Location", $0.location.json)])
-                        })
-                ))
+        appendList(&members, "HDRReferenceWhite", referenceWhite) {
+            .object([("Luminance", .number($0.value)), ("Location", $0.location.json)])
         }
         return .object(members)
+    }
+
+    /// CICP, colour boxes, ICC profiles, sRGB intent, gamma and chromaticities, each where the file has one.
+    private var colorTagMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        appendList(&members, "CICP", cicp) { tag in
+            .object(
+                [("Source", .string(tag.value.source.rawValue))] + tag.value.cicp.json
+                    + [
+                        ("ColorDescriptionPresent", .bool(tag.value.hasColorDescription)),
+                        ("Location", tag.location.json),
+                    ])
+        }
+        appendList(&members, "ColorProfiles", colorBoxTypes) { .string($0.value) }
+        appendList(&members, "ICCProfiles", iccProfiles) { icc in
+            var entry: [(String, JSONValue)] = []
+            if let name = icc.value.name { entry.append(("ProfileName", .string(name))) }
+            entry.append(("ProfileSize", .integer(icc.value.bytes.count)))
+            if let profile = icc.value.profile {
+                entry += ICCProfileSummary(profile).headlineJSON
+            } else if let error = icc.value.parseError {
+                entry.append(("Error", .string("\(error)")))
+            }
+            entry.append(("Location", icc.location.json))
+            return .object(entry)
+        }
+        appendList(&members, "SRGBRendering", sRGBIntent) {
+            .object([
+                ("Value", .integer(Int($0.value))), ("Name", .string(Self.intentName($0.value))),
+                ("Location", $0.location.json),
+            ])
+        }
+        appendList(&members, "Gamma", gamma) {
+            .object([("Value", .number(1 / $0.value)), ("Stored", .number($0.value)), ("Location", $0.location.json)])
+        }
+        appendList(&members, "Chromaticities", chromaticities) { c in
+            .object([
+                ("WhitePointX", .number(c.value.white.x)), ("WhitePointY", .number(c.value.white.y)),
+                ("RedX", .number(c.value.red.x)), ("RedY", .number(c.value.red.y)),
+                ("GreenX", .number(c.value.green.x)), ("GreenY", .number(c.value.green.y)),
+                ("BlueX", .number(c.value.blue.x)), ("BlueY", .number(c.value.blue.y)),
+                ("Location", c.location.json),
+            ])
+        }
+        return members
+    }
+
+    /// Mastering display and content light level records, where the file has them.
+    private var hdrMetadataMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        appendList(&members, "MasteringDisplay", masteringDisplay) { m in
+            .object([
+                ("RedPrimary", xy(m.value.red)), ("GreenPrimary", xy(m.value.green)), ("BluePrimary", xy(m.value.blue)),
+                ("WhitePoint", xy(m.value.white)), ("MaxLuminance", .number(m.value.maximumLuminance)),
+                ("MinLuminance", .number(m.value.minimumLuminance)), ("Location", m.location.json),
+            ])
+        }
+        appendList(&members, "ContentLightLevel", contentLightLevel) { c in
+            .object([
+                ("MaxContentLightLevel", .number(c.value.maxContentLightLevel)),
+                ("MaxFrameAverageLightLevel", .number(c.value.maxFrameAverageLightLevel)),
+                ("Location", c.location.json),
+            ])
+        }
+        return members
     }
 
     static func intentName(_ intent: UInt8) -> String {

@@ -13,6 +13,13 @@ extension VideoStreamTags {
         if let chromaFormat { members.append(("ChromaFormat", .integer(chromaFormat))) }
         if let chromaBitDepth { members.append(("ChromaBitDepth", .integer(chromaBitDepth))) }
         members.append(("HLSVideoRange", .optional(range) { .string($0.rawValue) }))
+        members += pictureMembers + dolbyVisionMembers + dynamicMetadataMembers + timingMembers
+        return .object(members)
+    }
+
+    /// Chroma siting, pixel aspect ratio, QuickTime gamma and Matroska `Colour`, where present.
+    private var pictureMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
         if let c = chromaSampleLocation {
             members.append(
                 (
@@ -38,6 +45,12 @@ extension VideoStreamTags {
             members.append(("QuickTimeGamma", .object([("Value", .number(g.value)), ("Location", g.location.json)])))
         }
         if let m = matroskaColor { members.append(("MatroskaColour", m.value.json(m.location))) }
+        return members
+    }
+
+    /// The Dolby Vision configuration record, the first RPU, its header and the summary of every RPU.
+    private var dolbyVisionMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
         if let d = dolbyVision {
             let r = d.value
             members.append(
@@ -75,6 +88,12 @@ extension VideoStreamTags {
         if let rpus = dolbyVisionRPUSummary {
             members.append(("DolbyVisionRPUSummary", rpus.value.json(location: rpus.location)))
         }
+        return members
+    }
+
+    /// The alternative transfer SEI and HDR10+ (the first record and the summary).
+    private var dynamicMetadataMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
         if let a = alternativeTransfer {
             members.append(
                 (
@@ -91,6 +110,12 @@ extension VideoStreamTags {
                 ))
             if let summary = values.summary { members.append(("HDR10PlusSummary", summary.json)) }
         }
+        return members
+    }
+
+    /// Frame rate, count, duration, edit list, rotation, the first sample and the per-frame scan.
+    private var timingMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
         if let frameRate { members.append(("FrameRate", .number(frameRate))) }
         if let sampleCount { members.append(("FrameCount", .integer(sampleCount))) }
         if let duration { members.append(("Duration", .number(duration))) }
@@ -123,7 +148,7 @@ extension VideoStreamTags {
         if let frames = dynamicMetadataFrames {
             members.append(("DynamicMetadataFrames", .array(frames.map(\.json))))
         }
-        return .object(members)
+        return members
     }
 }
 
