@@ -7,8 +7,16 @@ import MediaSyntax
 extension ConvertReportFormat {
     /// The text and JSON report of one movie conversion.
     static func outcome(_ report: MovieConversionReport) -> ConvertOutcome {
-        let source = report.source
-        let settings = report.settings
+        let tags = sourceTags(report.source), written = writtenTags(report.settings)
+        let status: Int32 = report.validates ? 0 : 1
+        return ConvertOutcome(
+            input: report.input, output: report.output, status: status,
+            text: movieText(report, tags: tags, written: written).joined(separator: "\n"),
+            json: movieJSON(report, tags: tags, written: written, status: status))
+    }
+
+    /// What the source's tags say: CICP, HDR10 metadata, HDR10+ and Dolby Vision.
+    private static func sourceTags(_ source: VideoStreamInfo) -> [String] {
         var tags: [String] = ["CICP \(source.cicp)"]
         if let m = source.masteringDisplay {
             tags.append("mastering \(format(m.minimumLuminance))–\(format(m.maximumLuminance)) cd/m²")
@@ -20,6 +28,11 @@ extension ConvertReportFormat {
         if let dv = source.dolbyVision {
             tags.append("Dolby Vision profile \(dv.profile).\(dv.compatibilityID) level \(dv.level)")
         }
+        return tags
+    }
+
+    /// What was written: the encoder, the encoding and the HDR10 metadata.
+    private static func writtenTags(_ settings: VideoEncodeSettings) -> [String] {
         var written: [String] = ["\(settings.codec.encoderName)", "\(settings.encoding)"]
         if let m = settings.masteringDisplay {
             written.append("mastering \(format(m.minimumLuminance))–\(format(m.maximumLuminance)) cd/m²")
@@ -27,6 +40,22 @@ extension ConvertReportFormat {
         if let c = settings.contentLightLevel {
             written.append("MaxCLL/MaxFALL \(format(c.maxContentLightLevel))/\(format(c.maxFrameAverageLightLevel))")
         }
+        return written
+    }
+
+    /// The report's phases: the text's name, the JSON key and the time.
+    private static func timeParts(_ t: MovieConversionReport.Times) -> [(String, String, Duration)] {
+        [
+            ("opening", "Opening", t.opening),
+            ("decoding", "Decoding", t.decoding), ("converting", "Converting", t.converting),
+            ("encoding and writing", "Encoding", t.encoding), ("finishing", "Finishing", t.finishing),
+            ("checking", "Checking", t.checking), ("other", "Other", t.other),
+        ]
+    }
+
+    /// The text report's lines.
+    private static func movieText(_ report: MovieConversionReport, tags: [String], written: [String]) -> [String] {
+        let source = report.source, settings = report.settings
         let streams = report.copiedStreams.map(\.label)
         let rotation = settings.displayMatrix.flatMap(\.rotation).map { "\(format($0))°" }
         let seconds = report.duration.milliseconds / 1000
@@ -73,19 +102,22 @@ extension ConvertReportFormat {
         for pass in report.passes {
             lines.append("  pass:    \(pass.name): \(pass.reason)")
         }
-        let t = report.times
-        let parts: [(String, String, Duration)] = [
-            ("opening", "Opening", t.opening),
-            ("decoding", "Decoding", t.decoding), ("converting", "Converting", t.converting),
-            ("encoding and writing", "Encoding", t.encoding), ("finishing", "Finishing", t.finishing),
-            ("checking", "Checking", t.checking), ("other", "Other", t.other),
-        ]
+        let parts = timeParts(report.times)
         lines.append(
             "  time:    \(format(seconds)) s, \(format(report.framesPerSecond)) fps: "
                 + parts.filter { $0.2 > .zero || $0.0 == "other" }.map { "\($0.0) \(format($0.2.milliseconds)) ms" }
                 .joined(separator: ", "))
-        let status: Int32 = report.validates ? 0 : 1
-        let json = JSONValue.object([
+        return lines
+    }
+
+    /// The JSON report.
+    private static func movieJSON(
+        _ report: MovieConversionReport, tags: [String], written: [String], status: Int32
+    ) -> JSONValue {
+        let source = report.source, settings = report.settings
+        let streams = report.copiedStreams.map(\.label)
+        let parts = timeParts(report.times)
+        return JSONValue.object([
             ("SourceFile", .string(report.input)), ("OutputFile", .string(report.output)),
             ("ExitStatus", .integer(Int(status))),
             (
@@ -156,8 +188,5 @@ extension ConvertReportFormat {
             ),
             ("FramesPerSecond", .number(report.framesPerSecond)),
         ])
-        return ConvertOutcome(
-            input: report.input, output: report.output, status: status, text: lines.joined(separator: "\n"),
-            json: json)
     }
 }
