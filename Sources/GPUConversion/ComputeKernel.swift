@@ -156,120 +156,29 @@ public final class ComputeKernel: @unchecked Sendable {
         var built = false
         defer { if !built { for step in undo.reversed() { step() } } }
 
-        // Descriptor set layout: bindings 0 … n − 1, storage buffers and images, compute stage.
-        let bindings = resources.enumerated().map { index, kind in
-            var binding = VkDescriptorSetLayoutBinding()
-            binding.binding = UInt32(index)
-            binding.descriptorType = kind.descriptorType
-            binding.descriptorCount = 1
-            binding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
-            return binding
-        }
-        var setLayout: VkDescriptorSetLayout?
-        let layoutResult = bindings.withUnsafeBufferPointer { list in
-            var info = VkDescriptorSetLayoutCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
-            info.bindingCount = UInt32(list.count)
-            info.pBindings = list.baseAddress
-            return vk.createDescriptorSetLayout(handle, &info, nil, &setLayout)
-        }
-        try check(layoutResult, "vkCreateDescriptorSetLayout")
-        guard let setLayout else { throw .vulkanCallFailed(call: "vkCreateDescriptorSetLayout", result: "no layout") }
+        let setLayout = try Self.makeSetLayout(vk, handle, resources: resources)
         undo.append { vk.destroyDescriptorSetLayout(handle, setLayout, nil) }
-
-        // Pipeline layout: that set, and the push-constant range.
-        var pushRange = VkPushConstantRange()
-        pushRange.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
-        pushRange.offset = 0
-        pushRange.size = UInt32(pushConstantSize)
-        var setLayouts: [VkDescriptorSetLayout?] = [setLayout]
-        var pipelineLayout: VkPipelineLayout?
-        let pipelineLayoutResult = setLayouts.withUnsafeMutableBufferPointer { layouts in
-            withUnsafePointer(to: &pushRange) { range in
-                var info = VkPipelineLayoutCreateInfo()
-                info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
-                info.setLayoutCount = 1
-                info.pSetLayouts = UnsafePointer(layouts.baseAddress)
-                info.pushConstantRangeCount = pushConstantSize > 0 ? 1 : 0
-                info.pPushConstantRanges = pushConstantSize > 0 ? range : nil
-                return vk.createPipelineLayout(handle, &info, nil, &pipelineLayout)
-            }
-        }
-        try check(pipelineLayoutResult, "vkCreatePipelineLayout")
-        guard let pipelineLayout else { throw .vulkanCallFailed(call: "vkCreatePipelineLayout", result: "no layout") }
+        let pipelineLayout = try Self.makePipelineLayout(
+            vk, handle, setLayout: setLayout, pushConstantSize: pushConstantSize)
         undo.append { vk.destroyPipelineLayout(handle, pipelineLayout, nil) }
-
-        // Shader module and pipeline; the module is not needed once the pipeline exists.
-        var module: VkShaderModule?
-        let moduleResult = spirv.withUnsafeBufferPointer { words in
-            var info = VkShaderModuleCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
-            info.codeSize = words.count * 4
-            info.pCode = words.baseAddress
-            return vk.createShaderModule(handle, &info, nil, &module)
-        }
-        try check(moduleResult, "vkCreateShaderModule")
-        guard let module else { throw .vulkanCallFailed(call: "vkCreateShaderModule", result: "no module") }
-        defer { vk.destroyShaderModule(handle, module, nil) }
-        var pipeline: VkPipeline?
-        let pipelineResult = entryPoint.withCString { name in
-            var info = VkComputePipelineCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
-            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
-            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
-            info.stage.module = module
-            info.stage.pName = name
-            info.layout = pipelineLayout
-            return vk.createComputePipelines(handle, nil, 1, &info, nil, &pipeline)
-        }
-        try check(pipelineResult, "vkCreateComputePipelines")
-        guard let pipeline else { throw .vulkanCallFailed(call: "vkCreateComputePipelines", result: "no pipeline") }
+        let pipeline = try Self.makePipeline(vk, handle, spirv: spirv, entryPoint: entryPoint, layout: pipelineLayout)
         undo.append { vk.destroyPipeline(handle, pipeline, nil) }
-
         // One descriptor set for the resources (none without resources: a pool needs at least one descriptor).
         var descriptorPool: VkDescriptorPool?
         var descriptorSet: VkDescriptorSet?
         if !resources.isEmpty {
-            let sizes = [(ResourceKind.storageBuffer, bufferCount), (.storageImage, imageCount)].filter { $0.1 > 0 }
-                .map { VkDescriptorPoolSize(type: $0.0.descriptorType, descriptorCount: UInt32($0.1)) }
-            let poolResult = sizes.withUnsafeBufferPointer { sizes in
-                var info = VkDescriptorPoolCreateInfo()
-                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
-                info.maxSets = 1
-                info.poolSizeCount = UInt32(sizes.count)
-                info.pPoolSizes = sizes.baseAddress
-                return vk.createDescriptorPool(handle, &info, nil, &descriptorPool)
-            }
-            try check(poolResult, "vkCreateDescriptorPool")
-            guard let pool = descriptorPool else {
-                throw .vulkanCallFailed(call: "vkCreateDescriptorPool", result: "no pool")
-            }
+            let pool = try Self.makeDescriptorPool(vk, handle, buffers: bufferCount, images: imageCount)
             undo.append { vk.destroyDescriptorPool(handle, pool, nil) }
-            let setResult = setLayouts.withUnsafeMutableBufferPointer { layouts in
-                var info = VkDescriptorSetAllocateInfo()
-                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
-                info.descriptorPool = pool
-                info.descriptorSetCount = 1
-                info.pSetLayouts = UnsafePointer(layouts.baseAddress)
-                return vk.allocateDescriptorSets(handle, &info, &descriptorSet)
-            }
-            try check(setResult, "vkAllocateDescriptorSets")
-            guard descriptorSet != nil else {
-                throw .vulkanCallFailed(call: "vkAllocateDescriptorSets", result: "no set")
-            }
+            descriptorPool = pool
+            descriptorSet = try Self.allocateSet(vk, handle, pool: pool, layout: setLayout)
         }
 
         let commands = try OneTimeCommands(device: device)
-
         var queryPool: VkQueryPool?
         if device.supportsTimestamps {
-            var info = VkQueryPoolCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
-            info.queryType = VK_QUERY_TYPE_TIMESTAMP
-            info.queryCount = 2
-            try check(vk.createQueryPool(handle, &info, nil, &queryPool), "vkCreateQueryPool")
-            guard let pool = queryPool else { throw .vulkanCallFailed(call: "vkCreateQueryPool", result: "no pool") }
+            let pool = try Self.makeTimestampPool(vk, handle)
             undo.append { vk.destroyQueryPool(handle, pool, nil) }
+            queryPool = pool
         }
 
         built = true
@@ -530,5 +439,142 @@ extension ComputeKernel {
 extension ComputeKernel.ResourceKind {
     var descriptorType: VkDescriptorType {
         self == .storageBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE
+    }
+}
+
+// MARK: The Vulkan objects of a kernel, one each (the caller destroys them when a later step fails)
+
+extension ComputeKernel {
+    /// Descriptor set layout: bindings 0 … n − 1, storage buffers and images, compute stage.
+    private static func makeSetLayout(_ vk: DeviceFunctions, _ handle: VkDevice, resources: [ResourceKind])
+        throws(GPUError) -> VkDescriptorSetLayout
+    {
+        let bindings = resources.enumerated().map { index, kind in
+            var binding = VkDescriptorSetLayoutBinding()
+            binding.binding = UInt32(index)
+            binding.descriptorType = kind.descriptorType
+            binding.descriptorCount = 1
+            binding.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+            return binding
+        }
+        var setLayout: VkDescriptorSetLayout?
+        let result = bindings.withUnsafeBufferPointer { list in
+            var info = VkDescriptorSetLayoutCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+            info.bindingCount = UInt32(list.count)
+            info.pBindings = list.baseAddress
+            return vk.createDescriptorSetLayout(handle, &info, nil, &setLayout)
+        }
+        try check(result, "vkCreateDescriptorSetLayout")
+        guard let setLayout else { throw .vulkanCallFailed(call: "vkCreateDescriptorSetLayout", result: "no layout") }
+        return setLayout
+    }
+
+    /// Pipeline layout: the set, and the push-constant range.
+    private static func makePipelineLayout(
+        _ vk: DeviceFunctions, _ handle: VkDevice, setLayout: VkDescriptorSetLayout, pushConstantSize: Int
+    ) throws(GPUError) -> VkPipelineLayout {
+        var pushRange = VkPushConstantRange()
+        pushRange.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT.rawValue
+        pushRange.offset = 0
+        pushRange.size = UInt32(pushConstantSize)
+        var setLayouts: [VkDescriptorSetLayout?] = [setLayout]
+        var pipelineLayout: VkPipelineLayout?
+        let result = setLayouts.withUnsafeMutableBufferPointer { layouts in
+            withUnsafePointer(to: &pushRange) { range in
+                var info = VkPipelineLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+                info.setLayoutCount = 1
+                info.pSetLayouts = UnsafePointer(layouts.baseAddress)
+                info.pushConstantRangeCount = pushConstantSize > 0 ? 1 : 0
+                info.pPushConstantRanges = pushConstantSize > 0 ? range : nil
+                return vk.createPipelineLayout(handle, &info, nil, &pipelineLayout)
+            }
+        }
+        try check(result, "vkCreatePipelineLayout")
+        guard let pipelineLayout else { throw .vulkanCallFailed(call: "vkCreatePipelineLayout", result: "no layout") }
+        return pipelineLayout
+    }
+
+    /// Shader module and compute pipeline; the module is not needed once the pipeline exists.
+    private static func makePipeline(
+        _ vk: DeviceFunctions, _ handle: VkDevice, spirv: [UInt32], entryPoint: String, layout: VkPipelineLayout
+    ) throws(GPUError) -> VkPipeline {
+        var module: VkShaderModule?
+        let moduleResult = spirv.withUnsafeBufferPointer { words in
+            var info = VkShaderModuleCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+            info.codeSize = words.count * 4
+            info.pCode = words.baseAddress
+            return vk.createShaderModule(handle, &info, nil, &module)
+        }
+        try check(moduleResult, "vkCreateShaderModule")
+        guard let module else { throw .vulkanCallFailed(call: "vkCreateShaderModule", result: "no module") }
+        defer { vk.destroyShaderModule(handle, module, nil) }
+        var pipeline: VkPipeline?
+        let pipelineResult = entryPoint.withCString { name in
+            var info = VkComputePipelineCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+            info.stage.module = module
+            info.stage.pName = name
+            info.layout = layout
+            return vk.createComputePipelines(handle, nil, 1, &info, nil, &pipeline)
+        }
+        try check(pipelineResult, "vkCreateComputePipelines")
+        guard let pipeline else { throw .vulkanCallFailed(call: "vkCreateComputePipelines", result: "no pipeline") }
+        return pipeline
+    }
+
+    /// A pool for one set of `buffers` storage buffers and `images` storage images (not both 0).
+    private static func makeDescriptorPool(_ vk: DeviceFunctions, _ handle: VkDevice, buffers: Int, images: Int)
+        throws(GPUError) -> VkDescriptorPool
+    {
+        let sizes = [(ResourceKind.storageBuffer, buffers), (.storageImage, images)].filter { $0.1 > 0 }
+            .map { VkDescriptorPoolSize(type: $0.0.descriptorType, descriptorCount: UInt32($0.1)) }
+        var pool: VkDescriptorPool?
+        let result = sizes.withUnsafeBufferPointer { sizes in
+            var info = VkDescriptorPoolCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+            info.maxSets = 1
+            info.poolSizeCount = UInt32(sizes.count)
+            info.pPoolSizes = sizes.baseAddress
+            return vk.createDescriptorPool(handle, &info, nil, &pool)
+        }
+        try check(result, "vkCreateDescriptorPool")
+        guard let pool else { throw .vulkanCallFailed(call: "vkCreateDescriptorPool", result: "no pool") }
+        return pool
+    }
+
+    /// The kernel's one descriptor set, from `pool` (freed with it).
+    private static func allocateSet(
+        _ vk: DeviceFunctions, _ handle: VkDevice, pool: VkDescriptorPool, layout: VkDescriptorSetLayout
+    ) throws(GPUError) -> VkDescriptorSet {
+        var setLayouts: [VkDescriptorSetLayout?] = [layout]
+        var descriptorSet: VkDescriptorSet?
+        let result = setLayouts.withUnsafeMutableBufferPointer { layouts in
+            var info = VkDescriptorSetAllocateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
+            info.descriptorPool = pool
+            info.descriptorSetCount = 1
+            info.pSetLayouts = UnsafePointer(layouts.baseAddress)
+            return vk.allocateDescriptorSets(handle, &info, &descriptorSet)
+        }
+        try check(result, "vkAllocateDescriptorSets")
+        guard let descriptorSet else { throw .vulkanCallFailed(call: "vkAllocateDescriptorSets", result: "no set") }
+        return descriptorSet
+    }
+
+    /// Two timestamp queries: the start and end of `run`'s dispatch.
+    private static func makeTimestampPool(_ vk: DeviceFunctions, _ handle: VkDevice) throws(GPUError) -> VkQueryPool {
+        var info = VkQueryPoolCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
+        info.queryType = VK_QUERY_TYPE_TIMESTAMP
+        info.queryCount = 2
+        var pool: VkQueryPool?
+        try check(vk.createQueryPool(handle, &info, nil, &pool), "vkCreateQueryPool")
+        guard let pool else { throw .vulkanCallFailed(call: "vkCreateQueryPool", result: "no pool") }
+        return pool
     }
 }

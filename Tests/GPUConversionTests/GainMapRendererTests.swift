@@ -156,8 +156,8 @@ struct GainMapRendererTests {
         let runner = try GPUPixelConverter(renderer, device: GPUTestSupport.requireDevice())
         let base = try ConversionMatrix.randomFrame(.rgba8, width: 9, height: 8, seed: 2)
         var output = try PixelBuffer(format: .rgbaFloat, width: 9, height: 8)
-        try base.withView { b in
-            try output.withMutableView { o in
+        base.withView { b in
+            output.withMutableView { o in
                 #expect(throws: GPUError.self) { try runner.run(b, to: o) }
             }
         }
