@@ -156,7 +156,7 @@ struct GainMapRendererTests {
         let runner = try GPUPixelConverter(renderer, device: GPUTestSupport.requireDevice())
         let base = try ConversionMatrix.randomFrame(.rgba8, width: 9, height: 8, seed: 2)
         var output = try PixelBuffer(format: .rgbaFloat, width: 9, height: 8)
-        base.withView { b in
+        _ = base.withView { b in
             output.withMutableView { o in
                 #expect(throws: GPUError.self) { try runner.run(b, to: o) }
             }
