@@ -52,10 +52,7 @@ extension CubeLUT {
     ///   ``CubeLUTError/malformedLine(line:reason:)`` (unknown keywords, keywords after the data, lines that are not
     ///   three numbers). Nothing is allocated for the table before its size is checked.
     public init(cubeText: String) throws(CubeLUTError) {
-        var title: String?
-        var size: Int?
-        var domainMin: SIMD3<Float>?
-        var domainMax: SIMD3<Float>?
+        var header = CubeHeader()
         var entries: [SIMD3<Float>] = []
         var entryCount = 0
         var lineNumber = 0
@@ -84,7 +81,7 @@ extension CubeLUT {
             let first = text[firstRange]
 
             if Float(first) != nil || Self.startsNumber(utf8[firstRange.lowerBound]) {
-                guard let size else {
+                guard let size = header.size else {
                     throw .malformedLine(line: lineNumber, reason: "data before the LUT_3D_SIZE line")
                 }
                 guard tokens.count == 3, let r = Float(text[tokens[0]]), let g = Float(text[tokens[1]]),
@@ -102,58 +99,21 @@ extension CubeLUT {
                 continue
             }
 
-            let keyword = String(first)
             guard entryCount == 0 else {
                 throw .malformedLine(line: lineNumber, reason: "\(Self.excerpt(first)) after the data")
             }
-            let arguments = tokens.dropFirst().map { text[$0] }
-            switch keyword {
-            case "TITLE":
-                guard title == nil else { throw .duplicateKeyword(keyword, line: lineNumber) }
-                var rest = tokens.count > 1 ? text[tokens[1].lowerBound..<tokens.last!.upperBound] : ""
-                if rest.first == "\"", rest.count >= 2, rest.last == "\"" { rest = rest.dropFirst().dropLast() }
-                title = String(rest)
-            case "LUT_3D_SIZE":
-                guard size == nil else { throw .duplicateKeyword(keyword, line: lineNumber) }
-                guard arguments.count == 1, let n = Int(arguments[0]) else {
-                    throw .malformedLine(line: lineNumber, reason: "LUT_3D_SIZE needs one whole number")
-                }
-                guard Self.sizeLimits.contains(n) else { throw .invalidSize(n) }
-                size = n
-                entries.reserveCapacity(n * n * n)
-            case "LUT_1D_SIZE", "LUT_1D_INPUT_RANGE":
-                throw .oneDimensional(line: lineNumber)
-            case "DOMAIN_MIN", "DOMAIN_MAX":
-                let values = arguments.compactMap { Float($0) }
-                guard arguments.count == 3, values.count == 3 else {
-                    throw .malformedLine(line: lineNumber, reason: "\(keyword) needs three numbers")
-                }
-                let value = SIMD3(values[0], values[1], values[2])
-                if keyword == "DOMAIN_MIN" {
-                    guard domainMin == nil else { throw .duplicateKeyword(keyword, line: lineNumber) }
-                    domainMin = value
-                } else {
-                    guard domainMax == nil else { throw .duplicateKeyword(keyword, line: lineNumber) }
-                    domainMax = value
-                }
-            case "LUT_3D_INPUT_RANGE":
-                guard domainMin == nil, domainMax == nil else { throw .duplicateKeyword(keyword, line: lineNumber) }
-                let values = arguments.compactMap { Float($0) }
-                guard arguments.count == 2, values.count == 2 else {
-                    throw .malformedLine(line: lineNumber, reason: "LUT_3D_INPUT_RANGE needs two numbers")
-                }
-                (domainMin, domainMax) = (SIMD3(repeating: values[0]), SIMD3(repeating: values[1]))
-            default:
-                throw .malformedLine(line: lineNumber, reason: "unknown keyword \(Self.excerpt(first))")
+            try header.read(tokens.map { text[$0] }, line: lineNumber)
+            if let size = header.size, entries.capacity < size * size * size {
+                entries.reserveCapacity(size * size * size)
             }
         }
-        guard let size else { throw .missingSize }
+        guard let size = header.size else { throw .missingSize }
         guard entryCount == size * size * size else {
             throw .wrongEntryCount(expected: size * size * size, actual: entryCount)
         }
         try self.init(
-            size: size, entries: entries, title: title ?? "", domainMin: domainMin ?? .zero,
-            domainMax: domainMax ?? .one)
+            size: size, entries: entries, title: header.title ?? "", domainMin: header.domainMin ?? .zero,
+            domainMax: header.domainMax ?? .one)
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
@@ -167,7 +127,7 @@ extension CubeLUT {
     }
 
     /// At most 40 characters of `text`, for error messages.
-    private static func excerpt(_ text: Substring) -> String {
+    fileprivate static func excerpt(_ text: Substring) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : String(text)
     }
 
@@ -197,6 +157,58 @@ extension CubeLUT {
             text += String(digits) + String(repeating: "0", count: point - digits.count)
         } else {
             text += String(digits[..<point]) + "." + String(digits[point...])
+        }
+    }
+}
+
+/// The keyword lines of a `.cube` file, each read once.
+private struct CubeHeader {
+    var title: String?
+    var size: Int?
+    var domainMin: SIMD3<Float>?
+    var domainMax: SIMD3<Float>?
+
+    /// Reads one keyword line, split into `tokens` (the keyword first) at `line`.
+    mutating func read(_ tokens: [Substring], line: Int) throws(CubeLUTError) {
+        let keyword = String(tokens[0])
+        let arguments = tokens.dropFirst()
+        switch keyword {
+        case "TITLE":
+            guard title == nil else { throw .duplicateKeyword(keyword, line: line) }
+            var rest = arguments.isEmpty ? "" : tokens[1].base[tokens[1].startIndex..<tokens.last!.endIndex]
+            if rest.first == "\"", rest.count >= 2, rest.last == "\"" { rest = rest.dropFirst().dropLast() }
+            title = String(rest)
+        case "LUT_3D_SIZE":
+            guard size == nil else { throw .duplicateKeyword(keyword, line: line) }
+            guard arguments.count == 1, let n = Int(arguments.first!) else {
+                throw .malformedLine(line: line, reason: "LUT_3D_SIZE needs one whole number")
+            }
+            guard CubeLUT.sizeLimits.contains(n) else { throw .invalidSize(n) }
+            size = n
+        case "LUT_1D_SIZE", "LUT_1D_INPUT_RANGE":
+            throw .oneDimensional(line: line)
+        case "DOMAIN_MIN", "DOMAIN_MAX":
+            let values = arguments.compactMap { Float($0) }
+            guard arguments.count == 3, values.count == 3 else {
+                throw .malformedLine(line: line, reason: "\(keyword) needs three numbers")
+            }
+            let value = SIMD3(values[0], values[1], values[2])
+            if keyword == "DOMAIN_MIN" {
+                guard domainMin == nil else { throw .duplicateKeyword(keyword, line: line) }
+                domainMin = value
+            } else {
+                guard domainMax == nil else { throw .duplicateKeyword(keyword, line: line) }
+                domainMax = value
+            }
+        case "LUT_3D_INPUT_RANGE":
+            guard domainMin == nil, domainMax == nil else { throw .duplicateKeyword(keyword, line: line) }
+            let values = arguments.compactMap { Float($0) }
+            guard arguments.count == 2, values.count == 2 else {
+                throw .malformedLine(line: line, reason: "LUT_3D_INPUT_RANGE needs two numbers")
+            }
+            (domainMin, domainMax) = (SIMD3(repeating: values[0]), SIMD3(repeating: values[1]))
+        default:
+            throw .malformedLine(line: line, reason: "unknown keyword \(CubeLUT.excerpt(tokens[0]))")
         }
     }
 }

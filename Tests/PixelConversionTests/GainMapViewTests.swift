@@ -219,13 +219,13 @@ struct GainMapViewTests {
         )
         try base.withView { b in
             try out.withMutableView { try renderer.render(b, into: $0) }
-            try taller.withMutableView { o in
+            _ = try taller.withMutableView { o in
                 #expect(
                     throws: PixelConversionError.sizeMismatch(
                         sourceWidth: 8, sourceHeight: 6, destinationWidth: 8, destinationHeight: 7)
                 ) { try renderer.render(b, into: o) }
             }
-            try wrong.withMutableView { o in
+            _ = try wrong.withMutableView { o in
                 #expect(
                     throws: PixelConversionError.formatMismatch(
                         role: "destination", expected: .rgbaHalf, actual: .rgbaFloat)
