@@ -40,100 +40,35 @@ final class Program: @unchecked Sendable {
         self.kernels = kernels
         if case .yCbCr(let w) = writer, w.subsampling == .s420 { needsEvenBands = true } else { needsEvenBands = false }
 
-        var allocations: [UnsafeMutableRawPointer] = [], callbacks: [AnyObject] = []
-        var quantizedCurves: [QuantizedCurve] = []
-        /// A copy of `value` that lives as long as the program.
-        func keep<T>(_ value: T) -> UnsafeRawPointer {
-            let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
-            p.initialize(to: value)
-            allocations.append(UnsafeMutableRawPointer(p))
-            return UnsafeRawPointer(p)
-        }
-        func keep(_ values: [Float]) -> UnsafePointer<Float> {
-            let p = UnsafeMutablePointer<Float>.allocate(capacity: Swift.max(values.count, 1))
-            p.initialize(from: values, count: values.count)
-            allocations.append(UnsafeMutableRawPointer(p))
-            return UnsafePointer(p)
-        }
-        /// A curve's arguments: its table as segment pairs (y[i], y[i + 1] − y[i]), read with one 64-bit load per
-        /// segment (the kernels' y[i] + rise·fraction is the table engine's y0 + (y1 − y0)·fraction, rounded the
-        /// same), and its exact function behind a context pointer.
-        func curveArguments(_ curve: CurveTable, weights: SIMD3<Float> = .zero, unityBelow: Float = 0)
-            -> UnsafeRawPointer
-        {
-            let values = curve.table.values
-            let pairs = keep(
-                values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)] - values[$0]] })
-            let exact = ExactFunction(curve.exact)
-            callbacks.append(exact)
-            return keep(
-                HDRKCurve(
-                    layout: curve.kernelLayout, pairs: pairs,
-                    exact: { context, x in Unmanaged<ExactFunction>.fromOpaque(context!).takeUnretainedValue().call(x)
-                    },
-                    context: UnsafeRawPointer(Unmanaged.passUnretained(exact).toOpaque()),
-                    weights: (weights.x, weights.y, weights.z), unityBelow: unityBelow))
-        }
-
+        var arguments = ArgumentStore()
         var program: [HDRKInstruction] = []
         var table: UnsafePointer<Float>?
-        if case .rgb(let r) = reader, let codeTable = r.codeTable { table = keep(codeTable) }
+        if case .rgb(let r) = reader, let codes = r.codeTable { table = arguments.keep(codes) }
         codeTable = table
         if let access = reader.interleaved {
-            var arguments = access.arguments
-            arguments.table = table
-            program.append(HDRKInstruction(op: access.load, arguments: keep(arguments)))
+            var load = access.arguments
+            load.table = table
+            program.append(HDRKInstruction(op: access.load, arguments: arguments.keep(load)))
         } else if case .yCbCr(let r) = reader, let load = r.load {
-            program.append(HDRKInstruction(op: HDRK_OP_load_ycbcr, arguments: keep(load)))
+            program.append(HDRKInstruction(op: HDRK_OP_load_ycbcr, arguments: arguments.keep(load)))
         } else {
             program.append(HDRKInstruction(op: HDRK_OP_load_planes, arguments: nil))
         }
-        for operation in operations {
-            switch operation {
-            case .affine(let map, _):
-                program.append(HDRKInstruction(op: HDRK_OP_affine, arguments: keep(map.coefficients)))
-            case .curve(let curve):
-                program.append(HDRKInstruction(op: HDRK_OP_curve, arguments: curveArguments(curve)))
-            case .luminanceGain(let weights, let curve, _):
-                program.append(
-                    HDRKInstruction(
-                        op: HDRK_OP_luminance_gain,
-                        arguments: curveArguments(
-                            curve, weights: SIMD3<Float>(weights), unityBelow: curve.unityBelow)))
-            case .quantizedCurve(let q):
-                quantizedCurves.append(q)
-                program.append(
-                    HDRKInstruction(
-                        op: HDRK_OP_quantized_curve,
-                        arguments: keep(HDRKQuantized(layout: q.layout, cells: UnsafePointer(q.cells.baseAddress!)))))
-            case .clamp(let low, let high, _):
-                program.append(HDRKInstruction(op: HDRK_OP_clamp, arguments: keep([low, high])))
-            case .toneMap(let mapper, _):
-                let host = HostOperator(mapper)
-                callbacks.append(host)
-                let arguments = HDRKHost(
-                    apply: { context, r, g, b, n in
-                        Unmanaged<HostOperator>.fromOpaque(context!).takeUnretainedValue().apply(r!, g!, b!, n)
-                    },
-                    context: UnsafeRawPointer(Unmanaged.passUnretained(host).toOpaque()))
-                program.append(HDRKInstruction(op: HDRK_OP_host, arguments: keep(arguments)))
-            case .kernel(let op, let parameters, _):
-                program.append(HDRKInstruction(op: op, arguments: keep(parameters)))
-            }
-        }
+        program += operations.map { arguments.instruction($0) }
         if let access = writer.interleaved {
             let codes = if case .quantizedCurve? = operations.last { true } else { false }
             program.append(
-                HDRKInstruction(op: access.store, arguments: keep(codes ? access.writingCodes : access.arguments)))
+                HDRKInstruction(
+                    op: access.store, arguments: arguments.keep(codes ? access.writingCodes : access.arguments)))
         } else {
             program.append(HDRKInstruction(op: HDRK_OP_store_planes, arguments: nil))
         }
         ops = program.map(\.op)
         instructions = .allocate(capacity: program.count)
         instructions.initialize(from: program, count: program.count)
-        self.allocations = allocations
-        self.callbacks = callbacks
-        self.quantizedCurves = quantizedCurves
+        self.allocations = arguments.allocations
+        self.callbacks = arguments.callbacks
+        self.quantizedCurves = arguments.quantizedCurves
     }
 
     deinit {
@@ -368,5 +303,79 @@ private final class HostOperator: Sendable {
         mapper.apply(
             red: UnsafeMutableBufferPointer(start: r, count: n), green: UnsafeMutableBufferPointer(start: g, count: n),
             blue: UnsafeMutableBufferPointer(start: b, count: n))
+    }
+}
+
+/// The memory a program's instructions point to, kept as long as the program: argument blocks, curve tables as
+/// segment pairs, the Swift callbacks behind context pointers, and the quantized curves whose cells are read in place.
+private struct ArgumentStore {
+    var allocations: [UnsafeMutableRawPointer] = []
+    var callbacks: [AnyObject] = []
+    var quantizedCurves: [QuantizedCurve] = []
+
+    /// A copy of `value` that lives as long as the program.
+    mutating func keep<T>(_ value: T) -> UnsafeRawPointer {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        p.initialize(to: value)
+        allocations.append(UnsafeMutableRawPointer(p))
+        return UnsafeRawPointer(p)
+    }
+
+    mutating func keep(_ values: [Float]) -> UnsafePointer<Float> {
+        let p = UnsafeMutablePointer<Float>.allocate(capacity: Swift.max(values.count, 1))
+        p.initialize(from: values, count: values.count)
+        allocations.append(UnsafeMutableRawPointer(p))
+        return UnsafePointer(p)
+    }
+
+    /// A curve's arguments: its table as segment pairs (y[i], y[i + 1] − y[i]), read with one 64-bit load per
+    /// segment (the kernels' y[i] + rise·fraction is the table engine's y0 + (y1 − y0)·fraction, rounded the same),
+    /// and its exact function behind a context pointer.
+    mutating func curveArguments(_ curve: CurveTable, weights: SIMD3<Float> = .zero, unityBelow: Float = 0)
+        -> UnsafeRawPointer
+    {
+        let values = curve.table.values
+        let pairs = keep(
+            values.indices.flatMap { [values[$0], values[Swift.min($0 + 1, values.count - 1)] - values[$0]] })
+        let exact = ExactFunction(curve.exact)
+        callbacks.append(exact)
+        return keep(
+            HDRKCurve(
+                layout: curve.kernelLayout, pairs: pairs,
+                exact: { context, x in Unmanaged<ExactFunction>.fromOpaque(context!).takeUnretainedValue().call(x) },
+                context: UnsafeRawPointer(Unmanaged.passUnretained(exact).toOpaque()),
+                weights: (weights.x, weights.y, weights.z), unityBelow: unityBelow))
+    }
+
+    /// The instruction of one stage.
+    mutating func instruction(_ operation: Operation) -> HDRKInstruction {
+        switch operation {
+        case .affine(let map, _):
+            return HDRKInstruction(op: HDRK_OP_affine, arguments: keep(map.coefficients))
+        case .curve(let curve):
+            return HDRKInstruction(op: HDRK_OP_curve, arguments: curveArguments(curve))
+        case .luminanceGain(let weights, let curve, _):
+            return HDRKInstruction(
+                op: HDRK_OP_luminance_gain,
+                arguments: curveArguments(curve, weights: SIMD3<Float>(weights), unityBelow: curve.unityBelow))
+        case .quantizedCurve(let q):
+            quantizedCurves.append(q)
+            return HDRKInstruction(
+                op: HDRK_OP_quantized_curve,
+                arguments: keep(HDRKQuantized(layout: q.layout, cells: UnsafePointer(q.cells.baseAddress!))))
+        case .clamp(let low, let high, _):
+            return HDRKInstruction(op: HDRK_OP_clamp, arguments: keep([low, high]))
+        case .toneMap(let mapper, _):
+            let host = HostOperator(mapper)
+            callbacks.append(host)
+            let arguments = HDRKHost(
+                apply: { context, r, g, b, n in
+                    Unmanaged<HostOperator>.fromOpaque(context!).takeUnretainedValue().apply(r!, g!, b!, n)
+                },
+                context: UnsafeRawPointer(Unmanaged.passUnretained(host).toOpaque()))
+            return HDRKInstruction(op: HDRK_OP_host, arguments: keep(arguments))
+        case .kernel(let op, let parameters, _):
+            return HDRKInstruction(op: op, arguments: keep(parameters))
+        }
     }
 }
