@@ -17,24 +17,8 @@ extension PNGReader {
         }
         switch chunk.name {
         case "IHDR":
-            guard data.count == 13, let width = data.u32(0), let height = data.u32(4) else { return wrongSize(13) }
-            if width == 0 || height == 0 || width > 0x7FFF_FFFF || height > 0x7FFF_FFFF {
-                problems.append(
-                    ReadProblem(
-                        .malformed,
-                        "IHDR declares \(width)×\(height) pixels; PNG allows 1 to 2147483647 in each direction",
-                        at: location))
-            }
-            image.width = Int(width)
-            image.height = Int(height)
-            for problem in Self.headerProblems(data) {
-                problems.append(ReadProblem(.malformed, problem, at: location))
-            }
-            let colorType = data[9]
-            image.pngColorType = colorType
-            // A palette image has 8-bit palette entries whatever its index depth.
-            image.bitDepth = colorType == 3 ? 8 : Int(data[8])
-            image.channelCount = [0: 1, 2: 3, 3: 3, 4: 2, 6: 4][colorType]
+            guard data.count == 13 else { return wrongSize(13) }
+            readHeader(data, into: &image, problems: &problems, location: location)
         case "cICP":
             guard data.count == 4 else { return wrongSize(4) }
             guard data[3] <= 1 else {
@@ -49,41 +33,7 @@ extension PNGReader {
                 videoFullRange: data[3] == 1)
             image.cicp.append(Located(CICPTag(cicp: cicp, source: .pngChunk), at: location))
         case "iCCP":
-            guard let nul = data.firstIndex(of: 0), nul >= 1, nul <= 79, nul + 1 < data.count else {
-                problems.append(
-                    ReadProblem(
-                        .malformed,
-                        "iCCP chunk at byte \(chunk.start) has no valid profile name (1–79 bytes, then NUL)",
-                        at: location))
-                return
-            }
-            let name = TextSanitizer.sanitize(Bytes.latin1(data[0..<nul]))
-            guard data[nul + 1] == 0 else {
-                problems.append(
-                    ReadProblem(
-                        .malformed, "iCCP compression method is \(data[nul + 1]); PNG defines only 0 (zlib)",
-                        at: location))
-                return
-            }
-            let profileBytes: [UInt8]
-            do {
-                profileBytes = try Zlib.inflate(data[(nul + 2)...], maximumOutput: limits.maximumDecompressedSize)
-            } catch {
-                switch error {
-                case .tooLarge(let maximum):
-                    throw .limitExceeded("iCCP profile inflating to more than \(maximum) bytes", limit: maximum)
-                case .truncated:
-                    problems.append(ReadProblem(.malformed, "the iCCP profile's zlib stream is cut off", at: location))
-                case .corrupt(let message):
-                    problems.append(
-                        ReadProblem(
-                            .malformed,
-                            "the iCCP profile's zlib stream is corrupt (\(TextSanitizer.sanitize(message)))",
-                            at: location))
-                }
-                return
-            }
-            image.iccProfiles.append(Located(EmbeddedICCProfile(bytes: profileBytes, name: name), at: location))
+            try readICCProfile(chunk, data, into: &image, problems: &problems, location: location)
         case "sRGB":
             guard data.count == 1 else { return wrongSize(1) }
             image.sRGBIntent.append(Located(data[0], at: location))
@@ -122,6 +72,72 @@ extension PNGReader {
         default:
             break
         }
+    }
+
+    /// IHDR's 13 bytes: the size, bit depth, colour type and channels, and what its fields break.
+    private func readHeader(
+        _ data: [UInt8], into image: inout ImageTags, problems: inout [ReadProblem], location: TagLocation
+    ) {
+        let width = data.u32(inBounds: 0), height = data.u32(inBounds: 4)
+        if width == 0 || height == 0 || width > 0x7FFF_FFFF || height > 0x7FFF_FFFF {
+            problems.append(
+                ReadProblem(
+                    .malformed,
+                    "IHDR declares \(width)×\(height) pixels; PNG allows 1 to 2147483647 in each direction",
+                    at: location))
+        }
+        image.width = Int(width)
+        image.height = Int(height)
+        for problem in Self.headerProblems(data) {
+            problems.append(ReadProblem(.malformed, problem, at: location))
+        }
+        let colorType = data[9]
+        image.pngColorType = colorType
+        // A palette image has 8-bit palette entries whatever its index depth.
+        image.bitDepth = colorType == 3 ? 8 : Int(data[8])
+        image.channelCount = [0: 1, 2: 3, 3: 3, 4: 2, 6: 4][colorType]
+    }
+
+    /// iCCP: the profile's name and its zlib stream, inflated within the read limits.
+    private func readICCProfile(
+        _ chunk: PNGChunk, _ data: [UInt8], into image: inout ImageTags, problems: inout [ReadProblem],
+        location: TagLocation
+    ) throws(ColorTagsError) {
+        guard let nul = data.firstIndex(of: 0), nul >= 1, nul <= 79, nul + 1 < data.count else {
+            problems.append(
+                ReadProblem(
+                    .malformed,
+                    "iCCP chunk at byte \(chunk.start) has no valid profile name (1–79 bytes, then NUL)",
+                    at: location))
+            return
+        }
+        let name = TextSanitizer.sanitize(Bytes.latin1(data[0..<nul]))
+        guard data[nul + 1] == 0 else {
+            problems.append(
+                ReadProblem(
+                    .malformed, "iCCP compression method is \(data[nul + 1]); PNG defines only 0 (zlib)",
+                    at: location))
+            return
+        }
+        let profileBytes: [UInt8]
+        do {
+            profileBytes = try Zlib.inflate(data[(nul + 2)...], maximumOutput: limits.maximumDecompressedSize)
+        } catch {
+            switch error {
+            case .tooLarge(let maximum):
+                throw .limitExceeded("iCCP profile inflating to more than \(maximum) bytes", limit: maximum)
+            case .truncated:
+                problems.append(ReadProblem(.malformed, "the iCCP profile's zlib stream is cut off", at: location))
+            case .corrupt(let message):
+                problems.append(
+                    ReadProblem(
+                        .malformed,
+                        "the iCCP profile's zlib stream is corrupt (\(TextSanitizer.sanitize(message)))",
+                        at: location))
+            }
+            return
+        }
+        image.iccProfiles.append(Located(EmbeddedICCProfile(bytes: profileBytes, name: name), at: location))
     }
 
     private func legacy(_ chunk: PNGChunk, _ current: String, problems: inout [ReadProblem], location: TagLocation) {
