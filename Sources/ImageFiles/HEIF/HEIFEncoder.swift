@@ -47,28 +47,7 @@ enum HEIFEncoder {
         guard let image else { throw .encodingFailed(format: .heif, reason: "libheif could not create an image") }
         defer { heif_image_release(image) }
         try check(heif_image_add_plane(image, heif_channel_interleaved, Int32(width), Int32(height), Int32(depth)))
-        var stride: Int32 = 0
-        guard let destination = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
-            throw .encodingFailed(format: .heif, reason: "libheif gave no plane")
-        }
-        rgb.withView { view in
-            let plane = view.plane(0)
-            for y in 0..<height {
-                let row = destination + y * Int(stride)
-                if depth == 8 {
-                    let s = plane.row(y, as: UInt8.self)
-                    for x in 0..<width { for c in 0..<3 { row[3 * x + c] = s[4 * x + c] } }
-                } else {
-                    let s = plane.row(y, as: UInt16.self)
-                    let d = UnsafeMutableRawPointer(row)
-                    for x in 0..<width {
-                        for c in 0..<3 {
-                            d.storeBytes(of: s[4 * x + c].littleEndian, toByteOffset: 2 * (3 * x + c), as: UInt16.self)
-                        }
-                    }
-                }
-            }
-        }
+        try copy(rgb, into: image, depth: depth)
         let space = encoding.colorSpace
         let matrix = YCbCrMatrix.writingDefault(for: space.primaries)
         let codes = try? CICP(colorSpace: space, matrix: options.lossless ? nil : matrix, range: .full)
@@ -89,6 +68,53 @@ enum HEIFEncoder {
                     heif_image_set_raw_color_profile(image, "prof", raw.baseAddress, raw.count)
                 })
         }
+        setHDRMetadata(hdr, on: image)
+        guard let encodingOptions = heif_encoding_options_alloc() else {
+            throw .encodingFailed(format: .heif, reason: "out of memory")
+        }
+        defer { heif_encoding_options_free(encodingOptions) }
+        encodingOptions.pointee.save_two_colr_boxes_when_ICC_and_nclx_available = 1
+        // libheif 1.15 defaults to omitting nclx for old macOS versions; ISO HDR needs it.
+        encodingOptions.pointee.macOS_compatibility_workaround_no_nclx_profile = 0
+        encodingOptions.pointee.output_nclx_profile = nclx
+        var handle: OpaquePointer?
+        try check(heif_context_encode_image(context, image, encoder, encodingOptions, &handle))
+        if let handle { heif_image_handle_release(handle) }
+        var output = hdrc_heif_output()
+        defer { hdrc_heif_output_free(&output) }
+        try check(hdrc_heif_write_to_memory(context, &output))
+        guard let data = output.data else { throw .encodingFailed(format: .heif, reason: "no output") }
+        return Array(UnsafeBufferPointer(start: data, count: output.size))
+    }
+
+    /// `pixels` (RGBA 8-bit, or 16-bit with `depth` bits) into the image's interleaved RGB plane (16-bit little-endian).
+    private static func copy(_ pixels: PixelBuffer, into image: OpaquePointer, depth: Int) throws(ImageFileError) {
+        var stride: Int32 = 0
+        guard let destination = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
+            throw .encodingFailed(format: .heif, reason: "libheif gave no plane")
+        }
+        pixels.withView { view in
+            let plane = view.plane(0)
+            for y in 0..<pixels.height {
+                let row = destination + y * Int(stride)
+                if depth == 8 {
+                    let s = plane.row(y, as: UInt8.self)
+                    for x in 0..<pixels.width { for c in 0..<3 { row[3 * x + c] = s[4 * x + c] } }
+                } else {
+                    let s = plane.row(y, as: UInt16.self)
+                    let d = UnsafeMutableRawPointer(row)
+                    for x in 0..<pixels.width {
+                        for c in 0..<3 {
+                            d.storeBytes(of: s[4 * x + c].littleEndian, toByteOffset: 2 * (3 * x + c), as: UInt16.self)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `clli` and `mdcv` from the HDR10 metadata (CTA-861.3 and SMPTE ST 2086 units), where given.
+    private static func setHDRMetadata(_ hdr: HDRTags, on image: OpaquePointer) {
         if let clli = hdr.contentLightLevel {
             var level = heif_content_light_level(
                 max_content_light_level: UInt16(clamping: Int(clli.maxContentLightLevel.rounded())),
@@ -106,22 +132,6 @@ enum HEIFEncoder {
             volume.min_display_mastering_luminance = UInt32(clamping: Int((m.minimumLuminance / 0.0001).rounded()))
             heif_image_set_mastering_display_colour_volume(image, &volume)
         }
-        guard let encodingOptions = heif_encoding_options_alloc() else {
-            throw .encodingFailed(format: .heif, reason: "out of memory")
-        }
-        defer { heif_encoding_options_free(encodingOptions) }
-        encodingOptions.pointee.save_two_colr_boxes_when_ICC_and_nclx_available = 1
-        // libheif 1.15 defaults to omitting nclx for old macOS versions; ISO HDR needs it.
-        encodingOptions.pointee.macOS_compatibility_workaround_no_nclx_profile = 0
-        encodingOptions.pointee.output_nclx_profile = nclx
-        var handle: OpaquePointer?
-        try check(heif_context_encode_image(context, image, encoder, encodingOptions, &handle))
-        if let handle { heif_image_handle_release(handle) }
-        var output = hdrc_heif_output()
-        defer { hdrc_heif_output_free(&output) }
-        try check(hdrc_heif_write_to_memory(context, &output))
-        guard let data = output.data else { throw .encodingFailed(format: .heif, reason: "no output") }
-        return Array(UnsafeBufferPointer(start: data, count: output.size))
     }
 
     static func check(_ error: heif_error) throws(ImageFileError) {
