@@ -19,19 +19,8 @@ extension GainMapJPEG {
         _ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions,
         gainMap settings: GainMapWriteOptions
     ) throws(ImageFileError) -> Written {
+        try check(settings)
         let baseSpace = settings.baseColorSpace
-        guard baseSpace.transferFunction == .srgb,
-            baseSpace.primaries.hasSameCoordinates(as: .bt709) || baseSpace.primaries.hasSameCoordinates(as: .displayP3)
-        else {
-            throw .invalidRequest(
-                "the gain-map base must be sRGB or Display P3 (sRGB transfer), not \(baseSpace.name)")
-        }
-        guard [1, 2, 4, 8].contains(settings.scale) else {
-            throw .invalidRequest("the gain-map scale must be 1, 2, 4 or 8, not \(settings.scale)")
-        }
-        guard settings.gamma > 0, settings.gamma.isFinite else {
-            throw .invalidRequest("the gain-map gamma must be positive, not \(settings.gamma)")
-        }
         let width = pixels.width
         let height = pixels.height
         let linearSpace = ColorResolution.extendedLinear(baseSpace)
@@ -84,27 +73,7 @@ extension GainMapJPEG {
         let values = try ISOGainMapEncoding.quantized(computed)
         computed = values.metadata
         // 5. The gain-map JPEG.
-        var gainJPEG: [UInt8]
-        if gains.count == 1 {
-            let codes = gains[0].map { UInt8(($0 * 255).rounded()) }
-            gainJPEG = try JPEGEncoder.encode(
-                grey: codes, width: gainWidth, height: gainHeight, quality: settings.gainMapQuality)
-        } else {
-            var rgba = try Conversion.buffer(.rgba8, width: gainWidth, height: gainHeight)
-            rgba.withMutableView { view in
-                let plane = view.plane(0)
-                for y in 0..<gainHeight {
-                    let row = plane.row(y, as: UInt8.self)
-                    for x in 0..<gainWidth {
-                        for c in 0..<3 { row[4 * x + c] = UInt8((gains[c][y * gainWidth + x] * 255).rounded()) }
-                        row[4 * x + 3] = 255
-                    }
-                }
-            }
-            gainJPEG = try rgba.withView { (view) throws(ImageFileError) in
-                try JPEGEncoder.encode(rgba: view, quality: settings.gainMapQuality, chroma420: false)
-            }
-        }
+        var gainJPEG = try gainMapJPEG(gains, width: gainWidth, height: gainHeight, quality: settings.gainMapQuality)
         // 6. Segments: the gain-map image gets its metadata and no ICC (Apple ImageIO rejects large ones there).
         var gainSegments: [UInt8] = []
         if settings.writesXMP { gainSegments += try JPEGSegments.xmpSegment(GainMapXMP.gainMapPacket(computed)) }
@@ -132,6 +101,49 @@ extension GainMapJPEG {
         var primary = try JPEGSegments.splice(primarySegments, into: baseJPEG)
         try patchMPF(&primary, gainMapSize: gainJPEG.count)
         return Written(bytes: primary + gainJPEG, metadata: computed)
+    }
+
+    /// The settings a gain-map JPEG can be written with: an sRGB or Display P3 base, scale 1, 2, 4 or 8, a positive
+    /// gamma.
+    private static func check(_ settings: GainMapWriteOptions) throws(ImageFileError) {
+        let baseSpace = settings.baseColorSpace
+        guard baseSpace.transferFunction == .srgb,
+            baseSpace.primaries.hasSameCoordinates(as: .bt709) || baseSpace.primaries.hasSameCoordinates(as: .displayP3)
+        else {
+            throw .invalidRequest(
+                "the gain-map base must be sRGB or Display P3 (sRGB transfer), not \(baseSpace.name)")
+        }
+        guard [1, 2, 4, 8].contains(settings.scale) else {
+            throw .invalidRequest("the gain-map scale must be 1, 2, 4 or 8, not \(settings.scale)")
+        }
+        guard settings.gamma > 0, settings.gamma.isFinite else {
+            throw .invalidRequest("the gain-map gamma must be positive, not \(settings.gamma)")
+        }
+    }
+
+    /// The gain map as a JPEG: grey for one channel, RGB 4:4:4 for three; gains in [0, 1] as 8-bit codes.
+    private static func gainMapJPEG(_ gains: [[Float]], width gainWidth: Int, height gainHeight: Int, quality: Int)
+        throws(ImageFileError) -> [UInt8]
+    {
+        if gains.count == 1 {
+            let codes = gains[0].map { UInt8(($0 * 255).rounded()) }
+            return try JPEGEncoder.encode(grey: codes, width: gainWidth, height: gainHeight, quality: quality)
+        } else {
+            var rgba = try Conversion.buffer(.rgba8, width: gainWidth, height: gainHeight)
+            rgba.withMutableView { view in
+                let plane = view.plane(0)
+                for y in 0..<gainHeight {
+                    let row = plane.row(y, as: UInt8.self)
+                    for x in 0..<gainWidth {
+                        for c in 0..<3 { row[4 * x + c] = UInt8((gains[c][y * gainWidth + x] * 255).rounded()) }
+                        row[4 * x + 3] = 255
+                    }
+                }
+            }
+            return try rgba.withView { (view) throws(ImageFileError) in
+                try JPEGEncoder.encode(rgba: view, quality: quality, chroma420: false)
+            }
+        }
     }
 
     /// Runs `GainMapEncoder` over planar renditions (single channel from luminance, or three channels).
