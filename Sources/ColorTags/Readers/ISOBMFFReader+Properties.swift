@@ -5,27 +5,8 @@ extension ISOBMFFReader {
     mutating func assemble(_ graph: ISOBMFFItemGraph, boxes properties: [Box], brands: [String]) throws(ColorTagsError)
         -> ColorTagging
     {
-        let (primaryID, items, order, references) = (graph.primaryID, graph.items, graph.order, graph.references)
-        // Roles: the primary item, the tmap derivation and its gain-map input, auxiliary images, thumbnails; grid
-        // tiles and non-image items are left out.
-        var roles: [UInt32: ImageTags.Role] = [primaryID: .primary]
-        var auxiliaryTypes: [UInt32: String] = [:]
-        var tiles: Set<UInt32> = []
-        for reference in references {
-            switch reference.type {
-            case "dimg" where items[reference.from]?.type == "tmap":
-                roles[reference.from] = .toneMapDerivation
-                if reference.to.count >= 2 { roles[reference.to[1]] = .gainMap }
-            case "dimg":
-                tiles.formUnion(reference.to)
-            case "auxl":
-                auxiliaryTypes[reference.from] = ""
-            case "thmb":
-                roles[reference.from] = roles[reference.from] ?? .thumbnail(of: reference.to.first ?? 0)
-            default:
-                break
-            }
-        }
+        let (primaryID, items, order) = (graph.primaryID, graph.items, graph.order)
+        let (roles, auxiliaryTypes, tiles) = Self.itemRoles(graph)
         var gainMap = GainMapTags()
         var images: [ImageTags] = []
         var gainMapIndices: [UInt32: Int] = [:]
@@ -85,7 +66,47 @@ extension ISOBMFFReader {
             image.effective = Precedence.effectiveColor(isobmff: image)
             images.append(image)
         }
-        // The gain map applied: the tmap's second input when the tmap has ISO values, else Apple's auxiliary one.
+        chooseGainMap(&gainMap, graph: graph, brands: brands, gainMapIndices: gainMapIndices)
+        var tagging = ColorTagging(
+            format: format, byteCount: bytes.count, images: images, gainMap: gainMap, problems: problems,
+            brands: brands)
+        tagging.itemGraph = graph
+        return tagging
+    }
+
+    /// Each item's role: the primary item, the tmap derivation and its gain-map input, auxiliary images (their types
+    /// read later from `auxC`), thumbnails; and the grid tiles, which are left out.
+    static func itemRoles(_ graph: ISOBMFFItemGraph)
+        -> (roles: [UInt32: ImageTags.Role], auxiliaryTypes: [UInt32: String], tiles: Set<UInt32>)
+    {
+        let items = graph.items
+        var roles: [UInt32: ImageTags.Role] = [graph.primaryID: .primary]
+        var auxiliaryTypes: [UInt32: String] = [:]
+        var tiles: Set<UInt32> = []
+        for reference in graph.references {
+            switch reference.type {
+            case "dimg" where items[reference.from]?.type == "tmap":
+                roles[reference.from] = .toneMapDerivation
+                if reference.to.count >= 2 { roles[reference.to[1]] = .gainMap }
+            case "dimg":
+                tiles.formUnion(reference.to)
+            case "auxl":
+                auxiliaryTypes[reference.from] = ""
+            case "thmb":
+                roles[reference.from] = roles[reference.from] ?? .thumbnail(of: reference.to.first ?? 0)
+            default:
+                break
+            }
+        }
+        return (roles, auxiliaryTypes, tiles)
+    }
+
+    /// The gain map applied: the tmap's second input when the tmap has ISO values (and readers apply it), else
+    /// Apple's auxiliary one, else the first gain-map item.
+    mutating func chooseGainMap(
+        _ gainMap: inout GainMapTags, graph: ISOBMFFItemGraph, brands: [String], gainMapIndices: [UInt32: Int]
+    ) {
+        let (primaryID, items, references) = (graph.primaryID, graph.items, graph.references)
         let tmapGainMap = references.first { $0.type == "dimg" && items[$0.from]?.type == "tmap" && $0.to.count >= 2 }
         if let tmap = tmapGainMap, gainMap.iso != nil {
             // libavif applies a tmap only in a file with the 'tmap' brand whose altr group prefers it to the primary.
@@ -113,11 +134,6 @@ extension ISOBMFFReader {
         } else {
             gainMap.imageIndex = gainMapIndices.values.min()
         }
-        var tagging = ColorTagging(
-            format: format, byteCount: bytes.count, images: images, gainMap: gainMap, problems: problems,
-            brands: brands)
-        tagging.itemGraph = graph
-        return tagging
     }
 
     /// Apple's gain map among the gain-map items: the item whose XMP (a `mime` item describing it with `cdsc`) names
