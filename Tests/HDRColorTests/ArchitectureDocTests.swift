@@ -347,4 +347,28 @@ struct ArchitectureDocTests {
         }
         #expect(checked > 100)
     }
+
+    @Test("rule 8: no function, initialiser or computed property in Sources is longer than 100 lines")
+    func functionsStayShort() throws {
+        // A declaration line (func, init, or a computed `var … {`), then the first line that closes it at the same
+        // indentation; lines counted from the one to the other.
+        let declaration =
+            #/^(\s*)(?:@[\w]+(?:\([^)]*\))?\s+)*(?:(?:public|private|package|internal|fileprivate|static|mutating|override|final|nonisolated|convenience|required)\s+)*(?:func\s|init[?!]?\s*[(<]|var\s+\w+\s*:[^=]*\{\s*$)/#
+        let sources = Self.root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var checked = 0
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let lines = try String(contentsOf: url, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() {
+                guard let match = line.prefixMatch(of: declaration) else { continue }
+                let closing = match.1 + "}"
+                guard let end = lines[(index + 1)...].firstIndex(where: { $0 == closing }) else { continue }
+                checked += 1
+                let length = end - index + 1
+                #expect(length <= 100, "\(url.lastPathComponent):\(index + 1): \(length) lines: \(line)")
+            }
+        }
+        #expect(checked > 1000)
+    }
 }
