@@ -287,7 +287,8 @@ let package = Package(
             name: "ColorTagsTests", dependencies: ["ColorTags", "TagValidation", "MediaSyntax", "TestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "MediaSyntaxTests", dependencies: ["MediaSyntax", "TestSupport"], swiftSettings: swiftSettings),
+            name: "MediaSyntaxTests", dependencies: ["MediaSyntax", "SignalCoding", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ImageFilesTests",
             dependencies: ["ImageFiles", "TagValidation", "MediaSyntax", "TransferFunctions", "TestSupport"],

@@ -1,64 +1,8 @@
-public import SignalCoding
+public import MediaSyntax
+import SignalCoding
 public import ToneMapping
 
-/// ISO 21496-1 gain-map metadata as stored: JPEG `APP2` with `urn:iso:std:iso:ts:21496:-1`, or an AVIF/HEIF `tmap`
-/// item. Values are kept as the file's fractions so checks are exact.
-public struct ISOGainMapRecord: Hashable, Sendable {
-    /// The per-channel and headroom values.
-    public struct Values: Hashable, Sendable {
-        /// Whether the file has three channel records (else one, shared).
-        public var isMultichannel: Bool
-        /// `use_base_colour_space`: the gain map applies in the base image's colour space.
-        public var usesBaseColorSpace: Bool
-        /// log2 headroom of the base rendition.
-        public var baseHeadroom: Rational
-        /// log2 headroom of the alternate rendition.
-        public var alternateHeadroom: Rational
-        /// log2 gain at gain-map value 0, per channel (1 or 3 entries).
-        public var gainMapMin: [Rational]
-        /// log2 gain at gain-map value 1, per channel.
-        public var gainMapMax: [Rational]
-        /// Gain-map gamma, per channel (> 0).
-        public var gamma: [Rational]
-        /// Offset added to the base rendition, per channel.
-        public var baseOffset: [Rational]
-        /// Offset added to the alternate rendition, per channel.
-        public var alternateOffset: [Rational]
-    }
-
-    /// `minimum_version`: readers that do not know this version must ignore the gain map (show the base, SDR).
-    public var minimumVersion: UInt16
-    /// `writer_version`.
-    public var writerVersion: UInt16
-    /// The values; nil for a version-only record (the JPEG primary image's) or an unknown ``minimumVersion``.
-    public var values: Values?
-    /// Bytes after the last field that the record did not need (iOS writes a few; read leniently, libultrahdr #319).
-    public var trailingByteCount: Int
-    /// The version byte of a `tmap` item's payload (HEIF/AVIF); nil for JPEG records. Only 0 is defined.
-    public var tmapVersion: UInt8?
-
-    /// Creates a record.
-    public init(
-        minimumVersion: UInt16, writerVersion: UInt16, values: Values?, trailingByteCount: Int,
-        tmapVersion: UInt8? = nil
-    ) {
-        self.minimumVersion = minimumVersion
-        self.writerVersion = writerVersion
-        self.values = values
-        self.trailingByteCount = trailingByteCount
-        self.tmapVersion = tmapVersion
-    }
-
-    /// Whether a reader of version 0 applies the record: `minimum_version` 0 and, in a `tmap` item, version byte 0.
-    /// Readers must ignore other records and show the base image (ISO 21496-1; libavif).
-    public var isSupported: Bool { minimumVersion == 0 && (tmapVersion ?? 0) == 0 }
-
-    /// The version text of reports: `"minimum_version 0, writer_version 0"`, with the tmap version when it is not 0.
-    public var versionDescription: String {
-        (tmapVersion.map { $0 != 0 ? "tmap version \($0), " : "" } ?? "")
-            + "minimum_version \(minimumVersion), writer_version \(writerVersion)"
-    }
-
+extension ISOGainMapRecord {
     /// The metadata as the tone-mapping model (doubles), or nil without values or with a zero denominator.
     public var metadata: GainMapMetadata? {
         guard let values else { return nil }

@@ -53,7 +53,7 @@ extension ISOBMFFReader {
             if item.type == "tmap", let payload = payload(of: id, graph: graph) {
                 let location = TagLocation(
                     offset: payload.offset, length: payload.bytes.count, container: "tmap item \(id)")
-                switch ISOGainMapParser.parse(payload.bytes, hasVersionByte: true) {
+                switch ISOGainMapRecord.parse(payload.bytes, hasVersionByte: true) {
                 case .record(let record): gainMap.iso = Located(record, at: location)
                 case .problem(let message):
                     problems.append(

@@ -38,7 +38,7 @@ extension JPEGReader {
         case 0xE2 where matches(Self.isoGainMapSignature, in: payload):
             let body = Array(bytes[(start + Self.isoGainMapSignature.count)..<payload.upperBound])
             let location = TagLocation(offset: start, length: payload.count, container: "APP2 ISO 21496-1")
-            switch ISOGainMapParser.parse(body, hasVersionByte: false) {
+            switch ISOGainMapRecord.parse(body, hasVersionByte: false) {
             case .record(let record): result.iso = Located(record, at: location)
             case .problem(let message):
                 problems.append(

@@ -1,5 +1,7 @@
 import ColorSpaces
+import ColorTags
 import ICC
+import MediaSyntax
 import PixelBuffers
 import PixelConversion
 import ToneMapping
@@ -70,8 +72,11 @@ extension GainMapJPEG {
                 luminance: baseSpace.primaries.luminanceCoefficients)
         } catch { throw .invalidRequest("the gain map cannot be computed: \(error)") }
         // 4. Metadata as the fractions written (so ISO and XMP agree); the map is quantised to 8 bits.
-        let values = try ISOGainMapEncoding.quantized(computed)
-        computed = values.metadata
+        let record = try ISOGainMapEncoding.quantized(computed)
+        guard let written = record.metadata else {
+            throw .invalidRequest("the gain-map metadata has no ISO 21496-1 fractions: \(computed)")
+        }
+        computed = written
         // 5. The gain-map JPEG.
         var gainJPEG = try gainMapJPEG(gains, width: gainWidth, height: gainHeight, quality: settings.gainMapQuality)
         // 6. Segments: the gain-map image gets its metadata and no ICC (Apple ImageIO rejects large ones there).
@@ -79,7 +84,7 @@ extension GainMapJPEG {
         if settings.writesXMP { gainSegments += try JPEGSegments.xmpSegment(GainMapXMP.gainMapPacket(computed)) }
         if settings.writesISO {
             gainSegments += try JPEGSegments.segment(
-                0xE2, JPEGSegments.isoGainMapSignature + ISOGainMapEncoding.record(values))
+                0xE2, JPEGSegments.isoGainMapSignature + record.bytes)
         }
         gainJPEG = try JPEGSegments.splice(gainSegments, into: gainJPEG)
         var primarySegments: [UInt8] = []
@@ -92,7 +97,7 @@ extension GainMapJPEG {
         }
         if settings.writesISO {
             primarySegments += try JPEGSegments.segment(
-                0xE2, JPEGSegments.isoGainMapSignature + ISOGainMapEncoding.versionOnly)
+                0xE2, JPEGSegments.isoGainMapSignature + ISOGainMapRecord.versionOnlyBytes)
         }
         if options.embedICCProfile, let profile = try? ICCProfile(colorSpace: baseSpace) {
             primarySegments += try JPEGSegments.iccSegments(profile.bytes)

@@ -2,6 +2,7 @@ import ColorSpaces
 import ICC
 import SignalCoding
 import ColorTags
+import MediaSyntax
 
 extension ColorTagging {
     /// The tags as JSON, with field names spelled as exiftool and H.273 spell them (`ColorPrimaries`,

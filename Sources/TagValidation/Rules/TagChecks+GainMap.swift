@@ -1,6 +1,7 @@
 import SignalCoding
 import ToneMapping
 import ColorTags
+import MediaSyntax
 
 extension TagChecks {
     mutating func checkGainMap() {
