@@ -57,9 +57,13 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
 
+        // The frames PixelConversionBenchmarks and KernelRatios convert.
+        .target(
+            name: "BenchmarkFrames", dependencies: [.product(name: "HDRColor", package: "HDRColor")],
+            path: "Sources/BenchmarkFrames"),
         .executableTarget(
             name: "PixelConversionBenchmarks",
-            dependencies: benchmarkDependencies + ["LittleCMSBench", "ZimgBench"],
+            dependencies: benchmarkDependencies + ["LittleCMSBench", "ZimgBench", "BenchmarkFrames"],
             path: "Benchmarks/PixelConversionBenchmarks",
             plugins: benchmarkPlugins
         ),
@@ -105,7 +109,7 @@ let package = Package(
         // Issue 44's kernel ratios, interleaved rounds, best of each (robust on a noisy VM).
         .executableTarget(
             name: "KernelRatios",
-            dependencies: [.product(name: "HDRColor", package: "HDRColor")],
+            dependencies: [.product(name: "HDRColor", package: "HDRColor"), "BenchmarkFrames"],
             path: "Sources/KernelRatios"
         ),
         // The exhaustive binary16 check over all 2^32 Float bit patterns (`make check-exhaustive`).

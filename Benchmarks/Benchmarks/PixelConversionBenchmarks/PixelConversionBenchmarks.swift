@@ -5,6 +5,7 @@
 // baseline, AVX2, AVX-512); the others on the fastest (`HDRCOLOR_CPU=avx2` masks AVX-512 for a whole run). One iteration = one frame; malloc counts show the zero-allocation
 // steady state. Results and ratios: Docs/Performance.md (section "pixel-conversion").
 import Benchmark
+import BenchmarkFrames
 import HDRColor
 import LittleCMSBench
 import ZimgBench
@@ -20,72 +21,15 @@ let height = 2160
 
 // MARK: Frames
 
-/// A frame of `format` with deterministic samples: integer codes uniform over the nominal range, half and float
-/// values in [0, 4] (a few stops of HDR above reference white).
-func frame(_ format: PixelFormat) -> PixelBuffer {
-    var buffer = try! PixelBuffer(format: format, width: width, height: height)
-    buffer.withMutableView { view in
-        var state: UInt32 = 0x2545_F491
-        func next() -> UInt32 {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return state >> 8
-        }
-        for p in 0..<format.planeCount {
-            let plane = view.plane(p)
-            for r in 0..<plane.height {
-                switch (format.sampleType, format.bytesPerSample) {
-                case (.halfFloat, _):
-                    let row = plane.row(r, as: UInt16.self)
-                    for i in 0..<row.count {
-                        row[i] = HalfFloat.bits(from: i % 4 == 3 ? 1 : Float(next() % 4096) / 1024)
-                    }
-                case (_, 1):
-                    let row = plane.row(r, as: UInt8.self)
-                    for i in 0..<row.count { row[i] = UInt8(truncatingIfNeeded: next()) }
-                default:
-                    let row = plane.row(r, as: UInt16.self)
-                    let shift = format.alignment == .high ? UInt16(16 - format.bitDepth) : 0
-                    let narrow = format.range == .narrow && format.bitDepth == 10
-                    for i in 0..<row.count {
-                        let code = narrow ? 64 + next() % 877 : next() & UInt32(format.maxCode)
-                        row[i] = UInt16(code) << shift
-                    }
-                }
-            }
-        }
-    }
-    return buffer
-}
+/// A frame of `format` with deterministic samples (``BenchmarkFrames``), 4K.
+func frame(_ format: PixelFormat) -> PixelBuffer { BenchmarkFrames.frame(format, width: width, height: height) }
 
-/// An 'x420' frame of SDR-range content, as most of a real HDR frame is: luma codes 64…463 (up to about 100 cd/m² in
-/// PQ), chroma within ±32 codes of neutral, in a fixed pattern.
-func sdrRangeFrame() -> PixelBuffer {
-    var buffer = try! PixelBuffer(format: .x420, width: width, height: height)
-    buffer.withMutableView { view in
-        for p in 0..<2 {
-            let plane = view.plane(p)
-            for r in 0..<plane.height {
-                let row = plane.row(r, as: UInt16.self)
-                for i in 0..<row.count {
-                    let code = p == 0 ? 64 + (i * 7 + r * 13) % 400 : 480 + (i * 5 + r * 3) % 64
-                    row[i] = UInt16(code) << 6
-                }
-            }
-        }
-    }
-    return buffer
-}
+/// SDR-range content (``BenchmarkFrames``), 4K.
+func sdrRangeFrame() -> PixelBuffer { BenchmarkFrames.sdrRangeFrame(width: width, height: height) }
 
-/// A destination frame of `format` whose memory is already mapped.
+/// A destination frame whose memory is already mapped, 4K.
 func mappedFrame(_ format: PixelFormat) -> PixelBuffer {
-    var buffer = try! PixelBuffer(format: format, width: width, height: height)
-    buffer.withMutableView { view in
-        for p in 0..<format.planeCount {
-            let plane = view.plane(p)
-            memset(plane.baseAddress, 0, plane.bytesPerRow * plane.height)
-        }
-    }
-    return buffer
+    BenchmarkFrames.mappedFrame(format, width: width, height: height)
 }
 
 /// The destination of one benchmark, reused by all its samples as a pixel-buffer pool's would be: allocated and

@@ -4,50 +4,13 @@
 //
 //     cd Benchmarks && swift run -c release KernelRatios [rounds]
 //
-// The same 4K frames as PixelConversionBenchmarks (random codes: every pixel bright; SDR-range content).
+// The same 4K frames as PixelConversionBenchmarks (BenchmarkFrames: random codes, every pixel bright; SDR-range
+// content).
+import BenchmarkFrames
 import Foundation
 import HDRColor
 
 let width = 3840, height = 2160
-
-/// Codes from the same linear congruential generator as PixelConversionBenchmarks' `frame`.
-func randomFrame(_ format: PixelFormat) -> PixelBuffer {
-    var buffer = try! PixelBuffer(format: format, width: width, height: height)
-    buffer.withMutableView { view in
-        var state: UInt32 = 0x2545_F491
-        for p in 0..<format.planeCount {
-            let plane = view.plane(p)
-            for r in 0..<plane.height {
-                let row = plane.row(r, as: UInt16.self)
-                for i in 0..<row.count {
-                    state = state &* 1_664_525 &+ 1_013_904_223
-                    row[i] =
-                        format.sampleType == .halfFloat
-                        ? HalfFloat.bits(from: i % 4 == 3 ? 1 : Float((state >> 8) % 4096) / 1024)
-                        : UInt16((state >> 8) & UInt32(format.maxCode)) << UInt16(16 - format.bitDepth)
-                }
-            }
-        }
-    }
-    return buffer
-}
-
-/// Luma codes 64…463 (up to about 100 cd/m² in PQ), chroma within ±32 codes of neutral.
-func sdrRangeFrame() -> PixelBuffer {
-    var buffer = try! PixelBuffer(format: .x420, width: width, height: height)
-    buffer.withMutableView { view in
-        for p in 0..<2 {
-            let plane = view.plane(p)
-            for r in 0..<plane.height {
-                let row = plane.row(r, as: UInt16.self)
-                for i in 0..<row.count {
-                    row[i] = UInt16(p == 0 ? 64 + (i * 7 + r * 13) % 400 : 480 + (i * 5 + r * 3) % 64) << 6
-                }
-            }
-        }
-    }
-    return buffer
-}
 
 struct Workload {
     let name: String
@@ -63,10 +26,7 @@ func conversion(
     change(&options)
     let converter = try! PixelConverter(from: from, to: to, options: options)
     let output = UnsafeMutablePointer<PixelBuffer>.allocate(capacity: 1)
-    output.initialize(to: try! PixelBuffer(format: to.format, width: width, height: height))
-    output.pointee.withMutableView { v in
-        for p in 0..<to.format.planeCount { memset(v.plane(p).baseAddress, 0, v.plane(p).bytesPerRow * height) }
-    }
+    output.initialize(to: BenchmarkFrames.mappedFrame(to.format, width: width, height: height))
     return Workload(name: name) {
         input.withView { s in output.pointee.withMutableView { d in try! converter.convert(s, to: d) } }
     }
@@ -76,7 +36,9 @@ let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 30
 let x420PQ = PixelEncoding(format: .x420, colorSpace: .bt2100PQ, matrix: .bt2020NonConstantLuminance)
 let x420HLG = PixelEncoding(format: .x420, colorSpace: .bt2100HLG, matrix: .bt2020NonConstantLuminance)
 let edr = PixelEncoding(format: .rgbaHalf, colorSpace: .extendedLinearDisplayP3)
-let random = randomFrame(.x420), sdrRange = sdrRangeFrame(), half = randomFrame(.rgbaHalf)
+let random = BenchmarkFrames.frame(.x420, width: width, height: height)
+let sdrRange = BenchmarkFrames.sdrRangeFrame(width: width, height: height)
+let half = BenchmarkFrames.frame(.rgbaHalf, width: width, height: height)
 let bt2390: (inout PixelConverter.Options) -> Void = {
     $0.toneMapping = .displayHeadroom(2, content: ContentLuminance(maxContentLightLevel: 4000), method: .bt2390)
 }
