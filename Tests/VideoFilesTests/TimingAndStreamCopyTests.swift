@@ -15,6 +15,20 @@ extension VideoFilesSuite {
     struct TimingAndStreamCopyTests {
         init() { FFmpegLogLevel.quiet.apply() }
 
+        @Test("an encoder's dts stands only when it is set, at most the delay before the pts and after the last one's")
+        func writtenDTS() {
+            let delay: Int64 = 64, none = FFmpeg.noTimestamp
+            // Real B-frame reordering: dts two frames before pts, increasing.
+            #expect(MovieWriter.writtenDTS(pts: 2, dts: 0, previous: nil, maximumDelay: delay) == 0)
+            #expect(MovieWriter.writtenDTS(pts: 5, dts: 1, previous: 0, maximumDelay: delay) == 1)
+            // x265's uninitialised delay (GitHub-seen values), unset, after pts, too far before it, or not increasing.
+            for dts in [-72_057_594_037_927_936, 5_300_000_000_000_000_000, none, 3, -10_000_000, 0] {
+                #expect(MovieWriter.writtenDTS(pts: 2, dts: dts, previous: 0, maximumDelay: delay) == 2, "dts \(dts)")
+            }
+            // One gap that fits 32 bits in ticks of 1/24 s but not after the MP4 muxer's rescale (× 512 to 1/12 288).
+            #expect(MovieWriter.writtenDTS(pts: 0, dts: -5_000_000, previous: nil, maximumDelay: delay) == 0)
+        }
+
         @Test(
             "30000/1001 fps: frame count, rate and exact presentation times preserved (MP4 and Matroska)",
             arguments: [

@@ -276,22 +276,19 @@ extension MovieWriter {
             if status == FFmpeg.again || status == FFmpeg.endOfFile { return }
             try FFmpeg.check(status, "avcodec_receive_packet")
             // libx265 (FFmpeg 5.1) returns the packets of a one- or two-frame movie (at the flush, when its frame
-            // threads held every frame) without timestamps, or with a pts and an uninitialised dts (seen: −7.2e16,
-            // 5.3e18), which the muxer refuses. A first packet without pts takes the first frame's; a dts that is not
-            // at or shortly before the pts, after the previous packet's, is replaced by the pts.
+            // threads held every frame) without timestamps, or with a dts that cannot be real (``writtenDTS``). A
+            // first packet without pts takes the first frame's.
             if videoPacketCount == 0, packet.pointee.pts == FFmpeg.noTimestamp, let first = lastPTS {
                 packet.pointee.pts = first
             }
-            let (pts, dts) = (packet.pointee.pts, packet.pointee.dts)
+            let pts = packet.pointee.pts
             guard pts != FFmpeg.noTimestamp else {
                 throw VideoFilesError.ffmpeg(
                     call: "avcodec_receive_packet", code: 0, message: "the encoder returned a packet without timestamps"
                 )
             }
-            let (gap, overflow) = pts.subtractingReportingOverflow(dts)
-            if dts == FFmpeg.noTimestamp || overflow || gap < 0 || gap > Int64(Int32.max) || dts <= (lastDTS ?? .min) {
-                packet.pointee.dts = pts
-            }
+            packet.pointee.dts = Self.writtenDTS(
+                pts: pts, dts: packet.pointee.dts, previous: lastDTS, maximumDelay: maximumDecodeDelay)
             lastDTS = packet.pointee.dts
             try addDynamicMetadata(to: packet)
             try reserveContentLightLevel(in: packet)
@@ -300,6 +297,28 @@ extension MovieWriter {
             videoPacketCount += 1
             try write(packet)
         }
+    }
+
+    /// How far before its pts a packet's dts may lie, in encoder ticks: 64 frames, more than any encoder's B-frame
+    /// delay (x265's is at most 16 frames), and small enough that the muxer's rescale to its own timescale keeps the
+    /// composition offset within the 32 bits MP4 stores.
+    var maximumDecodeDelay: Int64 {
+        let ticksPerFrame = 1 / (settings.frameRate.doubleValue * settings.effectiveTimeBase.doubleValue)
+        guard ticksPerFrame.isFinite, ticksPerFrame > 0 else { return 1 }
+        return Int64(Swift.min(Swift.max(ticksPerFrame, 1) * 64, 1e6).rounded())
+    }
+
+    /// The dts to write for a packet: the encoder's, or its pts where the encoder's cannot be real. libx265 computes
+    /// dts = pts − m_bframeDelayTime, a member its constructor never sets; in a movie of one or two frames, flushed
+    /// before the delay is measured, it is whatever the heap held (seen: −7.2e16, 5.3e18, and values small enough to
+    /// pass a 32-bit check in the encoder's ticks but not after the MP4 muxer's rescale to its timescale, which then
+    /// refuses the packet with "pts/dts pair unsupported"). A dts stands when it is set, at most `maximumDelay` ticks
+    /// before the pts, and after the previous packet's.
+    package static func writtenDTS(pts: Int64, dts: Int64, previous: Int64?, maximumDelay: Int64) -> Int64 {
+        guard dts != FFmpeg.noTimestamp else { return pts }
+        let (gap, overflow) = pts.subtractingReportingOverflow(dts)
+        if overflow || gap < 0 || gap > maximumDelay || dts <= (previous ?? .min) { return pts }
+        return dts
     }
 
     /// Writes a packet through the interleaving muxer (which takes its reference and resets it).
