@@ -326,7 +326,7 @@ SI void affine(const HDRKAffine *k, F *r, F *g, F *b) {
 /// m = max(max(R, G), B); m ≤ h: unchanged; h < m ≤ limit: each value min(v, h); m > limit: with
 /// Y = (w0·R + w1·G) + w2·B, s = (h − Y)/(m − Y), k = h/m, w = min(max((Y·(1/h) − 0.75)·4, f), 1),
 /// D = Y + s·(v − Y), S = v·k: min(w ≥ 1 ? S : D + w·(S − D), h). NaN luminance: unchanged. f is 1 to keep
-/// chromaticity (w = 1: S), 0 to keep luminance below ¾h.
+/// chromaticity (w = 1: S, computed directly with the one division k), 0 to keep luminance below ¾h.
 SI void headroom_fit(const float *p, F *r, F *g, F *b) {
     const float h = p[3], limit = p[4], floor = p[5], inverseH = 1.0f / h;
     const F m = max_f(max_f(*r, *g), *b);
