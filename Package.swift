@@ -194,7 +194,7 @@ let package = Package(
             name: "HTMLReport",
             dependencies: [
                 "MediaConversion", "ImageFiles", "VideoFiles", "ColorTags", "TagValidation", "PixelConversion",
-                "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions", "MediaSyntax",
+                "PixelBuffers", "ColorSpaces", "ToneMapping", "TransferFunctions", "MediaSyntax", "SignalCoding",
             ],
             swiftSettings: swiftSettings
         ),

@@ -57,9 +57,9 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
 
-        // The frames PixelConversionBenchmarks and KernelRatios convert.
+        // The frames PixelConversionBenchmarks and KernelRatios convert, and zimg's graph they compare with.
         .target(
-            name: "BenchmarkFrames", dependencies: [.product(name: "HDRColor", package: "HDRColor")],
+            name: "BenchmarkFrames", dependencies: [.product(name: "HDRColor", package: "HDRColor"), "ZimgBench"],
             path: "Sources/BenchmarkFrames"),
         .executableTarget(
             name: "PixelConversionBenchmarks",
@@ -109,7 +109,7 @@ let package = Package(
         // Issue 44's kernel ratios, interleaved rounds, best of each (robust on a noisy VM).
         .executableTarget(
             name: "KernelRatios",
-            dependencies: [.product(name: "HDRColor", package: "HDRColor"), "BenchmarkFrames"],
+            dependencies: [.product(name: "HDRColor", package: "HDRColor"), "BenchmarkFrames", "ZimgBench"],
             path: "Sources/KernelRatios"
         ),
         // The exhaustive binary16 check over all 2^32 Float bit patterns (`make check-exhaustive`).

@@ -1,3 +1,4 @@
+import SignalCoding
 import ColorSpaces
 import ColorTags
 import Foundation
@@ -61,11 +62,11 @@ extension HDRReport {
     func chromaticityChart() throws(HDRReportError) -> SVGChart {
         let ticks = { (upper: Double) in
             Swift.stride(from: 0.0, through: upper, by: 0.1).map {
-                SVGChart.Tick(value: $0, label: String(format: "%.1f", $0))
+                SVGChart.Tick(value: $0, label: $0.fixed(1))
             }
         }
         let shares = ChromaticityDensity.Gamut.allCases.map {
-            "\(String(format: "%.2f", 100 * chromaticity.shareOutside($0))) % outside \($0.rawValue)"
+            "\((100 * chromaticity.shareOutside($0)).fixed(2)) % outside \($0.rawValue)"
         }
         var chart = SVGChart(
             title: "Chromaticity (CIE 1931 xy)",
@@ -257,6 +258,6 @@ extension HDRReport {
     }
 
     func percent(_ count: Int, of total: Int) -> String {
-        String(format: "%.2f %%", 100 * Double(count) / Double(max(1, total)))
+        (100 * Double(count) / Double(max(1, total))).fixed(2) + " %"
     }
 }

@@ -1,3 +1,4 @@
+import SignalCoding
 import ColorTags
 import Foundation
 import MediaSyntax
@@ -101,7 +102,7 @@ extension HDRReport {
             (
                 "Outside gamut",
                 ChromaticityDensity.Gamut.allCases.map {
-                    "\($0.rawValue) \(String(format: "%.2f", 100 * chromaticity.shareOutside($0))) %"
+                    "\($0.rawValue) \((100 * chromaticity.shareOutside($0)).fixed(2)) %"
                 }.joined(separator: ", ")
             ))
         if let timeline {

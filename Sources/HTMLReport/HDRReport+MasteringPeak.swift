@@ -1,3 +1,4 @@
+import SignalCoding
 import ColorTags
 
 extension HDRReport {
@@ -22,7 +23,7 @@ extension HDRReport {
         /// The peak with its source unless that is the static mastering display, e.g. `1000 cd/m² (Dolby Vision L6)`;
         /// a PQ code's to the three significant digits it holds (3079: 1000.7 cd/m², shown as 1000).
         var label: String {
-            let shown = source == .dolbyVisionSourceRange ? Double(String(format: "%.3g", luminance))! : luminance
+            let shown = source == .dolbyVisionSourceRange ? Double(luminance.significant(3))! : luminance
             return "\(SceneLightLevels.format(shown)) cd/m²"
                 + (source == .masteringDisplay ? "" : " (\(source.rawValue))")
         }

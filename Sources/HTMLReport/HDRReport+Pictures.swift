@@ -1,3 +1,4 @@
+import SignalCoding
 public import Foundation
 import ColorTags
 import ImageFiles
@@ -149,8 +150,6 @@ extension HDRReport {
 
     /// A luminance or ratio with sensible precision, without trailing zeros.
     func format(_ value: Double) -> String {
-        guard value.isFinite, value.magnitude < 1e15 else { return String(format: "%.3g", value) }
-        if value.magnitude >= 100 || value == value.rounded() { return String(Int(value.rounded())) }
-        return String(format: "%.3g", value)
+        NumberFormat.pictureValue(value)
     }
 }

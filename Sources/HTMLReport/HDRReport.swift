@@ -1,3 +1,4 @@
+import SignalCoding
 public import ColorSpaces
 public import ColorTags
 import TagValidation
@@ -200,7 +201,7 @@ public struct HDRReport: Sendable {
             report.notes.append(
                 "Gain map: \(gainMap.gainMapWidth)×\(gainMap.gainMapHeight), \(gainMap.channelCount) channel(s), "
                     + "\(gainMap.source) metadata; the picture is the alternate rendition at headroom "
-                    + String(format: "%.3g", gainMap.renditionHeadroom) + "×.")
+                    + gainMap.renditionHeadroom.significant(3) + "×.")
         }
         report.notes += image.warnings
         return report

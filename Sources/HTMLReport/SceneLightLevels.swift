@@ -1,3 +1,4 @@
+import SignalCoding
 import Foundation
 import MediaSyntax
 import TransferFunctions
@@ -236,6 +237,6 @@ public struct SceneLightLevels: Hashable, Sendable {
 
     /// A luminance with three significant digits, or whole above 100.
     static func format(_ value: Double) -> String {
-        value >= 100 ? String(Int(value.rounded())) : String(format: "%.3g", value)
+        NumberFormat.reportLuminance(value)
     }
 }

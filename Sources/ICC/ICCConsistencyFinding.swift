@@ -48,8 +48,8 @@ public enum ICCConsistencyFinding: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func short(_ value: Double) -> String { String(format: "%.4g", value) }
-    private static func xy(_ c: Chromaticity) -> String { String(format: "%.4f, %.4f", c.x, c.y) }
+    private static func short(_ value: Double) -> String { value.g4 }
+    private static func xy(_ c: Chromaticity) -> String { c.x.fixed(4) + ", " + c.y.fixed(4) }
 }
 
 extension ICCProfile {

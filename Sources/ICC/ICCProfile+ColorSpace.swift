@@ -1,6 +1,6 @@
 public import ColorSpaces
 public import TransferFunctions
-public import SignalCoding
+import SignalCoding
 
 extension ICCProfile {
     /// Default tolerance for primaries and white: 0.001 in CIE xy (`RGBPrimaries.defaultChromaticityTolerance`),

@@ -8,12 +8,7 @@ extension ImageFile {
     package static func bitDepth(for options: ImageWriteOptions, source: PixelEncoding) -> Int {
         if let depth = options.bitDepth { return depth }
         let deep = source.colorSpace.isHDR || source.format.bitDepth > 8
-        switch options.fileType {
-        case .png: return deep ? 16 : 8
-        case .avif, .heif: return deep ? 10 : 8
-        case .raw: return options.raw?.format.bitDepth ?? 8
-        default: return 8  // JPEG, and the formats ImageFile does not write
-        }
+        return ImageCodec.of(options.fileType)?.defaultBitDepth(options, deep) ?? 8
     }
 
     /// The encoding a writer stores pixels of `colorSpace` in: converting to it first (e.g. to time the conversion
@@ -28,41 +23,16 @@ extension ImageFile {
     package static func nativeEncoding(for options: ImageWriteOptions, colorSpace: ColorSpace, source: PixelEncoding)
         throws(ImageFileError) -> PixelEncoding
     {
-        guard options.fileType.isImage else { throw .notAnImageFormat(options.fileType) }
+        guard let codec = ImageCodec.of(options.fileType) else { throw .notAnImageFormat(options.fileType) }
         let depth = bitDepth(for: options, source: source)
-        guard options.fileType.writableBitDepths.contains(depth) else {
+        guard codec.writableBitDepths.contains(depth) else {
             throw .invalidRequest(
-                "\(options.fileType) stores \(options.fileType.writableBitDepths.map(String.init).joined(separator: ", ")) "
+                "\(options.fileType) stores \(codec.writableBitDepths.map(String.init).joined(separator: ", ")) "
                     + "bits per sample, not \(depth)")
-        }
-        func rgba(_ depth: Int) throws(ImageFileError) -> PixelFormat {
-            if depth == 8 { return .rgba8 }
-            if depth == 16 { return .rgba16 }
-            do { return try .rgba(.rgba, bitDepth: depth, alignment: .low) } catch { throw .invalidRequest("\(error)") }
         }
         if options.gainMap != nil {
             return PixelEncoding(format: .rgbaFloat, colorSpace: ColorResolution.extendedLinear(colorSpace))
         }
-        switch options.fileType {
-        case .png, .jpeg, .heif:
-            return PixelEncoding(format: try rgba(depth), colorSpace: colorSpace)
-        case .avif:
-            if options.lossless { return PixelEncoding(format: try rgba(depth), colorSpace: colorSpace) }
-            let subsampling: PixelFormat.ChromaSubsampling = options.chroma420 == true ? .s420 : .s444
-            let format: PixelFormat
-            do { format = try .planarYCbCr(subsampling, bitDepth: depth, range: .full, alignment: .low) } catch {
-                throw .invalidRequest("\(error)")
-            }
-            return PixelEncoding(
-                format: format, colorSpace: colorSpace, matrix: .writingDefault(for: colorSpace.primaries),
-                chromaLocation: subsampling == .s420 ? .topLeft : nil)
-        case .raw:
-            guard let description = options.raw else {
-                throw .invalidRequest("raw output needs a pixel format (--output-format, e.g. x420)")
-            }
-            return try RawFrame.target(description, colorSpace: colorSpace)
-        default:
-            throw .notAnImageFormat(options.fileType)
-        }
+        return try codec.nativeEncoding(depth, options, colorSpace)
     }
 }

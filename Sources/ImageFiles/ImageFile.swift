@@ -41,37 +41,8 @@ public enum ImageFile {
         }
         let fileType = type ?? MediaFileFormat(imageSignatureOf: bytes)
         guard let fileType else { throw .unrecognizedFormat(path: nil, leadingBytes: Array(bytes.prefix(8))) }
-        if fileType == .raw {
-            guard let description = options.raw else {
-                throw .invalidRequest("a raw frame needs its format and size (--input-format, --size)")
-            }
-            return try RawFrame.decode(bytes, description: description, limits: options.limits)
-        }
-        let tagging: ColorTagging
-        do {
-            tagging = try ColorTagging(
-                bytes: bytes, limits: ReadLimits(maximumFileSize: options.limits.maximumFileSize))
-        } catch { throw .tags(path: nil, error) }
-        var image: DecodedImage
-        switch fileType {
-        case .png: image = try PNGDecoder.decode(bytes, tagging: tagging, limits: options.limits)
-        case .jpeg: image = try GainMapJPEG.decode(bytes, tagging: tagging, limits: options.limits)
-        case .avif: image = try AVIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
-        case .heif:
-            // AV1 under a HEIF brand goes to the AV1 path: libheif 1.15's dav1d plug-in leaks on damaged input (found by
-            // the items fuzz target).
-            if let graph = tagging.itemGraph, graph.codedItemType(of: graph.primaryID) == "av01" {
-                image = try AVIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
-            } else {
-                image = try HEIFDecoder.decode(bytes, tagging: tagging, limits: options.limits)
-            }
-        default: throw .notAnImageFormat(fileType)
-        }
-        if fileType == .avif || fileType == .heif {
-            image.pendingGainMap = try ISOBMFFGainMap.gainMap(
-                in: bytes, tagging: tagging, limits: options.limits, warnings: &image.warnings)
-        }
-        return try image.rendition(for: options.gainMap)
+        guard let codec = ImageCodec.of(fileType) else { throw .notAnImageFormat(fileType) }
+        return try codec.decode(bytes, options).rendition(for: options.gainMap)
     }
 
     /// Encodes pixels of any encoding into a file's bytes: the writer converts them (through `PixelConverter`) to
@@ -84,7 +55,7 @@ public enum ImageFile {
     public static func encode(_ pixels: PixelBuffer, encoding: PixelEncoding, options: ImageWriteOptions)
         throws(ImageFileError) -> [UInt8]
     {
-        guard options.fileType.isImage else { throw .notAnImageFormat(options.fileType) }
+        guard let codec = ImageCodec.of(options.fileType) else { throw .notAnImageFormat(options.fileType) }
         if options.gainMap != nil, options.fileType != .jpeg {
             throw .invalidRequest(
                 "gain maps are written as JPEG only (libavif 0.11 and libheif 1.15 have no gain-map API)")
@@ -107,18 +78,7 @@ public enum ImageFile {
             masteringDisplay: options.masteringDisplay,
             contentLightLevel: options.contentLightLevel
                 ?? ContentLightLevelMeasurement.measure(pixels, encoding: encoding))
-        switch options.fileType {
-        case .png: return try PNGEncoder.encode(pixels, encoding: encoding, options: options, hdr: hdr)
-        case .jpeg:
-            if let gainMap = options.gainMap {
-                return try GainMapJPEG.encode(pixels, encoding: encoding, options: options, gainMap: gainMap).bytes
-            }
-            return try PlainJPEG.encode(pixels, encoding: encoding, options: options)
-        case .avif: return try AVIFEncoder.encode(pixels, encoding: encoding, options: options)
-        case .heif: return try HEIFEncoder.encode(pixels, encoding: encoding, options: options, hdr: hdr)
-        case .raw: return try RawFrame.encode(pixels, encoding: encoding, options: options)
-        default: throw .notAnImageFormat(options.fileType)
-        }
+        return try codec.encode(pixels, encoding, options, hdr)
     }
 
     /// Encodes and writes atomically to `url`.

@@ -148,13 +148,6 @@ extension ConversionRequest.Movie {
 
     /// Seconds with up to four significant digits and no trailing zeros (5 → "5", 0.10666 → "0.1067").
     static func seconds(_ value: Double) -> String {
-        guard value.isFinite, value != 0 else { return value == 0 ? "0" : "\(value)" }
-        let digits = max(0, 3 - Int(log10(abs(value)).rounded(.down)))
-        var text = String(format: "%.\(digits)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text
+        NumberFormat(otherwise: .trimmedSignificant(4))(value)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaSyntax
 import Testing
 
 /// Docs/Architecture.md against the package: the Mermaid graph and the dependency list must equal the direct
@@ -286,6 +287,81 @@ struct ArchitectureDocTests {
         #expect(found == Set(walkerDeclarations))
     }
 
+    /// Modules that read or write container syntax through MediaSyntax. The pixel layers below them (PixelBuffers,
+    /// PixelConversion, the kernels, GPUConversion) store samples in their formats' byte orders, which is pixel
+    /// layout, not syntax; the ICC bridge keeps ICC's own.
+    static let syntaxUsers = [
+        "ColorTags", "TagValidation", "ImageFiles", "VideoFiles", "MediaConversion", "DolbyVision", "HTMLReport",
+        "hdrcolor",
+    ]
+
+    @Test(
+        "rule 6: no four-character code of MediaSyntax's catalogues is spelled outside MediaSyntax and the ICC bridge")
+    func fourCharacterCodesOnlyInMediaSyntax() throws {
+        let codes = Set(fourCharacterCodeCatalogues.joined())
+        #expect(codes.count > 100 && codes.contains("stsd") && codes.contains("cICP"))
+        // Spellings that are also words of another vocabulary: the sRGB colour space (`ColorSpace.srgb.name`, CICP's
+        // and CoreVideo's names) is not the PNG chunk, the file extension `.jpeg` not the item type.
+        let otherNames: Set<String> = ["sRGB", "jpeg"]
+        let literal = try Regex(#""([A-Za-z0-9 ]{4})""#)
+        var spelled: [String] = []
+        for (module, url, text) in try Self.swiftSources() where !["MediaSyntax", "ICC"].contains(module) {
+            for match in text.matches(of: literal) {
+                let code = String(text[match.range].dropFirst().dropLast())
+                if codes.contains(code), !otherNames.contains(code) {
+                    spelled.append("\(url.lastPathComponent): \(code)")
+                }
+            }
+        }
+        #expect(spelled.isEmpty, "four-character codes spelled outside MediaSyntax: \(spelled)")
+    }
+
+    @Test("rule 6: no byte-order assembly in the modules above MediaSyntax")
+    func noByteOrderAssemblyAboveMediaSyntax() throws {
+        // Shifting bytes into an integer (`$0 << 8 | UInt32($1)`, `a << 24 | b << 16 …`), out of one
+        // (`x >> (8 * i)`), or reading an integer of a byte order from raw memory (`UInt32(bigEndian: …)`).
+        let signatures = [
+            try Regex(#"<<\s*(8|16|24|32|40|48|56)\s*\|"#), try Regex(#"\$0\s*<<\s*8"#),
+            try Regex(#">>\s*\(8\s*\*"#), try Regex(#"\((big|little)Endian:"#),
+        ]
+        var found: [String] = []
+        for (module, url, text) in try Self.swiftSources() where Self.syntaxUsers.contains(module) {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where signatures.contains(where: { line.contains($0) }) {
+                found.append("\(module)/\(url.lastPathComponent):\(number + 1)")
+            }
+        }
+        #expect(found.isEmpty, "byte-order assembly outside MediaSyntax: \(found)")
+    }
+
+    @Test("rule 9: numbers become text in one formatter (NumberFormat): no printf float conversion elsewhere")
+    func oneNumberFormatter() throws {
+        let floatConversion = try Regex(#"String\(format:\s*"[^"]*%[-+ #0]*[0-9]*(\.([0-9]+|\\\([a-z]+\)))?[fgeFGE]"#)
+        var found: [String] = []
+        for (module, url, text) in try Self.swiftSources() where url.lastPathComponent != "NumberFormat.swift" {
+            if text.contains(floatConversion) { found.append("\(module)/\(url.lastPathComponent)") }
+        }
+        #expect(found.isEmpty, "numbers formatted outside NumberFormat: \(found)")
+        for sample in [
+            #"String(format: "%.3g", v)"#, #"String(format: "%8.2f ms", t)"#, #"String(format: "%.\(n)f", v)"#,
+        ] {
+            #expect(sample.contains(floatConversion), "the check misses \(sample)")
+        }
+        #expect(!#"String(format: "%04d-%02x", y, b)"#.contains(floatConversion))
+    }
+
+    /// Every Swift file in Sources with its module and text.
+    static func swiftSources() throws -> [(module: String, url: URL, text: String)] {
+        let sources = root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var result: [(String, URL, String)] = []
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let module = url.path.dropFirst(sources.path.count + 1).split(separator: "/").first.map(String.init) ?? ""
+            result.append((module, url, try String(contentsOf: url, encoding: .utf8)))
+        }
+        return result
+    }
+
     @Test("rule 4: no Swift file re-exports a C module or imports it publicly")
     func cStaysInside() throws {
         let cModules = Set(
@@ -362,6 +438,9 @@ struct ArchitectureDocTests {
                 separator: "\n", omittingEmptySubsequences: false)
             for (index, line) in lines.enumerated() {
                 guard let match = line.prefixMatch(of: declaration) else { continue }
+                // A declaration on one line (`func f() -> T { body }`) closes where it opens.
+                let opened = line.filter { $0 == "{" }.count
+                if opened > 0, opened == line.filter({ $0 == "}" }).count { continue }
                 let closing = match.1 + "}"
                 guard let end = lines[(index + 1)...].firstIndex(where: { $0 == closing }) else { continue }
                 checked += 1

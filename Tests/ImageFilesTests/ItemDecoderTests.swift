@@ -435,7 +435,7 @@ import MediaSyntax
             let bytes = try Self.bytes(name)
             let decoder = try Self.decoder(bytes)
             let grid = FullPlanes(try decoder.decode(decoder.graph.primaryID))
-            let tiles = decoder.graph.references("dimg", from: decoder.graph.primaryID)
+            let tiles = decoder.graph.references(.dimg, from: decoder.graph.primaryID)
             #expect(tiles.count == 4)
             for (index, id) in tiles.enumerated() {
                 let tile = FullPlanes(try decoder.decode(id))
@@ -490,7 +490,7 @@ import MediaSyntax
         let mono = try Self.libheif(try Self.bytes("hevc-mono.heic")).get()
         #expect(FullPlanes(gainMap).maximumDifference(mono) == 0)
         #expect(try decoded.decode(8).isMonochrome)  // the style delta map
-        #expect(decoded.graph.references("dimg", from: 7) == [1, 6])
+        #expect(decoded.graph.references(.dimg, from: 7) == [1, 6])
         #expect(image.tagging?.gainMap.iso?.value.values != nil)
         // The tmap gain map renders through the item decoder (the 'tmap' brand and the altr group are present).
         #expect(image.hasUnrenderedGainMap && image.gainMap?.source == .iso && image.gainMap?.gainMapWidth == 32)
@@ -782,7 +782,7 @@ import MediaSyntax
 
     @Test func theFixturesSPSAgreesWithLibde265() throws {
         let decoder = try Self.decoder(try Self.bytes("hevc-420.heic"))
-        let hvcC = try #require(try decoder.property("hvcC", of: 1, parse: HEVCConfiguration.init(payload:)))
+        let hvcC = try #require(try decoder.property(.hvcC, of: 1, parse: HEVCConfiguration.init(payload:)))
         let sps = try HEVCSequenceParameters.parse(
             nal: try #require(hvcC.nalUnits.first { HEVCConfiguration.nalUnitType($0) == 33 })[...])
         let item = try decoder.decode(1)
@@ -933,11 +933,11 @@ extension ItemDecoderTests {
                 line += "; not compared (above 4K; HDRCOLOR_FULL_CORPUS=1 compares it)"
             } catch { line += "primary: \(error)" }
             var gainMaps: [UInt32] = graph.items.values.filter { $0.type == "tmap" }.compactMap {
-                let inputs = graph.references("dimg", from: $0.id)
+                let inputs = graph.references(.dimg, from: $0.id)
                 return inputs.count == 2 ? inputs[1] : nil
             }
             for id in graph.order where !gainMaps.contains(id) {
-                if let property = graph.property("auxC", of: id),
+                if let property = graph.property(.auxC, of: id),
                     let payload = try? decoder.payload(of: property, item: id),
                     let type = try? AuxiliaryType(payload: payload), type.urn.contains("gainmap")
                 {

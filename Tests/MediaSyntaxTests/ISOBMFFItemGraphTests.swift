@@ -62,10 +62,10 @@ struct ISOBMFFItemGraphTests {
         #expect(graph.properties.map(\.type) == ["ispe", "colr"])
         #expect(parsed.propertyBoxes.map(\.path) == ["meta/iprp/ipco/ispe", "meta/iprp/ipco/colr"])
         #expect(graph.references.map(\.type) == ["cdsc"])
-        #expect(graph.references("cdsc", from: 2) == [1] && graph.items(referring: "cdsc", to: 1) == [2])
+        #expect(graph.references(.cdsc, from: 2) == [1] && graph.items(referring: .cdsc, to: 1) == [2])
         #expect(try graph.data(of: 1, in: bytes, maximumSize: 100) == [1, 2, 3, 4])
         #expect(try graph.data(of: 2, in: bytes, maximumSize: 100) == [0xA1, 0xA2])
-        let ispe = try #require(graph.property("ispe", of: 1))
+        let ispe = try #require(graph.property(.ispe, of: 1))
         let extents = try ImageSpatialExtents(payload: bytes[ispe.payload])
         #expect(extents.width == 64 && extents.height == 48)
     }

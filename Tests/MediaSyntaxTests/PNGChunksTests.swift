@@ -25,6 +25,16 @@ struct PNGChunksTests {
         #expect(walk.chunks[2].whole.upperBound == bytes.count - 1)
     }
 
+    @Test("a chunk written by PNGChunks.chunk walks back with its type, data and a matching CRC")
+    func writtenChunk() throws {
+        let written = PNGChunks.chunk(.cICP, [9, 16, 0, 1], crc32: SyntaxBytes.crc32)
+        #expect(written == B.pngChunk("cICP", [9, 16, 0, 1]))
+        let walk = try Self.walk(
+            PNGChunks.signature + Self.header + written + PNGChunks.chunk(.IEND, [], crc32: B.crc32))
+        #expect(walk.problem == nil && walk.chunks.map(\.name) == ["IHDR", "cICP", "IEND"])
+        #expect(walk.chunks[1].crcMatches && walk.chunks[1].data.count == 4)
+    }
+
     @Test("a file ending without IEND, a length past the end, an impossible length, a cut CRC")
     func faults() throws {
         let start = PNGChunks.signature + Self.header

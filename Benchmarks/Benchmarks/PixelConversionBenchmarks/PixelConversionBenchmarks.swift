@@ -120,65 +120,21 @@ func littleCMSBenchmark(_ name: String, _ transform: LittleCMSTransform, input: 
 
 // MARK: zimg
 
-/// zimg's graph for S1: planar 10-bit (low bits) 4:2:0 BT.2020 NCL PQ (or HLG: zimg's ARIB STD-B67 with the BT.2100
-/// OOTF of a 1000 cd/m² display, as workload 2), narrow range, top-left siting → planar half linear P3-D65 (ST 432-1)
-/// with 1.0 = 203 cd/m², bilinear chroma, its SIMD path with approximate gamma.
+/// zimg's counterpart of S1 (or of workload 2 with `transfer` HLG: zimg's ARIB STD-B67 with the BT.2100 OOTF of a
+/// 1000 cd/m² display): planar half linear P3-D65 from the same 4:2:0 10-bit frame (``ZimgGraph``).
 func zimgBenchmark(
     _ name: String, approximateGamma: Bool, cpu: zimg_cpu_type_e = ZIMG_CPU_AUTO_64B,
     transfer: zimg_transfer_characteristics_e = ZIMG_TRANSFER_ST2084
 ) {
-    var source = zimg_image_format(), destination = zimg_image_format()
-    zimg_image_format_default(&source, HDRCOLOR_ZIMG_API_VERSION)
-    zimg_image_format_default(&destination, HDRCOLOR_ZIMG_API_VERSION)
-    source.width = UInt32(width)
-    source.height = UInt32(height)
-    destination.width = UInt32(width)
-    destination.height = UInt32(height)
-    source.pixel_type = ZIMG_PIXEL_WORD
-    source.subsample_w = 1
-    source.subsample_h = 1
-    source.color_family = ZIMG_COLOR_YUV
-    source.matrix_coefficients = ZIMG_MATRIX_BT2020_NCL
-    source.transfer_characteristics = transfer
-    source.color_primaries = ZIMG_PRIMARIES_BT2020
-    source.depth = 10
-    source.pixel_range = ZIMG_RANGE_LIMITED
-    source.chroma_location = ZIMG_CHROMA_TOP_LEFT
-    destination.pixel_type = ZIMG_PIXEL_HALF
-    destination.color_family = ZIMG_COLOR_RGB
-    destination.matrix_coefficients = ZIMG_MATRIX_RGB
-    destination.transfer_characteristics = ZIMG_TRANSFER_LINEAR
-    destination.color_primaries = ZIMG_PRIMARIES_ST432_1
-    destination.depth = 16
-    destination.pixel_range = ZIMG_RANGE_FULL
-    var parameters = zimg_graph_builder_params()
-    zimg_graph_builder_params_default(&parameters, HDRCOLOR_ZIMG_API_VERSION)
-    parameters.resample_filter_uv = ZIMG_RESIZE_BILINEAR
-    parameters.nominal_peak_luminance = 203
-    parameters.allow_approximate_gamma = approximateGamma ? 1 : 0
-    parameters.cpu_type = cpu
-    guard let graph = zimg_filter_graph_build(&source, &destination, &parameters) else { fatalError("zimg graph") }
-    var temporarySize = 0
-    zimg_filter_graph_get_tmp_size(graph, &temporarySize)
+    let graph = ZimgGraph(
+        width: width, height: height, transfer: transfer, approximateGamma: approximateGamma, cpu: cpu)
     let seeded = frame(try! .planarYCbCr(.s420, bitDepth: 10, range: .narrow))
-    let output = ReusedFrame(try! .planarYCbCr(.s444, bitDepth: 16, range: .full))
+    let output = ReusedFrame(graph.destinationFormat)
     Benchmark(name, configuration: .init(maxIterations: approximateGamma ? 50 : 5)) { benchmark in
         output.prepare()
-        let temporary = UnsafeMutableRawPointer.allocate(byteCount: temporarySize, alignment: 64)
-        defer { temporary.deallocate() }
-        memset(temporary, 0, temporarySize)
         benchmark.startMeasurement()  // set-up, not measured
         for _ in benchmark.scaledIterations {
-            seeded.withView { s in
-                output.withMutableView { d in
-                    var src = zimg_image_buffer_const(), dst = zimg_image_buffer()
-                    for i in 0..<3 {
-                        hdrcolor_zimg_set_input_plane(&src, Int32(i), s.plane(i).baseAddress, s.plane(i).bytesPerRow)
-                        hdrcolor_zimg_set_output_plane(&dst, Int32(i), d.plane(i).baseAddress, d.plane(i).bytesPerRow)
-                    }
-                    zimg_filter_graph_process(graph, &src, &dst, temporary, nil, nil, nil, nil)
-                }
-            }
+            seeded.withView { s in output.withMutableView { d in graph.process(s, into: d) } }
         }
         benchmark.stopMeasurement()  // freeing the output is not measured either
         blackHole(output)

@@ -26,6 +26,6 @@ extension ColorInformation {
                     "\(place) (nclx) has 10 bytes, without the 11th that holds the full-range flag: read as narrow range"
                 ))
         }
-        return (CICPTag(cicp: colour.cicp, source: colour.type == "nclx" ? .nclx : .nclc), problems)
+        return (CICPTag(cicp: colour.cicp, source: colour.type == ColorType.nclx ? .nclx : .nclc), problems)
     }
 }

@@ -1,9 +1,8 @@
 import MediaSyntax
 
 extension ISOBMFFReader {
-    static let imageItemTypes: Set<String> = [
-        "av01", "hvc1", "hev1", "grid", "iden", "iovl", "tmap", "jpeg", "unci", "avc1", "vvc1", "j2k1",
-    ]
+    static let imageItemTypes = Set(
+        [ItemType.av01, .hvc1, .hev1, .grid, .iden, .iovl, .tmap, .jpeg, .unci, .avc1, .vvc1, .j2k1].map(\.rawValue))
 
     mutating func read() throws(ColorTagsError) -> ColorTagging {
         let brands = FileTypeBox.brands(bytes)

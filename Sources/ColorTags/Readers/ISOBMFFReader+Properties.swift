@@ -28,7 +28,7 @@ extension ISOBMFFReader {
                 }
                 let property = properties[index - 1]
                 decode(property, index: index, into: &image, colrTypes: &colrTypes, imageIndex: images.count)
-                if property.type == "auxC", case .other = image.role, auxiliaryTypes[id] != nil {
+                if property.type == BoxType.auxC, case .other = image.role, auxiliaryTypes[id] != nil {
                     // The aux_type URN, up to its NUL (at most 256 bytes are looked at).
                     let start = min(property.payload.lowerBound + 4, property.payload.upperBound)
                     let auxType = Bytes.latin1(bytes[start..<min(start + 256, property.payload.upperBound)])
@@ -37,7 +37,7 @@ extension ISOBMFFReader {
                 }
             }
             checkColorBoxes(colrTypes, item: id, imageIndex: images.count)
-            if item.type == "av01", image.cicp(from: .av1SequenceHeader) == nil,
+            if item.type == ItemType.av01, image.cicp(from: .av1SequenceHeader) == nil,
                 let prefix = payloadPrefix(of: id, graph: graph),
                 let header = AV1SequenceHeader.firstSequenceHeader(inOBUs: prefix.bytes, from: 0)
             {
@@ -50,7 +50,7 @@ extension ISOBMFFReader {
                             offset: prefix.offset, length: prefix.bytes.count,
                             container: "item \(id) data (AV1 sequence header OBU)")))
             }
-            if item.type == "tmap", let payload = payload(of: id, graph: graph) {
+            if item.type == ItemType.tmap, let payload = payload(of: id, graph: graph) {
                 let location = TagLocation(
                     offset: payload.offset, length: payload.bytes.count, container: "tmap item \(id)")
                 switch ISOGainMapRecord.parse(payload.bytes, hasVersionByte: true) {
@@ -84,15 +84,15 @@ extension ISOBMFFReader {
         var auxiliaryTypes: [UInt32: String] = [:]
         var tiles: Set<UInt32> = []
         for reference in graph.references {
-            switch reference.type {
-            case "dimg" where items[reference.from]?.type == "tmap":
+            switch ItemReferenceType(rawValue: reference.type) {
+            case .dimg where items[reference.from]?.type == ItemType.tmap:
                 roles[reference.from] = .toneMapDerivation
                 if reference.to.count >= 2 { roles[reference.to[1]] = .gainMap }
-            case "dimg":
+            case .dimg:
                 tiles.formUnion(reference.to)
-            case "auxl":
+            case .auxl:
                 auxiliaryTypes[reference.from] = ""
-            case "thmb":
+            case .thmb:
                 roles[reference.from] = roles[reference.from] ?? .thumbnail(of: reference.to.first ?? 0)
             default:
                 break
@@ -107,11 +107,13 @@ extension ISOBMFFReader {
         _ gainMap: inout GainMapTags, graph: ISOBMFFItemGraph, brands: [String], gainMapIndices: [UInt32: Int]
     ) {
         let (primaryID, items, references) = (graph.primaryID, graph.items, graph.references)
-        let tmapGainMap = references.first { $0.type == "dimg" && items[$0.from]?.type == "tmap" && $0.to.count >= 2 }
+        let tmapGainMap = references.first {
+            $0.type == ItemReferenceType.dimg && items[$0.from]?.type == ItemType.tmap && $0.to.count >= 2
+        }
         if let tmap = tmapGainMap, gainMap.iso != nil {
             // libavif applies a tmap only in a file with the 'tmap' brand whose altr group prefers it to the primary.
             var reasons: [String] = []
-            if !brands.contains("tmap") { reasons.append("the ftyp box lists no 'tmap' brand") }
+            if !brands.contains(Brand.tmap.rawValue) { reasons.append("the ftyp box lists no 'tmap' brand") }
             if !graph.isPreferredAlternative(tmap.from, to: primaryID) {
                 reasons.append("no 'altr' group lists tmap item \(tmap.from) before the primary item \(primaryID)")
             }
@@ -141,12 +143,12 @@ extension ISOBMFFReader {
     func appleGainMap(_ graph: ISOBMFFItemGraph, gainMapItems: [UInt32]) -> (UInt32, Located<AppleGainMapTags>)? {
         func describing(_ id: UInt32, where accept: (ISOBMFFItemGraph.Item) -> Bool) -> UInt32? {
             graph.references.first {
-                $0.type == "cdsc" && $0.to.contains(id) && graph.items[$0.from].map(accept) == true
+                $0.type == ItemReferenceType.cdsc && $0.to.contains(id) && graph.items[$0.from].map(accept) == true
             }?
             .from
         }
         for id in gainMapItems {
-            guard let auxC = graph.property("auxC", of: id),
+            guard let auxC = graph.property(.auxC, of: id),
                 Bytes.latin1(
                     bytes[Swift.min(auxC.payload.lowerBound + 4, auxC.payload.upperBound)..<auxC.payload.upperBound])
                     == AppleGainMapTags.auxiliaryType
@@ -154,7 +156,8 @@ extension ISOBMFFReader {
             var apple = AppleGainMapTags()
             var location = TagLocation(
                 offset: auxC.payload.lowerBound, length: auxC.payload.count, container: "auxC of gain-map item \(id)")
-            if let xmpItem = describing(id, where: { $0.type == "mime" && $0.contentType == "application/rdf+xml" }),
+            if let xmpItem = describing(
+                id, where: { $0.type == ItemType.mime && $0.contentType == "application/rdf+xml" }),
                 let xmp = payload(of: xmpItem, graph: graph),
                 let fields = XMPGainMapParser.parseApple(
                     String(decoding: xmp.bytes, as: UTF8.self), requiringAuxiliaryType: false)
@@ -164,7 +167,7 @@ extension ISOBMFFReader {
                     offset: xmp.offset, length: xmp.bytes.count, container: "XMP item \(xmpItem) of gain-map item \(id)"
                 )
             }
-            if let exifItem = describing(graph.primaryID, where: { $0.type == "Exif" }),
+            if let exifItem = describing(graph.primaryID, where: { $0.type == ItemType.Exif }),
                 let exif = payload(of: exifItem, graph: graph), let offset = exif.bytes.u32(0),
                 let tiff = Bytes.range(4, Int(offset), within: exif.bytes.count).map({ exif.bytes[$0.upperBound...] })
             {
@@ -186,7 +189,7 @@ extension ISOBMFFReader {
                     "item \(item) has \(count) 'colr' boxes of type '\(type)'; HEIF allows one of each type and readers "
                         + "disagree on which wins", image: imageIndex))
         }
-        if counts["prof"] != nil, counts["rICC"] != nil {
+        if counts[ColorType.prof.rawValue] != nil, counts[ColorType.rICC.rawValue] != nil {
             problems.append(
                 ReadProblem(
                     .heifColrDuplicate,
@@ -212,20 +215,20 @@ extension ISOBMFFReader {
                     "'\(box.type)' property \(index) at byte \(box.start) has \(p.count) bytes, fewer than \(needed)",
                     at: location, image: imageIndex))
         }
-        switch box.type {
-        case "colr":
+        switch BoxType(rawValue: box.type) {
+        case .colr:
             guard data.count >= 4 else { return short(4) }
             let colorType = Bytes.fourCC(data[0..<4])
             colrTypes.append(colorType)
             let colrLocation = TagLocation(
                 offset: p.lowerBound, length: p.count, container: "ipco property \(index) 'colr' (\(colorType))")
             image.colorBoxTypes.append(Located(colorType, at: colrLocation))
-            switch colorType {
-            case "nclx", "nclc":
+            switch ColorType(rawValue: colorType) {
+            case .nclx, .nclc:
                 let (tag, found) = ColorInformation.read(data, in: "property \(index) 'colr'")
                 problems += found.map { ReadProblem($0.0, $0.1, at: colrLocation, image: imageIndex) }
                 if let tag { image.cicp.append(Located(tag, at: colrLocation)) }
-            case "prof", "rICC":
+            case .prof, .rICC:
                 let profile =
                     parsedProfiles[index] ?? EmbeddedICCProfile(bytes: Array(bytes[(p.lowerBound + 4)..<p.upperBound]))
                 parsedProfiles[index] = profile
@@ -233,21 +236,21 @@ extension ISOBMFFReader {
             default:
                 break
             }
-        case "pixi":
+        case .pixi:
             guard let pixi = try? PixelInformation(payload: data[...]) else { return short(5 + Int(data.u8(4) ?? 0)) }
             image.channelCount = pixi.bitDepths.count
             image.bitDepth = pixi.bitDepths.max()
-        case "ispe":
+        case .ispe:
             guard let extents = try? ImageSpatialExtents(payload: data[...]) else { return short(12) }
             image.width = extents.width
             image.height = extents.height
-        case "clli":
+        case .clli:
             guard let value = ContentLightLevel(cta861: data) else { return short(4) }
             image.contentLightLevel.append(Located(value, at: location))
-        case "mdcv":
+        case .mdcv:
             guard let value = MasteringDisplayColorVolume(st2086: data) else { return short(24) }
             image.masteringDisplay.append(Located(value, at: location))
-        case "av1C":
+        case .av1C:
             guard let configuration = try? AV1Configuration(payload: data) else { return short(4) }
             if image.bitDepth == nil { image.bitDepth = configuration.bitDepth }
             if let header = configuration.sequenceHeader {

@@ -15,11 +15,11 @@ extension PNGReader {
                     "\(chunk.name) chunk at byte \(chunk.start) has \(data.count) bytes of data, not \(expected)",
                     at: location))
         }
-        switch chunk.name {
-        case "IHDR":
+        switch PNGChunkType(rawValue: chunk.name) {
+        case .IHDR:
             guard data.count == 13 else { return wrongSize(13) }
             readHeader(data, into: &image, problems: &problems, location: location)
-        case "cICP":
+        case .cICP:
             guard data.count == 4 else { return wrongSize(4) }
             guard data[3] <= 1 else {
                 problems.append(
@@ -32,19 +32,19 @@ extension PNGReader {
                 colorPrimaries: data[0], transferCharacteristics: data[1], matrixCoefficients: data[2],
                 videoFullRange: data[3] == 1)
             image.cicp.append(Located(CICPTag(cicp: cicp, source: .pngChunk), at: location))
-        case "iCCP":
+        case .iCCP:
             try readICCProfile(chunk, data, into: &image, problems: &problems, location: location)
-        case "sRGB":
+        case .sRGB:
             guard data.count == 1 else { return wrongSize(1) }
             image.sRGBIntent.append(Located(data[0], at: location))
-        case "gAMA":
+        case .gAMA:
             guard data.count == 4, let value = data.u32(0) else { return wrongSize(4) }
             guard value > 0 else {
                 problems.append(ReadProblem(.malformed, "gAMA is 0; the PNG specification forbids it", at: location))
                 return
             }
             image.gamma.append(Located(Double(value) / 100_000, at: location))
-        case "cHRM":
+        case .cHRM:
             guard data.count == 32 else { return wrongSize(32) }
             func xy(_ index: Int) -> Chromaticity {
                 Chromaticity(
@@ -54,19 +54,19 @@ extension PNGReader {
             image.chromaticities.append(
                 Located(
                     PNGChromaticities(white: xy(0), red: xy(1), green: xy(2), blue: xy(3)), at: location))
-        case "mDCV", "mDCv":
+        case .mDCV, .mDCv:
             guard data.count == 24 else { return wrongSize(24) }
-            if chunk.name == "mDCv" { legacy(chunk, "mDCV", problems: &problems, location: location) }
+            if chunk.name == PNGChunkType.mDCv { legacy(chunk, .mDCV, problems: &problems, location: location) }
             if let value = MasteringDisplayColorVolume(pngChunk: data) {
                 image.masteringDisplay.append(Located(value, at: location))
             }
-        case "cLLI", "cLLi":
+        case .cLLI, .cLLi:
             guard data.count == 8 else { return wrongSize(8) }
-            if chunk.name == "cLLi" { legacy(chunk, "cLLI", problems: &problems, location: location) }
+            if chunk.name == PNGChunkType.cLLi { legacy(chunk, .cLLI, problems: &problems, location: location) }
             if let value = ContentLightLevel(pngChunk: data) {
                 image.contentLightLevel.append(Located(value, at: location))
             }
-        case let name where Self.referenceWhiteChunkTypes.contains(name):
+        case .rWTm, .nDWt, .dWLm:
             guard data.count == 4, let value = data.u32(0) else { return wrongSize(4) }
             image.referenceWhite.append(Located(Double(value) * 0.0001, at: location))
         default:
@@ -140,7 +140,9 @@ extension PNGReader {
         image.iccProfiles.append(Located(EmbeddedICCProfile(bytes: profileBytes, name: name), at: location))
     }
 
-    private func legacy(_ chunk: PNGChunk, _ current: String, problems: inout [ReadProblem], location: TagLocation) {
+    private func legacy(
+        _ chunk: PNGChunk, _ current: PNGChunkType, problems: inout [ReadProblem], location: TagLocation
+    ) {
         problems.append(
             ReadProblem(
                 .pngLegacyChunkName,

@@ -5,14 +5,14 @@ import MediaSyntax
 struct PNGReader {
 
     /// Chunks that must precede PLTE and IDAT and may appear once.
-    static let colorChunkTypes: Set<String> = Set([
-        "cICP", "iCCP", "sRGB", "gAMA", "cHRM", "mDCV", "cLLI", "mDCv", "cLLi",
-    ]).union(referenceWhiteChunkTypes)
+    static let colorChunkTypes: Set<String> = Set(
+        [PNGChunkType.cICP, .iCCP, .sRGB, .gAMA, .cHRM, .mDCV, .cLLI, .mDCv, .cLLi].map(\.rawValue)
+    ).union(referenceWhiteChunkTypes)
 
     /// The HDR reference-white chunk added by w3c/png PR #573 (four bytes, cd/m² × 10 000 as in cLLI). Its final
     /// four-character name could not be verified from the sources available when this was written, so the spellings
     /// proposed in w3c/png #390 and PR #391 are all read: `rWTm`, `nDWt`, `dWLm`.
-    static let referenceWhiteChunkTypes: Set<String> = ["rWTm", "nDWt", "dWLm"]
+    static let referenceWhiteChunkTypes = Set([PNGChunkType.rWTm, .nDWt, .dWLm].map(\.rawValue))
 
     let bytes: [UInt8]
     let limits: ReadLimits
@@ -37,12 +37,14 @@ struct PNGReader {
                                 + "(the file was damaged or edited without updating the CRC)", at: location))
                 }
             }
-            if index == 0, chunk.name != "IHDR" {
+            if index == 0, chunk.name != PNGChunkType.IHDR {
                 problems.append(ReadProblem(.chunkOrder, "the first chunk is \(chunk.name), not IHDR", at: location))
             }
-            if chunk.name == "PLTE" || chunk.name == "IDAT" { seenPLTEOrIDAT = seenPLTEOrIDAT ?? chunk.name }
-            guard chunk.name == "IHDR" || Self.colorChunkTypes.contains(chunk.name) else { continue }
-            if chunk.name != "IHDR", let after = seenPLTEOrIDAT {
+            if chunk.name == PNGChunkType.PLTE || chunk.name == PNGChunkType.IDAT {
+                seenPLTEOrIDAT = seenPLTEOrIDAT ?? chunk.name
+            }
+            guard chunk.name == PNGChunkType.IHDR || Self.colorChunkTypes.contains(chunk.name) else { continue }
+            if chunk.name != PNGChunkType.IHDR, let after = seenPLTEOrIDAT {
                 problems.append(
                     ReadProblem(
                         .chunkOrder,
@@ -69,10 +71,12 @@ struct PNGReader {
             throw .malformed(.png, "the PNG signature is followed by no readable chunk")
         }
         let names = Set(chunks.map(\.name))
-        if !names.contains("IDAT"), names.contains("IEND") {
+        if !names.contains(PNGChunkType.IDAT.rawValue), names.contains(PNGChunkType.IEND.rawValue) {
             problems.append(ReadProblem(.malformed, "the file has no IDAT chunk, so no image data (PNG §5.6)"))
         }
-        if image.pngColorType == 3, !names.contains("PLTE"), names.contains("IEND") {
+        if image.pngColorType == 3, !names.contains(PNGChunkType.PLTE.rawValue),
+            names.contains(PNGChunkType.IEND.rawValue)
+        {
             problems.append(ReadProblem(.malformed, "colour type 3 (palette) without a PLTE chunk (PNG §11.2.2)"))
         }
         image.effective = Precedence.effectiveColor(png: image)

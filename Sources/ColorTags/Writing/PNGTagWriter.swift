@@ -56,28 +56,28 @@ public enum PNGTagWriter {
         }
         var problems: [ReadProblem] = []
         let chunks = try PNGReader.chunks(in: bytes, limits: limits, problems: &problems)
-        guard chunks.first?.name == "IHDR", chunks.last?.name == "IEND", problems.isEmpty else {
+        guard chunks.first?.name == PNGChunkType.IHDR, chunks.last?.name == PNGChunkType.IEND, problems.isEmpty else {
             let reason = problems.first?.message ?? "IHDR is not the first chunk or IEND is missing"
             throw .malformed(.png, "\(reason); refusing to rewrite a damaged PNG")
         }
-        var removed: Set<String> = []
-        if edit.cicp != nil { removed.insert("cICP") }
-        if edit.iccProfile != nil { removed.formUnion(["iCCP", "sRGB"]) }
-        if edit.masteringDisplay != nil { removed.formUnion(["mDCV", "mDCv"]) }
-        if edit.contentLightLevel != nil { removed.formUnion(["cLLI", "cLLi"]) }
+        var removed: Set<PNGChunkType> = []
+        if edit.cicp != nil { removed.insert(.cICP) }
+        if edit.iccProfile != nil { removed.formUnion([.iCCP, .sRGB]) }
+        if edit.masteringDisplay != nil { removed.formUnion([.mDCV, .mDCv]) }
+        if edit.contentLightLevel != nil { removed.formUnion([.cLLI, .cLLi]) }
         var inserted: [UInt8] = []
-        if let cicp = edit.cicp { inserted += chunk("cICP", cicp.bytes) }
+        if let cicp = edit.cicp { inserted += chunk(.cICP, cicp.bytes) }
         if let profile = edit.iccProfile {
             let latin1 = name.unicodeScalars.map { UInt8($0.value) }
-            inserted += chunk("iCCP", latin1 + [0, 0] + Zlib.deflate(profile.bytes))
+            inserted += chunk(.iCCP, latin1 + [0, 0] + Zlib.deflate(profile.bytes))
         }
-        if let mdcv = edit.masteringDisplay { inserted += chunk("mDCV", mdcv.pngChunkData) }
-        if let clli = edit.contentLightLevel { inserted += chunk("cLLI", clli.pngChunkData) }
+        if let mdcv = edit.masteringDisplay { inserted += chunk(.mDCV, mdcv.pngChunkData) }
+        if let clli = edit.contentLightLevel { inserted += chunk(.cLLI, clli.pngChunkData) }
         var output = PNGChunks.signature
         output.reserveCapacity(bytes.count + inserted.count)
-        for chunk in chunks where !removed.contains(chunk.name) {
+        for chunk in chunks where PNGChunkType(rawValue: chunk.name).map(removed.contains) != true {
             output += bytes[chunk.whole]
-            if chunk.name == "IHDR" { output += inserted }
+            if chunk.name == PNGChunkType.IHDR { output += inserted }
         }
         return output
     }
@@ -96,12 +96,7 @@ public enum PNGTagWriter {
         try FileAccess.writeAtomically(try applying(edit, to: bytes, limits: limits), to: destination)
     }
 
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.appendU32(UInt32(data.count))
-        let body = Array(type.utf8) + data
-        bytes += body
-        bytes.appendU32(Zlib.crc32(body[...]))
-        return bytes
+    static func chunk(_ type: PNGChunkType, _ data: [UInt8]) -> [UInt8] {
+        PNGChunks.chunk(type, data, crc32: Zlib.crc32)
     }
 }

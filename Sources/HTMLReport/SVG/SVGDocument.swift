@@ -1,3 +1,4 @@
+import SignalCoding
 import Foundation
 
 /// A minimal SVG 1.1 writer: elements appended in order, text escaped, numbers with two decimals.
@@ -11,7 +12,7 @@ package struct SVGDocument {
         self.height = height
     }
 
-    package static func number(_ v: Double) -> String { String(format: "%.2f", v) }
+    package static func number(_ v: Double) -> String { v.fixed(2) }
 
     package static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")

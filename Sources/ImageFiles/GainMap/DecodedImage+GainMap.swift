@@ -35,7 +35,7 @@ extension DecodedImage {
         rendition.weight = weight
         guard weight != 0 else {
             self.gainMap = rendition
-            colorDecision.detail += "; gain map weight 0 for headroom \(String(format: "%.3g", headroom))×: the base"
+            colorDecision.detail += "; gain map weight 0 for headroom \(headroom.significant(3))×: the base"
             return
         }
         let primaries = gainMap.workingPrimaries ?? encoding.colorSpace.primaries
@@ -66,7 +66,7 @@ extension DecodedImage {
         encoding = target
         self.gainMap = rendition
         colorDecision.detail +=
-            "; gain map applied for headroom \(String(format: "%.3g", headroom))× (weight "
-            + "\(String(format: "%.3g", weight)))\(backend.map { " on \($0.name)" } ?? "")"
+            "; gain map applied for headroom \(headroom.significant(3))× (weight "
+            + "\(weight.significant(3)))\(backend.map { " on \($0.name)" } ?? "")"
     }
 }

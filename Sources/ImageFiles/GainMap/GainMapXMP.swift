@@ -1,3 +1,4 @@
+import SignalCoding
 import Foundation
 import ToneMapping
 
@@ -87,10 +88,6 @@ enum GainMapXMP {
 
     /// A decimal with up to 9 significant digits, no exponent.
     static func number(_ value: Double) -> String {
-        if value == value.rounded(), value.magnitude < 1e9 { return String(Int(value)) }
-        var text = String(format: "%.9f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
+        NumberFormat.wholeOr(.trimmedDecimals(9), below: 1e9)(value)
     }
 }

@@ -24,7 +24,9 @@ enum HEIFDecoder {
             )
         }
         if let damaged = tagging.problems.first(where: {
-            $0.rule == .truncated && ($0.location?.container.contains("iref") == true || $0.message.contains("/iref"))
+            $0.rule == .truncated
+                && ($0.location?.container.contains(BoxType.iref.rawValue) == true
+                    || $0.message.contains("/" + BoxType.iref.rawValue))
         }) {
             // libheif 1.15 reads a truncated item reference box leniently and can follow references the item graph
             // does not hold: a grid taking itself as tile spawned decoder threads for seconds (items fuzz target).

@@ -2,6 +2,7 @@ internal import CHEIF
 import ColorSpaces
 import ColorTags
 import ICC
+import MediaSyntax
 import PixelBuffers
 import PixelConversion
 import SignalCoding
@@ -65,7 +66,7 @@ enum HEIFEncoder {
         if options.embedICCProfile || codes == nil, let profile = try? ICCProfile(colorSpace: space) {
             try check(
                 profile.bytes.withUnsafeBytes { raw in
-                    heif_image_set_raw_color_profile(image, "prof", raw.baseAddress, raw.count)
+                    heif_image_set_raw_color_profile(image, ColorType.prof.rawValue, raw.baseAddress, raw.count)
                 })
         }
         setHDRMetadata(hdr, on: image)

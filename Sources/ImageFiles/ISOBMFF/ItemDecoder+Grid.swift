@@ -22,7 +22,7 @@ extension ItemDecoder {
         do { grid = try ImageGrid(payload: payload) } catch { throw corrupt("grid item \(item.id): \(error.message)") }
         try limits.check(
             width: grid.outputWidth, height: grid.outputHeight, what: "grid item \(item.id)'s output size")
-        let tiles = graph.references("dimg", from: item.id)
+        let tiles = graph.references(.dimg, from: item.id)
         guard tiles.count == grid.tileCount else {
             throw corrupt(
                 "grid item \(item.id) is \(grid.columns)×\(grid.rows) tiles but has \(tiles.count) 'dimg' inputs")

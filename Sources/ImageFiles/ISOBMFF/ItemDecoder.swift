@@ -28,10 +28,11 @@ struct ItemDecoder {
 
     /// Properties the decoder applies or may ignore without changing the pixels it returns; any other property
     /// marked essential makes an item undecodable (ISO/IEC 23008-12 §9.3.1).
-    static let understoodProperties: Set<String> = [
-        "ispe", "pixi", "colr", "hvcC", "av1C", "a1op", "a1lx", "lsel", "clap", "irot", "imir", "auxC", "pasp", "clli",
-        "mdcv", "cclv", "amve",
-    ]
+    static let understoodProperties = Set(
+        [
+            BoxType.ispe, .pixi, .colr, .hvcC, .av1C, .a1op, .a1lx, .lsel, .clap, .irot, .imir, .auxC, .pasp, .clli,
+            .mdcv, .cclv, .amve,
+        ].map(\.rawValue))
 
     init(bytes: [UInt8], graph: ISOBMFFItemGraph, limits: ImageLimits) {
         self.bytes = bytes
@@ -44,8 +45,8 @@ struct ItemDecoder {
         var id = graph.primaryID
         for _ in 0..<maximumDepth {
             guard let item = graph.items[id] else { break }
-            if item.type == "av01" { return .avif }
-            guard let input = graph.references("dimg", from: id).first else { break }
+            if item.type == ItemType.av01 { return .avif }
+            guard let input = graph.references(.dimg, from: id).first else { break }
             id = input
         }
         return .heif
@@ -73,22 +74,22 @@ struct ItemDecoder {
         }
         guard let item = graph.items[id] else { throw corrupt("item \(id) does not exist (no 'infe' entry)") }
         try checkEssentialProperties(of: item)
-        if let extents = try property("ispe", of: id, parse: ImageSpatialExtents.init) {
+        if let extents = try property(.ispe, of: id, parse: ImageSpatialExtents.init) {
             try limits.check(width: extents.width, height: extents.height, what: "item \(id)'s 'ispe' size")
         }
         var decoded: DecodedItem
-        switch item.type {
-        case "hvc1", "hev1", "av01":
+        switch ItemType(rawValue: item.type) {
+        case .hvc1, .hev1, .av01:
             guard budget > 0 else {
                 throw .limitExceeded(
                     path: nil, what: "the number of coded items (tiles) to decode", limit: maximumCodedItemCount)
             }
             budget -= 1
             decoded = try decodeCoded(item)
-        case "grid":
+        case .grid:
             decoded = try decodeGrid(item, chain: chain + [id], budget: &budget)
-        case "iden":
-            let inputs = graph.references("dimg", from: id)
+        case .iden:
+            let inputs = graph.references(.dimg, from: id)
             guard inputs.count == 1 else {
                 throw corrupt("the 'iden' item \(id) has \(inputs.count) 'dimg' inputs; it needs exactly 1")
             }
@@ -108,20 +109,20 @@ struct ItemDecoder {
             throw corrupt("\(error)")
         }
         guard !data.isEmpty else { throw corrupt("item \(item.id) has no data") }
-        if item.type == "av01" {
-            guard let configuration = try property("av1C", of: item.id, parse: AV1Configuration.init) else {
+        if item.type == ItemType.av01 {
+            guard let configuration = try property(.av1C, of: item.id, parse: AV1Configuration.init) else {
                 throw corrupt("the AV1 item \(item.id) has no 'av1C' property")
             }
             guard configuration.version == 1 else {
                 throw corrupt("item \(item.id): 'av1C' version \(configuration.version); version 1 is the one defined")
             }
-            let point = try property("a1op", of: item.id, parse: AV1OperatingPoint.init)?.index ?? 0
-            let layer = try property("lsel", of: item.id, parse: LayerSelector.init)?.layer
+            let point = try property(.a1op, of: item.id, parse: AV1OperatingPoint.init)?.index ?? 0
+            let layer = try property(.lsel, of: item.id, parse: LayerSelector.init)?.layer
             return try AV1BitstreamDecoder.decode(
                 data, configuration: configuration, operatingPoint: point, spatialLayer: layer, item: item.id,
                 limits: limits)
         }
-        guard let configuration = try property("hvcC", of: item.id, parse: HEVCConfiguration.init) else {
+        guard let configuration = try property(.hvcC, of: item.id, parse: HEVCConfiguration.init) else {
             throw corrupt("the HEVC item \(item.id) has no 'hvcC' property")
         }
         guard configuration.lengthSize != 3 else {
@@ -130,7 +131,7 @@ struct ItemDecoder {
         guard !configuration.arraysTruncated else {
             throw corrupt("item \(item.id): a NAL unit of the 'hvcC' arrays runs past the end of the property")
         }
-        if let layer = try property("lsel", of: item.id, parse: LayerSelector.init)?.layer, layer != 0 {
+        if let layer = try property(.lsel, of: item.id, parse: LayerSelector.init)?.layer, layer != 0 {
             throw .unsupportedContent(
                 path: nil, format: fileType, reason: "layer \(layer) of the layered HEVC item \(item.id) ('lsel')")
         }
@@ -156,7 +157,7 @@ struct ItemDecoder {
     }
 
     /// The first property of `type` associated with `id`, parsed; `nil` when there is none.
-    func property<T>(_ type: String, of id: UInt32, parse: (ArraySlice<UInt8>) throws(SyntaxError) -> T)
+    func property<T>(_ type: BoxType, of id: UInt32, parse: (ArraySlice<UInt8>) throws(SyntaxError) -> T)
         throws(ImageFileError) -> T?
     {
         guard let property = graph.property(type, of: id) else { return nil }
@@ -186,16 +187,16 @@ struct ItemDecoder {
             let payload = try payload(of: property, item: item.id)
             let transform: PlanarTransform
             do {
-                switch property.type {
-                case "clap":
+                switch BoxType(rawValue: property.type) {
+                case .clap:
                     let box = try CleanApertureBox(payload: payload)
                     let r = try box.cropRectangle(imageWidth: decoded.width, imageHeight: decoded.height)
                     transform = .crop(x: r.x, y: r.y, width: r.width, height: r.height)
-                case "irot":
+                case .irot:
                     let turns = try ImageRotation(payload: payload).quarterTurns
                     guard turns != 0 else { continue }
                     transform = .rotate(quarterTurns: turns)
-                case "imir":
+                case .imir:
                     transform = .mirror(leftRight: try ImageMirror(payload: payload).exchangesLeftAndRight)
                 default:
                     continue

@@ -79,14 +79,14 @@ enum ItemFallback {
     /// Whether an item carries a transformative property (`clap`, `irot`, `imir`) that libavif 0.11 reports but does
     /// not apply.
     static func hasTransforms(_ id: UInt32, graph: ISOBMFFItemGraph) -> Bool {
-        graph.properties(of: id).contains { ["clap", "irot", "imir"].contains($0.type) }
+        graph.properties(of: id).contains { $0.type.isOne(of: BoxType.clap, .irot, .imir) }
     }
 
     /// The code points of the item's first `colr nclx` property, if any (a `prof`/`rICC` box is skipped).
     static func containerCICP(of id: UInt32, decoder: ItemDecoder) -> CICP? {
-        for property in decoder.graph.properties(of: id) where property.type == "colr" {
+        for property in decoder.graph.properties(of: id) where property.type == BoxType.colr {
             guard let payload = try? decoder.payload(of: property, item: id) else { continue }
-            if let colour = try? ColorInformation(payload), colour.type == "nclx", !colour.codesOutOfRange {
+            if let colour = try? ColorInformation(payload), colour.type == ColorType.nclx, !colour.codesOutOfRange {
                 return colour.cicp
             }
         }
@@ -96,8 +96,8 @@ enum ItemFallback {
     /// An auxiliary image of `id` whose `auxC` names alpha (HEIF's or AVIF's URN).
     static func alphaItem(of id: UInt32, decoder: ItemDecoder) -> UInt32? {
         let alpha: Set<String> = ["urn:mpeg:mpegB:cicp:systems:auxiliary:alpha", "urn:mpeg:hevc:2015:auxid:1"]
-        return decoder.graph.items(referring: "auxl", to: id).first { aux in
-            guard let property = decoder.graph.property("auxC", of: aux),
+        return decoder.graph.items(referring: .auxl, to: id).first { aux in
+            guard let property = decoder.graph.property(.auxC, of: aux),
                 let payload = try? decoder.payload(of: property, item: aux),
                 let type = try? AuxiliaryType(payload: payload)
             else { return false }

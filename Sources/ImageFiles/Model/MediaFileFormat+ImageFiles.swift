@@ -1,11 +1,12 @@
 public import MediaSyntax
 
-/// What ImageFiles reads and writes of each format, and through which Debian codec library.
+/// What ImageFiles reads and writes of each format, and through which Debian codec library: the rows of its codec
+/// table (`ImageCodec.all`).
 extension MediaFileFormat {
     /// The formats ImageFiles reads and writes: PNG through libpng (8 and 16 bits per sample), JPEG through
     /// libjpeg-turbo (8-bit SDR, and gain-map JPEG: UltraHDR / ISO 21496-1), AVIF through libavif and HEIF (HEVC)
     /// through libheif (8, 10 and 12 bits), and raw frames.
-    public static let imageFileFormats: [MediaFileFormat] = [.png, .jpeg, .avif, .heif, .raw]
+    public static let imageFileFormats: [MediaFileFormat] = ImageCodec.all.map(\.format)
 
     /// The image format whose signature `bytes` start with (PNG, JPEG, AVIF or HEIF), or nil: raw frames have no
     /// signature, and movies, streams and ICC profiles are not images.
@@ -17,47 +18,19 @@ extension MediaFileFormat {
     /// The image format of a file name's extension (`png`, `jpg`/`jpeg`/`jpe`, `avif`, `heic`/`heif`/`hif`,
     /// `yuv`/`raw`/`rgb`/`bin` for raw frames), or nil.
     public init?(pathExtension: String) {
-        switch pathExtension.lowercased() {
-        case "png": self = .png
-        case "jpg", "jpeg", "jpe": self = .jpeg
-        case "avif": self = .avif
-        case "heic", "heif", "hif": self = .heif
-        case "yuv", "raw", "rgb", "bin": self = .raw
-        default: return nil
-        }
+        let name = pathExtension.lowercased()
+        guard let codec = ImageCodec.all.first(where: { $0.extensions.contains(name) }) else { return nil }
+        self = codec.format
     }
 
     /// The Debian package that provides the codec library ("(none)" for raw frames and formats ImageFiles does not
     /// write).
-    public var debianPackage: String {
-        switch self {
-        case .png: "libpng-dev"
-        case .jpeg: "libjpeg62-turbo-dev"
-        case .avif: "libavif-dev"
-        case .heif: "libheif-dev"
-        default: "(none)"
-        }
-    }
+    public var debianPackage: String { ImageCodec.of(self)?.debianPackage ?? "(none)" }
 
     /// The usual file extension of a written image (`yuv` for raw frames), or the format's ``identifier`` for the
     /// formats ImageFiles does not write.
-    public var preferredExtension: String {
-        switch self {
-        case .jpeg: "jpg"
-        case .heif: "heic"
-        case .raw: "yuv"
-        default: identifier
-        }
-    }
+    public var preferredExtension: String { ImageCodec.of(self)?.extensions.first ?? identifier }
 
     /// The bit depths the writer supports (none for formats ImageFiles does not write).
-    public var writableBitDepths: [Int] {
-        switch self {
-        case .png: [8, 16]
-        case .jpeg: [8]
-        case .avif, .heif: [8, 10, 12]
-        case .raw: Array(8...16)
-        default: []
-        }
-    }
+    public var writableBitDepths: [Int] { ImageCodec.of(self)?.writableBitDepths ?? [] }
 }

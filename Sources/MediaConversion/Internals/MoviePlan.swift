@@ -173,7 +173,7 @@ struct MoviePlan {
 
     /// A luminance for the plan: whole cd/m² when it is one, else four decimals.
     private static func nits(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.4f", value)
+        NumberFormat.wholeOr(.decimals(4))(value)
     }
 
     /// What becomes of the source's HDR10+ messages and Dolby Vision RPUs (see ``DynamicMetadataPlan``).

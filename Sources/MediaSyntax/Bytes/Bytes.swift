@@ -26,6 +26,11 @@ package enum Bytes {
         return overflow ? nil : product
     }
 
+    /// A four-character code stored as a big-endian 32-bit number (Matroska's BlockAddIDType), as text as below.
+    package static func fourCC(_ code: UInt32) -> String {
+        fourCC([24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) })
+    }
+
     /// A four-character code as text: printable ASCII as is, anything else as `\xNN`, so that chunk and box names
     /// from a file never carry control characters.
     package static func fourCC(_ bytes: some Collection<UInt8>) -> String {

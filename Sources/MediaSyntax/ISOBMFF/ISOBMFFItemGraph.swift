@@ -100,17 +100,17 @@ package struct ISOBMFFItemGraph: Sendable {
     }
 
     /// The first property of `type` associated with an item.
-    package func property(_ type: String, of id: UInt32) -> Property? {
+    package func property(_ type: BoxType, of id: UInt32) -> Property? {
         properties(of: id).first { $0.type == type }
     }
 
     /// The targets of the first reference of `type` from `id` (e.g. the tiles of a grid, the inputs of a `tmap`).
-    package func references(_ type: String, from id: UInt32) -> [UInt32] {
+    package func references(_ type: ItemReferenceType, from id: UInt32) -> [UInt32] {
         references.first { $0.type == type && $0.from == id }?.to ?? []
     }
 
     /// The items that refer to `id` with a reference of `type` (e.g. the auxiliary images of an image: `auxl`).
-    package func items(referring type: String, to id: UInt32) -> [UInt32] {
+    package func items(referring type: ItemReferenceType, to id: UInt32) -> [UInt32] {
         references.filter { $0.type == type && $0.to.contains(id) }.map(\.from)
     }
 
@@ -120,7 +120,7 @@ package struct ISOBMFFItemGraph: Sendable {
         var id = id
         for _ in 0..<8 {
             guard let item = items[id] else { return nil }
-            guard let input = references("dimg", from: id).first, ["grid", "iden"].contains(item.type) else {
+            guard let input = references(.dimg, from: id).first, item.type.isOne(of: ItemType.grid, .iden) else {
                 return item.type
             }
             id = input

@@ -62,6 +62,12 @@ package enum EBML {
         return data.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 
+    /// The data of an unsigned integer element of `count` bytes (1–8, big-endian), for rewriting one in place: the
+    /// low `count` bytes of `value`.
+    package static func uintData(_ value: UInt64, count: Int) -> [UInt8] {
+        (0..<min(max(count, 0), 8)).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
     /// A float element (0, 4 or 8 bytes, big-endian IEEE 754; empty is 0).
     package static func float(_ data: ArraySlice<UInt8>) -> Double? {
         switch data.count {

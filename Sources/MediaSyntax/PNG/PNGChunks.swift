@@ -22,6 +22,18 @@ package enum PNGChunks {
     /// The largest chunk length PNG allows (2³¹ − 1, §5.3).
     package static let maximumChunkLength: UInt32 = 0x7FFF_FFFF
 
+    /// One chunk as a file stores it: length, type, data and the CRC-32 of type and data (`crc32` as in ``walk``).
+    package static func chunk(_ type: PNGChunkType, _ data: [UInt8], crc32: (ArraySlice<UInt8>) -> UInt32)
+        -> [UInt8]
+    {
+        var bytes: [UInt8] = []
+        bytes.appendU32(UInt32(data.count))
+        let body = type.bytes + data
+        bytes += body
+        bytes.appendU32(crc32(body[...]))
+        return bytes
+    }
+
     /// The chunks found, and the fault that ended the walk before `IEND`, if any.
     package struct Walk: Hashable, Sendable {
         package var chunks: [PNGChunk]

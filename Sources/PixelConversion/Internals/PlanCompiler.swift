@@ -691,7 +691,6 @@ struct PlanCompiler {
 
     /// A short decimal: up to six significant digits.
     static func number(_ x: Double) -> String {
-        if x == x.rounded(), abs(x) < 1e9 { return String(Int(x)) }
-        return String(format: "%.6g", x)
+        NumberFormat.wholeOr(.significant(6), below: 1e9)(x)
     }
 }

@@ -36,7 +36,7 @@ extension DolbyVisionRPUSummary {
             lines.append(
                 (
                     "L6 Metadata",
-                    "Mastering display: \(String(format: "%.4f", l6.masteringMinimum))/\(l6.masteringMaximum) nits. "
+                    "Mastering display: \(l6.masteringMinimum.fixed(4))/\(l6.masteringMaximum) nits. "
                         + "MaxCLL: \(l6.maxCLL) nits, MaxFALL: \(l6.maxFALL) nits"
                 ))
         }
@@ -147,10 +147,10 @@ extension DolbyVisionRPUSummary {
     static func masteringText(_ range: PQRange) -> String {
         let black = (nits(pq: range.lower) * 1e6).rounded() / 1e6
         let peak = Int((nits(pq: range.upper) / 1000).rounded()) * 1000
-        return "\(String(format: "%.4f", black))/\(peak) nits"
+        return "\(black.fixed(4))/\(peak) nits"
     }
 
-    static func fixed(_ value: Double) -> String { String(format: "%.2f", value) }
+    static func fixed(_ value: Double) -> String { value.fixed(2) }
 
     static func range(_ r: ClosedRange<Int>) -> String {
         r.lowerBound == r.upperBound ? "\(r.lowerBound)" : "\(r.lowerBound)..\(r.upperBound)"

@@ -80,7 +80,7 @@ extension TagChecks {
             }
             for (index, image) in tagging.images.enumerated() {
                 guard let video = image.video, video.codec == .avc || video.codec == .hevc,
-                    !image.colorBoxTypes.contains(where: { $0.value == "nclx" })
+                    !image.colorBoxTypes.contains(where: { $0.value == ColorType.nclx })
                 else { continue }
                 unmet.append("\(image.role) (\(video.codec), image \(index)) has no colr nclx box")
             }

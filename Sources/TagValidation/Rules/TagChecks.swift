@@ -220,7 +220,7 @@ struct TagChecks {
         let container = image.cicp(from: .pngChunk) ?? image.cicp(from: .nclx)
         if let container, let icc = image.iccProfiles.first, let profile = icc.value.profile {
             let codes = container.value.cicp
-            let source = container.value.source == .pngChunk ? "cICP" : "colr nclx"
+            let source = container.value.source == .pngChunk ? PNGChunkType.cICP.rawValue : "colr nclx"
             if let tag = profile.cicp {
                 if !Self.samePrimaries(tag.colorPrimaries, codes.colorPrimaries)
                     || !Self.sameTransfer(tag.transferCharacteristics, codes.transferCharacteristics)

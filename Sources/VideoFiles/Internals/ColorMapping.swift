@@ -123,6 +123,6 @@ enum ColorMapping {
         ]
         let profile = r.dv_profile
         return DolbyVisionConfiguration(
-            bytes: bytes, boxType: profile > 10 ? "dvwC" : profile > 7 ? "dvvC" : "dvcC")
+            bytes: bytes, boxType: (profile > 10 ? BoxType.dvwC : profile > 7 ? .dvvC : .dvcC).rawValue)
     }
 }

@@ -64,7 +64,7 @@ enum FFmpeg {
     /// A four-character code as text (`MKTAG` order), nil for 0 or a code that is not printable ASCII.
     static func fourCC(_ tag: UInt32) -> String? {
         guard tag != 0 else { return nil }
-        let bytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }
+        let bytes = withUnsafeBytes(of: tag.littleEndian) { Array($0) }
         guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -34,7 +34,7 @@ public struct MovieStreamSummary: Hashable, Sendable {
     public var frameCount: Int?
     /// The `language` metadata tag, e.g. `"eng"`.
     public var language: String?
-    /// The container's four-character code for the stream's format (`"mp4a"`, `"mebx"`, `"tmcd"`), when it has one.
+    /// The container's four-character code for the stream's format (`mp4a`, `mebx`, `tmcd`), when it has one.
     public var codecTag: String?
 
     /// `"audio aac"`, `"data tmcd"`: the kind and the codec, or the four-character code when FFmpeg has no codec for

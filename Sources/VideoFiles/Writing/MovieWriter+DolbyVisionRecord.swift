@@ -23,7 +23,7 @@ extension MovieWriter {
         do { boxes = try ISOBMFFSampleEntryEditing.topLevelBoxes(&source) } catch {
             throw .cannotWrite(path: path, reason: "the written movie's boxes: \(error)")
         }
-        let found = boxes.last { $0.type == "moov" }
+        let found = boxes.last { $0.type == BoxType.moov }
         guard let moov = found, moov.start + moov.size == source.count, moov.size <= Self.maximumPatchedMovieBox
         else {
             omissions.append(

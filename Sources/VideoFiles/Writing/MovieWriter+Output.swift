@@ -34,7 +34,7 @@ extension MovieWriter {
         let isQuickTime = Self.quickTimeMuxers.contains(formatName)
         if settings.codec == .hevc, isQuickTime {
             // 'hvc1': parameter sets only in the sample entry, the tag Apple's players require.
-            stream.pointee.codecpar.pointee.codec_tag = Self.fourCC("hvc1")
+            stream.pointee.codecpar.pointee.codec_tag = Self.fourCC(SampleEntryType.hvc1.rawValue)
         }
         try addSideData(stream)
         if let record = settings.dolbyVision {
@@ -80,7 +80,7 @@ extension MovieWriter {
         let timecode = settings.streamMetadata.contains { $0.key == "timecode" } && Self.quickTimeMuxers.contains(name)
         for summary in reader.otherStreams {
             // A timecode track: the MP4/MOV muxer writes its own from the video stream's `timecode` tag.
-            if timecode, summary.kind == .data, summary.codecTag == "tmcd" { continue }
+            if timecode, summary.kind == .data, summary.codecTag == SampleEntryType.tmcd { continue }
             let what = "\(summary.label) (stream \(summary.index))"
             switch summary.kind {
             case .audio, .subtitle, .data:

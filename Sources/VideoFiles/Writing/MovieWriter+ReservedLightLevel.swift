@@ -60,9 +60,7 @@ extension MovieWriter {
                 for field in MatroskaColorFields.find(Set(values.keys), in: head) {
                     // An EBML unsigned integer may take more bytes than its value needs.
                     guard (2...8).contains(field.data.count), let value = values[field.id] else { continue }
-                    let bytes = (0..<field.data.count).reversed().map {
-                        UInt8(truncatingIfNeeded: Int(value) >> (8 * $0))
-                    }
+                    let bytes = EBML.uintData(UInt64(value), count: field.data.count)
                     try handle.seek(toOffset: UInt64(field.data.lowerBound))
                     try handle.write(contentsOf: Data(bytes))
                 }

@@ -222,5 +222,5 @@ extension HDRColorCommand {
 
 extension UInt32 {
     /// The four bytes, least significant first.
-    fileprivate var littleEndianBytes: [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: self >> (8 * $0)) } }
+    fileprivate var littleEndianBytes: [UInt8] { withUnsafeBytes(of: littleEndian) { Array($0) } }
 }

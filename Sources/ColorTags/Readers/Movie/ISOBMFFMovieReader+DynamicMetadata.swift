@@ -16,13 +16,13 @@ extension ISOBMFFMovieReader {
     func samplePlaces(_ table: [Box], in moov: Loaded, limit: Int, fileSize: Int) -> (
         places: [SamplePlace], more: Bool
     )? {
-        func payload(_ type: String) -> [UInt8]? {
+        func payload(_ type: BoxType) -> [UInt8]? {
             table.first { $0.type == type }.map { Array(moov.payload[$0.payload]) }
         }
         // Sample sizes.
         var sizes: [Int] = []
         let count: Int
-        if let stsz = payload("stsz") {
+        if let stsz = payload(.stsz) {
             guard let uniform = stsz.u32(4), let total = stsz.u32(8) else { return nil }
             count = Int(total)
             let wanted = Swift.min(count, limit)
@@ -32,7 +32,7 @@ extension ISOBMFFMovieReader {
                 guard Bytes.range(12, wanted * 4, within: stsz.count) != nil else { return nil }
                 sizes = (0..<wanted).map { Int(stsz.u32(inBounds: 12 + $0 * 4)) }
             }
-        } else if let stz2 = payload("stz2") {
+        } else if let stz2 = payload(.stz2) {
             guard let field = stz2.u8(7), [4, 8, 16].contains(field), let total = stz2.u32(8) else { return nil }
             count = Int(total)
             let wanted = Swift.min(count, limit)
@@ -49,10 +49,10 @@ extension ISOBMFFMovieReader {
         }
         // Chunk offsets.
         var chunks: [Int] = []
-        if let stco = payload("stco"), let entries = stco.u32(4) {
+        if let stco = payload(.stco), let entries = stco.u32(4) {
             guard Bytes.range(8, Int(entries) * 4, within: stco.count) != nil else { return nil }
             chunks = (0..<Int(entries)).map { Int(stco.u32(inBounds: 8 + $0 * 4)) }
-        } else if let co64 = payload("co64"), let entries = co64.u32(4) {
+        } else if let co64 = payload(.co64), let entries = co64.u32(4) {
             guard Bytes.range(8, Int(entries) * 8, within: co64.count) != nil else { return nil }
             for i in 0..<Int(entries) {
                 guard let offset = co64.u64(8 + i * 8), offset <= UInt64(Int.max) else { return nil }
@@ -62,7 +62,7 @@ extension ISOBMFFMovieReader {
             return nil
         }
         // Samples per chunk: runs of chunks from each entry's first_chunk (1-based) to the next entry's.
-        guard let stsc = payload("stsc"), let entries = stsc.u32(4),
+        guard let stsc = payload(.stsc), let entries = stsc.u32(4),
             Bytes.range(8, Int(entries) * 12, within: stsc.count) != nil
         else { return nil }
         var places: [SamplePlace] = []

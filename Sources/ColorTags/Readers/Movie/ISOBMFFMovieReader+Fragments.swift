@@ -5,10 +5,10 @@ extension ISOBMFFMovieReader {
     /// gives the base data offset (explicit, or the `moof`'s first byte) and default sample size, the first `trun`
     /// its data offset and first sample size.
     mutating func readFragment(_ moof: Loaded, into tracks: inout [Track]) throws(ColorTagsError) {
-        for traf in try children(of: 0..<moof.payload.count, in: moof, depth: 1, path: "moof") where traf.type == "traf"
-        {
+        for traf in try children(of: 0..<moof.payload.count, in: moof, depth: 1, path: BoxType.moof.rawValue)
+        where traf.type == BoxType.traf {
             let boxes = try children(of: traf.payload, in: moof, depth: 2, path: traf.path)
-            guard let tfhd = boxes.first(where: { $0.type == "tfhd" }) else { continue }
+            guard let tfhd = boxes.first(where: { $0.type == BoxType.tfhd }) else { continue }
             guard let header = ISOBMFFMovieBoxes.TrackFragmentHeader(payload: prefix(of: tfhd, in: moof, count: 40)),
                 let index = tracks.firstIndex(where: { $0.id == header.trackID }), tracks[index].needsFragmentSample
             else { continue }
@@ -17,7 +17,7 @@ extension ISOBMFFMovieReader {
                 guard explicit <= UInt64(Int.max) else { continue }
                 base = Int(explicit)
             }
-            guard let trun = boxes.first(where: { $0.type == "trun" }),
+            guard let trun = boxes.first(where: { $0.type == BoxType.trun }),
                 let run = ISOBMFFMovieBoxes.TrackRunStart(payload: prefix(of: trun, in: moof, count: 32)),
                 run.sampleCount > 0
             else { continue }

@@ -27,13 +27,13 @@ extension ISOBMFFMovieReader {
         let start = entry.payload.lowerBound + 78
         let boxes = try children(of: start..<entry.payload.upperBound, in: moov, depth: 7, path: entry.path)
         // The protection boxes first: the original format decides how the configuration is read.
-        if let sinf = boxes.first(where: { $0.type == "sinf" }) {
+        if let sinf = boxes.first(where: { $0.type == BoxType.sinf }) {
             for box in try children(of: sinf.payload, in: moov, depth: 8, path: sinf.path) {
                 let p = prefix(of: box, in: moov, count: 8)
-                if box.type == "frma", p.count >= 4 {
+                if box.type == BoxType.frma, p.count >= 4 {
                     builder.video.originalFormat = Bytes.fourCC(p[0..<4])
                     builder.video.codec = VideoTrackBuilder.codec(sampleEntry: Bytes.fourCC(p[0..<4]))
-                } else if box.type == "schm", p.count >= 8 {
+                } else if box.type == BoxType.schm, p.count >= 8 {
                     builder.video.protectionScheme = Bytes.fourCC(p[4..<8])
                 }
             }
@@ -52,21 +52,21 @@ extension ISOBMFFMovieReader {
                     "'\(box.path)' of track \(trackID) has \(box.payload.count) bytes, fewer than \(needed)",
                     at: here))
         }
-        switch box.type {
-        case "colr":
+        switch BoxType(rawValue: box.type) {
+        case .colr:
             guard data.count >= 4 else { return short(4) }
             readColor(box, data: data, in: moov, into: &builder, trackID: trackID)
-        case "mdcv":
+        case .mdcv:
             guard data.count >= 24 else { return short(24) }
             if let value = MasteringDisplayColorVolume(st2086: data[...]) {
                 builder.containerMasteringDisplay.append(Located(value, at: here))
             }
-        case "clli":
+        case .clli:
             guard data.count >= 4 else { return short(4) }
             if let value = ContentLightLevel(cta861: data[...]) {
                 builder.containerContentLightLevel.append(Located(value, at: here))
             }
-        case "SmDm":
+        case .SmDm:
             // VP codec binding: FullBox, then R, G, B and white in 0.16 fixed point, max 24.8, min 18.14.
             guard data.count >= 28 else { return short(28) }
             func xy(_ i: Int) -> Chromaticity {
@@ -80,21 +80,21 @@ extension ISOBMFFMovieReader {
                         maximumLuminance: Double(data.u32(inBounds: 20)) / 256,
                         minimumLuminance: Double(data.u32(inBounds: 24)) / 16384),
                     at: here))
-        case "CoLL":
+        case .CoLL:
             guard data.count >= 8, let value = ContentLightLevel(cta861: data[4...]) else { return short(8) }
             builder.containerContentLightLevel.append(Located(value, at: here))
-        case "pasp":
+        case .pasp:
             guard data.count >= 8 else { return short(8) }
             builder.video.pixelAspectRatio = Located(
                 PixelAspectRatio(horizontal: data.u32(inBounds: 0), vertical: data.u32(inBounds: 4)), at: here)
-        case "gama":
+        case .gama:
             guard data.count >= 4 else { return short(4) }
             builder.video.quickTimeGamma = Located(Double(data.u32(inBounds: 0)) / 65536, at: here)
-        case "hvcC", "avcC", "av1C", "vpcC":
+        case .hvcC, .avcC, .av1C, .vpcC:
             // vpcC is a full box: its version byte comes first, as its reader expects.
             builder.readConfiguration(
                 type: box.type, bytes: Array(moov.payload[box.payload]), offset: here.offset, container: box.path)
-        case "dvcC", "dvvC", "dvwC":
+        case .dvcC, .dvvC, .dvwC:
             guard let record = DolbyVisionConfiguration(bytes: data, boxType: box.type) else { return short(4) }
             builder.video.dolbyVision = Located(record, at: here)
         default:
@@ -110,12 +110,12 @@ extension ISOBMFFMovieReader {
         let kind = Bytes.fourCC(data[0..<4])
         let here = location(of: box, in: moov, name: "\(box.path) (\(kind))")
         builder.image.colorBoxTypes.append(Located(kind, at: here))
-        switch kind {
-        case "nclx", "nclc":
+        switch ColorType(rawValue: kind) {
+        case .nclx, .nclc:
             let (tag, found) = ColorInformation.read(data, in: "'\(box.path)' of track \(trackID)")
             problems += found.map { ReadProblem($0.0, $0.1, at: here) }
             if let tag { builder.containerCICP.append(Located(tag, at: here)) }
-        case "prof", "rICC":
+        case .prof, .rICC:
             let profile = EmbeddedICCProfile(
                 bytes: Array(moov.payload[(box.payload.lowerBound + 4)..<box.payload.upperBound]))
             builder.image.iccProfiles.append(Located(profile, at: here))

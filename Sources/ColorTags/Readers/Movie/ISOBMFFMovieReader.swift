@@ -56,15 +56,15 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
                 problems.append(ReadProblem(header.truncation(remaining: remaining, at: position, in: "the file")))
             }
             let payloadSize = Swift.min(size, remaining) - headerSize
-            switch type {
-            case "ftyp" where brands.isEmpty:
+            switch BoxType(rawValue: type) {
+            case .ftyp where brands.isEmpty:
                 let payload = try source.bytes(at: position + headerSize, length: Swift.min(payloadSize, 1024))
                 brands = FileTypeBox.brands(payload: payload[...])
-            case "moov" where moov == nil:
+            case .moov where moov == nil:
                 let loaded = try load(type: type, start: position, headerSize: headerSize, payloadSize: payloadSize)
                 moov = loaded
                 (tracks, fragmented) = try readMovieBox(loaded)
-            case "moof" where fragmented && tracks.contains(where: \.needsFragmentSample):
+            case .moof where fragmented && tracks.contains(where: \.needsFragmentSample):
                 let loaded = try load(type: type, start: position, headerSize: headerSize, payloadSize: payloadSize)
                 try readFragment(loaded, into: &tracks)
                 fragmentsRead += 1

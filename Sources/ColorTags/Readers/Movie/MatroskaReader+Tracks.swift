@@ -59,9 +59,9 @@ extension MatroskaReader {
             if let range = first(MatroskaID.codecPrivate) {
                 let type: String? =
                     switch codec {
-                    case .hevc: "hvcC"
-                    case .avc: "avcC"
-                    case .av1: "av1C"
+                    case .hevc: BoxType.hvcC.rawValue
+                    case .avc: BoxType.avcC.rawValue
+                    case .av1: BoxType.av1C.rawValue
                     default: nil
                     }
                 if codec == .vp9 {
@@ -186,12 +186,12 @@ extension MatroskaReader {
         for element in EBML.children(bytes, in: range).elements {
             if element.id == MatroskaID.blockAddIDType, let value = EBML.uint(bytes[element.data]) {
                 let code = UInt32(truncatingIfNeeded: value)
-                type = Bytes.fourCC([24, 16, 8, 0].map { UInt8(truncatingIfNeeded: code >> $0) })
+                type = Bytes.fourCC(code)
             } else if element.id == MatroskaID.blockAddIDExtraData {
                 extra = element.data
             }
         }
-        guard let type, ["dvcC", "dvvC", "dvwC"].contains(type), let extra,
+        guard let type, type.isOne(of: BoxType.dvcC, .dvvC, .dvwC), let extra,
             let record = DolbyVisionConfiguration(bytes: bytes[extra], boxType: type)
         else { return }
         builder.video.dolbyVision = Located(

@@ -186,7 +186,7 @@ struct MatroskaReader<Source: ByteSource> {
             var offset: Int?
             for field in EBML.children(bytes, in: seek.data).elements {
                 if field.id == MatroskaID.seekID, field.data.count <= 4 {
-                    id = bytes[field.data].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                    id = EBML.uint(bytes[field.data]).map { UInt32(truncatingIfNeeded: $0) }
                 } else if field.id == MatroskaID.seekPosition, let value = EBML.uint(bytes[field.data]),
                     value <= UInt64(Int.max)
                 {

@@ -147,7 +147,9 @@ struct TransportStreamReader<Source: ByteSource> {
     static func dolbyVision(_ section: [UInt8], _ range: Range<Int>, offset: Int) -> Located<DolbyVisionConfiguration>?
     {
         for (tag, body) in TransportStream.descriptors(section, in: range) where tag == 0xB0 {
-            guard var record = DolbyVisionConfiguration(bytes: section[body], boxType: "dvcC") else { continue }
+            guard var record = DolbyVisionConfiguration(bytes: section[body], boxType: BoxType.dvcC.rawValue) else {
+                continue
+            }
             record.boxType = record.expectedBoxType  // a descriptor has no box type to get wrong
             return Located(
                 record,

@@ -8,8 +8,8 @@ extension VideoTrackBuilder {
     /// `bytes`; `container` names where it is (`moov/trak/…/hvcC`, `Tracks/TrackEntry 1/CodecPrivate`).
     mutating func readConfiguration(type: String, bytes: [UInt8], offset: Int, container: String) {
         let location = TagLocation(offset: offset, length: bytes.count, container: container)
-        switch type {
-        case "hvcC":
+        switch BoxType(rawValue: type) {
+        case .hvcC:
             guard let configuration = try? HEVCConfiguration(payload: bytes) else {
                 return problem(
                     .malformed, "\(container) has \(bytes.count) bytes, fewer than its 23-byte header", at: location)
@@ -24,7 +24,7 @@ extension VideoTrackBuilder {
             for unit in configuration.nalUnitRanges {
                 readNAL(bytes[unit], offset: offset + unit.lowerBound, container: container)
             }
-        case "avcC":
+        case .avcC:
             guard let configuration = NALUnits.avcConfiguration(bytes) else {
                 return problem(
                     .malformed, "\(container) has \(bytes.count) bytes, fewer than its 6-byte header", at: location)
@@ -35,9 +35,9 @@ extension VideoTrackBuilder {
             for unit in configuration.units {
                 readNAL(bytes[unit], offset: offset + unit.lowerBound, container: container)
             }
-        case "av1C":
+        case .av1C:
             readAV1Configuration(bytes, location: location)
-        case "vpcC":
+        case .vpcC:
             readVP9Configuration(bytes, location: location)
         default:
             break

@@ -36,12 +36,12 @@ struct VideoTrackBuilder {
 
     /// The codec of an ISOBMFF sample entry type (or its `frma` original format).
     static func codec(sampleEntry type: String) -> VideoStreamTags.Codec {
-        switch type {
-        case "hvc1", "hev1", "hvc2", "hev2", "dvh1", "dvhe": .hevc
-        case "avc1", "avc2", "avc3", "avc4", "dva1", "dvav": .avc
-        case "av01", "dav1": .av1
-        case "vp09": .vp9
-        default: .other
+        switch SampleEntryType(rawValue: type) {
+        case .hvc1, .hev1, .hvc2, .hev2, .dvh1, .dvhe: .hevc
+        case .avc1, .avc2, .avc3, .avc4, .dva1, .dvav: .avc
+        case .av01, .dav1: .av1
+        case .vp09: .vp9
+        case .mp4a, .tmcd, .mebx, nil: .other
         }
     }
 

@@ -23,8 +23,8 @@ enum ConvertReportFormat {
             tags += primary.cicp.map { "CICP \($0.value.cicp) (\($0.value.source))" }
             tags += primary.iccProfiles.map { "ICC '\($0.value.profileDescription ?? "?")'" }
             if !primary.sRGBIntent.isEmpty { tags.append("sRGB chunk") }
-            if !primary.gamma.isEmpty { tags.append("gAMA") }
-            if !primary.chromaticities.isEmpty { tags.append("cHRM") }
+            if !primary.gamma.isEmpty { tags.append(PNGChunkType.gAMA.rawValue) }
+            if !primary.chromaticities.isEmpty { tags.append(PNGChunkType.cHRM.rawValue) }
         }
         if let m = image.masteringDisplay {
             tags.append("mDCV \(format(m.minimumLuminance))–\(format(m.maximumLuminance)) cd/m²")
@@ -103,8 +103,6 @@ enum ConvertReportFormat {
     }
 
     static func format(_ value: Double) -> String {
-        if value >= 100 { return String(format: "%.0f", value) }
-        if value >= 10 { return String(format: "%.1f", value) }
-        return String(format: "%.3g", value)
+        NumberFormat.summaryValue(value)
     }
 }

@@ -45,7 +45,7 @@ final class MovieProgressPrinter {
     /// "frame 120/300, 41.5 fps, 4 s left".
     static func describe(_ progress: MovieConversionProgress) -> String {
         var text = "frame \(progress.completedFrames)" + (progress.totalFrames.map { "/\($0)" } ?? "")
-        text += String(format: ", %.1f fps", progress.framesPerSecond)
+        text += ", \(progress.framesPerSecond.fixed(1)) fps"
         if let left = progress.estimatedRemaining { text += ", \(left.components.seconds) s left" }
         return text
     }

@@ -294,7 +294,7 @@ struct DemoJob {
         var parts: [String] = []
         if let cicp = image.cicp.first?.value.cicp { parts.append("CICP \(cicp)") }
         if !image.iccProfiles.isEmpty { parts.append("ICC") }
-        if !image.masteringDisplay.isEmpty { parts.append("mDCV") }
+        if !image.masteringDisplay.isEmpty { parts.append(PNGChunkType.mDCV.rawValue) }
         if let level = image.contentLightLevel.first?.value {
             parts.append("cLLI \(format(level.maxContentLightLevel))/\(format(level.maxFrameAverageLightLevel))")
         }
@@ -319,8 +319,8 @@ struct DemoJob {
         for step in conversions {
             let rate = step.milliseconds > 0 ? pixels / 1e6 / (step.milliseconds / 1000) : 0
             lines.append(
-                "  " + Self.pad(step.name, nameWidth) + Self.left(String(format: "%.1f", step.milliseconds), 9)
-                    + Self.left(String(format: "%.0f", rate), 9))
+                "  " + Self.pad(step.name, nameWidth) + Self.left(step.milliseconds.fixed(1), 9)
+                    + Self.left(rate.fixed(0), 9))
         }
         lines += ["", "Files in \(folder.path)/"]
         let fileWidth = files.map(\.name.count).max()!
@@ -329,7 +329,7 @@ struct DemoJob {
             lines.append(
                 "  " + Self.pad(file.name, fileWidth) + "  " + Self.pad(file.what, whatWidth)
                     + Self.left(Self.byteCount(file.byteCount), 10)
-                    + Self.left(String(format: "%.0f ms", file.milliseconds), 9))
+                    + Self.left(file.milliseconds.fixed(0) + " ms", 9))
             if !file.requirements.isEmpty {
                 lines.append("  " + Self.pad("", fileWidth) + "  read back: \(file.tags); \(file.verdict)")
             }
@@ -352,7 +352,7 @@ struct DemoJob {
                 "  hdrcolor validate " + requirements.map { "--require \($0)" }.joined(separator: " ") + " "
                     + names.map { "\(output(of: $0))" }.joined(separator: " "))
         }
-        lines += ["", String(format: "Done in %.1f s.", elapsed.milliseconds / 1000)]
+        lines += ["", "Done in \((elapsed.milliseconds / 1000).fixed(1)) s."]
         return lines.joined(separator: "\n")
     }
 
@@ -362,12 +362,12 @@ struct DemoJob {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.3g", value)
+        NumberFormat.wholeOr(.significant(3))(value)
     }
 
     static func byteCount(_ count: Int) -> String {
         count >= 1 << 20
-            ? String(format: "%.1f MB", Double(count) / 1_048_576) : String(format: "%.0f KB", Double(count) / 1024)
+            ? (Double(count) / 1_048_576).fixed(1) + " MB" : (Double(count) / 1024).fixed(0) + " KB"
     }
 
     static func pad(_ text: String, _ width: Int) -> String {

@@ -156,7 +156,7 @@ extension HDRColorCommand {
         }
 
         static func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(format: "%.4g", value)
+            NumberFormat.wholeOr(.significant(4), below: 1e9)(value)
         }
     }
 }

@@ -59,7 +59,7 @@ extension HDRColorCommand.Plot {
             let xTicks: [SVGChart.Tick] = (0...10).map { i in
                 let v = Double(i) / 10
                 return .init(
-                    value: v, label: String(format: "%.1f", v),
+                    value: v, label: v.fixed(1),
                     secondary: i % 2 == 0 ? String(Int((v * 1023).rounded())) : nil, major: i % 5 == 0)
             }
             var chart = SVGChart(
@@ -93,7 +93,7 @@ extension HDRColorCommand.Plot {
                     }
                     return luminance > 0 ? (x: e, y: log10(luminance)) : nil
                 }
-                let label = function == .hlg ? "\(function), γ = \(String(format: "%.3f", gamma))" : "\(function)"
+                let label = function == .hlg ? "\(function), γ = \(gamma.fixed(3))" : "\(function)"
                 chart.series.append(.init(name: label, color: color, points: points))
             }
             return chart

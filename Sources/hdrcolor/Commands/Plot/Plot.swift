@@ -19,26 +19,18 @@ enum PlotFormat {
     /// A signed number of stops: "−2", "0", "+1.5".
     static func stops(_ v: Double) -> String {
         let rounded = (v * 100).rounded() / 100
-        let body =
-            rounded == rounded.rounded() && rounded.magnitude < 1e15
-            ? String(Int(rounded.magnitude)) : String(format: "%g", rounded.magnitude)
+        let body = NumberFormat.wholeOr(.significant(6))(rounded.magnitude)
         return rounded > 0 ? "+" + body : rounded < 0 ? "−" + body : "0"
     }
 
     /// A luminance in cd/m² with sensible precision.
     static func luminance(_ v: Double) -> String {
-        switch v {
-        case 100...: String(format: "%.0f", v)
-        case 10..<100: String(format: "%.1f", v)
-        case 1..<10: String(format: "%.2f", v)
-        case 0.01..<1: String(format: "%.3f", v)
-        default: String(format: "%.4g", v)
-        }
+        NumberFormat.axisLuminance(v)
     }
 
     /// A headroom ratio: "4.9×", "2×".
     static func headroom(_ v: Double) -> String {
-        (v == v.rounded() && v.magnitude < 1e15 ? String(Int(v)) : String(format: "%.3g", v)) + "×"
+        NumberFormat.wholeOr(.significant(3))(v) + "×"
     }
 
     /// Integer ticks (stops) from `range`, labelled in stops and, on the secondary side, in cd/m².
