@@ -38,6 +38,24 @@ struct ColorTagCommandTests {
         #expect((files[0]["Findings"] as? [[String: Any]])?.first?["Rule"] as? String == "png.cicp-matrix-not-identity")
     }
 
+    @Test("inspect --sync-samples lists a movie's sync samples in text and JSON, and refuses a Matroska file")
+    func inspectSyncSamples() throws {
+        let movie = Fixtures.url("movies/x265-dv-8.1-rpu-hdr10plus.mp4").path
+        let text = try CommandLineTool.run(["inspect", "--sync-samples", movie])
+        #expect(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("track 1: 5 samples, "), "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("sample 0, frame 0: decode 0.000000 s"), "\(text.standardOutput)")
+        let json = try CommandLineTool.run(["inspect", "--sync-samples", "--json", movie])
+        let file = try #require(try Self.json(json.standardOutput) as? [String: Any])
+        let track = try #require((file["Tracks"] as? [[String: Any]])?.first)
+        #expect(track["SampleCount"] as? Int == 5)
+        let first = try #require((track["SyncSamples"] as? [[String: Any]])?.first)
+        #expect(first["Sample"] as? Int == 0 && first["Frame"] as? Int == 0 && (first["Offset"] as? Int ?? 0) > 0)
+        let refused = try CommandLineTool.run(
+            ["inspect", "--sync-samples", Fixtures.url("movies/mkvmerge-pq-hdr10.mkv").path])
+        #expect(refused.status == 2 && refused.standardError.contains("sample tables"), "\(refused.standardError)")
+    }
+
     @Test("inspect --per-frame lists each frame's RPU and HDR10+ figures, in text and JSON")
     func inspectPerFrame() throws {
         let movie = Fixtures.url("movies/x265-dv-8.1-rpu-hdr10plus.mp4").path

@@ -32,7 +32,7 @@ package enum BoxType: String, FourCharacterCodes {
     // The meta box and its item structure (§8.11; HEIF's item properties in iprp/ipco, associated in ipma)
     case meta, pitm, iinf, infe, iloc, iref, iprp, ipco, ipma, idat
     // Sample tables (§8.5–8.7)
-    case stsd, stts, stsc, stsz, stz2, stco, co64
+    case stsd, stts, ctts, stss, stsc, stsz, stz2, stco, co64
     // Fragments (§8.8)
     case moof, traf, tfhd, trun
     // Protection (§8.12): the original format and the scheme of an encrypted sample entry

@@ -10,8 +10,11 @@ extension ISOBMFFMovieReader {
         var firstSample: (offset: Int, length: Int)?
         /// `trex` default_sample_size (fragmented files).
         var defaultSampleSize: UInt32?
-        /// The boxes of `stbl` (sample sizes, chunks and their offsets), for the dynamic-metadata scan.
+        /// The boxes of `stbl` (sample sizes, chunks and their offsets), for the dynamic-metadata scan and the sync
+        /// samples (`MovieSyncSamples`).
         var sampleTable: [Box] = []
+        /// `mdhd`'s time scale: the unit of the sample table's times.
+        var mediaTimescale: UInt64?
 
         /// A video track of a fragmented file whose first sample is still to be found in a `moof`.
         var needsFragmentSample: Bool { isVideo && firstSample == nil }
@@ -78,6 +81,7 @@ extension ISOBMFFMovieReader {
                 track.builder.video.duration = Double(duration) / Double(timescale)
             }
         }
+        track.mediaTimescale = timescale
         try readPresentation(boxes, in: moov, movieTimescale: movieTimescale, mediaTimescale: timescale, into: &track)
         guard let minf = media.first(where: { $0.type == BoxType.minf }),
             let stbl = try children(of: minf.payload, in: moov, depth: 4, path: minf.path).first(where: {

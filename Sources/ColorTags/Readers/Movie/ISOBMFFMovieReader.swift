@@ -32,6 +32,22 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
     typealias Box = ISOBMFFBox
 
     mutating func read() throws(ColorTagsError) -> ColorTagging {
+        let structure = try readStructure()
+        return try assemble(
+            structure.tracks, moov: structure.moov, brands: structure.brands, fragmented: structure.fragmented)
+    }
+
+    /// What the top-level walk found: the brands, the loaded `moov` with its tracks, and whether the movie is
+    /// fragmented (then also the first samples of its video tracks, from the first fragments).
+    struct Structure {
+        var brands: [String]
+        var moov: Loaded
+        var tracks: [Track]
+        var fragmented: Bool
+    }
+
+    /// Walks the top-level boxes to `moov` (and the first fragments when needed).
+    mutating func readStructure() throws(ColorTagsError) -> Structure {
         var brands: [String] = []
         var moov: Loaded?
         var tracks: [Track] = []
@@ -85,7 +101,7 @@ struct ISOBMFFMovieReader<Source: ByteSource> {
                 format,
                 "no 'moov' box, so no track list (the file is cut short, or its movie box was never written)")
         }
-        return try assemble(tracks, moov: moov, brands: brands, fragmented: fragmented)
+        return Structure(brands: brands, moov: moov, tracks: tracks, fragmented: fragmented)
     }
 
     /// Reads a box's payload into memory, within ``ReadLimits/maximumMovieBoxSize``.

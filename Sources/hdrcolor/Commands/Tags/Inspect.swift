@@ -13,7 +13,9 @@ extension HDRColorCommand {
                 SPS VUI, AV1 sequence header, SEI messages, metadata OBUs, Dolby Vision) with its location, the \
                 effective colour and the HLS VIDEO-RANGE; movies are read by seeking, never whole. Field names follow \
                 exiftool and ITU-T H.273. With --json, one object per file (an array for several files); numbers that are \
-                NaN or infinite are written as null.
+                NaN or infinite are written as null. With --sync-samples, an MP4 or QuickTime movie's sync samples \
+                instead: for each video track, every sample a decoder can start at, with its number in decoding and \
+                presentation order (the frame of convert --frames), its times and its bytes, from the sample tables.
                 Exit status: 0 no findings at warning or error severity, 1 such findings, 2 a file could not be read.
                 """
         )
@@ -31,10 +33,27 @@ extension HDRColorCommand {
                 """)
         var perFrame = false
 
+        @Flag(
+            help: """
+                List each video track's sync samples (decoding and presentation order, times, byte offset and size) \
+                instead of the tags, for MP4 and QuickTime movies: where a movie can be split into segments.
+                """)
+        var syncSamples = false
+
         func run() throws {
             var status: Int32 = 0
             var documents: [JSONValue] = []
             for file in files {
+                if syncSamples {
+                    do {
+                        let samples = try MovieSyncSamples.read(contentsOf: URL(fileURLWithPath: file))
+                        if json { documents.append(samples.json(path: file)) } else { print(samples.text(path: file)) }
+                    } catch {
+                        Diagnostics.error("\(file): \(error)")
+                        status = 2
+                    }
+                    continue
+                }
                 let tagging: ColorTagging
                 do {
                     var limits = ReadLimits.default
