@@ -47,6 +47,19 @@ struct MovieSyncSamplesTests {
             #expect(abs(shift - (first.presentationTime - Double(pts[first.sample]) / Double(track.timescale))) < 1e-9)
         }
         #expect(track.syncSamples.map(\.frame) == [0, 12, 24, 36, 48])
+        // x265's GOPs are open by default: an IDR picture first, then CRA pictures (FFmpeg's trace_headers reads NAL
+        // types 20, 21, 21 …); with open-gop=0 every sync sample is an IDR picture, where segments may start.
+        #expect(track.syncSamples.map(\.randomAccess) == [.idr, .cra, .cra, .cra, .cra])
+        #expect(track.syncSamples.map(\.startsClosedGOP) == [true, false, false, false, false])
+        let closed = folder.appendingPathComponent("closed.mp4")
+        _ = try ExternalTool.run(
+            ffmpeg,
+            [
+                "-v", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=128x72:rate=24", "-frames:v", "36", "-c:v",
+                "libx265", "-x265-params", "keyint=12:min-keyint=12:bframes=3:open-gop=0:log-level=error", closed.path,
+            ])
+        let closedGOPs = try MovieSyncSamples.read(contentsOf: closed).tracks.first?.syncSamples
+        #expect(closedGOPs?.map(\.randomAccess) == [.idr, .idr, .idr])
         // The same movie with its track list first, cut short by 200 bytes: its last samples would run past the end.
         let fast = folder.appendingPathComponent("faststart.mp4")
         _ = try ExternalTool.run(

@@ -58,4 +58,17 @@ struct BitstreamSyntaxTests {
         #expect(EBML.vint([0xFF], at: 0)?.value == nil && EBML.vint([0x40, 0x02], at: 0)?.value == 2)
         #expect(EBML.children(bytes, in: 3..<11).truncated)
     }
+
+    @Test("the first picture's NAL unit type of a length-prefixed sample, after parameter sets, SEI and delimiters")
+    func firstPictureUnitType() {
+        // HEVC: AUD (35), VPS (32), prefix SEI (39), then a CRA slice (21); H.264: SPS (7), PPS (8), IDR slice (5).
+        let hevc: [UInt8] =
+            [0, 0, 0, 3, 35 << 1, 1, 0x50] + [0, 0, 0, 2, 32 << 1, 1] + [0, 0, 0, 2, 39 << 1, 1]
+            + [0, 0, 0, 3, 21 << 1, 1, 0x80]
+        #expect(NALUnits.firstPictureUnitType(hevc, lengthSize: 4, hevc: true) == 21)
+        let avc: [UInt8] = [0, 2, 0x67, 0x42] + [0, 2, 0x68, 0xCE] + [0, 2, 0x65, 0x88]
+        #expect(NALUnits.firstPictureUnitType(avc, lengthSize: 2, hevc: false) == 5)
+        #expect(NALUnits.firstPictureUnitType(Array(hevc.prefix(19)), lengthSize: 4, hevc: true) == nil)
+        #expect(NALUnits.firstPictureUnitType(avc, lengthSize: 3, hevc: false) == nil)
+    }
 }

@@ -46,6 +46,17 @@ package enum NALUnits {
         return units
     }
 
+    /// The `nal_unit_type` of the first picture's unit (VCL: HEVC types 0…31, H.264 types 1…5) among a sample's
+    /// length-prefixed NAL units, or nil when the bytes hold none (parameter sets, SEI and delimiters come first).
+    package static func firstPictureUnitType(_ sample: [UInt8], lengthSize: Int, hevc: Bool) -> Int? {
+        for unit in lengthPrefixed(sample, lengthSize: lengthSize) {
+            let header = sample[unit.lowerBound]
+            let type = hevc ? Int((header >> 1) & 0x3F) : Int(header & 0x1F)
+            if hevc ? type < 32 : (1...5).contains(type) { return type }
+        }
+        return nil
+    }
+
     /// A NAL unit's length field: its bytes as a big-endian integer (at most 4 bytes are read).
     package static func unitLength(_ field: some Collection<UInt8>) -> Int {
         field.prefix(4).reduce(0) { $0 << 8 | Int($1) }

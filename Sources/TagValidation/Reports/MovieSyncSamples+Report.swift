@@ -33,7 +33,8 @@ extension MovieSyncSamples {
             for sync in track.syncSamples {
                 lines.append(
                     "    sample \(sync.sample), frame \(sync.frame): decode \(sync.decodeTime.fixed(6)) s, presentation "
-                        + "\(sync.presentationTime.fixed(6)) s, \(sync.size) bytes at byte \(sync.offset)")
+                        + "\(sync.presentationTime.fixed(6)) s, \(sync.size) bytes at byte \(sync.offset)"
+                        + (sync.randomAccess.map { ", \($0.rawValue)" + ($0 == .idr ? " (closed GOP)" : "") } ?? ""))
             }
         }
         return lines.joined(separator: "\n")
@@ -42,9 +43,11 @@ extension MovieSyncSamples {
 
 extension MovieSyncSamples.SyncSample {
     var json: JSONValue {
-        .object([
+        .compact([
             ("Sample", .integer(sample)), ("Frame", .integer(frame)), ("DecodeTime", .number(decodeTime)),
             ("PresentationTime", .number(presentationTime)), ("Offset", .integer(offset)), ("Size", .integer(size)),
+            ("RandomAccess", .optional(randomAccess) { .string($0.rawValue) }),
+            ("StartsClosedGOP", .optional(startsClosedGOP, JSONValue.bool)),
         ])
     }
 }

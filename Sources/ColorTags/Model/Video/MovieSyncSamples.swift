@@ -35,6 +35,25 @@ public struct MovieSyncSamples: Hashable, Sendable {
         public var offset: Int
         /// The sample's size in bytes.
         public var size: Int
+        /// The kind of random-access picture it starts with (HEVC and H.264 tracks), nil when not known.
+        public var randomAccess: RandomAccess?
+
+        /// Whether a decoder that starts here needs nothing before it and the pictures after it need nothing before
+        /// it either (an IDR picture): where a movie can be cut into segments that decode alone. Nil when not known.
+        public var startsClosedGOP: Bool? { randomAccess.map { $0 == .idr } }
+    }
+
+    /// What a sync sample's first picture is (ITU-T H.265 §7.4.2.2, H.264 §7.4.1).
+    public enum RandomAccess: String, Hashable, Sendable, CaseIterable {
+        /// An IDR picture (HEVC types 19–20, H.264 type 5): a closed GOP starts here.
+        case idr = "IDR"
+        /// An HEVC clean random access picture (type 21): an open GOP; the leading pictures after it in decoding
+        /// order may refer to pictures before it.
+        case cra = "CRA"
+        /// An HEVC broken link access picture (types 16–18), e.g. after a splice: its leading pictures are dropped.
+        case bla = "BLA"
+        /// Another picture (an H.264 I slice marked as a sync sample, or an HEVC type outside the random-access range).
+        case other
     }
 
     /// The video tracks, in track order.
@@ -107,9 +126,34 @@ extension ISOBMFFMovieReader {
                         + "\(table.places[cut].offset) + \(table.places[cut].size) of \(source.count)): the file is cut short"
                 )
             }
-            tracks.append(Self.syncSamples(of: table, decodeTimes: decodeTimes, track: track.id, timescale: timescale))
+            var indexed = Self.syncSamples(of: table, decodeTimes: decodeTimes, track: track.id, timescale: timescale)
+            try readRandomAccess(of: &indexed, codec: track.builder.video.codec, lengthSize: track.builder.lengthSize)
+            tracks.append(indexed)
         }
         return MovieSyncSamples(tracks: tracks)
+    }
+
+    /// The kind of each sync sample's first picture, from its first NAL units (at most 4 KiB read per sync sample).
+    mutating func readRandomAccess(
+        of track: inout MovieSyncSamples.Track, codec: VideoStreamTags.Codec, lengthSize: Int
+    )
+        throws(ColorTagsError)
+    {
+        guard codec == .hevc || codec == .avc else { return }
+        for index in track.syncSamples.indices {
+            let sync = track.syncSamples[index]
+            let bytes = try source.bytes(at: sync.offset, length: Swift.min(sync.size, 4096))
+            guard let type = NALUnits.firstPictureUnitType(bytes, lengthSize: lengthSize, hevc: codec == .hevc) else {
+                continue
+            }
+            track.syncSamples[index].randomAccess =
+                switch (codec, type) {
+                case (.hevc, 19...20), (.avc, 5): .idr
+                case (.hevc, 21): .cra
+                case (.hevc, 16...18): .bla
+                default: .other
+                }
+        }
     }
 
     /// A track's sync samples with their presentation-order frame numbers.
