@@ -26,7 +26,7 @@ package struct NumberFormat: Hashable, Sendable {
         /// Up to `digits` significant digits as decimals without an exponent and without trailing zeros
         /// (5 → "5", 0.10666 → "0.1067" for 4).
         case trimmedSignificant(Int)
-        /// The nearest integer (halves away from zero).
+        /// The nearest integer (halves away from zero); `%g` for a value no integer holds (±∞, NaN).
         case rounded
     }
 
@@ -79,7 +79,10 @@ package struct NumberFormat: Hashable, Sendable {
             guard value.isFinite, value != 0 else { return value == 0 ? "0" : "\(value)" }
             let decimals = max(0, digits - 1 - Int(log10(abs(value)).rounded(.down)))
             return trimmed(printf(value, precision: decimals, conversion: "f"))
-        case .rounded: return String(Int(value.rounded()))
+        case .rounded:
+            // ±∞, NaN and magnitudes beyond Int: the shortest form instead of a trap.
+            guard let whole = Int(exactly: value.rounded()) else { return printf(value, precision: 6, conversion: "g") }
+            return String(whole)
         }
     }
 

@@ -65,9 +65,10 @@ public struct MovieSyncSamples: Hashable, Sendable {
 
     /// Reads the sync samples of every video track of an MP4 or QuickTime movie.
     ///
-    /// - Throws: ``ColorTagsError/malformed(_:_:)`` for a file that is not an MP4/QuickTime movie, a fragmented one
-    ///   (its samples are in fragments, not in sample tables), a video track whose tables cannot be followed, or one
-    ///   whose samples run past the end of the file (a file cut short);
+    /// - Throws: ``ColorTagsError/invalidArgument(_:)`` for a file that is not an MP4/QuickTime movie or a fragmented
+    ///   one (its samples are in fragments, not in sample tables); ``ColorTagsError/unrecognizedFormat(leadingBytes:)``
+    ///   for a file of no known format; ``ColorTagsError/malformed(_:_:)`` for a video track whose tables cannot be
+    ///   followed, or whose samples run past the end of the file (a file cut short);
     ///   ``ColorTagsError/limitExceeded(_:limit:)`` for a track of more than ``maximumSampleCount`` samples or
     ///   beyond `limits`; ``ColorTagsError/unreadableFile(path:reason:)`` when reading fails.
     public static func read(contentsOf url: URL, limits: ReadLimits = .default) throws(ColorTagsError)
@@ -86,10 +87,13 @@ public struct MovieSyncSamples: Hashable, Sendable {
     {
         var source = source
         let head = try source.bytes(at: 0, length: 4096)
-        guard let format = MediaFileFormat(signatureOf: head), format == .mp4 || format == .mov else {
-            throw .malformed(
-                MediaFileFormat(signatureOf: head) ?? .mp4,
-                "sync samples are read from MP4 and QuickTime sample tables; this file is not such a movie")
+        guard let format = MediaFileFormat(signatureOf: head) else {
+            throw .unrecognizedFormat(leadingBytes: Array(head.prefix(8)))
+        }
+        guard format == .mp4 || format == .mov else {
+            throw .invalidArgument(
+                "sync samples are read from MP4 and QuickTime sample tables, and this file is \(format), not such a movie"
+            )
         }
         var reader = ISOBMFFMovieReader(source: source, limits: limits, format: format)
         return try reader.syncSamples()
@@ -101,8 +105,9 @@ extension ISOBMFFMovieReader {
     mutating func syncSamples() throws(ColorTagsError) -> MovieSyncSamples {
         let structure = try readStructure()
         guard !structure.fragmented else {
-            throw .malformed(
-                format, "the movie is fragmented: its samples are in 'moof' fragments, not in sample tables")
+            throw .invalidArgument(
+                "the \(format) movie is fragmented: its samples are in 'moof' fragments, which are not indexed, not in "
+                    + "sample tables")
         }
         var tracks: [MovieSyncSamples.Track] = []
         for track in structure.tracks where track.isVideo {
