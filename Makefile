@@ -21,7 +21,7 @@ APT_TEST_VULKAN := mesa-vulkan-drivers
 # The arm64 kernel check (make test-arm64): the cross libc and libgcc for clang's aarch64 target, and qemu-aarch64.
 APT_ARM64 := gcc-aarch64-linux-gnu qemu-user
 
-.PHONY: all build release demo test consumer deps test-profiles test-tools test-vulkan bench bench-build bench-deps \
+.PHONY: all build release demo cluster-demo test-ray test consumer deps test-profiles test-tools test-vulkan bench bench-build bench-deps \
 	fixtures accuracy check-exhaustive docs clean fuzz fuzz-build test-asan test-asan-ci test-tsan format lint conformance-corpus \
 	test-arm64 arm64-deps
 
@@ -81,6 +81,31 @@ release: deps
 demo: deps
 	$(SWIFT) run -c release hdrcolor demo
 
+## A movie converted in segments and a tree of test images validated on a local Ray cluster (hdrcolor-ray, Ray/): the
+## release build of hdrcolor, the package installed with pip (Ray from PyPI), a 720p 10-bit PQ movie made with ffmpeg
+## converted to HLG in 4 segments. Writes cluster-demo/.
+cluster-demo: deps test-tools
+	$(SWIFT) build -c release --product hdrcolor
+	$(PYTHON) -m pip install -q ./Ray
+	mkdir -p cluster-demo
+	ffmpeg -nostdin -v error -y -f lavfi -i testsrc2=size=1280x720:rate=24 -frames:v 192 -c:v libx265 \
+		-pix_fmt yuv420p10le -x265-params "log-level=error:keyint=48:min-keyint=48:no-open-gop=1:colorprim=bt2020:transfer=smpte2084:colormatrix=bt2020nc:hdr10=1:max-cll=1000,400:master-display=G(13250,34500)B(7500,3000)R(34000,16000)WP(15635,16450)L(10000000,1)" \
+		-color_primaries bt2020 -color_trc smpte2084 -colorspace bt2020nc cluster-demo/pq.mp4
+	HDRCOLOR=$(CURDIR)/.build/release/hdrcolor hdrcolor-ray convert cluster-demo/pq.mp4 cluster-demo/hlg.mp4 \
+		--to bt2100-hlg --segments 4 --overwrite
+	HDRCOLOR=$(CURDIR)/.build/release/hdrcolor hdrcolor-ray validate Tests/Fixtures/color-tags --format text \
+		> cluster-demo/validate.txt || [ $$? -le 2 ]
+	@echo "validated Tests/Fixtures/color-tags (files made to fail checks): $$(tail -1 cluster-demo/validate.txt)"
+	@echo "report: cluster-demo/validate.txt"
+
+## The Ray package (Ray/): installed with pip (Ray, pytest and ruff from PyPI), then its lint, unit tests and cluster
+## tests (Ray/run-tests: two Ray nodes on this machine, in a loopback-only network namespace as root) against the
+## debug build of hdrcolor.
+test-ray: deps test-tools
+	$(SWIFT) build --product hdrcolor
+	$(PYTHON) -m pip install -q "./Ray[test]"
+	HDRCOLOR=$(CURDIR)/.build/debug/hdrcolor Ray/run-tests
+
 ## Run the whole test suite: the contract spellings from an external package, then every test target.
 test: deps test-profiles test-tools test-vulkan consumer
 	$(SWIFT) test --disable-xctest
@@ -137,7 +162,7 @@ lint:
 ## Fuzz every target for FUZZ_TIME seconds each (libFuzzer + AddressSanitizer when the toolchain has them, else a
 ## deterministic mutation driver); FUZZ_TARGETS narrows the set. Work folders in .build-fuzz/; see Docs/Reliability.md.
 FUZZ_TIME ?= 60
-FUZZ_TARGETS ?= png jpeg isobmff movie streams hdr10plus rpu composer icc cicp inspect converter items videofile
+FUZZ_TARGETS ?= png jpeg isobmff movie streams hdr10plus rpu composer icc cicp inspect converter items videofile reports
 fuzz: deps
 	SWIFT=$(SWIFT) Fuzz/run $(FUZZ_TIME) $(FUZZ_TARGETS)
 

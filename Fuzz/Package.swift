@@ -29,6 +29,7 @@ let fuzzTargets: [(name: String, folder: String, products: [String])] = [
     ),
     ("FuzzItems", "items", ["ImageFiles"]),
     ("FuzzVideoFile", "videofile", ["VideoFiles", "PixelBuffers"]),
+    ("FuzzReports", "reports", ["ColorTags", "TagValidation"]),
 ]
 
 let package = Package(

@@ -31,6 +31,9 @@ extension ConversionRequest {
         public var copiesOtherStreams: Bool
         /// Encoder threads; nil lets the encoder choose.
         public var encoderThreadCount: Int?
+        /// Decoder threads; nil lets FFmpeg choose (one per core). With ``encoderThreadCount`` and
+        /// ``conversionThreadCount`` at 1, a conversion keeps to about one core, e.g. one segment per core on a cluster.
+        public var decoderThreadCount: Int?
         /// Threads converting each frame; nil for every active core (`PixelConverter`'s default). The decoder and the
         /// encoder keep working on their own threads meanwhile.
         public var conversionThreadCount: Int?

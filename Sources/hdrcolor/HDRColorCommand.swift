@@ -15,7 +15,7 @@ struct HDRColorCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             Demo.self, Inspect.self, Validate.self, Tag.self, Convert.self, LUT.self, Profile.self, Plot.self,
-            Report.self, HDR10Plus.self, Shader.self,
+            Report.self, HDR10Plus.self, Shader.self, Join.self,
         ]
     )
 

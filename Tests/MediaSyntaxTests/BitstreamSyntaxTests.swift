@@ -70,5 +70,9 @@ struct BitstreamSyntaxTests {
         #expect(NALUnits.firstPictureUnitType(avc, lengthSize: 2, hevc: false) == 5)
         #expect(NALUnits.firstPictureUnitType(Array(hevc.prefix(19)), lengthSize: 4, hevc: true) == nil)
         #expect(NALUnits.firstPictureUnitType(avc, lengthSize: 3, hevc: false) == nil)
+        // Only the start of a sample read (x265's SEI fills the first KiB): the slice's header byte is enough.
+        let cut = [0, 0, 0, 40, 39 << 1, 1] + [UInt8](repeating: 0x55, count: 38) + [0, 0, 0x0C, 0x5E, 20 << 1, 1]
+        #expect(NALUnits.firstPictureUnitType(cut, lengthSize: 4, hevc: true) == 20)
+        #expect(NALUnits.firstPictureUnitType(Array(cut.prefix(48)), lengthSize: 4, hevc: true) == nil)
     }
 }

@@ -54,6 +54,36 @@ struct ReservedContentLightLevelTests {
         #expect(type == Int(AV1OBUs.userPrivate))
     }
 
+    @Test("a placeholder or a filled unit is found in an access unit and filled again with other values")
+    func refill() {
+        for carriage in [ReservedContentLightLevel.Carriage.hevc, .h264, .av1] {
+            let placeholder = ReservedContentLightLevel.placeholder(carriage)
+            let header = carriage == .av1 ? 0 : carriage == .hevc ? 2 : 1
+            let access = [0, 0, 0, 9, 0x40, 1, 2, 3, 4, 5, 6, 7, 8] + placeholder + [0, 0, 0, 2, 0x26, 1]
+            for (first, second) in [(UInt16(0xFFFF), UInt16(0xFFFF)), (1000, 400), (0x0300, 3)] {
+                var unit = access
+                if first != 0xFFFF {
+                    let filled = ReservedContentLightLevel.filled(carriage, maxCLL: first, maxFALL: second)
+                    let at = firstIndex(of: ReservedContentLightLevel.marker, in: unit)! + filled.offset
+                    unit.replaceSubrange(at..<(at + filled.bytes.count), with: filled.bytes)
+                }
+                guard let found = ReservedContentLightLevel.located(in: unit, carriage) else {
+                    Issue.record("\(carriage): the unit with \(first)/\(second) is not found")
+                    continue
+                }
+                #expect(found.maxCLL == first && found.maxFALL == second)
+                #expect(found.range.lowerBound == 13 + header)
+                let again = ReservedContentLightLevel.filled(carriage, maxCLL: 988, maxFALL: 664)
+                #expect(found.range.count == again.bytes.count)
+                unit.replaceSubrange(found.range, with: again.bytes)
+                #expect(unit.count == access.count)
+                let back = ReservedContentLightLevel.located(in: unit, carriage)
+                #expect(back?.maxCLL == 988 && back?.maxFALL == 664 && back?.range == found.range)
+            }
+            #expect(ReservedContentLightLevel.located(in: Array(access.prefix(20)), carriage) == nil)
+        }
+    }
+
     private func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
         (0...(bytes.count - pattern.count)).first { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }

@@ -189,6 +189,13 @@ public enum MovieTestSupport {
             arguments += ["-metadata", "\(key)=\(value)"]
         }
         _ = try run("ffmpeg", arguments + [url.path])
+        try rotateFirstTrack(url)
+        return url
+    }
+
+    /// Writes a −90° display matrix (an upright phone's) into the first `tkhd` of an MP4/QuickTime file (the video
+    /// track's, as ffmpeg writes them).
+    public static func rotateFirstTrack(_ url: URL) throws {
         var bytes = [UInt8](try Data(contentsOf: url))
         guard let tkhd = bytes.indices.dropLast(4).first(where: { bytes[$0..<$0 + 4].elementsEqual("tkhd".utf8) }),
             bytes[tkhd + 4] == 0
@@ -202,7 +209,6 @@ public enum MovieTestSupport {
             }
         }
         try Data(bytes).write(to: url)
-        return url
     }
 
     /// ffprobe's view of a movie: the format's and each stream's tags, and the video's display matrix rotation.

@@ -70,7 +70,10 @@ final class MovieConversionJob {
         tags = try? ColorTagging(contentsOf: input)
         color = MovieColorDecision(tags: tags, assumed: request.movie.assumedSourceColor)
         do {
-            reader = try MovieReader(contentsOf: input, options: MovieReader.Options(colorOverride: color.cicp))
+            reader = try MovieReader(
+                contentsOf: input,
+                options: MovieReader.Options(
+                    threadCount: request.movie.decoderThreadCount ?? 0, colorOverride: color.cicp))
         } catch { throw .movie(error) }
         stream = reader.videoStream
         range = try request.movie.frameRange(rate: stream.frameRate)

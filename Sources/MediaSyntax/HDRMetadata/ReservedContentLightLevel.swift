@@ -56,6 +56,48 @@ package enum ReservedContentLightLevel {
         }
     }
 
+    /// A reserved unit in `bytes` (an access unit, as the container holds it), placeholder or filled: its values and
+    /// the bytes that ``filled(_:maxCLL:maxFALL:)`` replaces (the SEI payload after the NAL header; the AV1 OBUs);
+    /// nil when `bytes` holds no marker or the bytes around it are not a reserved unit. A filled unit can so be filled
+    /// again, e.g. with a whole movie's values when segments converted apart are joined.
+    package static func located(in bytes: [UInt8], _ carriage: Carriage) -> (
+        maxCLL: UInt16, maxFALL: UInt16, range: Range<Int>
+    )? {
+        guard let first = marker.first, bytes.count >= marker.count else { return nil }
+        var found: Int?
+        for i in 0...(bytes.count - marker.count) where bytes[i] == first {
+            if bytes[i..<(i + marker.count)].elementsEqual(marker) {
+                found = i
+                break
+            }
+        }
+        guard let m = found else { return nil }
+        let length: Int
+        let start: Int
+        switch carriage {
+        case .hevc, .h264:
+            length = seiPayload(maxCLL: 0xFFFF, maxFALL: 0xFFFF, padding: padding).count
+            // The values may have gained an emulation-prevention byte, which moves the marker one byte on.
+            let starts = [m - seiMarkerOffset, m - seiMarkerOffset - 1].filter {
+                $0 >= 0 && $0 + length <= bytes.count && bytes[$0] == UInt8(SEIMessages.contentLightLevel)
+                    && bytes[$0 + 1] == 4
+            }
+            guard let s = starts.first else { return nil }
+            start = s
+            let rbsp = EmulationPrevention.unescape(bytes[(s + 2)..<(s + 8)])
+            guard rbsp.count >= 4 else { return nil }
+            return (
+                UInt16(rbsp[0]) << 8 | UInt16(rbsp[1]), UInt16(rbsp[2]) << 8 | UInt16(rbsp[3]), start..<(start + length)
+            )
+        case .av1:
+            length = av1Units(maxCLL: 0, maxFALL: 0).count
+            start = m - av1MarkerOffset
+            guard start >= 0, start + length <= bytes.count, bytes[start + 2] == AV1OBUs.hdrCLL else { return nil }
+            let v = bytes[(start + 3)..<(start + 7)].map(UInt16.init)
+            return (v[0] << 8 | v[1], v[2] << 8 | v[3], start..<(start + length))
+        }
+    }
+
     /// The escaped SEI payload (after the NAL header): CLL message, marker message with `padding` 0xFF bytes, trailing
     /// bits.
     private static func seiPayload(maxCLL: UInt16, maxFALL: UInt16, padding: Int) -> [UInt8] {

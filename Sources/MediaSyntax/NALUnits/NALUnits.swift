@@ -48,11 +48,19 @@ package enum NALUnits {
 
     /// The `nal_unit_type` of the first picture's unit (VCL: HEVC types 0…31, H.264 types 1…5) among a sample's
     /// length-prefixed NAL units, or nil when the bytes hold none (parameter sets, SEI and delimiters come first).
+    /// `sample` may be the start of a sample only: the picture's unit needs its header byte, not its end (an encoder's
+    /// SEI can fill the first KiB).
     package static func firstPictureUnitType(_ sample: [UInt8], lengthSize: Int, hevc: Bool) -> Int? {
-        for unit in lengthPrefixed(sample, lengthSize: lengthSize) {
-            let header = sample[unit.lowerBound]
+        guard [1, 2, 4].contains(lengthSize) else { return nil }
+        var position = 0
+        while sample.count - position > lengthSize {
+            let length = unitLength(sample[position..<(position + lengthSize)])
+            position += lengthSize
+            let header = sample[position]
             let type = hevc ? Int((header >> 1) & 0x3F) : Int(header & 0x1F)
-            if hevc ? type < 32 : (1...5).contains(type) { return type }
+            if length > 0, hevc ? type < 32 : (1...5).contains(type) { return type }
+            guard length <= sample.count - position else { return nil }
+            position += length
         }
         return nil
     }

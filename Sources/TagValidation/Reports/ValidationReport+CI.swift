@@ -23,7 +23,8 @@ extension ValidationReport {
             }
             return result
         }
-        let failures = files.filter { $0.error == nil && $0.findings.contains { $0.severity >= failOn } }.count
+        let failures = files.filter { $0.errorDescription == nil && $0.findings.contains { $0.severity >= failOn } }
+            .count
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
             "<testsuites name=\"hdrcolor validate\" tests=\"\(files.count)\" failures=\"\(failures)\" errors=\"\(unreadableFiles.count)\">",
@@ -31,8 +32,8 @@ extension ValidationReport {
         ]
         for file in files {
             lines.append("    <testcase classname=\"hdrcolor.validate\" name=\"\(escape(file.path))\">")
-            if let error = file.error {
-                lines.append("      <error type=\"unreadable\" message=\"\(escape(error.description))\"/>")
+            if let error = file.errorDescription {
+                lines.append("      <error type=\"unreadable\" message=\"\(escape(error))\"/>")
             } else {
                 let failing = file.findings.filter { $0.severity >= failOn }
                 if !failing.isEmpty {
@@ -73,9 +74,9 @@ extension ValidationReport {
         func property(_ text: String) -> String { data(text).replacingAll(":", "%3A").replacingAll(",", "%2C") }
         var lines: [String] = []
         for file in files {
-            if let error = file.error {
+            if let error = file.errorDescription {
                 lines.append(
-                    "::error file=\(property(file.path)),title=\(property("unreadable file"))::\(data(error.description))"
+                    "::error file=\(property(file.path)),title=\(property("unreadable file"))::\(data(error))"
                 )
             }
             for finding in file.findings {
@@ -130,7 +131,7 @@ extension ValidationReport {
         }
         let notifications = unreadableFiles.map { file -> JSONValue in
             .object([
-                ("level", .string("error")), ("message", .object([("text", .string(file.error?.description ?? ""))])),
+                ("level", .string("error")), ("message", .object([("text", .string(file.errorDescription ?? ""))])),
                 (
                     "locations",
                     .array([

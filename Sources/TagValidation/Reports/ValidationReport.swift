@@ -11,6 +11,9 @@ public struct FileReport: Sendable {
     public var findings: [Finding]
     /// Why the file could not be read.
     public var error: ColorTagsError?
+    /// What a JSON report recorded of the file (for a report read back, ``ValidationReport/init(mergingJSON:failOn:)``),
+    /// in place of ``tagging`` and ``error``, which it does not hold.
+    public var recorded: RecordedOutcome?
 
     /// Creates a report.
     public init(path: String, tagging: ColorTagging?, findings: [Finding], error: ColorTagsError? = nil) {
@@ -19,6 +22,27 @@ public struct FileReport: Sendable {
         self.findings = findings
         self.error = error
     }
+
+    /// What a `validate --format json` report says of a file beside its findings: what the renderings print of its
+    /// tags and of why it could not be read.
+    public struct RecordedOutcome: Sendable {
+        /// The file type (`FileType`), nil when the file could not be read.
+        public var fileType: String?
+        /// Why the file could not be read (`Error`).
+        public var error: String?
+        /// The effective colour as the report wrote it (`EffectiveColor`).
+        public var effectiveColor: JSONValue?
+
+        /// An outcome.
+        public init(fileType: String?, error: String?, effectiveColor: JSONValue?) {
+            self.fileType = fileType
+            self.error = error
+            self.effectiveColor = effectiveColor
+        }
+    }
+
+    /// Why the file could not be read, as the reports print it; nil when it was read.
+    var errorDescription: String? { error?.description ?? recorded?.error }
 }
 
 /// The output formats of a validation report.
@@ -51,7 +75,7 @@ public struct ValidationReport: Sendable {
     }
 
     /// Files that could not be read.
-    public var unreadableFiles: [FileReport] { files.filter { $0.error != nil } }
+    public var unreadableFiles: [FileReport] { files.filter { $0.errorDescription != nil } }
 
     /// Findings at or above ``failOn``.
     public var failingFindings: [Finding] { files.flatMap { $0.findings.filter { $0.severity >= failOn } } }
@@ -78,11 +102,13 @@ public struct ValidationReport: Sendable {
     var summary: String {
         let all = files.flatMap(\.findings)
         let count = { (s: Severity) in all.filter { $0.severity == s }.count }
-        let unreadable = files.filter { $0.error != nil || $0.findings.contains { $0.rule == .fileUnreadable } }.count
+        let unreadable = files.filter {
+            $0.errorDescription != nil || $0.findings.contains { $0.rule == .fileUnreadable }
+        }.count
         let withFindings =
             files.filter { !$0.findings.isEmpty }.count
             - files.filter { file in
-                file.error == nil && file.findings.contains { $0.rule == .fileUnreadable }
+                file.errorDescription == nil && file.findings.contains { $0.rule == .fileUnreadable }
             }.count
         let clean = files.count - withFindings - unreadable
         func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
@@ -95,7 +121,7 @@ public struct ValidationReport: Sendable {
     var text: String {
         var lines: [String] = []
         for file in files {
-            if let error = file.error {
+            if let error = file.errorDescription {
                 lines.append("\(TextSanitizer.sanitize(file.path)): error: \(error)")
                 continue
             }
@@ -116,9 +142,15 @@ public struct ValidationReport: Sendable {
                     files.map { file in
                         .compact([
                             ("SourceFile", .string(file.path)),
-                            ("FileType", .optional(file.tagging) { .string($0.format.rawValue) }),
-                            ("Error", .optional(file.error) { .string($0.description) }),
-                            ("EffectiveColor", .optional(file.tagging) { $0.primary.effective.json }),
+                            (
+                                "FileType",
+                                .optional(file.tagging?.format.rawValue ?? file.recorded?.fileType, JSONValue.string)
+                            ),
+                            ("Error", .optional(file.errorDescription, JSONValue.string)),
+                            (
+                                "EffectiveColor",
+                                file.tagging?.primary.effective.json ?? file.recorded?.effectiveColor ?? .null
+                            ),
                             ("Findings", .array(file.findings.map(\.json))),
                         ])
                     })

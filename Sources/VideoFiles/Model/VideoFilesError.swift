@@ -38,6 +38,9 @@ public enum VideoFilesError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The movie's file cannot be written: the device is full, a quota is used up, the file system is read-only or
     /// the device failed. The reason is the system's, with the FFmpeg call that met it.
     case cannotWrite(path: String, reason: String)
+    /// Movies given to ``MovieJoiner`` are not consecutive parts of one conversion of the source: the reason names the
+    /// segment and what differs (its encoding, its frame times, the frame count).
+    case cannotJoin(String)
 
     public var description: String {
         switch self {
@@ -59,6 +62,7 @@ public enum VideoFilesError: Error, Hashable, Sendable, CustomStringConvertible 
         case .geometry(let error): "invalid frame geometry: \(error)"
         case .allocationFailed(let what): "FFmpeg could not allocate \(what)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .cannotJoin(let reason): "cannot join the segments: \(reason)"
         }
     }
 }

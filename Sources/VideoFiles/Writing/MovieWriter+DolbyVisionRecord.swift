@@ -14,6 +14,13 @@ extension MovieWriter {
     /// and ``omissions`` says so.
     func addMissingDolbyVisionRecord() throws(VideoFilesError) {
         guard let record = settings.dolbyVision else { return }
+        if let omission = try Self.addMissingDolbyVisionRecord(record, toFileAt: url) { omissions.append(omission) }
+    }
+
+    /// ``addMissingDolbyVisionRecord()`` for any finished MP4/QuickTime file: what could not be added, or nil.
+    static func addMissingDolbyVisionRecord(_ record: DolbyVisionConfiguration, toFileAt url: URL)
+        throws(VideoFilesError) -> MovieOmission?
+    {
         let path = url.path
         var source: FileByteSource
         do { source = try FileByteSource(path: path) } catch {
@@ -26,13 +33,11 @@ extension MovieWriter {
         let found = boxes.last { $0.type == BoxType.moov }
         guard let moov = found, moov.start + moov.size == source.count, moov.size <= Self.maximumPatchedMovieBox
         else {
-            omissions.append(
-                MovieOmission(
-                    what: "Dolby Vision configuration record (profile \(record.name))",
-                    reason: "FFmpeg 5.1's muxer writes none into this container, and the file's moov box ("
-                        + (found.map { "\($0.size) bytes at byte \($0.start)" } ?? "not found")
-                        + ") is not its last box, where it could be added"))
-            return
+            return MovieOmission(
+                what: "Dolby Vision configuration record (profile \(record.name))",
+                reason: "FFmpeg 5.1's muxer writes none into this container, and the file's moov box ("
+                    + (found.map { "\($0.size) bytes at byte \($0.start)" } ?? "not found")
+                    + ") is not its last box, where it could be added")
         }
         let patched: [UInt8]?
         do {
@@ -41,7 +46,7 @@ extension MovieWriter {
         } catch {
             throw .cannotWrite(path: path, reason: "adding the Dolby Vision record to the sample entry: \(error)")
         }
-        guard let patched else { return }  // the muxer wrote it
+        guard let patched else { return nil }  // the muxer wrote it
         do {
             let handle = try FileHandle(forUpdating: url)
             defer { try? handle.close() }
@@ -51,5 +56,6 @@ extension MovieWriter {
         } catch {
             throw .cannotWrite(path: path, reason: "writing the moov box with the Dolby Vision record: \(error)")
         }
+        return nil
     }
 }

@@ -53,31 +53,55 @@ extension MovieWriter {
                         reason: "FFmpeg 5.1's \(formatName) muxer writes no display matrix; write .mp4 or .mov"))
             }
         }
-        FFmpeg.set(settings.streamMetadata, in: &stream.pointee.metadata)
+        let copies = try Self.finishOpening(
+            context, path: path, video: stream, streamMetadata: settings.streamMetadata, metadata: metadata,
+            copying: reader, copiedTimes: copiedTimes)
+        (copier, copiedStreams) = (copies.copier, copies.streams)
+        omissions += copies.omissions
+        try prepareFrames(avFormat: avFormat)
+    }
+
+    /// The end of opening a muxer whose video stream is set up: the tags, the reader's audio, subtitle and data streams
+    /// the container can hold (the others as omissions), the file, and the header (with `mdta` keys in MP4 and
+    /// QuickTime, `movflags use_metadata_tags`).
+    static func finishOpening(
+        _ context: UnsafeMutablePointer<AVFormatContext>, path: String, video: UnsafeMutablePointer<AVStream>,
+        streamMetadata: [MovieMetadataItem], metadata: [MovieMetadataItem], copying reader: MovieReader?,
+        copiedTimes: MovieTimeRange?
+    ) throws(VideoFilesError) -> (copier: StreamCopier?, streams: [MovieStreamSummary], omissions: [MovieOmission]) {
+        let formatName = FFmpeg.string(context.pointee.oformat.pointee.name)
+        FFmpeg.set(streamMetadata, in: &video.pointee.metadata)
         FFmpeg.set(metadata, in: &context.pointee.metadata)
+        var result: (copier: StreamCopier?, streams: [MovieStreamSummary], omissions: [MovieOmission]) = (nil, [], [])
         if let reader {
-            let streams = selectCopiedStreams(reader, format: context.pointee.oformat, name: formatName)
+            let (streams, left) = copiableStreams(
+                reader, format: context.pointee.oformat, name: formatName,
+                writesTimecode: streamMetadata.contains { $0.key == "timecode" })
             if !streams.isEmpty {
-                copier = try StreamCopier(
+                result.copier = try StreamCopier(
                     url: reader.url, streams: streams.map(\.index), output: context, range: copiedTimes)
             }
-            copiedStreams = streams
+            (result.streams, result.omissions) = (streams, left)
         }
         try FFmpeg.checkWrite(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open", path: path)
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        if isQuickTime, !metadata.isEmpty { av_dict_set(&options, "movflags", "use_metadata_tags", 0) }
+        if quickTimeMuxers.contains(formatName), !metadata.isEmpty {
+            av_dict_set(&options, "movflags", "use_metadata_tags", 0)
+        }
         try FFmpeg.checkWrite(avformat_write_header(context, &options), "avformat_write_header", path: path)
-        try prepareFrames(avFormat: avFormat)
+        return result
     }
 
-    /// The reader's audio, subtitle and data streams the container can hold (FFmpeg's `avformat_query_codec`); the
-    /// others go to ``omissions`` with the reason.
-    private func selectCopiedStreams(
-        _ reader: MovieReader, format: UnsafePointer<AVOutputFormat>, name: String
-    ) -> [MovieStreamSummary] {
+    /// The reader's audio, subtitle and data streams the container can hold (FFmpeg's `avformat_query_codec`), and
+    /// the others with the reason. A QuickTime timecode track is left to the muxer when the video stream has a
+    /// `timecode` tag (`writesTimecode`).
+    static func copiableStreams(
+        _ reader: MovieReader, format: UnsafePointer<AVOutputFormat>, name: String, writesTimecode: Bool
+    ) -> (copied: [MovieStreamSummary], omissions: [MovieOmission]) {
         var copied: [MovieStreamSummary] = []
-        let timecode = settings.streamMetadata.contains { $0.key == "timecode" } && Self.quickTimeMuxers.contains(name)
+        var omissions: [MovieOmission] = []
+        let timecode = writesTimecode && quickTimeMuxers.contains(name)
         for summary in reader.otherStreams {
             // A timecode track: the MP4/MOV muxer writes its own from the video stream's `timecode` tag.
             if timecode, summary.kind == .data, summary.codecTag == SampleEntryType.tmcd { continue }
@@ -100,7 +124,7 @@ extension MovieWriter {
                 omissions.append(MovieOmission(what: what, reason: "attachments and unknown streams are not copied"))
             }
         }
-        return copied
+        return (copied, omissions)
     }
 
     /// The display matrix as stream side data, which FFmpeg 5.1's MP4/MOV muxer writes into `tkhd`.
@@ -154,7 +178,7 @@ extension MovieWriter {
             try FFmpeg.check(status, "av_stream_add_side_data (mastering display)")
         }
         if let c = settings.contentLightLevel {
-            try addContentLightLevel(
+            try Self.addContentLightLevel(
                 maxCLL: UInt32(X265Parameters.lightLevelCode(c.maxContentLightLevel)),
                 maxFALL: UInt32(X265Parameters.lightLevelCode(c.maxFrameAverageLightLevel)), to: stream)
         } else if settings.contentLightLevelGivenAtFinish,
@@ -162,12 +186,13 @@ extension MovieWriter {
             !Self.quickTimeMuxers.contains(FFmpeg.string(context.pointee.oformat.pointee.name))
         {
             // Matroska writes it in the header: room for the value finish() writes over it.
-            try addContentLightLevel(maxCLL: Self.matroskaPlaceholder, maxFALL: Self.matroskaPlaceholder, to: stream)
+            try Self.addContentLightLevel(
+                maxCLL: Self.matroskaPlaceholder, maxFALL: Self.matroskaPlaceholder, to: stream)
         }
     }
 
     /// The content light level as stream side data (replacing any there), in cd/m².
-    func addContentLightLevel(maxCLL: UInt32, maxFALL: UInt32, to stream: UnsafeMutablePointer<AVStream>)
+    static func addContentLightLevel(maxCLL: UInt32, maxFALL: UInt32, to stream: UnsafeMutablePointer<AVStream>)
         throws(VideoFilesError)
     {
         var size = 0

@@ -229,7 +229,7 @@ public final class MovieWriter {
         let isQuickTime = Self.quickTimeMuxers.contains(FFmpeg.string(context.pointee.oformat.pointee.name))
         if let level = contentLightLevel, isQuickTime {
             // The muxer writes `clli` into `moov`, which av_write_trailer writes.
-            try addContentLightLevel(
+            try Self.addContentLightLevel(
                 maxCLL: UInt32(X265Parameters.lightLevelCode(level.maxContentLightLevel)),
                 maxFALL: UInt32(X265Parameters.lightLevelCode(level.maxFrameAverageLightLevel)), to: stream)
         }

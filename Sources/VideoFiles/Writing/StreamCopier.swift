@@ -76,6 +76,12 @@ final class StreamCopier {
     /// Copies the packets whose presentation (or decoding) time is at most `time` seconds (in the output's time,
     /// after the range's shift); all that remain when `time` is `nil`.
     func copy(upTo time: Rational?, into writer: MovieWriter) throws(VideoFilesError) {
+        try copy(upTo: time, path: writer.url.path)
+    }
+
+    /// ``copy(upTo:into:)`` for a muxer that is not a ``MovieWriter``'s: packets go to the output context through
+    /// the interleaving muxer; `path` names the file in errors.
+    func copy(upTo time: Rational?, path: String) throws(VideoFilesError) {
         guard let input, !isAtEnd else { return }
         let shift = range?.start ?? 0
         while true {
@@ -126,7 +132,7 @@ final class StreamCopier {
             packet.pointee.stream_index = target
             packet.pointee.pos = -1
             packetCounts[sourceIndex, default: 0] += 1
-            try writer.write(packet)
+            try FFmpeg.checkWrite(av_interleaved_write_frame(output, packet), "av_interleaved_write_frame", path: path)
         }
     }
 }

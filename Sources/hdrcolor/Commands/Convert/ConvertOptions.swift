@@ -104,7 +104,7 @@ extension HDRColorCommand.Convert {
     }
 
     /// `--codec`, `--crf`, `--preset`, `--frames`, `--start`, `--duration`, `--no-copy-streams`, `--scale`,
-    /// `--assume-cicp`, `--source-peak`.
+    /// `--assume-cicp`, `--source-peak`, `--dynamic-curve`, `--threads`.
     struct MovieOptions: ParsableArguments {
         @Option(
             help:
@@ -161,7 +161,14 @@ extension HDRColorCommand.Convert {
         )
         var dynamicCurve: ConversionRequest.Movie.DynamicCurve = .peakOnly
 
+        @Option(
+            help:
+                "Threads decoding, converting and encoding a movie (default: every core for the conversion, the decoder's and encoder's own choice); 1 keeps a conversion to about one core, e.g. one segment per core on a cluster."
+        )
+        var threads: Int?
+
         func validate() throws {
+            if let threads, !(1...1024).contains(threads) { throw ValidationError("--threads must be 1…1024") }
             if dynamicCurve == .metadata, sourcePeak != .scene {
                 throw ValidationError("--dynamic-curve metadata needs --source-peak dynamic")
             }
@@ -176,6 +183,9 @@ extension HDRColorCommand.Convert {
                 codec: codec, crf: crf, preset: preset, frames: frames?.range, start: start?.seconds,
                 duration: duration?.seconds, copiesOtherStreams: !noCopyStreams, assumedSourceColor: assumeCICP,
                 size: scale.map { ConversionRequest.Movie.Size(width: $0.width, height: $0.height) })
+            movie.conversionThreadCount = threads
+            movie.encoderThreadCount = threads
+            movie.decoderThreadCount = threads
             movie.sourcePeak = sourcePeak
             movie.dynamicCurve = dynamicCurve
             return movie

@@ -21,6 +21,9 @@ extension HDRColorCommand {
                 or a movie lost its Dolby Vision record.
                 Exit status: 0 clean, 1 findings at or above --fail-on, 2 a file's content could not be read (unknown \
                 format, over a limit) or the usage or policy file is wrong.
+                To split a tree across machines (hdrcolor-ray does): --list-files prints the files a run would check, \
+                in its order; each part is validated with --format json; --merge-reports renders the parts' JSON \
+                reports, in the order given, as one run over all their files would have.
                 """
         )
 
@@ -57,15 +60,38 @@ extension HDRColorCommand {
         @Flag(name: .customLong("list-rules"), help: "Print the rule catalog as a Markdown table and exit.")
         var listRules = false
 
+        @Flag(
+            name: .customLong("list-files"),
+            help: "Print the files the run would check, in its order (a JSON array with --format json), and exit.")
+        var listFiles = false
+
+        @Option(
+            name: .customLong("files-from"),
+            help:
+                "Check the files of this listing (--list-files --format json, or a part of one) instead of walking paths."
+        )
+        var filesFrom: String?
+
+        @Flag(
+            name: .customLong("merge-reports"),
+            help:
+                "The paths are JSON reports (--format json) of parts of a run: render all their files, in the order given, in --format."
+        )
+        var mergeReports = false
+
         func run() async throws {
             if listRules {
                 print(Self.ruleTable)
                 return
             }
-            guard !paths.isEmpty else {
+            guard !paths.isEmpty || filesFrom != nil else {
                 try Diagnostics.fail("no files or folders given; try `hdrcolor validate .`", status: 2)
             }
             if let jobs, jobs < 1 { try Diagnostics.fail("--jobs must be at least 1", status: 2) }
+            if mergeReports {
+                try printMergedReport()
+                return
+            }
             let (policy, policyRoot) = try loadPolicy()
             let options = ValidationOptions(requirements: Set(require))
             let validator = Validator(options: options, policy: policy, policyRoot: policyRoot)
@@ -77,7 +103,14 @@ extension HDRColorCommand {
                 let selection = FileSelection(
                     include: include + (policy?.include ?? []).map(Glob.init),
                     exclude: exclude + (policy?.exclude ?? []).map(Glob.init))
-                let files = selection.paths(in: paths)
+                let files = try filesFrom.map(Self.listing) ?? selection.paths(in: paths)
+                if listFiles {
+                    print(
+                        format == .json
+                            ? JSONValue.array(files.map(\.json)).serialized()
+                            : files.map { TextSanitizer.sanitize($0.path) }.joined(separator: "\n"))
+                    return
+                }
                 var progress: (@Sendable (Int, Int) -> Void)?
                 if Diagnostics.standardErrorIsTerminal, files.count >= 50 {
                     progress = { done, total in
@@ -91,6 +124,54 @@ extension HDRColorCommand {
                     files, concurrency: jobs ?? ProcessInfo.processInfo.activeProcessorCount, progress: progress)
             }
             let report = ValidationReport(files: reports, failOn: failOn)
+            print(report.rendered(as: format))
+            if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        }
+
+        /// The paths of a `--files-from` listing, in its order.
+        static func listing(_ path: String) throws -> [SelectedPath] {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                try Diagnostics.fail("cannot read the listing \(path); check the path", status: 2)
+            }
+            let entries: [JSONValue]
+            do {
+                guard let array = try JSONValue(parsing: String(decoding: data, as: UTF8.self)).arrayValue else {
+                    try Diagnostics.fail("\(path) is not a JSON array of paths (--list-files --format json)", status: 2)
+                }
+                entries = array
+            } catch let error as JSONValue.ParseError {
+                try Diagnostics.fail("\(path) is \(error)", status: 2)
+            }
+            var selection: [SelectedPath] = []
+            for (index, entry) in entries.enumerated() {
+                guard let selected = SelectedPath(json: entry) else {
+                    try Diagnostics.fail(
+                        "\(path): entry \(index) is neither a path nor {\"Path\", \"Unreadable\"}", status: 2)
+                }
+                selection.append(selected)
+            }
+            return selection
+        }
+
+        /// `--merge-reports`: the JSON reports named by the paths, as one report in `--format`.
+        func printMergedReport() throws {
+            var documents: [JSONValue] = []
+            for path in paths {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    try Diagnostics.fail("cannot read the report \(path); check the path", status: 2)
+                }
+                do {
+                    documents.append(try JSONValue(parsing: String(decoding: data, as: UTF8.self)))
+                } catch {
+                    try Diagnostics.fail("\(path) is \(error)", status: 2)
+                }
+            }
+            let report: ValidationReport
+            do throws(ReportMergeError) {
+                report = try ValidationReport(mergingJSON: documents, failOn: failOn)
+            } catch {
+                try Diagnostics.fail("cannot merge the reports: \(paths[error.report]) \(error.problem)", status: 2)
+            }
             print(report.rendered(as: format))
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
