@@ -4,7 +4,8 @@
 Makes a 1080p 10-bit PQ HEVC clip with ffmpeg (closed GOPs every second), converts it to HLG with `hdrcolor convert`
 and with `hdrcolor-ray convert` (segments = CPUs), validates a tree (default: the repository's Tests/Fixtures) with
 `hdrcolor validate` and `hdrcolor-ray validate`, and prints a Markdown table: seconds, speed-up against one process,
-and the driver's planning, conversion and join times.
+and the driver's planning, conversion and join times. The control row converts the same segments with as many plain
+`hdrcolor convert --threads 1` processes at once, without Ray: the scaling the machine itself allows.
 
     HDRCOLOR=.build/release/hdrcolor python Ray/bench/scaling.py [--seconds 6] [--cpus 1 2 4] [--tree DIR]
 """
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from hdrcolor_ray.binary import find_hdrcolor
 from hdrcolor_ray.convert import run_convert
+from hdrcolor_ray.planner import plan_segments
 from hdrcolor_ray.validate import run_validate
 
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -63,6 +65,34 @@ def one_process(binary: str, arguments: list[str], cwd: Path, repeats: int) -> f
         if result.returncode not in (0, 1, 2):
             sys.exit(f"hdrcolor {arguments[0]} failed: {result.stderr.decode()}")
         best = min(best, seconds)
+    return best
+
+
+def parallel_control(binary: str, work: Path, cpus: int, repeats: int) -> float:
+    """The control without Ray: the clip's `cpus` segments (as the planner cuts them) converted by as many plain
+    `hdrcolor convert --threads 1` processes at once; the best wall time of `repeats`, in seconds."""
+    inspection = subprocess.run(
+        [binary, "inspect", "--sync-samples", "--json", "clip.mp4"], cwd=work, capture_output=True, check=True
+    )
+    segments = plan_segments(json.loads(inspection.stdout), cpus).segments
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.monotonic()
+        processes = [
+            subprocess.Popen(
+                [
+                    *(binary, "convert", "clip.mp4", f"part-{s.index}.mp4", *CONVERT_OPTIONS, "--threads", "1"),
+                    *("--frames", s.frame_range, "--no-copy-streams", "--overwrite"),
+                ],
+                cwd=work,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for s in segments
+        ]
+        if any(process.wait() != 0 for process in processes):
+            sys.exit("a control conversion failed")
+        best = min(best, time.monotonic() - started)
     return best
 
 
@@ -120,6 +150,14 @@ def main() -> int:
                 f"| convert | hdrcolor-ray, {cpus} CPU(s) | {seconds:.2f} | {phases.get('Plan', 0):.2f} | "
                 f"{conversion:.2f} | {phases.get('Join', 0):.2f} | {first / conversion * 100 / cpus:.0f} % of linear "
                 f"({first / conversion:.2f}x) | {overhead:.1f} % |"
+            )
+            if cpus == 1:
+                continue
+            control = parallel_control(binary, work, cpus, repeats)
+            alone = parallel_control(binary, work, 1, repeats)
+            print(
+                f"| convert | control: {cpus} plain processes at once, no Ray | {control:.2f} | | {control:.2f} | | "
+                f"{alone / control * 100 / cpus:.0f} % of linear ({alone / control:.2f}x against 1 process) | |"
             )
         validate = one_process(binary, ["validate", "--format", "json", tree], work, repeats)
         print(f"| validate | hdrcolor --jobs {cores} | {validate:.2f} | | | | | |")

@@ -52,6 +52,15 @@ struct PartedRunCommandTests {
             refused.status == 2 && refused.standardError.contains("is not JSON at byte 11"), "\(refused.standardError)")
         let unlisted = try Self.run(["validate", "--files-from", broken.path], in: folder)
         #expect(unlisted.status == 2 && unlisted.standardError.contains("not JSON"), "\(unlisted.standardError)")
+        // Options that would be silently ignored are refused.
+        for (arguments, message) in [
+            (["--merge-reports", "--require", "hdr10"] + reports, "renders reports already made"),
+            (["--files-from", reports[0], "tree"], "give no paths beside it"),
+            (["--compare", "tree", "--list-files", "x.png"], "--compare takes its derived files as paths"),
+        ] {
+            let refused = try Self.run(["validate"] + arguments, in: folder)
+            #expect(refused.status == 2 && refused.standardError.contains(message), "\(refused.standardError)")
+        }
     }
 
     @Test(

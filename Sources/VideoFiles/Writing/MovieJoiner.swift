@@ -306,6 +306,8 @@ private final class JoinWriter {
     var frameCount = 0
     var lastDTS: Int64?
     var written: [Bool] = []
+    /// The source's frame times in the output's time base, in presentation order.
+    var expected: [Int64] = []
 
     init(
         output: URL, first: URL, source: MovieReader, metadata: [MovieMetadataItem],
@@ -386,8 +388,10 @@ private final class JoinWriter {
         input.keepOnly(index)
         guard let stream = input.context.pointee.streams[index], let context else { throw .writerClosed }
         let inBase = stream.pointee.time_base, outBase = video.pointee.time_base
-        if written.isEmpty { written = [Bool](repeating: false, count: times.ticks.count) }
-        let expected = times.ticks.map { av_rescale_q($0, times.timeBase, outBase) }
+        if written.isEmpty {
+            written = [Bool](repeating: false, count: times.ticks.count)
+            expected = times.ticks.map { av_rescale_q($0, times.timeBase, outBase) }
+        }
         let first = frameCount
         var offset: Int64 = 0
         var last = first - 1

@@ -88,6 +88,19 @@ extension HDRColorCommand {
                 try Diagnostics.fail("no files or folders given; try `hdrcolor validate .`", status: 2)
             }
             if let jobs, jobs < 1 { try Diagnostics.fail("--jobs must be at least 1", status: 2) }
+            if compare != nil, listFiles || filesFrom != nil || mergeReports {
+                try Diagnostics.fail(
+                    "--compare takes its derived files as paths; drop --list-files, --files-from and --merge-reports",
+                    status: 2)
+            }
+            if filesFrom != nil, !paths.isEmpty {
+                try Diagnostics.fail("--files-from names the files; give no paths beside it", status: 2)
+            }
+            if mergeReports, listFiles || filesFrom != nil || !require.isEmpty || config != nil {
+                try Diagnostics.fail(
+                    "--merge-reports renders reports already made; give --require, --config, --files-from and --list-files to the runs that made them",
+                    status: 2)
+            }
             if mergeReports {
                 try printMergedReport()
                 return
