@@ -52,6 +52,16 @@ struct PartedRunCommandTests {
             refused.status == 2 && refused.standardError.contains("is not JSON at byte 11"), "\(refused.standardError)")
         let unlisted = try Self.run(["validate", "--files-from", broken.path], in: folder)
         #expect(unlisted.status == 2 && unlisted.standardError.contains("not JSON"), "\(unlisted.standardError)")
+        // A listing or report larger than 1 GiB is refused before it is read (a sparse file: no disk used).
+        let huge = folder.appendingPathComponent("huge.json")
+        _ = FileManager.default.createFile(atPath: huge.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: (1 << 30) + 1)
+        try handle.close()
+        let tooLarge = try Self.run(["validate", "--merge-reports", huge.path], in: folder)
+        #expect(
+            tooLarge.status == 2 && tooLarge.standardError.contains("is larger than 1024 MiB"),
+            "\(tooLarge.standardError)")
         // Options that would be silently ignored are refused.
         for (arguments, message) in [
             (["--merge-reports", "--require", "hdr10"] + reports, "renders reports already made"),

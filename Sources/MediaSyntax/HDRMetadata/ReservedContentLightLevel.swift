@@ -56,6 +56,15 @@ package enum ReservedContentLightLevel {
         }
     }
 
+    /// Where ``marker`` first starts in `bytes`, nil when it is not there.
+    package static func markerIndex(in bytes: [UInt8]) -> Int? {
+        guard let first = marker.first, bytes.count >= marker.count else { return nil }
+        for i in 0...(bytes.count - marker.count) where bytes[i] == first {
+            if bytes[i..<(i + marker.count)].elementsEqual(marker) { return i }
+        }
+        return nil
+    }
+
     /// A reserved unit in `bytes` (an access unit, as the container holds it), placeholder or filled: its values and
     /// the bytes that ``filled(_:maxCLL:maxFALL:)`` replaces (the SEI payload after the NAL header; the AV1 OBUs);
     /// nil when `bytes` holds no marker or the bytes around it are not a reserved unit. A filled unit can so be filled
@@ -63,15 +72,7 @@ package enum ReservedContentLightLevel {
     package static func located(in bytes: [UInt8], _ carriage: Carriage) -> (
         maxCLL: UInt16, maxFALL: UInt16, range: Range<Int>
     )? {
-        guard let first = marker.first, bytes.count >= marker.count else { return nil }
-        var found: Int?
-        for i in 0...(bytes.count - marker.count) where bytes[i] == first {
-            if bytes[i..<(i + marker.count)].elementsEqual(marker) {
-                found = i
-                break
-            }
-        }
-        guard let m = found else { return nil }
+        guard let m = markerIndex(in: bytes) else { return nil }
         let length: Int
         let start: Int
         switch carriage {

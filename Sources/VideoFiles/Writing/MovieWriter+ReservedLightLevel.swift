@@ -43,7 +43,7 @@ extension MovieWriter {
             let handle = try FileHandle(forUpdating: url)
             defer { try? handle.close() }
             if videoPacketCount > 0 {
-                guard let marker = try Self.offset(of: ReservedContentLightLevel.marker, in: handle) else {
+                guard let marker = try Self.markerOffset(in: handle) else {
                     throw VideoFilesError.cannotWrite(
                         path: path,
                         reason: "the content light level reserved in the first access unit is not in the file's "
@@ -73,8 +73,8 @@ extension MovieWriter {
         }
     }
 
-    /// The file offset of the first occurrence of `pattern` within ``reservedUnitSearchLimit`` bytes.
-    private static func offset(of pattern: [UInt8], in handle: FileHandle) throws -> Int? {
+    /// The file offset of the reserved unit's marker within ``reservedUnitSearchLimit`` bytes.
+    private static func markerOffset(in handle: FileHandle) throws -> Int? {
         let chunk = 4 << 20
         var base = 0
         var carried: [UInt8] = []
@@ -82,19 +82,9 @@ extension MovieWriter {
         while base < reservedUnitSearchLimit, let data = try handle.read(upToCount: chunk), !data.isEmpty {
             let window = carried + [UInt8](data)
             let start = base - carried.count
-            if let found = firstIndex(of: pattern, in: window) { return start + found }
-            carried = Array(window.suffix(pattern.count - 1))
+            if let found = ReservedContentLightLevel.markerIndex(in: window) { return start + found }
+            carried = Array(window.suffix(ReservedContentLightLevel.marker.count - 1))
             base += data.count
-        }
-        return nil
-    }
-
-    private static func firstIndex(of pattern: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return nil }
-        var i = 0
-        while i <= bytes.count - pattern.count {
-            if bytes[i] == first, bytes[i..<(i + pattern.count)].elementsEqual(pattern) { return i }
-            i += 1
         }
         return nil
     }

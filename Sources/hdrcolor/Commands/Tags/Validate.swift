@@ -141,19 +141,31 @@ extension HDRColorCommand {
             if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
         }
 
+        /// The largest listing or report read (a report of a million files is a few hundred MB).
+        static let maximumJSONFileSize = 1 << 30
+
+        /// A JSON file named on the command line (a `--files-from` listing, a report to merge), parsed; exits with
+        /// status 2 naming the file when it cannot be read, is larger than ``maximumJSONFileSize`` or is not JSON.
+        static func readJSON(_ path: String, what: String) throws -> JSONValue {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int
+            if let size, size > maximumJSONFileSize {
+                try Diagnostics.fail(
+                    "the \(what) \(path) is larger than \(maximumJSONFileSize >> 20) MiB; split it", status: 2)
+            }
+            guard size != nil, let data = FileManager.default.contents(atPath: path) else {
+                try Diagnostics.fail("cannot read the \(what) \(path); check the path", status: 2)
+            }
+            do {
+                return try JSONValue(parsing: String(decoding: data, as: UTF8.self))
+            } catch {
+                try Diagnostics.fail("\(path) is \(error)", status: 2)
+            }
+        }
+
         /// The paths of a `--files-from` listing, in its order.
         static func listing(_ path: String) throws -> [SelectedPath] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                try Diagnostics.fail("cannot read the listing \(path); check the path", status: 2)
-            }
-            let entries: [JSONValue]
-            do {
-                guard let array = try JSONValue(parsing: String(decoding: data, as: UTF8.self)).arrayValue else {
-                    try Diagnostics.fail("\(path) is not a JSON array of paths (--list-files --format json)", status: 2)
-                }
-                entries = array
-            } catch let error as JSONValue.ParseError {
-                try Diagnostics.fail("\(path) is \(error)", status: 2)
+            guard let entries = try readJSON(path, what: "listing").arrayValue else {
+                try Diagnostics.fail("\(path) is not a JSON array of paths (--list-files --format json)", status: 2)
             }
             var selection: [SelectedPath] = []
             for (index, entry) in entries.enumerated() {
@@ -168,17 +180,7 @@ extension HDRColorCommand {
 
         /// `--merge-reports`: the JSON reports named by the paths, as one report in `--format`.
         func printMergedReport() throws {
-            var documents: [JSONValue] = []
-            for path in paths {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    try Diagnostics.fail("cannot read the report \(path); check the path", status: 2)
-                }
-                do {
-                    documents.append(try JSONValue(parsing: String(decoding: data, as: UTF8.self)))
-                } catch {
-                    try Diagnostics.fail("\(path) is \(error)", status: 2)
-                }
-            }
+            let documents = try paths.map { try Self.readJSON($0, what: "report") }
             let report: ValidationReport
             do throws(ReportMergeError) {
                 report = try ValidationReport(mergingJSON: documents, failOn: failOn)
